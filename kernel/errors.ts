@@ -1,0 +1,49 @@
+/**
+ * The kernel's error catalogue. Mods define theirs with the same `defineErrorCatalog`; the
+ * host refuses a mod whose codes collide with one already registered.
+ */
+import { defineErrorCatalog } from '../sdk/errors.js';
+
+export const errors = defineErrorCatalog({
+  // edge
+  routeNotFound: { status: 404, message: 'No route for {method} {path}' },
+  invalidJson: { status: 400, message: 'The request body is not valid JSON' },
+  requestValidationFailed: { status: 400, message: 'Invalid request {part}: {reason}' },
+  internalError: { status: 500, message: 'Internal error' },
+  serviceShuttingDown: { status: 503, message: 'The service is shutting down' },
+  // mods
+  modNotFound: { status: 404, message: 'Mod {modId} is not installed' },
+  modUnavailable: { status: 503, message: 'Mod {modId} is {status}' },
+  modRouteNotBound: { status: 501, message: 'Mod {modId} declares {routeId} but has not bound a handler' },
+  modRouteDeadlineExceeded: { status: 504, message: 'Mod {modId} route {routeId} passed its {deadlineMs} ms deadline; the mod is now unavailable' },
+  modRouteFailed: { status: 500, message: 'Mod {modId} route {routeId} failed' },
+  modRouteInvalidResponse: { status: 500, message: 'Mod {modId} route {routeId} returned an answer its route may not send' },
+  modBusy: { status: 409, message: 'Mod {modId} has {count} requests in flight; try again when they finish' },
+  modHasDependents: { status: 409, message: 'Mod {modId} is needed by enabled mods: {dependents}' },
+  modUninstallSystemRefused: { status: 409, message: 'Mod {modId} ships with the runtime and cannot be uninstalled; disable it instead' },
+  modLifecycleInProgress: { status: 409, message: 'Mod {modId} is already {phase}' },
+  modManifestInvalid: { status: 422, message: 'Mod {modId} manifest is invalid: {reason}' },
+  modEntryInvalid: { status: 422, message: 'Mod {modId} entry {entry} could not be loaded: {reason}' },
+  modHostIncompatible: { status: 422, message: 'Mod {modId} requires host {range}; this kernel is {version}' },
+  modDependencyMissing: { status: 422, message: 'Mod {modId} depends on {dependency}, which is not installed' },
+  modDependencyUnavailable: { status: 422, message: 'Mod {modId} depends on {dependency}, which is not enabled' },
+  modDependencyCycle: { status: 422, message: 'Mod {modId} is part of a dependency cycle: {cycle}' },
+  modRouteConflict: { status: 422, message: 'Mod {modId} route {method} {path} is already declared by {owner}' },
+  modCapabilityMissing: { status: 422, message: 'Mod {modId} needs capability {capability} for service {service}' },
+  modServiceUnknown: { status: 422, message: 'Mod {modId} asks for unknown service {service}' },
+  modServiceNotProvided: { status: 422, message: 'Mod {modId} provides {service} but did not list it in provides' },
+  modMigrationFailed: { status: 500, message: 'Mod {modId} migration failed: {reason}' },
+  modInitFailed: { status: 500, message: 'Mod {modId} failed to start: {reason}' },
+  modInitTimeout: { status: 500, message: 'Mod {modId} did not finish starting within {timeoutMs} ms' },
+  modContributionUndeclared: { status: 500, message: 'Mod {modId} tried to register {kind} {name}, which its manifest does not declare' },
+  modHookUnknown: { status: 500, message: 'Mod {modId} tried to tap unknown hook {hook}' },
+  modSettingsInvalid: { status: 400, message: 'Settings for mod {modId} are invalid: {reason}' },
+  // storage and secrets
+  databaseUnavailable: { status: 503, message: 'The database is unavailable' },
+  secretKeyMismatch: { status: 500, message: 'The secret key does not match the one that encrypted the stored secrets' },
+  secretKeyMissing: { status: 500, message: 'Encrypted secrets exist but the key file {path} is missing' },
+  secretKeyInvalid: { status: 500, message: 'The secret key is unusable: {reason}' },
+  secretUnreadable: { status: 500, message: 'A stored secret could not be decrypted' },
+});
+
+export type KernelErrors = typeof errors;

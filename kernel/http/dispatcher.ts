@@ -1,0 +1,140 @@
+/**
+ * The catch-all handler: finds the route, checks its owner is available, validates, projects
+ * the request, enforces the deadline and writes the answer. One path for kernel routes and
+ * every mod's routes.
+ */
+import { Readable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isSvcError, type SvcError } from '../../sdk/errors.js';
+import { routeResponseKind, type RouteAuthContext, type RouteResponse } from '../../sdk/http.js';
+import { errors } from '../errors.js';
+import { projectRequest } from './request-projection.js';
+import { KERNEL_OWNER, type RouteEntry, type RouteTable } from './route-table.js';
+import { describeValidationError } from './schema-validators.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Interactive auth context set by the auth pipeline. */
+    svcAuth?: RouteAuthContext;
+    /** The matched route, for metrics and logs. */
+    svcRoute?: RouteEntry;
+  }
+}
+
+export interface RouteOwnerGate {
+  /** Undefined when the owner may serve now, else the error to answer with. */
+  unavailable(owner: string): SvcError | undefined;
+  /** Counts an in-flight request; the returned function ends it. */
+  track(owner: string): () => void;
+  /** Called once when a route of `owner` passes its deadline. */
+  deadlineExceeded(owner: string, error: SvcError): void;
+  /** Whether `owner` may answer raw bytes/streams (system mods and the kernel). */
+  mayAnswerRaw(owner: string): boolean;
+}
+
+export interface DispatcherDeps {
+  routes: RouteTable;
+  gate: RouteOwnerGate;
+  log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+}
+
+const NO_AUTH: RouteAuthContext = Object.freeze({ enabled: false, authenticated: false });
+
+class DeadlineExceeded extends Error {}
+
+export function createDispatcher({ routes, gate, log }: DispatcherDeps) {
+  return async function dispatch(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const rawUrl = request.raw.url ?? '/';
+    const q = rawUrl.indexOf('?');
+    const pathname = q < 0 ? rawUrl : rawUrl.slice(0, q);
+    const method = request.method === 'HEAD' ? 'GET' : request.method;
+    const match = routes.find(method, pathname);
+    if (!match) throw errors.routeNotFound({ method: request.method, path: pathname });
+    const { entry, params } = match;
+    request.svcRoute = entry;
+
+    const unavailable = gate.unavailable(entry.owner);
+    if (unavailable) throw unavailable;
+    const binding = entry.binding;
+    if (!binding) throw errors.modRouteNotBound({ modId: entry.owner, routeId: entry.routeId });
+
+    const query = { ...((request.query as Record<string, unknown>) ?? {}) };
+    let body: unknown = request.body ?? {};
+    const { validators } = binding;
+    for (const [part, validate, value] of [
+      ['path parameters', validators.params, params],
+      ['query', validators.querystring, query],
+      ['body', validators.body, body],
+    ] as const) {
+      if (validate && !validate(value)) {
+        throw errors.requestValidationFailed(
+          { part, reason: describeValidationError(validate.errors) },
+          { details: { part } },
+        );
+      }
+    }
+
+    const controller = new AbortController();
+    const release = gate.track(entry.owner);
+    let settled = false;
+    const projected = projectRequest(request, {
+      pathname,
+      params,
+      query,
+      body,
+      auth: request.svcAuth ?? NO_AUTH,
+      signal: controller.signal,
+    });
+    const work = Promise.resolve()
+      .then(() => binding.handler(projected))
+      .finally(() => {
+        settled = true;
+        release();
+      });
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new DeadlineExceeded()), entry.deadlineMs);
+    });
+    let result: unknown;
+    try {
+      result = await Promise.race([work, deadline]);
+    } catch (error) {
+      if (error instanceof DeadlineExceeded) {
+        controller.abort(new Error('route deadline exceeded'));
+        work.catch(() => undefined); // the handler may still settle; nobody is waiting
+        const timeout = errors.modRouteDeadlineExceeded({ modId: entry.owner, routeId: entry.routeId, deadlineMs: entry.deadlineMs });
+        if (entry.owner !== KERNEL_OWNER && !settled) gate.deadlineExceeded(entry.owner, timeout);
+        throw timeout;
+      }
+      if (isSvcError(error)) throw error;
+      log.error({ err: error, mod: entry.owner, route: entry.routeId }, 'route handler failed');
+      throw entry.owner === KERNEL_OWNER
+        ? errors.internalError()
+        : errors.modRouteFailed({ modId: entry.owner, routeId: entry.routeId });
+    } finally {
+      clearTimeout(timer);
+    }
+    await send(reply, entry, result, gate);
+  };
+}
+
+async function send(reply: FastifyReply, entry: RouteEntry, result: unknown, gate: RouteOwnerGate): Promise<void> {
+  const kind = routeResponseKind(result);
+  if (kind === undefined) {
+    reply.code(200).header('content-type', 'application/json; charset=utf-8').send(JSON.stringify(result ?? null));
+    return;
+  }
+  const response = result as RouteResponse;
+  if (kind !== 'json' && !(entry.raw && gate.mayAnswerRaw(entry.owner))) {
+    throw errors.modRouteInvalidResponse({ modId: entry.owner, routeId: entry.routeId });
+  }
+  reply.code(response.status).headers(response.headers);
+  if (kind === 'json') {
+    reply.header('content-type', 'application/json; charset=utf-8').send(JSON.stringify(response.body ?? null));
+  } else if (kind === 'bytes') {
+    reply.send(typeof response.body === 'string' ? response.body : Buffer.from(response.body as Uint8Array));
+  } else {
+    reply.send(Readable.from(response.body as AsyncIterable<Uint8Array | string>));
+  }
+}
+

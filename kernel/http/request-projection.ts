@@ -1,0 +1,35 @@
+/**
+ * Builds the request a route handler sees: never the Fastify request itself. Credential
+ * headers are removed so no mod handler can read or replay them.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { RouteAuthContext, RouteRequest } from '../../sdk/http.js';
+
+const STRIPPED_HEADERS = new Set(['authorization', 'cookie', 'proxy-authorization', 'x-api-key']);
+
+export function projectHeaders(headers: FastifyRequest['headers']): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    const lower = name.toLowerCase();
+    if (STRIPPED_HEADERS.has(lower) || value === undefined) continue;
+    out[lower] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
+}
+
+export function projectRequest(
+  request: FastifyRequest,
+  parts: { pathname: string; params: Record<string, string>; query: Record<string, unknown>; body: unknown; auth: RouteAuthContext; signal: AbortSignal },
+): RouteRequest {
+  return {
+    method: request.method,
+    path: parts.pathname,
+    params: parts.params,
+    query: parts.query,
+    body: parts.body,
+    headers: projectHeaders(request.headers),
+    auth: { enabled: parts.auth.enabled, authenticated: parts.auth.authenticated },
+    signal: parts.signal,
+    requestId: String(request.id),
+  };
+}

@@ -1,0 +1,41 @@
+/**
+ * Compiles route schemas with ajv. Query strings and path parameters arrive as text, so their
+ * validator coerces types; bodies are validated as sent.
+ */
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+
+const bodyAjv = addFormats.default(new Ajv.default({ allErrors: false, strict: false, useDefaults: true }));
+const textAjv = addFormats.default(new Ajv.default({ allErrors: false, strict: false, useDefaults: true, coerceTypes: 'array' }));
+
+export interface CompiledRouteValidators {
+  params?: ValidateFunction;
+  querystring?: ValidateFunction;
+  body?: ValidateFunction;
+}
+
+export function compileRouteValidators(schema: {
+  params?: object;
+  querystring?: object;
+  body?: object;
+}): CompiledRouteValidators {
+  return {
+    params: schema.params ? textAjv.compile(schema.params) : undefined,
+    querystring: schema.querystring ? textAjv.compile(schema.querystring) : undefined,
+    body: schema.body ? bodyAjv.compile(schema.body) : undefined,
+  };
+}
+
+/** One readable line from ajv's first error: `/name must be string`. */
+export function describeValidationError(errors: ErrorObject[] | null | undefined): string {
+  const first = errors?.[0];
+  if (!first) return 'invalid value';
+  const where = first.instancePath || (first.params as { missingProperty?: string }).missingProperty || '';
+  if (first.keyword === 'required') return `missing required field ${(first.params as { missingProperty: string }).missingProperty}`;
+  if (first.keyword === 'additionalProperties') {
+    return `unknown field ${(first.params as { additionalProperty: string }).additionalProperty}`;
+  }
+  return `${where || 'value'} ${first.message ?? 'is invalid'}`.trim();
+}
+
+export { bodyAjv };

@@ -1,0 +1,83 @@
+/**
+ * The Fastify instance: logging, error rendering, body parsing and one catch-all route that
+ * hands every request to the {@link createDispatcher | dispatcher}. Edge plumbing (host,
+ * origin, auth) is registered as plugins from `plugins/` before dispatch.
+ */
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import secureJson from 'secure-json-parse';
+import { errors } from '../errors.js';
+import { redactUrl } from '../logger.js';
+import { createDispatcher, type RouteOwnerGate } from './dispatcher.js';
+import { errorBody, toSvcError } from './error-rendering.js';
+import type { RequestMetrics } from './request-metrics.js';
+import type { RouteTable } from './route-table.js';
+
+export interface HttpServerDeps {
+  logger: Logger;
+  routes: RouteTable;
+  gate: RouteOwnerGate;
+  metrics: RequestMetrics;
+  bodyLimitBytes?: number;
+}
+
+let requestCounter = 0;
+
+export function createHttpServer({ logger, routes, gate, metrics, bodyLimitBytes }: HttpServerDeps): FastifyInstance {
+  const app = Fastify({
+    loggerInstance: logger as unknown as FastifyBaseLogger,
+    // One line per request is written in onResponse (with the matched route and redacted URL).
+    logController: new LogController({ disableRequestLogging: true }),
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+    bodyLimit: bodyLimitBytes ?? 96 * 1024 * 1024,
+    genReqId: () => `req-${(++requestCounter).toString(36)}`,
+    routerOptions: { ignoreTrailingSlash: false },
+  });
+
+  // An empty JSON body means `{}`; `__proto__` and `constructor.prototype` keys are dropped, never merged.
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, raw, done) => {
+    const text = (raw as string).trim();
+    if (text === '') return done(null, {});
+    try {
+      done(null, secureJson.parse(text, undefined, { protoAction: 'remove', constructorAction: 'remove' }));
+    } catch {
+      done(errors.invalidJson(), undefined);
+    }
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    const known = toSvcError(error);
+    if (!known) {
+      request.log.error({ err: error, route: request.svcRoute?.routeId }, 'unhandled error');
+    }
+    const rendered = known ?? errors.internalError();
+    if (rendered.headers) reply.headers(rendered.headers);
+    reply.code(rendered.status).send(errorBody(rendered));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = (request.raw.url ?? '/').split('?')[0]!;
+    const notFound = errors.routeNotFound({ method: request.method, path: pathname });
+    reply.code(notFound.status).send(errorBody(notFound));
+  });
+
+  app.addHook('onResponse', (request, reply, done) => {
+    const ms = reply.elapsedTime;
+    const route = request.svcRoute ? `${request.svcRoute.method} ${request.svcRoute.path}` : 'unmatched';
+    metrics.record(route, reply.statusCode, ms);
+    request.log.info(
+      { method: request.method, url: redactUrl(request.raw.url ?? '/'), route, status: reply.statusCode, ms: Math.round(ms * 10) / 10 },
+      'request',
+    );
+    done();
+  });
+
+  app.route({
+    method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    url: '/*',
+    handler: createDispatcher({ routes, gate, log: logger }),
+  });
+
+  return app;
+}

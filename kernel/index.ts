@@ -1,0 +1,206 @@
+/**
+ * createKernel(): config → container → storage → http → mod host → boot. The kernel never
+ * imports a mod; it finds them through manifests and talks to them through the SDK contract.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import path from 'node:path';
+import { asValue } from 'awilix';
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import type { RouteCatalogService, RuntimeInfoService } from '../sdk/core-services.js';
+import { projectRoot, type KernelConfig } from './config.js';
+import { createRootContainer } from './container/root-container.js';
+import { errors } from './errors.js';
+import { createHookCatalog, type HookCatalog } from './hooks/hook-catalog.js';
+import { computeBuildIdentity, readReleaseProvenance } from './http/build-identity.js';
+import { RequestMetrics } from './http/request-metrics.js';
+import { KERNEL_OWNER, RouteTable } from './http/route-table.js';
+import { createHttpServer } from './http/server.js';
+import { createLogger } from './logger.js';
+import type { ModSource } from './mods/mod-discovery.js';
+import { ModHost } from './mods/mod-host.js';
+import { kernelModRoutes } from './mods/mod-routes.js';
+import { DiagnosticsRegistry, ProvidedServices, ToolRegistry } from './mods/registries.js';
+import { loadSecretBox } from './secrets/secret-key.js';
+import { SecretStore } from './secrets/secret-store.js';
+import { Database, type DatabaseOptions } from './storage/database.js';
+import { migrateLatest } from './storage/migrator.js';
+import { SettingsStore } from './storage/settings-store.js';
+import { KERNEL_VERSION } from './version.js';
+
+export interface KernelOptions {
+  config: KernelConfig;
+  /** Overrides the database chosen from the config (tests pass a cloned template). */
+  database?: DatabaseOptions;
+  logger?: Logger;
+  /** Where mods are found; default: the system mods folder. */
+  modSources?: ModSource[];
+  /** Load only these mod ids (tests). */
+  onlyMods?: string[];
+}
+
+export interface Kernel {
+  app: FastifyInstance;
+  config: KernelConfig;
+  database: Database;
+  hooks: HookCatalog;
+  mods: ModHost;
+  runtimeInfo: RuntimeInfoService;
+  logger: Logger;
+  /** Starts listening; resolves to the base URL. */
+  listen(): Promise<string>;
+  /** Graceful stop: stop accepting, let in-flight requests finish (bounded), unload mods, close the database. */
+  close(): Promise<void>;
+}
+
+export function databaseOptionsFor(config: KernelConfig): DatabaseOptions {
+  return config.databaseUrl
+    ? { driver: 'postgres', url: config.databaseUrl }
+    : { driver: 'pglite', dataDir: path.join(config.dataDir, 'pglite') };
+}
+
+export async function createKernel(options: KernelOptions): Promise<Kernel> {
+  const { config } = options;
+  const logger = options.logger ?? createLogger(config);
+  const databaseOptions = options.database ?? databaseOptionsFor(config);
+  const database = await Database.open(databaseOptions);
+  try {
+    await migrateLatest(database.knex, KERNEL_OWNER, path.join(projectRoot, 'migrations'));
+    const persistentKey = databaseOptions.driver === 'postgres' || databaseOptions.dataDir !== undefined;
+    const secretBox = await loadSecretBox({
+      knex: database.knex,
+      dataDir: persistentKey ? config.dataDir : undefined,
+      settingsKey: config.settingsKey,
+    });
+
+    const hooks = createHookCatalog();
+    const routes = new RouteTable();
+    const metrics = new RequestMetrics();
+    const tools = new ToolRegistry();
+    const diagnostics = new DiagnosticsRegistry();
+    const provided = new ProvidedServices();
+    const smokeToken = config.smokeToken ? Buffer.from(config.smokeToken) : undefined;
+    const runtimeInfo: RuntimeInfoService = Object.freeze({
+      runtime: 'svc' as const,
+      version: KERNEL_VERSION,
+      buildIdentity: computeBuildIdentity(projectRoot),
+      releaseProvenance: readReleaseProvenance(projectRoot),
+      startedAt: new Date(),
+      dataDir: config.dataDir,
+      smokeTokenMatches(candidate: string | undefined): boolean {
+        if (!smokeToken || candidate === undefined) return false;
+        const given = Buffer.from(candidate);
+        return given.length === smokeToken.length && timingSafeEqual(given, smokeToken);
+      },
+    });
+
+    let host: ModHost | undefined;
+    const routeCatalog: RouteCatalogService = {
+      list: () =>
+        routes
+          .list()
+          .filter((r) => r.binding && !host?.unavailable(r.owner))
+          .map((r) => ({
+            modId: r.owner,
+            routeId: r.routeId,
+            method: r.method,
+            path: r.path,
+            public: r.public,
+            deadlineMs: r.deadlineMs,
+            schema: r.binding?.schema,
+            summary: r.summary,
+          })),
+      revision: () => routes.revision(),
+      errorCodes: () => ({ ...errors.entries }),
+    };
+
+    const container = createRootContainer({
+      'kernel.logger': logger,
+      'kernel.database': database,
+      'kernel.routes': routes,
+      'kernel.hooks': hooks,
+      'kernel.settings-store': new SettingsStore(database.knex),
+      'kernel.secret-store': new SecretStore(database.knex, secretBox),
+      'kernel.tool-registry': tools,
+      'kernel.diagnostics-registry': diagnostics,
+      'core.runtime-info': runtimeInfo,
+      'core.tool-catalog': tools,
+      'core.metrics': { snapshot: () => metrics.snapshot() },
+      'core.database-info': { describe: () => database.describe() },
+      'core.route-catalog': routeCatalog,
+      'core.mod-diagnostics': diagnostics,
+    });
+
+    host = new ModHost({
+      database,
+      routes,
+      hooks,
+      logger,
+      container,
+      provided,
+      kernelVersion: KERNEL_VERSION,
+      enableTimeoutMs: config.modEnableTimeoutMs,
+      defaultDeadlineMs: config.modRouteDeadlineMs,
+    });
+    const modHost = host;
+    container.register({
+      'core.mod-catalog': asValue({
+        list: () => modHost.list(),
+        get: (id: string) => modHost.get(id),
+        manifest: (id: string) => modHost.manifestOf(id),
+      }),
+      'core.inventory': asValue({
+        // Base counts; mods that own countable things (MCP connections, …) add theirs through the hook.
+        collect: () => {
+          const mods = modHost.list();
+          return hooks.beforeInventoryReport.promise({
+            mcpConnections: 0,
+            modsInstalled: mods.length,
+            modsEnabled: mods.filter((m) => m.status === 'loaded').length,
+          });
+        },
+      }),
+    });
+
+    const kernelRoutes = kernelModRoutes(modHost);
+    routes.declare(KERNEL_OWNER, kernelRoutes);
+    for (const r of kernelRoutes) routes.bind(KERNEL_OWNER, r.id, r.binding);
+
+    const app = createHttpServer({ logger, routes, gate: modHost, metrics });
+    await modHost.boot(options.modSources ?? [{ root: config.systemModsDir, system: true }], options.onlyMods);
+    await app.ready();
+
+    let closing: Promise<void> | undefined;
+    const kernel: Kernel = {
+      app,
+      config,
+      database,
+      hooks,
+      mods: modHost,
+      runtimeInfo,
+      logger,
+      async listen() {
+        const url = await app.listen({ host: config.host, port: config.port });
+        await hooks.onServerReady.promise({ url });
+        return url;
+      },
+      close() {
+        closing ??= (async () => {
+          await hooks.onShutdown.promise().catch((err) => logger.error({ err }, 'shutdown hook failed'));
+          // app.close() stops accepting and waits for in-flight requests; past the bound, connections are cut.
+          const timer = setTimeout(() => app.server.closeAllConnections(), config.shutdownTimeoutMs);
+          await app.close();
+          clearTimeout(timer);
+          await modHost.shutdown();
+          metrics.close();
+          await database.close();
+        })();
+        return closing;
+      },
+    };
+    return kernel;
+  } catch (error) {
+    await database.close().catch(() => undefined);
+    throw error;
+  }
+}

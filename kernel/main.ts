@@ -1,0 +1,91 @@
+/**
+ * `npm start`: load the config, take the data-dir lock, boot the kernel, listen, and shut down
+ * gracefully on SIGTERM/SIGINT. Start-up failures print one clear line and exit non-zero.
+ */
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { isSvcError } from '../sdk/errors.js';
+import { ConfigError, loadConfig, redactDatabaseUrl, type KernelConfig } from './config.js';
+import { createKernel, type Kernel } from './index.js';
+import { DatabaseOpenError } from './storage/database.js';
+
+function fatal(line: string): never {
+  process.stderr.write(`svc: ${line}\n`);
+  process.exit(1);
+}
+
+/** One process per data dir: PGlite files must never have two writers. */
+function acquireLock(config: KernelConfig): () => void {
+  mkdirSync(config.dataDir, { recursive: true });
+  const file = path.join(config.dataDir, 'svc.pid');
+  if (existsSync(file)) {
+    const pid = Number(readFileSync(file, 'utf8').trim());
+    let alive = false;
+    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid) {
+      try {
+        process.kill(pid, 0);
+        alive = true;
+      } catch {
+        alive = false; // stale lock from a process that is gone
+      }
+    }
+    if (alive) fatal(`another svc process (pid ${pid}) is using ${config.dataDir}`);
+  }
+  writeFileSync(file, `${process.pid}\n`);
+  return () => rmSync(file, { force: true });
+}
+
+async function main(): Promise<void> {
+  let config: KernelConfig;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fatal(error.message);
+    throw error;
+  }
+  const releaseLock = acquireLock(config);
+  let kernel: Kernel;
+  try {
+    kernel = await createKernel({ config });
+  } catch (error) {
+    releaseLock();
+    if (error instanceof DatabaseOpenError || isSvcError(error)) fatal(`cannot start: ${(error as Error).message}`);
+    fatal(`cannot start: ${(error as Error).message ?? String(error)}`);
+  }
+  let url: string;
+  try {
+    url = await kernel.listen();
+  } catch (error) {
+    await kernel.close().catch(() => undefined);
+    releaseLock();
+    const code = (error as NodeJS.ErrnoException).code;
+    fatal(code === 'EADDRINUSE' ? `${config.host}:${config.port} is already in use (set SVC_PORT)` : `cannot listen: ${(error as Error).message}`);
+  }
+  const where = config.databaseUrl ? `database ${redactDatabaseUrl(config.databaseUrl)}` : `embedded database in ${path.join(config.dataDir, 'pglite')}`;
+  process.stdout.write(`svc ${kernel.runtimeInfo.version} listening on ${url}\nsvc data in ${config.dataDir} (${where})\n`);
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      process.stderr.write(`svc: ${signal} again, exiting now\n`);
+      process.exit(1);
+    }
+    stopping = true;
+    process.stdout.write(`svc: ${signal} received, finishing in-flight requests\n`);
+    kernel
+      .close()
+      .then(() => {
+        releaseLock();
+        process.stdout.write('svc: stopped\n');
+        process.exit(0);
+      })
+      .catch((error: Error) => {
+        releaseLock();
+        fatal(`shutdown failed: ${error.message}`);
+      });
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
+
+main().catch((error: Error) => fatal(error.message));

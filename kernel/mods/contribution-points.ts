@@ -1,0 +1,115 @@
+/**
+ * Contribution points: each key under a manifest's `contributes` is one point with its own
+ * JSON Schema fragment and semantic checks. The manifest schema is assembled from these, so
+ * adding a point is one entry here.
+ */
+import type { ModManifest } from '../../sdk/manifest.js';
+
+const ID = '^[a-z0-9]+(-[a-z0-9]+)*$';
+
+export interface ContributionPoint {
+  key: keyof NonNullable<ModManifest['contributes']>;
+  schema: Record<string, unknown>;
+  /** Problems beyond the schema, as readable reasons. */
+  check?(manifest: ModManifest): string[];
+}
+
+const providerList = {
+  type: 'array',
+  maxItems: 64,
+  items: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['id', 'name'],
+    properties: { id: { type: 'string', pattern: ID, maxLength: 64 }, name: { type: 'string', minLength: 1, maxLength: 120 } },
+  },
+};
+
+const uiEntry = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['title'],
+  properties: { title: { type: 'string', minLength: 1, maxLength: 80 }, entry: { type: 'string', maxLength: 200 } },
+};
+
+function duplicates(values: string[]): string[] {
+  const seen = new Set<string>();
+  return values.filter((v) => (seen.has(v) ? true : (seen.add(v), false)));
+}
+
+export const contributionPoints: readonly ContributionPoint[] = [
+  {
+    key: 'routes',
+    schema: {
+      type: 'array',
+      maxItems: 500,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['id', 'method', 'path'],
+        properties: {
+          id: { type: 'string', pattern: ID, maxLength: 80 },
+          method: { enum: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] },
+          path: { type: 'string', pattern: '^(/[A-Za-z0-9._~-]+|/\\{[A-Za-z][A-Za-z0-9_]*\\})+$|^/$', maxLength: 300 },
+          deadlineMs: { type: 'integer', minimum: 1, maximum: 600_000 },
+          public: { type: 'boolean' },
+          raw: { type: 'boolean' },
+          summary: { type: 'string', maxLength: 200 },
+        },
+      },
+    },
+    check(manifest) {
+      const routes = manifest.contributes?.routes ?? [];
+      const problems = duplicates(routes.map((r) => r.id)).map((id) => `route id ${id} is declared twice`);
+      if (!manifest.system) {
+        const prefix = `/api/mods/${manifest.id}`;
+        for (const route of routes) {
+          if (route.path !== prefix && !route.path.startsWith(`${prefix}/`)) {
+            problems.push(`route ${route.id} must live under ${prefix}/ (only system mods may use other prefixes)`);
+          }
+          if (route.raw) problems.push(`route ${route.id} is raw; only system mods may answer bytes or streams`);
+        }
+      }
+      return problems;
+    },
+  },
+  {
+    key: 'tools',
+    schema: {
+      type: 'array',
+      maxItems: 200,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['name', 'title', 'description'],
+        properties: {
+          name: { type: 'string', pattern: '^[a-z][a-z0-9_]*$', maxLength: 64 },
+          title: { type: 'string', minLength: 1, maxLength: 120 },
+          description: { type: 'string', minLength: 1, maxLength: 2000 },
+        },
+      },
+    },
+    check: (manifest) => duplicates((manifest.contributes?.tools ?? []).map((t) => t.name)).map((n) => `tool ${n} is declared twice`),
+  },
+  {
+    key: 'ui',
+    schema: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { control: uiEntry, settings: uiEntry, archive: uiEntry },
+    },
+  },
+  { key: 'settings', schema: { type: 'object', required: ['type'], properties: { type: { const: 'object' } } } },
+  { key: 'migrations', schema: { type: 'string', pattern: '^[A-Za-z0-9_-]+(/[A-Za-z0-9_-]+)*$', maxLength: 200 } },
+  { key: 'modelProviders', schema: providerList },
+  { key: 'embeddingProviders', schema: providerList },
+  { key: 'mediaProviders', schema: providerList },
+  {
+    key: 'diagnostics',
+    schema: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { pending: { type: 'boolean' }, jobs: { type: 'boolean' } },
+    },
+  },
+];

@@ -1,0 +1,85 @@
+/**
+ * The `mod.json` schema, assembled from the contribution points and compiled once with ajv,
+ * plus the checks a schema cannot express (id equals folder, host range, hooks, capabilities).
+ */
+import Ajv from 'ajv';
+import semver from 'semver';
+import type { ModManifest } from '../../sdk/manifest.js';
+import { contributionPoints } from './contribution-points.js';
+
+const ID = '^[a-z0-9]+(-[a-z0-9]+)*$';
+
+/** Capabilities a manifest may request; each guards root services that reveal more than the mod's own data. */
+export const KNOWN_CAPABILITIES = ['kernel.introspect', 'kernel.tools'] as const;
+
+export const manifestSchema = {
+  $id: 'https://svc.local/schemas/mod-manifest.json',
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'name', 'version', 'entry'],
+  properties: {
+    $schema: { type: 'string' },
+    id: { type: 'string', pattern: ID, maxLength: 64 },
+    name: { type: 'string', minLength: 1, maxLength: 120 },
+    version: { type: 'string', minLength: 5, maxLength: 64 },
+    description: { type: 'string', maxLength: 2000 },
+    system: { type: 'boolean' },
+    host: { type: 'string', minLength: 1, maxLength: 100 },
+    entry: { type: 'string', pattern: '^[A-Za-z0-9_-]+(/[A-Za-z0-9_-]+)*\\.(ts|js|mjs)$', maxLength: 200 },
+    dependsOn: { type: 'array', uniqueItems: true, maxItems: 50, items: { type: 'string', pattern: ID } },
+    provides: { type: 'array', uniqueItems: true, maxItems: 50, items: { type: 'string', pattern: '^[a-z0-9-]+(\\.[a-zA-Z0-9-]+)+$' } },
+    capabilities: { type: 'array', uniqueItems: true, items: { enum: [...KNOWN_CAPABILITIES] } },
+    uses: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { hooks: { type: 'array', uniqueItems: true, items: { type: 'string', maxLength: 80 } } },
+    },
+    contributes: {
+      type: 'object',
+      additionalProperties: false,
+      properties: Object.fromEntries(contributionPoints.map((p) => [p.key, p.schema])),
+    },
+  },
+} as const;
+
+const ajv = new Ajv.default({ allErrors: true, strict: false });
+const validateSchema = ajv.compile<ModManifest>(manifestSchema);
+
+export interface ManifestCheckContext {
+  folderName: string;
+  kernelVersion: string;
+  hookNames: readonly string[];
+}
+
+/** Reasons the manifest is not acceptable; empty when it is. */
+export function checkManifest(value: unknown, context: ManifestCheckContext): string[] {
+  if (!validateSchema(value)) {
+    return (validateSchema.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? 'is invalid'}`);
+  }
+  const manifest = value;
+  const problems: string[] = [];
+  if (manifest.id !== context.folderName) problems.push(`id "${manifest.id}" must equal its folder name "${context.folderName}"`);
+  if (!semver.valid(manifest.version)) problems.push(`version "${manifest.version}" is not a semantic version`);
+  if (manifest.host !== undefined) {
+    if (!semver.validRange(manifest.host)) problems.push(`host "${manifest.host}" is not a semver range`);
+  }
+  for (const hook of manifest.uses?.hooks ?? []) {
+    if (!context.hookNames.includes(hook)) problems.push(`uses unknown hook ${hook}`);
+  }
+  if (manifest.dependsOn?.includes(manifest.id)) problems.push('a mod cannot depend on itself');
+  if (manifest.contributes?.settings) {
+    try {
+      ajv.compile(manifest.contributes.settings);
+    } catch (error) {
+      problems.push(`settings schema does not compile: ${(error as Error).message}`);
+    }
+  }
+  for (const point of contributionPoints) {
+    if (manifest.contributes?.[point.key] !== undefined && point.check) problems.push(...point.check(manifest));
+  }
+  return problems;
+}
+
+export function hostSatisfied(manifest: ModManifest, kernelVersion: string): boolean {
+  return manifest.host === undefined || semver.satisfies(kernelVersion, manifest.host, { includePrerelease: true });
+}

@@ -1,0 +1,438 @@
+/**
+ * The mod host: discovers mods, validates manifests, installs (migrations), resolves the
+ * dependency order and runs the lifecycle state machine
+ * `installed → enabling → loaded ⇄ disabling → disabled`, with `failed` reachable from any
+ * step. System mods and mods from other roots take this one path; only `system` differs.
+ */
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { AwilixContainer } from 'awilix';
+import type { Logger } from 'pino';
+import type { ModStatus } from '../../sdk/core-services.js';
+import { isModDefinition, type ModDefinition, type ModInitContext } from '../../sdk/define-mod.js';
+import { toDisposable } from '../../sdk/disposable.js';
+import { isSvcError, SvcError } from '../../sdk/errors.js';
+import type { ModManifest } from '../../sdk/manifest.js';
+import type { ServiceRef } from '../../sdk/service-ref.js';
+import { errors } from '../errors.js';
+import type { HookCatalog } from '../hooks/hook-catalog.js';
+import type { RouteOwnerGate } from '../http/dispatcher.js';
+import { KERNEL_OWNER, type RouteTable } from '../http/route-table.js';
+import type { Database } from '../storage/database.js';
+import { migrateLatest } from '../storage/migrator.js';
+import { checkManifest, hostSatisfied } from './manifest-schema.js';
+import { discoverMods, type ModSource } from './mod-discovery.js';
+import { createModContainer, DisposerStack } from './mod-scope.js';
+import type { ProvidedServices } from './registries.js';
+
+type RuntimeStatus = 'installed' | 'enabling' | 'loaded' | 'disabling' | 'disabled' | 'failed';
+type DesiredState = 'enabled' | 'disabled' | 'revoked';
+
+interface ModRecord {
+  id: string;
+  dir: string;
+  system: boolean;
+  manifest?: ModManifest;
+  definition?: ModDefinition;
+  status: RuntimeStatus;
+  desired: DesiredState;
+  error?: SvcError;
+  disposers?: DisposerStack;
+  inFlight: number;
+  installedAt?: string;
+}
+
+interface ModRow {
+  id: string;
+  version: string;
+  system: boolean;
+  state: DesiredState;
+  error_code: string | null;
+  error_message: string | null;
+  installed_at: string | Date;
+}
+
+export interface ModHostDeps {
+  database: Database;
+  routes: RouteTable;
+  hooks: HookCatalog;
+  logger: Logger;
+  container: AwilixContainer;
+  provided: ProvidedServices;
+  kernelVersion: string;
+  enableTimeoutMs: number;
+  defaultDeadlineMs: number;
+}
+
+export interface ModManagementEntry extends ModStatus {
+  state: DesiredState;
+  installedAt?: string;
+}
+
+function withTimeout<T>(work: Promise<T>, ms: number, onTimeout: () => SvcError): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(onTimeout()), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+export class ModHost implements RouteOwnerGate {
+  private readonly records = new Map<string, ModRecord>();
+  private readonly log: Logger;
+
+  constructor(private readonly deps: ModHostDeps) {
+    this.log = deps.logger.child({ component: 'mod-host' });
+  }
+
+  // ── boot ────────────────────────────────────────────────────────────────────────────────
+
+  /**
+   * Discovers, validates, installs and enables mods. A broken mod is recorded as failed with
+   * its reason; the kernel and every other mod still boot.
+   */
+  async boot(sources: readonly ModSource[], only?: readonly string[]): Promise<void> {
+    const rows = new Map(
+      (await this.deps.database.knex<ModRow>('svc_mods').select()).map((row) => [row.id, row]),
+    );
+    for (const found of discoverMods(sources)) {
+      if (only && !only.includes(found.folderName)) continue;
+      if (this.records.has(found.folderName)) {
+        this.log.warn({ mod: found.folderName, dir: found.dir }, 'a mod with this id is already loaded; ignoring this copy');
+        continue;
+      }
+      const record: ModRecord = { id: found.folderName, dir: found.dir, system: found.system, status: 'installed', desired: 'disabled', inFlight: 0 };
+      this.records.set(record.id, record);
+      if (found.readError) {
+        this.fail(record, errors.modManifestInvalid({ modId: record.id, reason: `mod.json is not valid JSON: ${found.readError}` }));
+        continue;
+      }
+      await this.install(record, found.manifest, rows.get(record.id));
+    }
+    for (const record of this.dependencyOrder()) {
+      if (record.status === 'failed') continue;
+      if (record.desired === 'enabled') {
+        await this.enableRecord(record).catch(() => undefined); // recorded as failed
+      } else {
+        record.status = record.desired === 'revoked' ? 'failed' : 'disabled';
+      }
+    }
+    const publicRoutes = this.deps.routes.list().filter((r) => r.public);
+    this.log.info(
+      { public: publicRoutes.map((r) => `${r.method} ${r.path} (${r.owner})`) },
+      'public routes (served without authentication)',
+    );
+  }
+
+  /** Validates the manifest, declares its routes, records it in `svc_mods`, migrates and loads the entry. */
+  private async install(record: ModRecord, raw: unknown, row: ModRow | undefined): Promise<void> {
+    const problems = checkManifest(raw, {
+      folderName: record.id,
+      kernelVersion: this.deps.kernelVersion,
+      hookNames: Object.keys(this.deps.hooks),
+    });
+    if (problems.length > 0) {
+      this.fail(record, errors.modManifestInvalid({ modId: record.id, reason: problems.join('; ') }));
+      return;
+    }
+    const manifest = raw as ModManifest;
+    if (!!manifest.system !== record.system) {
+      this.fail(record, errors.modManifestInvalid({ modId: record.id, reason: record.system ? 'system mods must set "system": true' : 'only mods shipped with the runtime may set "system": true' }));
+      return;
+    }
+    record.manifest = manifest;
+    if (!hostSatisfied(manifest, this.deps.kernelVersion)) {
+      this.fail(record, errors.modHostIncompatible({ modId: record.id, range: manifest.host!, version: this.deps.kernelVersion }));
+      return;
+    }
+    try {
+      this.deps.routes.declare(record.id, manifest.contributes?.routes ?? [], this.deps.defaultDeadlineMs);
+    } catch (error) {
+      this.fail(record, error as SvcError);
+      return;
+    }
+    const knex = this.deps.database.knex;
+    if (row) {
+      record.desired = row.state;
+      record.installedAt = new Date(row.installed_at).toISOString();
+      if (row.state === 'revoked') {
+        // Revocation outlives a restart: the mod stays failed, with the reason, until re-enabled.
+        record.error = new SvcError(row.error_code ?? 'mod_unavailable', 503, row.error_message ?? `Mod ${record.id} was revoked`);
+      }
+      if (row.version !== manifest.version) {
+        await knex('svc_mods').where({ id: record.id }).update({ version: manifest.version, updated_at: knex.fn.now() });
+      }
+    } else {
+      // A fresh install: system mods start enabled; any other mod starts disabled until the operator enables it.
+      record.desired = record.system ? 'enabled' : 'disabled';
+      const installedAt = new Date();
+      await knex('svc_mods').insert({ id: record.id, version: manifest.version, system: record.system, state: record.desired, installed_at: installedAt });
+      record.installedAt = installedAt.toISOString();
+    }
+    if (manifest.contributes?.migrations) {
+      try {
+        await migrateLatest(knex, record.id, path.join(record.dir, manifest.contributes.migrations));
+      } catch (error) {
+        this.fail(record, errors.modMigrationFailed({ modId: record.id, reason: (error as Error).message }));
+        return;
+      }
+    }
+    try {
+      const loaded = (await import(pathToFileURL(path.join(record.dir, manifest.entry)).href)) as { default?: unknown };
+      if (!isModDefinition(loaded.default)) throw new Error('its default export is not made with defineMod()');
+      record.definition = loaded.default;
+    } catch (error) {
+      this.fail(record, errors.modEntryInvalid({ modId: record.id, entry: manifest.entry, reason: (error as Error).message }));
+    }
+  }
+
+  /** Mods ordered so dependencies come first; missing dependencies and cycles fail the mods involved. */
+  private dependencyOrder(): ModRecord[] {
+    const order: ModRecord[] = [];
+    const state = new Map<string, 'visiting' | 'done'>();
+    const visit = (record: ModRecord, trail: string[]): void => {
+      if (state.get(record.id) === 'done') return;
+      if (state.get(record.id) === 'visiting') {
+        const cycle = [...trail.slice(trail.indexOf(record.id)), record.id];
+        for (const id of cycle) {
+          const member = this.records.get(id)!;
+          if (member.status !== 'failed') this.fail(member, errors.modDependencyCycle({ modId: id, cycle: cycle.join(' → ') }));
+        }
+        return;
+      }
+      state.set(record.id, 'visiting');
+      for (const dep of record.manifest?.dependsOn ?? []) {
+        const target = this.records.get(dep);
+        if (!target) {
+          if (record.status !== 'failed') this.fail(record, errors.modDependencyMissing({ modId: record.id, dependency: dep }));
+          continue;
+        }
+        visit(target, [...trail, record.id]);
+      }
+      state.set(record.id, 'done');
+      order.push(record);
+    };
+    for (const record of this.records.values()) visit(record, []);
+    return order;
+  }
+
+  // ── lifecycle ───────────────────────────────────────────────────────────────────────────
+
+  private require(modId: string): ModRecord {
+    const record = this.records.get(modId);
+    if (!record) throw errors.modNotFound({ modId });
+    return record;
+  }
+
+  private fail(record: ModRecord, error: SvcError): void {
+    record.status = 'failed';
+    record.error = error;
+    this.log.warn({ mod: record.id, code: error.code, reason: error.message }, 'mod failed');
+  }
+
+  private async persist(record: ModRecord, state: DesiredState, error?: SvcError): Promise<void> {
+    const knex = this.deps.database.knex;
+    record.desired = state;
+    await knex('svc_mods')
+      .where({ id: record.id })
+      .update({ state, error_code: error?.code ?? null, error_message: error?.message ?? null, updated_at: knex.fn.now() });
+  }
+
+  async enable(modId: string): Promise<ModStatus> {
+    const record = this.require(modId);
+    if (record.status === 'loaded') return this.status(record);
+    await this.enableRecord(record);
+    await this.persist(record, 'enabled');
+    return this.status(record);
+  }
+
+  private async enableRecord(record: ModRecord): Promise<void> {
+    if (record.status === 'enabling' || record.status === 'disabling') {
+      throw errors.modLifecycleInProgress({ modId: record.id, phase: record.status });
+    }
+    const { manifest, definition } = record;
+    if (!manifest || !definition) throw record.error ?? errors.modEntryInvalid({ modId: record.id, entry: '?', reason: 'not loaded' });
+    for (const dep of manifest.dependsOn ?? []) {
+      const target = this.records.get(dep);
+      if (!target) {
+        this.fail(record, errors.modDependencyMissing({ modId: record.id, dependency: dep }));
+        throw record.error;
+      }
+      if (target.status !== 'loaded') {
+        this.fail(record, errors.modDependencyUnavailable({ modId: record.id, dependency: dep }));
+        throw record.error;
+      }
+    }
+    record.status = 'enabling';
+    const disposers = new DisposerStack((error) => this.log.error({ err: error, mod: record.id }, 'dispose failed'));
+    try {
+      const scope = createModContainer(this.deps.container, manifest, disposers);
+      const resolved = this.resolveDeps(manifest, definition, scope);
+      const context: ModInitContext = {
+        modId: record.id,
+        manifest,
+        provide: (ref, implementation) => {
+          if (!manifest.provides?.includes(ref.id)) throw errors.modServiceNotProvided({ modId: record.id, service: ref.id });
+          return disposers.add(this.deps.provided.add(ref.id, record.id, implementation));
+        },
+      };
+      const cleanup = await withTimeout(
+        Promise.resolve(definition.init(resolved as never, context)),
+        this.deps.enableTimeoutMs,
+        () => errors.modInitTimeout({ modId: record.id, timeoutMs: this.deps.enableTimeoutMs }),
+      );
+      if (typeof cleanup === 'function') disposers.add(toDisposable(cleanup));
+    } catch (error) {
+      await disposers.dispose();
+      this.fail(record, isSvcError(error) ? error : errors.modInitFailed({ modId: record.id, reason: (error as Error).message }));
+      throw record.error;
+    }
+    record.disposers = disposers;
+    record.status = 'loaded';
+    record.error = undefined;
+    await this.deps.hooks.onModEnabled.promise({ modId: record.id, version: manifest.version });
+  }
+
+  private resolveDeps(manifest: ModManifest, definition: ModDefinition, scope: AwilixContainer): Record<string, unknown> {
+    const resolved: Record<string, unknown> = {};
+    for (const [name, ref] of Object.entries(definition.deps) as [string, ServiceRef<unknown>][]) {
+      if (ref.capability && !manifest.capabilities?.includes(ref.capability)) {
+        throw errors.modCapabilityMissing({ modId: manifest.id, capability: ref.capability, service: ref.id });
+      }
+      if (scope.hasRegistration(ref.id)) {
+        resolved[name] = scope.resolve(ref.id);
+        continue;
+      }
+      const provided = this.deps.provided.get(ref.id);
+      if (!provided || !manifest.dependsOn?.includes(provided.modId)) {
+        throw errors.modServiceUnknown({ modId: manifest.id, service: ref.id });
+      }
+      resolved[name] = provided.implementation;
+    }
+    return resolved;
+  }
+
+  async disable(modId: string): Promise<ModStatus> {
+    const record = this.require(modId);
+    if (record.status === 'enabling' || record.status === 'disabling') {
+      throw errors.modLifecycleInProgress({ modId, phase: record.status });
+    }
+    if (record.status === 'loaded') {
+      const dependents = this.loadedDependents(modId);
+      if (dependents.length > 0) throw errors.modHasDependents({ modId, dependents: dependents.map((d) => d.id).join(', ') });
+      if (record.inFlight > 0) throw errors.modBusy({ modId, count: record.inFlight });
+      await this.unload(record);
+      record.status = 'disabled';
+      await this.deps.hooks.onModDisabled.promise({ modId, version: record.manifest!.version });
+    } else if (record.definition) {
+      record.status = 'disabled';
+      record.error = undefined;
+    }
+    await this.persist(record, 'disabled');
+    return this.status(record);
+  }
+
+  /** Revokes availability after a deadline: the mod and what depends on it fail until re-enabled. */
+  async revoke(modId: string, error: SvcError): Promise<void> {
+    const record = this.records.get(modId);
+    if (!record || record.status !== 'loaded') return;
+    for (const dependent of this.loadedDependents(modId)) {
+      await this.revoke(dependent.id, errors.modDependencyUnavailable({ modId: dependent.id, dependency: modId }));
+    }
+    await this.unload(record);
+    this.fail(record, error);
+    await this.persist(record, 'revoked', error);
+    await this.deps.hooks.onModDisabled.promise({ modId, version: record.manifest!.version });
+  }
+
+  async uninstall(modId: string): Promise<void> {
+    const record = this.require(modId);
+    if (record.system) throw errors.modUninstallSystemRefused({ modId });
+    if (record.status === 'loaded') await this.disable(modId);
+    this.deps.routes.undeclare(modId);
+    this.records.delete(modId);
+    // Settings, encrypted secrets and the mod's own tables stay: a reinstall finds them.
+    await this.deps.database.knex('svc_mods').where({ id: modId }).delete();
+  }
+
+  private async unload(record: ModRecord): Promise<void> {
+    record.status = 'disabling';
+    const disposers = record.disposers;
+    record.disposers = undefined;
+    await disposers?.dispose();
+  }
+
+  private loadedDependents(modId: string): ModRecord[] {
+    return [...this.records.values()].filter((r) => r.status === 'loaded' && r.manifest?.dependsOn?.includes(modId));
+  }
+
+  /** Unloads every mod, dependents first, without changing the persisted states (shutdown). */
+  async shutdown(): Promise<void> {
+    for (const record of this.dependencyOrder().reverse()) {
+      if (record.status === 'loaded') await this.unload(record);
+    }
+  }
+
+  // ── catalog ─────────────────────────────────────────────────────────────────────────────
+
+  status(record: ModRecord): ModStatus {
+    const m = record.manifest;
+    const ui = m?.contributes?.ui ?? {};
+    return {
+      id: record.id,
+      name: m?.name ?? record.id,
+      version: m?.version ?? '0.0.0',
+      description: m?.description,
+      system: record.system,
+      status: record.status === 'loaded' ? 'loaded' : record.status === 'failed' ? 'failed' : 'disabled',
+      ...(record.error ? { error: { code: record.error.code, message: record.error.message } } : {}),
+      ui: Object.fromEntries(Object.entries(ui).map(([slot, entry]) => [slot, { title: entry!.title }])),
+    };
+  }
+
+  list(): ModStatus[] {
+    return [...this.records.values()].map((r) => this.status(r));
+  }
+
+  get(modId: string): ModStatus | undefined {
+    const record = this.records.get(modId);
+    return record && this.status(record);
+  }
+
+  managementList(): ModManagementEntry[] {
+    return [...this.records.values()].map((r) => ({ ...this.status(r), state: r.desired, installedAt: r.installedAt }));
+  }
+
+  manifestOf(modId: string): ModManifest | undefined {
+    return this.records.get(modId)?.manifest;
+  }
+
+  // ── RouteOwnerGate ──────────────────────────────────────────────────────────────────────
+
+  unavailable(owner: string): SvcError | undefined {
+    if (owner === KERNEL_OWNER) return undefined;
+    const record = this.records.get(owner);
+    if (record?.status === 'loaded') return undefined;
+    return errors.modUnavailable({ modId: owner, status: record ? this.status(record).status : 'not installed' });
+  }
+
+  track(owner: string): () => void {
+    const record = this.records.get(owner);
+    if (!record) return () => undefined;
+    record.inFlight++;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      record.inFlight--;
+    };
+  }
+
+  deadlineExceeded(owner: string, error: SvcError): void {
+    this.revoke(owner, error).catch((err) => this.log.error({ err, mod: owner }, 'revocation failed'));
+  }
+
+  mayAnswerRaw(owner: string): boolean {
+    return owner === KERNEL_OWNER || this.records.get(owner)?.system === true;
+  }
+}

@@ -1,0 +1,93 @@
+/**
+ * The kernel's own routes for the mod host. They are not a mod: they control the host, and
+ * must stay reachable while any mod is disabled or failed.
+ */
+import type { RouteBinding, RouteSchema } from '../../sdk/http.js';
+import type { ManifestRoute } from '../../sdk/manifest.js';
+import type { ModHost } from './mod-host.js';
+
+const modIdParams = {
+  type: 'object',
+  required: ['modId'],
+  properties: { modId: { type: 'string', pattern: '^[a-z0-9]+(-[a-z0-9]+)*$', maxLength: 64 } },
+};
+
+const modStatusSchema = {
+  type: 'object',
+  required: ['id', 'name', 'version', 'system', 'status', 'ui'],
+  properties: {
+    id: { type: 'string' },
+    name: { type: 'string' },
+    version: { type: 'string' },
+    description: { type: 'string' },
+    system: { type: 'boolean' },
+    status: { enum: ['loaded', 'disabled', 'failed'] },
+    error: { type: 'object', properties: { code: { type: 'string' }, message: { type: 'string' } } },
+    ui: {
+      type: 'object',
+      properties: Object.fromEntries(['control', 'settings', 'archive'].map((slot) => [slot, { type: 'object', properties: { title: { type: 'string' } } }])),
+    },
+  },
+};
+
+const lifecycle = (summary: string): RouteSchema => ({
+  summary,
+  tags: ['mods'],
+  params: modIdParams,
+  response: { 200: { type: 'object', required: ['ok', 'mod'], properties: { ok: { const: true }, mod: modStatusSchema } } },
+});
+
+export function kernelModRoutes(host: ModHost): Array<ManifestRoute & { binding: RouteBinding }> {
+  const route = (id: string, method: ManifestRoute['method'], path: string, binding: RouteBinding) => ({
+    id,
+    method,
+    path,
+    summary: binding.schema?.summary,
+    binding,
+  });
+  return [
+    route('mods-list', 'GET', '/api/mods', {
+      schema: {
+        summary: 'Loaded, disabled and failed mods with their declared UI contributions',
+        tags: ['mods'],
+        response: { 200: { type: 'object', required: ['ok', 'mods'], properties: { ok: { const: true }, mods: { type: 'array', items: modStatusSchema } } } },
+      },
+      handler: () => ({ ok: true, mods: host.list() }),
+    }),
+    route('mod-management-list', 'GET', '/api/mod-management', {
+      schema: {
+        summary: 'Installed and available mods',
+        tags: ['mods'],
+        response: {
+          200: {
+            type: 'object',
+            required: ['ok', 'installed', 'available'],
+            properties: { ok: { const: true }, installed: { type: 'array', items: modStatusSchema }, available: { type: 'array' } },
+          },
+        },
+      },
+      // "available" lists mods offered by Git sources that are not installed; system mods are always installed.
+      handler: () => ({ ok: true, installed: host.managementList(), available: [] }),
+    }),
+    route('mod-enable', 'POST', '/api/mod-management/{modId}/enable', {
+      schema: lifecycle('Enable a mod'),
+      handler: async (req) => ({ ok: true, mod: await host.enable(req.params.modId) }),
+    }),
+    route('mod-disable', 'POST', '/api/mod-management/{modId}/disable', {
+      schema: lifecycle('Disable a mod (refused while it has requests in flight or enabled dependents)'),
+      handler: async (req) => ({ ok: true, mod: await host.disable(req.params.modId) }),
+    }),
+    route('mod-uninstall', 'POST', '/api/mod-management/{modId}/uninstall', {
+      schema: {
+        summary: 'Uninstall a mod (refused for system mods); keeps its settings, secrets and data',
+        tags: ['mods'],
+        params: modIdParams,
+        response: { 200: { type: 'object', properties: { ok: { const: true }, modId: { type: 'string' } } } },
+      },
+      handler: async (req) => {
+        await host.uninstall(req.params.modId);
+        return { ok: true, modId: req.params.modId };
+      },
+    }),
+  ];
+}

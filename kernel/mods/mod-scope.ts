@@ -1,0 +1,168 @@
+/**
+ * The per-mod awilix scope: the services a mod receives, each bound to the mod's id and
+ * manifest, each recording what it registers so disable can undo it in reverse order.
+ */
+import { asFunction, asValue, type AwilixContainer } from 'awilix';
+import type { Logger } from 'pino';
+import Ajv from 'ajv';
+import type {
+  DiagnosticsService,
+  HooksService,
+  HttpRouterService,
+  LoggerService,
+  ModDatabaseService,
+  SecretsService,
+  SettingsService,
+  ToolRegistrarService,
+} from '../../sdk/core-services.js';
+import type { Disposable } from '../../sdk/disposable.js';
+import type { ModManifest } from '../../sdk/manifest.js';
+import { errors } from '../errors.js';
+import { isHookName, tapHook, type HookCatalog } from '../hooks/hook-catalog.js';
+import type { RouteTable } from '../http/route-table.js';
+import type { SecretStore } from '../secrets/secret-store.js';
+import type { Database } from '../storage/database.js';
+import type { SettingsStore } from '../storage/settings-store.js';
+import type { DiagnosticsRegistry, ToolRegistry } from './registries.js';
+
+/** The mod's registrations, undone in reverse order on disable. */
+export class DisposerStack {
+  private readonly items: Disposable[] = [];
+  private closed = false;
+
+  constructor(private readonly onError: (error: unknown) => void) {}
+
+  /** Records `item`; after the stack closed (a late registration from a timed-out init) it is undone at once. */
+  add<T extends Disposable>(item: T): T {
+    if (this.closed) {
+      void Promise.resolve(item.dispose()).catch(this.onError);
+      throw new Error('the mod is no longer enabled');
+    }
+    this.items.push(item);
+    return item;
+  }
+
+  async dispose(): Promise<void> {
+    this.closed = true;
+    while (this.items.length > 0) {
+      const item = this.items.pop()!;
+      try {
+        await item.dispose();
+      } catch (error) {
+        this.onError(error);
+      }
+    }
+  }
+}
+
+/** Root registrations the mod scope builds on. */
+export interface KernelCradle {
+  'kernel.logger': Logger;
+  'kernel.database': Database;
+  'kernel.routes': RouteTable;
+  'kernel.hooks': HookCatalog;
+  'kernel.settings-store': SettingsStore;
+  'kernel.secret-store': SecretStore;
+  'kernel.tool-registry': ToolRegistry;
+  'kernel.diagnostics-registry': DiagnosticsRegistry;
+}
+
+interface ModCradle extends KernelCradle {
+  modId: string;
+  manifest: ModManifest;
+  disposers: DisposerStack;
+}
+
+const settingsAjv = new Ajv.default({ strict: false, useDefaults: true, allErrors: false });
+
+/** Registers the mod-scoped core services in a fresh child scope of `root`. */
+export function createModContainer(root: AwilixContainer, manifest: ModManifest, disposers: DisposerStack): AwilixContainer {
+  const scope = root.createScope();
+  scope.register({
+    modId: asValue(manifest.id),
+    manifest: asValue(manifest),
+    disposers: asValue(disposers),
+    'core.logger': asFunction((c: ModCradle): LoggerService => c['kernel.logger'].child({ mod: c.modId }) as unknown as LoggerService).scoped(),
+    'core.database': asFunction((c: ModCradle): ModDatabaseService => {
+      const db = c['kernel.database'];
+      const prefix = c.modId.replace(/-/g, '_');
+      return {
+        knex: db.knex,
+        driver: db.driver,
+        vector: db.vector,
+        trigram: db.trigram,
+        table: (name: string) => `${prefix}_${name}`,
+        transaction: (fn) => db.transaction(fn),
+      };
+    }).scoped(),
+    'core.http-router': asFunction((c: ModCradle): HttpRouterService => ({
+      route: (routeId, binding) => c.disposers.add(c['kernel.routes'].bind(c.modId, routeId, binding)),
+    })).scoped(),
+    'core.hooks': asFunction((c: ModCradle): HooksService => ({
+      tap(name, fn) {
+        const hooks = c['kernel.hooks'];
+        if (!isHookName(hooks, name)) throw errors.modHookUnknown({ modId: c.modId, hook: String(name) });
+        if (!c.manifest.uses?.hooks?.includes(name)) {
+          throw errors.modContributionUndeclared({ modId: c.modId, kind: 'hook tap', name });
+        }
+        return c.disposers.add(tapHook(hooks, name, c.modId, fn));
+      },
+    })).scoped(),
+    'core.settings': asFunction((c: ModCradle): SettingsService => {
+      const schema = c.manifest.contributes?.settings ?? { type: 'object' };
+      const validate = settingsAjv.compile(schema);
+      const store = c['kernel.settings-store'];
+      const check = <T>(value: T): T => {
+        const copy = structuredClone(value ?? {}) as T;
+        if (!validate(copy)) {
+          const first = validate.errors?.[0];
+          throw errors.modSettingsInvalid({ modId: c.modId, reason: `${first?.instancePath || '/'} ${first?.message ?? 'is invalid'}` });
+        }
+        return copy;
+      };
+      return {
+        get: async <T>() => check(((await store.get<T>(c.modId, 'settings')) ?? {}) as T),
+        set: async <T>(value: T) => {
+          const valid = check(value);
+          await store.set(c.modId, 'settings', valid);
+          return valid;
+        },
+      };
+    }).scoped(),
+    'core.secrets': asFunction((c: ModCradle): SecretsService => {
+      const store = c['kernel.secret-store'];
+      return {
+        get: (name) => store.get(c.modId, name),
+        set: (name, value) => store.set(c.modId, name, value),
+        delete: (name) => store.delete(c.modId, name),
+        has: (name) => store.has(c.modId, name),
+      };
+    }).scoped(),
+    'core.tools': asFunction((c: ModCradle): ToolRegistrarService => ({
+      register(name, binding) {
+        const declared = c.manifest.contributes?.tools?.find((t) => t.name === name);
+        if (!declared) throw errors.modContributionUndeclared({ modId: c.modId, kind: 'tool', name });
+        return c.disposers.add(
+          c['kernel.tool-registry'].add({
+            name: `mod.${c.modId}.${name}`,
+            modId: c.modId,
+            title: declared.title,
+            description: declared.description,
+            inputSchema: binding.inputSchema,
+            invoke: async (input, context) => binding.handler(input, context),
+          }),
+        );
+      },
+    })).scoped(),
+    'core.diagnostics': asFunction((c: ModCradle): DiagnosticsService => ({
+      provide(provider) {
+        if (!c.manifest.contributes?.diagnostics) {
+          throw errors.modContributionUndeclared({ modId: c.modId, kind: 'diagnostics', name: 'provider' });
+        }
+        return c.disposers.add(c['kernel.diagnostics-registry'].add(c.modId, provider));
+      },
+    })).scoped(),
+  });
+  return scope;
+}
+

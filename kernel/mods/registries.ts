@@ -1,0 +1,57 @@
+/**
+ * Kernel registries that mods fill through their scoped services: agent tools, diagnostics
+ * providers and services provided by one mod to others. Entries are added with a disposer.
+ */
+import { toDisposable, type Disposable } from '../../sdk/disposable.js';
+import type { ModDiagnosticsProvider, RegisteredTool, ToolCatalogService } from '../../sdk/core-services.js';
+
+export class ToolRegistry implements ToolCatalogService {
+  private readonly tools = new Map<string, RegisteredTool>();
+
+  add(tool: RegisteredTool): Disposable {
+    this.tools.set(tool.name, tool);
+    return toDisposable(() => {
+      if (this.tools.get(tool.name) === tool) this.tools.delete(tool.name);
+    });
+  }
+
+  list(): RegisteredTool[] {
+    return [...this.tools.values()];
+  }
+
+  get(name: string): RegisteredTool | undefined {
+    return this.tools.get(name);
+  }
+}
+
+export class DiagnosticsRegistry {
+  private readonly providers = new Map<string, ModDiagnosticsProvider>();
+
+  add(modId: string, provider: ModDiagnosticsProvider): Disposable {
+    this.providers.set(modId, provider);
+    return toDisposable(() => {
+      if (this.providers.get(modId) === provider) this.providers.delete(modId);
+    });
+  }
+
+  get(modId: string): ModDiagnosticsProvider | undefined {
+    return this.providers.get(modId);
+  }
+}
+
+/** Services mods offer each other (`provides`), keyed by service ref id. */
+export class ProvidedServices {
+  private readonly services = new Map<string, { modId: string; implementation: unknown }>();
+
+  add(serviceId: string, modId: string, implementation: unknown): Disposable {
+    const entry = { modId, implementation };
+    this.services.set(serviceId, entry);
+    return toDisposable(() => {
+      if (this.services.get(serviceId) === entry) this.services.delete(serviceId);
+    });
+  }
+
+  get(serviceId: string): { modId: string; implementation: unknown } | undefined {
+    return this.services.get(serviceId);
+  }
+}

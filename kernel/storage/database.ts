@@ -1,0 +1,151 @@
+/**
+ * One `Database` service over two drivers: embedded PGlite (with the `vector` and `pg_trgm`
+ * extensions bundled) when no `DATABASE_URL` is set, and PostgreSQL through `pg` when it is.
+ * The same migrations and queries run on both.
+ */
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { vector } from '@electric-sql/pglite/vector';
+import knexFactory, { type Knex } from 'knex';
+import ClientPgLite from 'knex-pglite';
+import { redactDatabaseUrl } from '../config.js';
+
+export type DatabaseOptions =
+  | {
+      driver: 'pglite';
+      /** Folder of the data files; omitted for an in-memory database. */
+      dataDir?: string;
+      /** A data dir dump (tar) to start from: tests clone a migrated template this way. */
+      loadDataDir?: Blob;
+    }
+  | { driver: 'postgres'; url: string; poolMax?: number; connectTimeoutMs?: number };
+
+export interface DatabaseDescription {
+  ok: boolean;
+  driver: 'pglite' | 'postgres';
+  available: boolean;
+  latencyMs?: number;
+  serverVersion?: string;
+  vector: { installed: boolean; storage: 'pgvector' | 'real[]' };
+  trigram: { installed: boolean };
+  error?: string;
+}
+
+/** Failure to reach or open the database at start; its message is safe to print. */
+export class DatabaseOpenError extends Error {
+  readonly code = 'database_unavailable';
+}
+
+export class Database {
+  private constructor(
+    readonly knex: Knex,
+    readonly driver: 'pglite' | 'postgres',
+    readonly vector: { storage: 'pgvector' | 'real[]' },
+    readonly trigram: boolean,
+    private readonly pglite?: PGlite,
+  ) {}
+
+  static async open(options: DatabaseOptions): Promise<Database> {
+    if (options.driver === 'pglite') {
+      if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+      let pglite: PGlite;
+      try {
+        pglite = await PGlite.create({
+          dataDir: options.dataDir,
+          loadDataDir: options.loadDataDir,
+          extensions: { vector, pg_trgm },
+        });
+      } catch (error) {
+        throw new DatabaseOpenError(
+          `cannot open the embedded database in ${options.dataDir ?? 'memory'}: ${(error as Error).message}`,
+        );
+      }
+      const knex = knexFactory({
+        client: ClientPgLite as unknown as typeof knexFactory.Client,
+        dialect: 'postgres',
+        connection: () => ({ pglite }) as never,
+        useNullAsDefault: true,
+      });
+      const { vectorStorage, trigram } = await Database.installExtensions(knex);
+      return new Database(knex, 'pglite', { storage: vectorStorage }, trigram, pglite);
+    }
+    const knex = knexFactory({
+      client: 'pg',
+      connection: { connectionString: options.url, connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000 },
+      pool: { min: 0, max: options.poolMax ?? 10 },
+      acquireConnectionTimeout: options.connectTimeoutMs ?? 5_000,
+    });
+    try {
+      await knex.raw('select 1');
+    } catch (error) {
+      await knex.destroy().catch(() => undefined);
+      const reason = (error as { code?: string }).code ?? (error as Error).message;
+      throw new DatabaseOpenError(`cannot reach the database at ${redactDatabaseUrl(options.url)} (${reason})`);
+    }
+    const { vectorStorage, trigram } = await Database.installExtensions(knex);
+    return new Database(knex, 'postgres', { storage: vectorStorage }, trigram);
+  }
+
+  /**
+   * Creates `vector` and `pg_trgm` when the server has them. A missing extension is not an
+   * error: vectors fall back to `real[]` ranked in process, lexical search to a plain scan.
+   */
+  private static async installExtensions(knex: Knex): Promise<{ vectorStorage: 'pgvector' | 'real[]'; trigram: boolean }> {
+    const available = await knex.raw<{ rows: { name: string }[] }>(
+      `select name from pg_available_extensions where name in ('vector', 'pg_trgm')`,
+    );
+    const names = new Set(available.rows.map((row) => row.name));
+    const create = async (name: string): Promise<boolean> => {
+      if (!names.has(name)) return false;
+      try {
+        await knex.raw(`create extension if not exists ${name}`);
+        return true;
+      } catch {
+        return false; // present but not creatable (privileges): use the fallback path
+      }
+    };
+    const vectorOk = await create('vector');
+    const trigram = await create('pg_trgm');
+    return { vectorStorage: vectorOk ? 'pgvector' : 'real[]', trigram };
+  }
+
+  /** Runs `fn` in one transaction. */
+  transaction<T>(fn: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
+    return this.knex.transaction(fn);
+  }
+
+  /** Reachability and extension facts; never a connection string or password. */
+  async describe(): Promise<DatabaseDescription> {
+    const base = {
+      driver: this.driver,
+      vector: { installed: this.vector.storage === 'pgvector', storage: this.vector.storage },
+      trigram: { installed: this.trigram },
+    };
+    const started = performance.now();
+    try {
+      const result = await this.knex.raw<{ rows: { server_version: string }[] }>('show server_version');
+      return {
+        ok: true,
+        available: true,
+        latencyMs: Math.round((performance.now() - started) * 100) / 100,
+        serverVersion: result.rows[0]?.server_version,
+        ...base,
+      };
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      return { ok: false, available: false, error: code ? `query failed (${code})` : 'query failed', ...base };
+    }
+  }
+
+  /** A tar of the embedded data dir (PGlite only); used to clone migrated templates in tests. */
+  async dumpDataDir(): Promise<Blob> {
+    if (!this.pglite) throw new Error('dumpDataDir needs the embedded driver');
+    return this.pglite.dumpDataDir('none');
+  }
+
+  async close(): Promise<void> {
+    await this.knex.destroy();
+    if (this.pglite && !this.pglite.closed) await this.pglite.close();
+  }
+}

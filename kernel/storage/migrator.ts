@@ -1,0 +1,46 @@
+/**
+ * Runs one owner's migrations (the kernel's, or one mod's) from a folder, each owner with its
+ * own migrations table (`knex_migrations_<owner>`), so installing, updating and removing a mod
+ * never touches another's history. Each migration runs in a transaction.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Knex } from 'knex';
+
+const MIGRATION_FILE = /^\d{14}_[a-z0-9_]+\.(ts|js|mjs)$/;
+
+class FolderMigrationSource implements Knex.MigrationSource<string> {
+  constructor(private readonly dir: string) {}
+
+  async getMigrations(): Promise<string[]> {
+    if (!existsSync(this.dir)) return [];
+    return readdirSync(this.dir)
+      .filter((name) => MIGRATION_FILE.test(name))
+      .sort();
+  }
+
+  getMigrationName(file: string): string {
+    return file.replace(/\.(ts|js|mjs)$/, '');
+  }
+
+  async getMigration(file: string): Promise<Knex.Migration> {
+    const mod = (await import(pathToFileURL(path.join(this.dir, file)).href)) as Partial<Knex.Migration>;
+    if (typeof mod.up !== 'function') throw new Error(`migration ${file} exports no up()`);
+    return { up: mod.up, down: mod.down ?? (async () => undefined) };
+  }
+}
+
+/** `knex_migrations_<owner>` with hyphens folded, so table names stay unquoted-safe. */
+export function migrationsTableFor(owner: string): string {
+  return `knex_migrations_${owner.replace(/-/g, '_')}`;
+}
+
+/** Applies pending migrations; returns the names applied. */
+export async function migrateLatest(knex: Knex, owner: string, dir: string): Promise<string[]> {
+  const [, applied] = (await knex.migrate.latest({
+    migrationSource: new FolderMigrationSource(dir),
+    tableName: migrationsTableFor(owner),
+  })) as [number, string[]];
+  return applied;
+}

@@ -1,0 +1,230 @@
+/**
+ * The services the kernel offers mods, as typed refs. Mod-scoped services are built per mod
+ * (labelled logger, the mod's tables, its router, its settings); root services that reveal
+ * more than the mod's own data require a capability listed in the manifest.
+ */
+import type { Knex } from 'knex';
+import type { Disposable } from './disposable.js';
+import type { HookTapFn, KernelHookName } from './hooks.js';
+import type { RouteBinding } from './http.js';
+import type { ModManifest } from './manifest.js';
+import { createServiceRef } from './service-ref.js';
+
+/** Structured logger (pino-compatible call shapes). @public */
+export interface LoggerService {
+  debug(obj: object | string, msg?: string): void;
+  info(obj: object | string, msg?: string): void;
+  warn(obj: object | string, msg?: string): void;
+  error(obj: object | string, msg?: string): void;
+  child(bindings: Record<string, unknown>): LoggerService;
+}
+
+/** How vectors are stored on this database. @public */
+export interface VectorSupport {
+  /** `pgvector` when `CREATE EXTENSION vector` succeeded, else vectors go in `real[]`. */
+  storage: 'pgvector' | 'real[]';
+}
+
+/** The mod's view of the database. @public */
+export interface ModDatabaseService {
+  /** Shared knex; by convention a mod touches only tables named by {@link ModDatabaseService.table}. */
+  knex: Knex;
+  /** `pglite` (embedded) or `postgres`. */
+  driver: 'pglite' | 'postgres';
+  vector: VectorSupport;
+  /** `pg_trgm` is installed (GIN trigram indexes are available). */
+  trigram: boolean;
+  /** The mod's table name for `name`: `<mod_id>_<name>` with hyphens as underscores. */
+  table(name: string): string;
+  /** Runs `fn` in one transaction: all of it commits or none of it. */
+  transaction<T>(fn: (trx: Knex.Transaction) => Promise<T>): Promise<T>;
+}
+
+/** Binds handlers to the routes the manifest declares. @public */
+export interface HttpRouterService {
+  /** Binds `binding` to declared route `routeId`; an undeclared id is refused. */
+  route<B = any, Q = any, P = any>(routeId: string, binding: RouteBinding<B, Q, P>): Disposable;
+}
+
+/** Taps kernel hooks; the tap is named after the mod and removed on disable. @public */
+export interface HooksService {
+  /** Taps hook `name`; the manifest must list it in `uses.hooks`. */
+  tap<K extends KernelHookName>(name: K, fn: HookTapFn<K>): Disposable;
+}
+
+/** The mod's settings document, validated against the manifest's `contributes.settings` schema. @public */
+export interface SettingsService {
+  get<T = Record<string, unknown>>(): Promise<T>;
+  set<T = Record<string, unknown>>(value: T): Promise<T>;
+}
+
+/** The mod's write-only secrets, encrypted at rest. @public */
+export interface SecretsService {
+  get(name: string): Promise<string | undefined>;
+  set(name: string, value: string): Promise<void>;
+  delete(name: string): Promise<void>;
+  has(name: string): Promise<boolean>;
+}
+
+/** An agent tool handler. @public */
+export interface ToolBinding {
+  inputSchema: Record<string, unknown>;
+  handler: (input: any, context: { agentId?: string; signal: AbortSignal }) => unknown | Promise<unknown>;
+}
+
+/** Registers the tools the manifest declares, as `mod.<id>.<name>`. @public */
+export interface ToolRegistrarService {
+  register(name: string, binding: ToolBinding): Disposable;
+}
+
+/** A registered tool as the tool catalog lists it. @public */
+export interface RegisteredTool {
+  /** Full name, `mod.<id>.<name>`. */
+  name: string;
+  modId: string;
+  title: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+  invoke(input: unknown, context: { agentId?: string; signal: AbortSignal }): Promise<unknown>;
+}
+
+/** Every enabled mod's tools (for the chat runtime and grants). @public */
+export interface ToolCatalogService {
+  list(): RegisteredTool[];
+  get(name: string): RegisteredTool | undefined;
+}
+
+/** Sanitized opt-in diagnostics a mod offers. @public */
+export interface ModDiagnosticsProvider {
+  pending?(): Promise<unknown[]>;
+  jobs?(): Promise<unknown[]>;
+  job?(jobId: string): Promise<unknown | undefined>;
+}
+
+/** Offers the mod's diagnostics (the manifest must opt in). @public */
+export interface DiagnosticsService {
+  provide(provider: ModDiagnosticsProvider): Disposable;
+}
+
+/** Facts about this runtime build and process. @public */
+export interface RuntimeInfoService {
+  runtime: 'svc';
+  version: string;
+  /** Content hash of the shipped code. */
+  buildIdentity: string;
+  releaseProvenance?: { assembly?: string; backend?: string; ui?: string };
+  startedAt: Date;
+  dataDir: string;
+  /** Matches the configured smoke token in constant time; false when none is configured. */
+  smokeTokenMatches(candidate: string | undefined): boolean;
+}
+
+/** A mod as the catalog reports it. @public */
+export interface ModStatus {
+  id: string;
+  name: string;
+  version: string;
+  description?: string;
+  system: boolean;
+  /** `loaded` (enabled and running), `disabled`, or `failed` (with `error`). */
+  status: 'loaded' | 'disabled' | 'failed';
+  error?: { code: string; message: string };
+  ui: { control?: { title: string }; settings?: { title: string }; archive?: { title: string } };
+}
+
+/** Read access to the mod catalog. @public */
+export interface ModCatalogService {
+  list(): ModStatus[];
+  get(modId: string): ModStatus | undefined;
+  /** The validated manifest of an installed mod. */
+  manifest(modId: string): Readonly<ModManifest> | undefined;
+}
+
+/** Request metrics per declared route, bounded in size. @public */
+export interface MetricsService {
+  snapshot(): Record<string, unknown>;
+}
+
+/** Database reachability and extension facts (never a password or connection string). @public */
+export interface DatabaseInfoService {
+  describe(): Promise<{
+    ok: boolean;
+    driver: 'pglite' | 'postgres';
+    available: boolean;
+    latencyMs?: number;
+    serverVersion?: string;
+    vector: { installed: boolean; storage: 'pgvector' | 'real[]' };
+    trigram: { installed: boolean };
+    error?: string;
+  }>;
+}
+
+/** A route as published in the contract. @public */
+export interface PublishedRoute {
+  modId: string;
+  routeId: string;
+  method: string;
+  path: string;
+  public: boolean;
+  deadlineMs: number;
+  schema?: import('./http.js').RouteSchema;
+  summary?: string;
+}
+
+/** The routes that are live now (enabled mods and the kernel). @public */
+export interface RouteCatalogService {
+  list(): PublishedRoute[];
+  /** Changes whenever a route is bound or removed; for caching derived documents. */
+  revision(): number;
+  /** Catalogued error codes and their statuses (kernel and enabled mods). */
+  errorCodes(): Record<string, { status: number; message: string }>;
+}
+
+/** Inventory counts (configured MCP connections, installed/enabled mods, and what mods add). @public */
+export interface InventoryService {
+  collect(): Promise<Record<string, number>>;
+}
+
+/** Mod diagnostics providers, looked up by mod id. @public */
+export interface ModDiagnosticsRegistryService {
+  get(modId: string): ModDiagnosticsProvider | undefined;
+}
+
+/** The kernel's services. @public */
+export const coreServices = {
+  /** Logger labelled with the mod id. */
+  logger: createServiceRef<LoggerService>({ id: 'core.logger', scope: 'mod' }),
+  /** The mod's database view. */
+  database: createServiceRef<ModDatabaseService>({ id: 'core.database', scope: 'mod' }),
+  /** The mod's route binder. */
+  httpRouter: createServiceRef<HttpRouterService>({ id: 'core.http-router', scope: 'mod' }),
+  /** The mod's hook facade. */
+  hooks: createServiceRef<HooksService>({ id: 'core.hooks', scope: 'mod' }),
+  /** The mod's settings document. */
+  settings: createServiceRef<SettingsService>({ id: 'core.settings', scope: 'mod' }),
+  /** The mod's encrypted secrets. */
+  secrets: createServiceRef<SecretsService>({ id: 'core.secrets', scope: 'mod' }),
+  /** The mod's tool registrar. */
+  tools: createServiceRef<ToolRegistrarService>({ id: 'core.tools', scope: 'mod' }),
+  /** The mod's diagnostics provider slot. */
+  diagnostics: createServiceRef<DiagnosticsService>({ id: 'core.diagnostics', scope: 'mod' }),
+  /** Runtime facts (version, build identity). */
+  runtimeInfo: createServiceRef<RuntimeInfoService>({ id: 'core.runtime-info' }),
+  /** Every enabled mod's tools. */
+  toolCatalog: createServiceRef<ToolCatalogService>({ id: 'core.tool-catalog', capability: 'kernel.tools' }),
+  /** The mod catalog. */
+  modCatalog: createServiceRef<ModCatalogService>({ id: 'core.mod-catalog', capability: 'kernel.introspect' }),
+  /** Request metrics. */
+  metrics: createServiceRef<MetricsService>({ id: 'core.metrics', capability: 'kernel.introspect' }),
+  /** Database diagnostics. */
+  databaseInfo: createServiceRef<DatabaseInfoService>({ id: 'core.database-info', capability: 'kernel.introspect' }),
+  /** Live routes for the published contract. */
+  routeCatalog: createServiceRef<RouteCatalogService>({ id: 'core.route-catalog', capability: 'kernel.introspect' }),
+  /** Inventory counts. */
+  inventory: createServiceRef<InventoryService>({ id: 'core.inventory', capability: 'kernel.introspect' }),
+  /** Opt-in mod diagnostics. */
+  modDiagnostics: createServiceRef<ModDiagnosticsRegistryService>({
+    id: 'core.mod-diagnostics',
+    capability: 'kernel.introspect',
+  }),
+} as const;

@@ -1,0 +1,116 @@
+/**
+ * What a mod route handler receives and may answer. Requests are projected, never forwarded:
+ * credentials headers are removed and the auth context is a pair of trusted booleans.
+ */
+
+/** Trusted authentication facts the edge established for this request. @public */
+export interface RouteAuthContext {
+  /** An interactive auth mode other than `none` is configured. */
+  enabled: boolean;
+  /** The request carries an accepted interactive identity. */
+  authenticated: boolean;
+}
+
+/** The projected request a route handler receives. @public */
+export interface RouteRequest<Body = unknown, Query = Record<string, unknown>, Params = Record<string, string>> {
+  method: string;
+  /** Pathname without the query string. */
+  path: string;
+  params: Params;
+  query: Query;
+  body: Body;
+  /** Lower-cased headers minus `authorization`, `cookie`, `proxy-authorization`, `x-api-key`. */
+  headers: Record<string, string>;
+  auth: RouteAuthContext;
+  /** Aborted when the route deadline passes or the server shuts down. */
+  signal: AbortSignal;
+  /** Correlates log lines of this request. */
+  requestId: string;
+}
+
+const RESPONSE = Symbol.for('svc.route-response');
+
+/** A JSON answer with an explicit status or headers. @public */
+export interface JsonResponse {
+  readonly [RESPONSE]: 'json';
+  status: number;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+/** Bytes (raw routes of system mods only). @public */
+export interface BytesResponse {
+  readonly [RESPONSE]: 'bytes';
+  status: number;
+  body: Uint8Array | string;
+  headers: Record<string, string>;
+}
+
+/** A streamed body (raw routes of system mods only); each chunk is written as it comes. @public */
+export interface StreamResponse {
+  readonly [RESPONSE]: 'stream';
+  status: number;
+  body: AsyncIterable<Uint8Array | string>;
+  headers: Record<string, string>;
+}
+
+/** Anything a handler may return; a plain value is sent as JSON with status 200. @public */
+export type RouteResponse = JsonResponse | BytesResponse | StreamResponse;
+
+/** Builders for non-default answers. @public */
+export const respond = {
+  /** JSON with a chosen status and headers. */
+  json(body: unknown, init: { status?: number; headers?: Record<string, string> } = {}): JsonResponse {
+    return { [RESPONSE]: 'json', status: init.status ?? 200, body, headers: init.headers ?? {} };
+  },
+  /** Raw bytes with a content type. */
+  bytes(body: Uint8Array | string, init: { contentType: string; status?: number; headers?: Record<string, string> }): BytesResponse {
+    return {
+      [RESPONSE]: 'bytes',
+      status: init.status ?? 200,
+      body,
+      headers: { 'content-type': init.contentType, ...(init.headers ?? {}) },
+    };
+  },
+  /** A stream of chunks with a content type. */
+  stream(
+    body: AsyncIterable<Uint8Array | string>,
+    init: { contentType: string; status?: number; headers?: Record<string, string> },
+  ): StreamResponse {
+    return {
+      [RESPONSE]: 'stream',
+      status: init.status ?? 200,
+      body,
+      headers: { 'content-type': init.contentType, ...(init.headers ?? {}) },
+    };
+  },
+};
+
+/** Tells a {@link RouteResponse} from a plain JSON value. @public */
+export function routeResponseKind(value: unknown): RouteResponse[typeof RESPONSE] | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  return (value as Partial<Record<typeof RESPONSE, RouteResponse[typeof RESPONSE]>>)[RESPONSE];
+}
+
+/** JSON Schemas of one route; they validate requests and feed `/api/openapi.json`. @public */
+export interface RouteSchema {
+  summary?: string;
+  description?: string;
+  tags?: string[];
+  params?: Record<string, unknown>;
+  querystring?: Record<string, unknown>;
+  body?: Record<string, unknown>;
+  /** Response schemas by status code. */
+  response?: Record<number, Record<string, unknown>>;
+}
+
+/** A route handler. @public */
+export type RouteHandler<Body = any, Query = any, Params = any> = (
+  request: RouteRequest<Body, Query, Params>,
+) => unknown | Promise<unknown>;
+
+/** A handler bound to a declared route id. @public */
+export interface RouteBinding<Body = any, Query = any, Params = any> {
+  schema?: RouteSchema;
+  handler: RouteHandler<Body, Query, Params>;
+}

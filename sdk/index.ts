@@ -1,0 +1,14 @@
+/**
+ * The svc SDK: the only package a mod imports. It holds `defineMod`, service refs, the
+ * manifest and request types, and the error mechanism. It contains no kernel code.
+ *
+ * @packageDocumentation
+ */
+export * from './errors.js';
+export * from './disposable.js';
+export * from './service-ref.js';
+export * from './manifest.js';
+export * from './http.js';
+export * from './hooks.js';
+export * from './core-services.js';
+export * from './define-mod.js';

@@ -1,0 +1,86 @@
+/**
+ * The `mod.json` manifest: everything a mod contributes is declared here and validated by
+ * the host at install and boot. Types only; the JSON Schema lives with the host.
+ */
+
+/** HTTP methods a mod route may declare. @public */
+export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** One declared route. Its handler is bound by id at enable time. @public */
+export interface ManifestRoute {
+  /** Unique within the mod; handlers bind to this id. */
+  id: string;
+  method: RouteMethod;
+  /** OpenAPI-style path (`/api/mods/my-mod/items/{itemId}`). Installed mods live under `/api/mods/<id>/`. */
+  path: string;
+  /** Per-request deadline in milliseconds (default 30 000). */
+  deadlineMs?: number;
+  /** Served without authentication. Listed in the boot log. */
+  public?: boolean;
+  /** System mods only: the handler may answer bytes or a stream instead of JSON. */
+  raw?: boolean;
+  /** One-line summary for the API contract. */
+  summary?: string;
+}
+
+/** An agent tool the mod contributes; registered as `mod.<id>.<name>`. @public */
+export interface ManifestTool {
+  name: string;
+  title: string;
+  description: string;
+}
+
+/** A UI contribution slot entry. @public */
+export interface ManifestUiEntry {
+  /** Label shown in the slot. */
+  title: string;
+  /** Path (inside the mod folder) of the built component, when the mod ships one. */
+  entry?: string;
+}
+
+/** A provider contribution (model, embedding or media). @public */
+export interface ManifestProvider {
+  id: string;
+  name: string;
+}
+
+/** What a mod contributes; one key per contribution point. @public */
+export interface ManifestContributions {
+  routes?: ManifestRoute[];
+  tools?: ManifestTool[];
+  ui?: { control?: ManifestUiEntry; settings?: ManifestUiEntry; archive?: ManifestUiEntry };
+  /** JSON Schema (an object schema) of the mod's settings document. */
+  settings?: Record<string, unknown>;
+  /** Folder (relative to the mod) holding the mod's migrations. */
+  migrations?: string;
+  modelProviders?: ManifestProvider[];
+  embeddingProviders?: ManifestProvider[];
+  mediaProviders?: ManifestProvider[];
+  /** Opt-in sanitized diagnostics under `/api/diagnostics/mods/<id>/…`. */
+  diagnostics?: { pending?: boolean; jobs?: boolean };
+}
+
+/** The parsed `mod.json`. @public */
+export interface ModManifest {
+  /** Kebab-case id; must equal the folder name. */
+  id: string;
+  name: string;
+  /** Semantic version of the mod. */
+  version: string;
+  description?: string;
+  /** Shipped with the runtime; may use top-level API prefixes; cannot be uninstalled. */
+  system?: boolean;
+  /** Semver range of the kernel this mod supports (default: any). */
+  host?: string;
+  /** Entry module, relative to the mod folder. */
+  entry: string;
+  /** Ids of mods that must be enabled first. */
+  dependsOn?: string[];
+  /** Service ref ids this mod provides to others. */
+  provides?: string[];
+  /** Capabilities requested (e.g. `kernel.introspect`). */
+  capabilities?: string[];
+  /** Hooks the mod taps; tapping an unlisted hook is refused. */
+  uses?: { hooks?: string[] };
+  contributes?: ManifestContributions;
+}

@@ -1,0 +1,83 @@
+/** `/api/status`, `/api/metrics`, `/api/diagnostics/sql`, `/api/diagnostics/inventory`. */
+import path from 'node:path';
+import type {
+  DatabaseInfoService,
+  InventoryService,
+  MetricsService,
+  ModCatalogService,
+  RouteBinding,
+  RuntimeInfoService,
+} from '../../../../sdk/index.js';
+import { okObject } from '../schemas/diagnostics.schema.js';
+
+export function statusRoute(runtime: RuntimeInfoService, mods: ModCatalogService, database: DatabaseInfoService): RouteBinding {
+  return {
+    schema: {
+      tags: ['diagnostics'],
+      querystring: { type: 'object', properties: { agentId: { type: 'string', maxLength: 200 } } },
+      response: { 200: okObject({ runtime: { const: 'svc' }, version: { type: 'string' }, checks: { type: 'array' } }, ['runtime', 'checks']) },
+    },
+    async handler() {
+      const db = await database.describe();
+      const all = mods.list();
+      const failed = all.filter((m) => m.status === 'failed');
+      const checks = [
+        { name: 'database', ok: db.available, detail: db.available ? `${db.driver} reachable` : 'unreachable' },
+        {
+          name: 'mods',
+          ok: failed.length === 0,
+          detail: failed.length === 0 ? 'no failed mods' : `failed: ${failed.map((m) => m.id).join(', ')}`,
+        },
+      ];
+      return {
+        ok: checks.every((c) => c.ok),
+        runtime: runtime.runtime,
+        version: runtime.version,
+        buildIdentity: runtime.buildIdentity,
+        startedAt: runtime.startedAt.toISOString(),
+        uptimeSeconds: Math.round((Date.now() - runtime.startedAt.getTime()) / 1000),
+        roots: { dataDir: runtime.dataDir, workspaces: path.join(runtime.dataDir, 'workspaces') },
+        database: { driver: db.driver, available: db.available, vectorStorage: db.vector.storage },
+        mods: {
+          loaded: all.filter((m) => m.status === 'loaded').length,
+          disabled: all.filter((m) => m.status === 'disabled').length,
+          failed: failed.map((m) => ({ id: m.id, error: m.error?.code })),
+        },
+        checks,
+      };
+    },
+  };
+}
+
+export function metricsRoute(metrics: MetricsService): RouteBinding {
+  return {
+    schema: { tags: ['diagnostics'], response: { 200: okObject({ uptimeSeconds: { type: 'integer' }, requests: { type: 'object' } }) } },
+    handler: () => ({ ok: true, ...metrics.snapshot() }),
+  };
+}
+
+export function sqlRoute(database: DatabaseInfoService): RouteBinding {
+  return {
+    schema: {
+      tags: ['diagnostics'],
+      response: {
+        200: okObject(
+          {
+            driver: { enum: ['pglite', 'postgres'] },
+            available: { type: 'boolean' },
+            vector: { type: 'object', properties: { installed: { type: 'boolean' }, storage: { enum: ['pgvector', 'real[]'] } } },
+          },
+          ['driver', 'available', 'vector'],
+        ),
+      },
+    },
+    handler: () => database.describe(),
+  };
+}
+
+export function inventoryRoute(inventory: InventoryService): RouteBinding {
+  return {
+    schema: { tags: ['diagnostics'], response: { 200: okObject({ counts: { type: 'object', additionalProperties: { type: 'integer' } } }, ['counts']) } },
+    handler: async () => ({ ok: true, counts: await inventory.collect() }),
+  };
+}
