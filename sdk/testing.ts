@@ -1,0 +1,134 @@
+/**
+ * The test kit: boots the real kernel in process on a clone of a migrated database template
+ * and drives it with `app.inject()` (no port). Mod authors use it for their mods' tests.
+ *
+ * @packageDocumentation
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { loadConfig, type KernelConfig } from '../kernel/config.js';
+import { createKernel, type Kernel } from '../kernel/index.js';
+import type { ModSource } from '../kernel/mods/mod-discovery.js';
+import type { DatabaseOptions } from '../kernel/storage/database.js';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+
+/** A fixed key so every clone of the template opens the same secrets. @public */
+export const TEST_SETTINGS_KEY = 'svc-test-settings-key-0123456789';
+
+/** Options of {@link startTestKernel}. @public */
+export interface TestKernelOptions {
+  /** Only these system mods (ids); default all. */
+  mods?: string[];
+  /** Extra folders of mods (e.g. fixtures), loaded as non-system mods unless `system` is set. */
+  modSources?: ModSource[];
+  /** Config overrides. */
+  config?: Partial<KernelConfig>;
+  /** A specific database (e.g. a PGlite data dir for restart tests); default: a fresh clone of the template. */
+  database?: DatabaseOptions;
+}
+
+/** A running in-process kernel. @public */
+export interface TestKernel {
+  kernel: Kernel;
+  inject(options: InjectOptions | string): Promise<LightMyRequestResponse>;
+  /** `inject` + JSON parse of the body. */
+  request<T = any>(options: InjectOptions | string): Promise<{ status: number; body: T; headers: Record<string, unknown> }>;
+  close(): Promise<void>;
+}
+
+/** The database `startTestKernel` uses by default, from the environment the test run prepared. @public */
+export async function testDatabase(): Promise<DatabaseOptions> {
+  if (process.env.SVC_TEST_DB === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL;
+    const template = process.env.SVC_TEST_PG_TEMPLATE;
+    if (!url || !template) throw new Error('SVC_TEST_DB=postgres needs TEST_DATABASE_URL and a template (test/global-setup.ts)');
+    const name = `svc_t_${process.env.SVC_TEST_RUN_ID ?? 'x'}_${randomBytes(4).toString('hex')}`;
+    await adminQuery(url, `create database ${name} template ${template}`);
+    const target = new URL(url);
+    target.pathname = `/${name}`;
+    return { driver: 'postgres', url: target.toString(), poolMax: 4 };
+  }
+  const dump = process.env.SVC_TEST_PGLITE_TEMPLATE;
+  return { driver: 'pglite', loadDataDir: dump ? new Blob([readFileSync(dump)]) : undefined };
+}
+
+/** Boots a kernel for one test file (or test). Close it in `afterAll`/`afterEach`. @public */
+export async function startTestKernel(options: TestKernelOptions = {}): Promise<TestKernel> {
+  const config: KernelConfig = {
+    ...loadConfig({ SVC_LOG_LEVEL: process.env.SVC_TEST_LOG_LEVEL ?? 'silent' }),
+    settingsKey: TEST_SETTINGS_KEY,
+    port: 0,
+    ...options.config,
+  };
+  const kernel = await createKernel({
+    config,
+    database: options.database ?? (await testDatabase()),
+    onlyMods: options.mods ? [...options.mods, ...(options.modSources ? fixtureIds(options.modSources) : [])] : undefined,
+    modSources: [{ root: config.systemModsDir, system: true }, ...(options.modSources ?? [])],
+  });
+  const inject = (opts: InjectOptions | string) => kernel.app.inject(opts as InjectOptions);
+  return {
+    kernel,
+    inject,
+    async request(opts) {
+      const res = await inject(opts);
+      let body: unknown = res.body;
+      try {
+        body = res.body === '' ? undefined : JSON.parse(res.body);
+      } catch {
+        // not JSON: leave the text
+      }
+      return { status: res.statusCode, body: body as never, headers: res.headers };
+    },
+    close: () => kernel.close(),
+  };
+}
+
+/** With `mods` given, extra roots (fixtures) are still loaded whole. */
+function fixtureIds(sources: ModSource[]): string[] {
+  return sources.flatMap((source) => (existsSync(source.root) ? readdirSync(source.root) : []));
+}
+
+async function adminQuery(url: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Builds the migrated templates (test global setup). @public */
+export async function buildTemplates(options: { postgresUrl?: string; runId: string }): Promise<{ pgliteDump: Blob; postgresTemplate?: string }> {
+  const config = { ...loadConfig({ SVC_LOG_LEVEL: 'silent' }), settingsKey: TEST_SETTINGS_KEY };
+  const kernel = await createKernel({ config, database: { driver: 'pglite' } });
+  const pgliteDump = await kernel.database.dumpDataDir();
+  await kernel.close();
+  let postgresTemplate: string | undefined;
+  if (options.postgresUrl) {
+    postgresTemplate = `svc_tpl_${options.runId}`;
+    await adminQuery(options.postgresUrl, `create database ${postgresTemplate}`);
+    const target = new URL(options.postgresUrl);
+    target.pathname = `/${postgresTemplate}`;
+    const pgKernel = await createKernel({ config, database: { driver: 'postgres', url: target.toString(), poolMax: 2 } });
+    await pgKernel.close();
+  }
+  return { pgliteDump, postgresTemplate };
+}
+
+/** Drops the databases a test run created. @public */
+export async function dropTestDatabases(url: string, runId: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ datname: string }>(
+      `select datname from pg_database where datname like $1 or datname = $2`,
+      [`svc\\_t\\_${runId}\\_%`, `svc_tpl_${runId}`],
+    );
+    for (const row of rows) await client.query(`drop database if exists ${row.datname} with (force)`);
+  } finally {
+    await client.end();
+  }
+}

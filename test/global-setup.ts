@@ -1,0 +1,25 @@
+/**
+ * Builds the migrated database template once per run: a PGlite data-dir dump, and (when
+ * TEST_DATABASE_URL is set) a template database on the real server. Test kernels clone it.
+ * Both projects share one main process, so the second setup finds the first one's template.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildTemplates, dropTestDatabases } from '../sdk/testing.js';
+
+export default async function setup() {
+  if (process.env.SVC_TEST_PGLITE_TEMPLATE) return undefined;
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'svc-test-'));
+  const runId = `${process.pid}_${Date.now().toString(36)}`;
+  const { pgliteDump, postgresTemplate } = await buildTemplates({ postgresUrl: process.env.TEST_DATABASE_URL, runId });
+  const dumpPath = path.join(dir, 'template.tar');
+  writeFileSync(dumpPath, Buffer.from(await pgliteDump.arrayBuffer()));
+  process.env.SVC_TEST_PGLITE_TEMPLATE = dumpPath;
+  process.env.SVC_TEST_RUN_ID = runId;
+  if (postgresTemplate) process.env.SVC_TEST_PG_TEMPLATE = postgresTemplate;
+  return async () => {
+    rmSync(dir, { recursive: true, force: true });
+    if (process.env.TEST_DATABASE_URL) await dropTestDatabases(process.env.TEST_DATABASE_URL, runId);
+  };
+}

@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestKernel, type TestKernel } from '../../sdk/testing.js';
+import { FIXTURE_MODS, json } from '../helpers.js';
+
+let t: TestKernel;
+
+beforeAll(async () => {
+  t = await startTestKernel({ modSources: [FIXTURE_MODS] });
+});
+afterAll(() => t?.close());
+
+const mod = async (id: string) => (await t.request('/api/mods')).body.mods.find((m: { id: string }) => m.id === id);
+
+describe('boot with broken mods', () => {
+  it('lists each broken mod as failed with its reason while the rest boot', async () => {
+    const { status, body } = await t.request('/api/mods');
+    expect(status).toBe(200);
+    const byId = Object.fromEntries(body.mods.map((m: { id: string }) => [m.id, m]));
+    expect(byId['bad-json'].status).toBe('failed');
+    expect(byId['bad-json'].error.code).toBe('mod_manifest_invalid');
+    expect(byId['bad-manifest'].error.code).toBe('mod_manifest_invalid');
+    expect(byId['bad-manifest'].error.message).toMatch(/method/);
+    expect(byId['missing-entry'].error.code).toBe('mod_entry_invalid');
+    expect(byId['bad-migration'].error.code).toBe('mod_migration_failed');
+    expect(byId['cycle-a'].error.code).toBe('mod_dependency_cycle');
+    expect(byId['cycle-b'].error.code).toBe('mod_dependency_cycle');
+    for (const id of ['health', 'diagnostics', 'api-docs']) expect(byId[id].status).toBe('loaded');
+    expect((await t.request('/health')).status).toBe(200);
+  });
+
+  it('rolls a failed migration back whole', async () => {
+    const exists = await t.kernel.database.knex.schema.hasTable('bad_migration_things');
+    expect(exists).toBe(false);
+  });
+
+  it('installs non-system mods disabled', async () => {
+    expect((await mod('echo-mod')).status).toBe('disabled');
+    const res = await t.request('/api/mods/echo-mod/boom');
+    expect(res.status).toBe(503);
+    expect(res.body.error).toBe('mod_unavailable');
+  });
+});
+
+describe('lifecycle routes', () => {
+  it('404s an unknown mod id on every lifecycle route', async () => {
+    for (const action of ['enable', 'disable', 'uninstall']) {
+      const res = await t.request(json('POST', `/api/mod-management/no-such-mod/${action}`));
+      expect(res.status).toBe(404);
+      expect(res.body.error).toBe('mod_not_found');
+    }
+  });
+
+  it('rejects a malformed mod id with a validation error', async () => {
+    const res = await t.request(json('POST', '/api/mod-management/Not_Valid/enable'));
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('request_validation_failed');
+  });
+
+  it('refuses to uninstall a system mod', async () => {
+    const res = await t.request(json('POST', '/api/mod-management/health/uninstall'));
+    expect(res.status).toBe(409);
+    expect(res.body.error).toBe('mod_uninstall_system_refused');
+    expect((await t.request('/api/health')).status).toBe(200);
+  });
+
+  it('reports a throwing init as failed and keeps its routes away', async () => {
+    const res = await t.request(json('POST', '/api/mod-management/throwing-init/enable'));
+    expect(res.status).toBe(500);
+    expect(res.body.error).toBe('mod_init_failed');
+    expect((await mod('throwing-init')).status).toBe('failed');
+    const ping = await t.request('/api/mods/throwing-init/ping');
+    expect(ping.status).toBe(503);
+  });
+
+  it('refuses a route the manifest does not declare', async () => {
+    const res = await t.request(json('POST', '/api/mod-management/undeclared-route/enable'));
+    expect(res.body.error).toBe('mod_contribution_undeclared');
+    expect((await mod('undeclared-route')).status).toBe('failed');
+  });
+
+  it('refuses a service whose capability is not requested', async () => {
+    const res = await t.request(json('POST', '/api/mod-management/no-capability/enable'));
+    expect(res.status).toBe(422);
+    expect(res.body.error).toBe('mod_capability_missing');
+  });
+
+  it('refuses to enable a mod before its dependency', async () => {
+    const res = await t.request(json('POST', '/api/mod-management/needs-echo/enable'));
+    expect(res.status).toBe(422);
+    expect(res.body.error).toBe('mod_dependency_unavailable');
+  });
+
+  it('enables, serves, refuses to disable under a dependent, disables in order', async () => {
+    expect((await t.request(json('POST', '/api/mod-management/echo-mod/enable'))).body.mod.status).toBe('loaded');
+    expect((await t.request(json('POST', '/api/mod-management/needs-echo/enable'))).body.mod.status).toBe('loaded');
+    expect((await t.request('/api/mods/needs-echo/shout')).body.text).toBe('HI!');
+
+    const refused = await t.request(json('POST', '/api/mod-management/echo-mod/disable'));
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toBe('mod_has_dependents');
+
+    expect((await t.request(json('POST', '/api/mod-management/needs-echo/disable'))).body.mod.status).toBe('disabled');
+    expect((await t.request('/api/mods/needs-echo/shout')).status).toBe(503);
+    expect((await t.request(json('POST', '/api/mod-management/echo-mod/disable'))).body.mod.status).toBe('disabled');
+  });
+
+  it('persists the chosen state in the kernel table', async () => {
+    await t.request(json('POST', '/api/mod-management/echo-mod/enable'));
+    const row = await t.kernel.database.knex('svc_mods').where({ id: 'echo-mod' }).first();
+    expect(row.state).toBe('enabled');
+    await t.request(json('POST', '/api/mod-management/echo-mod/disable'));
+    expect((await t.kernel.database.knex('svc_mods').where({ id: 'echo-mod' }).first()).state).toBe('disabled');
+  });
+
+  it('refuses to disable while a request is in flight', async () => {
+    await t.request(json('POST', '/api/mod-management/echo-mod/enable'));
+    const inFlight = t.request('/api/mods/echo-mod/wait?ms=1500');
+    await new Promise((r) => setTimeout(r, 200));
+    const refused = await t.request(json('POST', '/api/mod-management/echo-mod/disable'));
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toBe('mod_busy');
+    expect((await inFlight).status).toBe(200);
+    expect((await t.request(json('POST', '/api/mod-management/echo-mod/disable'))).status).toBe(200);
+  });
+
+  it('uninstalls a non-system mod, keeping its data, and forgets its routes', async () => {
+    const res = await t.request(json('POST', '/api/mod-management/needs-echo/uninstall'));
+    expect(res.status).toBe(200);
+    expect(await mod('needs-echo')).toBeUndefined();
+    expect((await t.request('/api/mods/needs-echo/shout')).status).toBe(404);
+    const listing = await t.request('/api/mod-management');
+    expect(listing.body.installed.map((m: { id: string }) => m.id)).not.toContain('needs-echo');
+    expect(await t.kernel.database.knex('svc_mods').where({ id: 'needs-echo' }).first()).toBeUndefined();
+  });
+});
