@@ -47,6 +47,8 @@ export interface Kernel {
   mods: ModHost;
   runtimeInfo: RuntimeInfoService;
   logger: Logger;
+  /** What a mod has registered right now (the contract suite asserts all zero after disable). */
+  inspectRegistrations(modId: string): { boundRoutes: number; tools: number; hookTaps: number; diagnostics: number; services: number };
   /** Starts listening; resolves to the base URL. */
   listen(): Promise<string>;
   /** Graceful stop: stop accepting, let in-flight requests finish (bounded), unload mods, close the database. */
@@ -63,7 +65,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
   const { config } = options;
   const logger = options.logger ?? createLogger(config);
   const databaseOptions = options.database ?? databaseOptionsFor(config);
-  const database = await Database.open(databaseOptions);
+  const database = await Database.open(databaseOptions, logger);
   try {
     await migrateLatest(database.knex, KERNEL_OWNER, path.join(projectRoot, 'migrations'));
     const persistentKey = databaseOptions.driver === 'postgres' || databaseOptions.dataDir !== undefined;
@@ -179,6 +181,13 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       mods: modHost,
       runtimeInfo,
       logger,
+      inspectRegistrations: (modId) => ({
+        boundRoutes: routes.list().filter((r) => r.owner === modId && r.binding).length,
+        tools: tools.list().filter((tool) => tool.modId === modId).length,
+        hookTaps: Object.values(hooks).reduce((n, hook) => n + hook.taps.filter((tap) => tap.name === modId).length, 0),
+        diagnostics: diagnostics.get(modId) ? 1 : 0,
+        services: provided.countFor(modId),
+      }),
       async listen() {
         const url = await app.listen({ host: config.host, port: config.port });
         await hooks.onServerReady.promise({ url });

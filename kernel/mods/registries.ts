@@ -54,4 +54,8 @@ export class ProvidedServices {
   get(serviceId: string): { modId: string; implementation: unknown } | undefined {
     return this.services.get(serviceId);
   }
+
+  countFor(modId: string): number {
+    return [...this.services.values()].filter((entry) => entry.modId === modId).length;
+  }
 }

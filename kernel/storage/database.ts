@@ -32,6 +32,11 @@ export interface DatabaseDescription {
   error?: string;
 }
 
+export interface DatabaseLogger {
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
 /** Failure to reach or open the database at start; its message is safe to print. */
 export class DatabaseOpenError extends Error {
   readonly code = 'database_unavailable';
@@ -46,7 +51,14 @@ export class Database {
     private readonly pglite?: PGlite,
   ) {}
 
-  static async open(options: DatabaseOptions): Promise<Database> {
+  static async open(options: DatabaseOptions, logger?: DatabaseLogger): Promise<Database> {
+    // knex writes migration failures and deprecations to the console unless given a logger.
+    const log = {
+      warn: (message: unknown) => logger?.warn({ component: 'database' }, String(message)),
+      error: (message: unknown) => logger?.error({ component: 'database' }, String(message)),
+      deprecate: (method: unknown, alternative: unknown) => logger?.warn({ component: 'database' }, `${String(method)} is deprecated; use ${String(alternative)}`),
+      debug: () => undefined,
+    };
     if (options.driver === 'pglite') {
       if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
       let pglite: PGlite;
@@ -66,6 +78,7 @@ export class Database {
         dialect: 'postgres',
         connection: () => ({ pglite }) as never,
         useNullAsDefault: true,
+        log,
       });
       const { vectorStorage, trigram } = await Database.installExtensions(knex);
       return new Database(knex, 'pglite', { storage: vectorStorage }, trigram, pglite);
@@ -75,6 +88,7 @@ export class Database {
       connection: { connectionString: options.url, connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000 },
       pool: { min: 0, max: options.poolMax ?? 10 },
       acquireConnectionTimeout: options.connectTimeoutMs ?? 5_000,
+      log,
     });
     try {
       await knex.raw('select 1');
