@@ -62,6 +62,18 @@ export function createHttpServer({ logger, routes, gate, metrics, bodyLimitBytes
     reply.code(notFound.status).send(errorBody(notFound));
   });
 
+  // Once closing, answers to in-flight requests end their keep-alive connection, so close()
+  // does not wait out the keep-alive timeout of clients that just got their response.
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (closing) reply.header('connection', 'close');
+    done(null, payload);
+  });
+
   app.addHook('onResponse', (request, reply, done) => {
     const ms = reply.elapsedTime;
     const route = request.svcRoute ? `${request.svcRoute.method} ${request.svcRoute.path}` : 'unmatched';

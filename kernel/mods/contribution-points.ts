@@ -50,7 +50,8 @@ export const contributionPoints: readonly ContributionPoint[] = [
         properties: {
           id: { type: 'string', pattern: ID, maxLength: 80 },
           method: { enum: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] },
-          path: { type: 'string', pattern: '^(/[A-Za-z0-9._~-]+|/\\{[A-Za-z][A-Za-z0-9_]*\\})+$|^/$', maxLength: 300 },
+          // Literal segments or `{param}`; `.` and `..` are never segments.
+          path: { type: 'string', pattern: '^(/(?!\\.\\.?(/|$))[A-Za-z0-9._~-]+|/\\{[A-Za-z][A-Za-z0-9_]*\\})+$|^/$', maxLength: 300 },
           deadlineMs: { type: 'integer', minimum: 1, maximum: 600_000 },
           public: { type: 'boolean' },
           raw: { type: 'boolean' },

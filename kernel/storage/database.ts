@@ -9,6 +9,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { vector } from '@electric-sql/pglite/vector';
 import knexFactory, { type Knex } from 'knex';
 import ClientPgLite from 'knex-pglite';
+import pg from 'pg';
 import { redactDatabaseUrl } from '../config.js';
 
 export type DatabaseOptions =
@@ -83,6 +84,7 @@ export class Database {
       const { vectorStorage, trigram } = await Database.installExtensions(knex);
       return new Database(knex, 'pglite', { storage: vectorStorage }, trigram, pglite);
     }
+    await Database.probe(options.url, options.connectTimeoutMs ?? 5_000);
     const knex = knexFactory({
       client: 'pg',
       connection: { connectionString: options.url, connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000 },
@@ -90,15 +92,22 @@ export class Database {
       acquireConnectionTimeout: options.connectTimeoutMs ?? 5_000,
       log,
     });
-    try {
-      await knex.raw('select 1');
-    } catch (error) {
-      await knex.destroy().catch(() => undefined);
-      const reason = (error as { code?: string }).code ?? (error as Error).message;
-      throw new DatabaseOpenError(`cannot reach the database at ${redactDatabaseUrl(options.url)} (${reason})`);
-    }
     const { vectorStorage, trigram } = await Database.installExtensions(knex);
     return new Database(knex, 'postgres', { storage: vectorStorage }, trigram);
+  }
+
+  /** One plain connection first, so an unreachable server is one clear error rather than pool noise. */
+  private static async probe(url: string, timeoutMs: number): Promise<void> {
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeoutMs });
+    try {
+      await client.connect();
+      await client.query('select 1');
+    } catch (error) {
+      const reason = (error as { code?: string }).code ?? (error as Error).message;
+      throw new DatabaseOpenError(`cannot reach the database at ${redactDatabaseUrl(url)} (${reason})`);
+    } finally {
+      await client.end().catch(() => undefined);
+    }
   }
 
   /**

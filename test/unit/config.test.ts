@@ -1,0 +1,37 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, redactDatabaseUrl } from '../../kernel/config.js';
+
+describe('config', () => {
+  it('defaults to loopback, port 42817 and .svc-data in the working directory', () => {
+    const config = loadConfig({}, '/srv/app');
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.port).toBe(42817);
+    expect(config.dataDir).toBe(path.resolve('/srv/app', '.svc-data'));
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.logLevel).toBe('info');
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig(
+      { SVC_HOST: '0.0.0.0', SVC_PORT: '8080', SVC_DATA_DIR: '/data', DATABASE_URL: 'postgres://a@h/db', SVC_LOG_LEVEL: 'debug', SVC_SMOKE_TOKEN: 't', SVC_SHUTDOWN_TIMEOUT_MS: '500', SVC_SETTINGS_KEY: 'k'.repeat(20), SVC_MOD_ENABLE_TIMEOUT_MS: '2000' },
+      '/x',
+    );
+    expect(config).toMatchObject({ host: '0.0.0.0', port: 8080, dataDir: '/data', databaseUrl: 'postgres://a@h/db', logLevel: 'debug', smokeToken: 't', shutdownTimeoutMs: 500, modEnableTimeoutMs: 2000 });
+  });
+
+  it.each([
+    [{ SVC_PORT: 'abc' }, /SVC_PORT/],
+    [{ SVC_PORT: '70000' }, /SVC_PORT/],
+    [{ SVC_LOG_LEVEL: 'loud' }, /SVC_LOG_LEVEL/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL/],
+    [{ SVC_SHUTDOWN_TIMEOUT_MS: '-1' }, /SVC_SHUTDOWN_TIMEOUT_MS/],
+  ])('refuses %o with a clear message', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('prints a database URL without its password or query', () => {
+    expect(redactDatabaseUrl('postgres://user:hunter2@db.local:5432/svc?sslmode=require')).toBe('postgres://user@db.local:5432/svc');
+  });
+});
