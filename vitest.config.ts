@@ -1,11 +1,14 @@
-import { defineConfig } from 'vitest/config';
+import { existsSync } from 'node:fs';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
  * `*.test.ts` run once on embedded PGlite. `*.int.test.ts` (the integration suites) run on
  * PGlite and, when TEST_DATABASE_URL is set, again on real PostgreSQL. `*.e2e.test.ts` start
- * the real server process.
+ * the real server process; the UI one also drives headless Chromium and runs only where the
+ * browser is installed.
  */
 const shared = { globalSetup: ['test/global-setup.ts'], testTimeout: 60_000, hookTimeout: 120_000, pool: 'forks' as const };
+const UI_E2E = 'test/e2e/ui.e2e.test.ts';
 
 export default defineConfig({
   test: {
@@ -15,6 +18,7 @@ export default defineConfig({
           ...shared,
           name: 'pglite',
           include: ['test/**/*.test.ts', 'system-mods/*/test/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, UI_E2E],
           env: { SVC_TEST_DB: 'pglite' },
         },
       },
@@ -26,6 +30,19 @@ export default defineConfig({
                 name: 'postgres',
                 include: ['test/**/*.int.test.ts', 'system-mods/*/test/**/*.int.test.ts'],
                 env: { SVC_TEST_DB: 'postgres' },
+              },
+            },
+          ]
+        : []),
+      ...(existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')
+        ? [
+            {
+              test: {
+                ...shared,
+                // The server process builds its own database; no template needed.
+                globalSetup: [],
+                name: 'ui',
+                include: [UI_E2E],
               },
             },
           ]

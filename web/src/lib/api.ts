@@ -1,0 +1,99 @@
+/**
+ * The HTTP API as the UI uses it. Every call is same-origin with the session's cookies; an
+ * answer is either the parsed body of a 2xx response or the `{error, message}` the edge sent
+ * (or a stand-in when the request never got an answer), so views never see a thrown fetch.
+ */
+
+export type ApiResult<T> = { ok: true; status: number; data: T } | { ok: false; status: number; error: string; message: string };
+
+export interface Health {
+  ok: boolean;
+  runtime: string;
+  version: string;
+  buildIdentity: string;
+}
+
+export type ModStatus = 'loaded' | 'disabled' | 'failed';
+
+export interface ModInfo {
+  id: string;
+  name: string;
+  version: string;
+  description?: string;
+  system: boolean;
+  status: ModStatus;
+  error?: { code: string; message: string };
+  ui: { control?: { title: string }; settings?: { title: string }; archive?: { title: string } };
+}
+
+export interface StatusCheck {
+  name: string;
+  ok: boolean;
+  detail?: string;
+}
+
+/** `GET /api/status`; `ok` may be false under HTTP 200 (a failed check). */
+export interface RuntimeStatus {
+  ok: boolean;
+  version: string;
+  uptimeSeconds: number;
+  database: { driver: string; available: boolean; vectorStorage: string };
+  mods: { loaded: number; disabled: number; failed: Array<{ id: string; error?: string }> };
+  checks: StatusCheck[];
+}
+
+export interface RequestCounts {
+  count: number;
+  clientErrors: number;
+  serverErrors: number;
+}
+
+export interface Metrics {
+  ok: boolean;
+  uptimeSeconds: number;
+  requests: { total: number; byFamily: Record<string, RequestCounts>; byRoute: Record<string, RequestCounts> };
+  eventLoop: { lagMs: { p50: number; p99: number; max: number } };
+  memory: { rssBytes: number; heapUsedBytes?: number; heapTotalBytes?: number };
+}
+
+async function call<T>(method: 'GET' | 'POST', path: string): Promise<ApiResult<T>> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      credentials: 'same-origin',
+      headers: method === 'GET' ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+      body: method === 'GET' ? undefined : '{}',
+    });
+  } catch (error) {
+    return { ok: false, status: 0, error: 'network_error', message: error instanceof Error ? error.message : String(error) };
+  }
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    return { ok: false, status: response.status, error: 'invalid_response', message: `${method} ${path} answered ${response.status} without JSON` };
+  }
+  if (response.ok) return { ok: true, status: response.status, data: body as T };
+  const failure = (body ?? {}) as { error?: unknown; message?: unknown };
+  return {
+    ok: false,
+    status: response.status,
+    error: typeof failure.error === 'string' ? failure.error : `http_${response.status}`,
+    message: typeof failure.message === 'string' ? failure.message : response.statusText,
+  };
+}
+
+export const api = {
+  health: () => call<Health>('GET', '/api/health'),
+  mods: () => call<{ ok: true; mods: ModInfo[] }>('GET', '/api/mods'),
+  enableMod: (id: string) => call<{ ok: true; mod: ModInfo }>('POST', `/api/mod-management/${encodeURIComponent(id)}/enable`),
+  disableMod: (id: string) => call<{ ok: true; mod: ModInfo }>('POST', `/api/mod-management/${encodeURIComponent(id)}/disable`),
+  status: () => call<RuntimeStatus>('GET', '/api/status'),
+  metrics: () => call<Metrics>('GET', '/api/metrics'),
+};
+
+/** `code: message`, the way failures are shown inline. */
+export function describeFailure(result: { error: string; message: string }): string {
+  return result.message ? `${result.error}: ${result.message}` : result.error;
+}
