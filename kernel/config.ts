@@ -25,6 +25,40 @@ export interface KernelConfig {
   modRouteDeadlineMs: number;
   /** Bound on a mod's `init` during enable. */
   modEnableTimeoutMs: number;
+  /** Request budgets enforced by the JSON body reader. */
+  http: {
+    requestMaxBytes: number;
+    requestTimeoutMs: number;
+    jsonMaxDepth: number;
+    jsonMaxItems: number;
+    /** Extra browser origins allowed besides the request's own (exact `scheme://host:port`). */
+    allowedOrigins: string[];
+    /** When set, exact `host:port` authorities the listener answers for; others are refused. */
+    allowedHosts?: string[];
+    /** Exact peer IPs allowed to supply X-Forwarded-Host / X-Forwarded-Proto. */
+    trustedProxies: string[];
+  };
+  /** Interactive authentication from the environment; unset fields fall back to saved settings. */
+  uiAuth: UiAuthEnv;
+}
+
+/** `SVC_UI_AUTH_*` as given; the auth module resolves them against the saved settings. */
+export interface UiAuthEnv {
+  mode?: 'none' | 'trusted-proxy' | 'basic' | 'oidc';
+  basicUsername?: string;
+  basicPassword?: string;
+  basicPasswordHash?: string;
+  basicSessionSeconds: number;
+  basicInsecureCookies: boolean;
+  trustedProxies?: string[];
+  proxyHeader?: string;
+  oidcIssuer?: string;
+  oidcClientId?: string;
+  oidcClientSecret?: string;
+  oidcRedirectUri?: string;
+  oidcAllowedEmails?: string[];
+  oidcAllowedDomains?: string[];
+  oidcInsecureCookies: boolean;
 }
 
 export class ConfigError extends Error {
@@ -40,6 +74,19 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
   const value = Number(raw);
   if (value < min || value > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${value}`);
   return value;
+}
+
+function list(env: NodeJS.ProcessEnv, name: string): string[] | undefined {
+  const raw = text(env, name);
+  return raw === undefined ? undefined : raw.split(',').map((v) => v.trim()).filter(Boolean);
+}
+
+function flag(env: NodeJS.ProcessEnv, name: string): boolean {
+  const raw = text(env, name);
+  if (raw === undefined) return false;
+  if (raw === 'true' || raw === '1') return true;
+  if (raw === 'false' || raw === '0') return false;
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
 }
 
 function text(env: NodeJS.ProcessEnv, name: string): string | undefined {
@@ -71,7 +118,55 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     systemModsDir: path.join(projectRoot, 'system-mods'),
     modRouteDeadlineMs: 30_000,
     modEnableTimeoutMs: integer(env, 'SVC_MOD_ENABLE_TIMEOUT_MS', 10_000, 100, 600_000),
+    http: {
+      requestMaxBytes: integer(env, 'SVC_REQUEST_MAX_BYTES', 96 * 1024 * 1024, 1024, 2 ** 31),
+      requestTimeoutMs: integer(env, 'SVC_REQUEST_TIMEOUT_MS', 30_000, 100, 3_600_000),
+      jsonMaxDepth: integer(env, 'SVC_JSON_MAX_DEPTH', 128, 1, 10_000),
+      jsonMaxItems: integer(env, 'SVC_JSON_MAX_ITEMS', 1_000_000, 1, 100_000_000),
+      allowedOrigins: (list(env, 'SVC_UI_ALLOWED_ORIGINS') ?? []).map((origin) => {
+        let parsed: URL;
+        try {
+          parsed = new URL(origin);
+        } catch {
+          throw new ConfigError(`SVC_UI_ALLOWED_ORIGINS: "${origin}" is not an origin`);
+        }
+        if (!/^https?:$/.test(parsed.protocol) || parsed.origin !== origin.replace(/\/$/, '')) {
+          throw new ConfigError(`SVC_UI_ALLOWED_ORIGINS: "${origin}" must be exactly scheme://host[:port]`);
+        }
+        return parsed.origin;
+      }),
+      allowedHosts: list(env, 'SVC_UI_ALLOWED_HOSTS')?.map((h) => h.toLowerCase()),
+      trustedProxies: (list(env, 'SVC_UI_TRUSTED_PROXIES') ?? []).map(stripMappedPrefix),
+    },
+    uiAuth: {
+      mode: authMode(text(env, 'SVC_UI_AUTH_MODE')),
+      basicUsername: text(env, 'SVC_UI_AUTH_BASIC_USERNAME'),
+      basicPassword: env.SVC_UI_AUTH_BASIC_PASSWORD || undefined,
+      basicPasswordHash: text(env, 'SVC_UI_AUTH_BASIC_PASSWORD_HASH'),
+      basicSessionSeconds: integer(env, 'SVC_UI_AUTH_BASIC_SESSION_SECONDS', 43_200, 60, 31_536_000),
+      basicInsecureCookies: flag(env, 'SVC_UI_AUTH_BASIC_INSECURE_COOKIES'),
+      trustedProxies: list(env, 'SVC_UI_AUTH_TRUSTED_PROXIES')?.map(stripMappedPrefix),
+      proxyHeader: text(env, 'SVC_UI_AUTH_PROXY_HEADER')?.toLowerCase(),
+      oidcIssuer: text(env, 'SVC_UI_AUTH_OIDC_ISSUER'),
+      oidcClientId: text(env, 'SVC_UI_AUTH_OIDC_CLIENT_ID'),
+      oidcClientSecret: env.SVC_UI_AUTH_OIDC_CLIENT_SECRET || undefined,
+      oidcRedirectUri: text(env, 'SVC_UI_AUTH_OIDC_REDIRECT_URI'),
+      oidcAllowedEmails: list(env, 'SVC_UI_AUTH_OIDC_ALLOWED_EMAILS')?.map((e) => e.toLowerCase()),
+      oidcAllowedDomains: list(env, 'SVC_UI_AUTH_OIDC_ALLOWED_DOMAINS')?.map((d) => d.toLowerCase()),
+      oidcInsecureCookies: flag(env, 'SVC_UI_AUTH_OIDC_INSECURE_COOKIES'),
+    },
   };
+}
+
+function authMode(value: string | undefined): UiAuthEnv['mode'] {
+  if (value === undefined) return undefined;
+  if (value === 'none' || value === 'trusted-proxy' || value === 'basic' || value === 'oidc') return value;
+  throw new ConfigError(`SVC_UI_AUTH_MODE must be none, trusted-proxy, basic or oidc, got "${value}"`);
+}
+
+/** `::ffff:127.0.0.1` → `127.0.0.1`: IPv4 peers on a dual-stack socket compare as IPv4. */
+export function stripMappedPrefix(address: string): string {
+  return address.startsWith('::ffff:') ? address.slice(7) : address;
 }
 
 /** A connection string safe to print: no password, no query. */

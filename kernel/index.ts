@@ -16,6 +16,11 @@ import { computeBuildIdentity, readReleaseProvenance } from './http/build-identi
 import { RequestMetrics } from './http/request-metrics.js';
 import { KERNEL_OWNER, RouteTable } from './http/route-table.js';
 import { createHttpServer } from './http/server.js';
+import { ApiTokenStore } from './auth/api-token-store.js';
+import { authRoutes } from './auth/auth-routes.js';
+import { Authenticator } from './auth/authenticator.js';
+import { OidcFlow } from './auth/oidc-flow.js';
+import { UiAuthService } from './auth/ui-auth-service.js';
 import { createLogger } from './logger.js';
 import type { ModSource } from './mods/mod-discovery.js';
 import { ModHost } from './mods/mod-host.js';
@@ -116,13 +121,22 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       errorCodes: () => ({ ...errors.entries }),
     };
 
+    const settingsStore = new SettingsStore(database.knex);
+    const secretStore = new SecretStore(database.knex, secretBox);
+    const uiAuth = new UiAuthService(database.knex, settingsStore, secretStore, config.uiAuth);
+    const tokens = new ApiTokenStore(database.knex);
+    const oidc = new OidcFlow();
+    const authenticator = new Authenticator(uiAuth, tokens, oidc);
+    const effectiveAuth = await uiAuth.effective();
+    logger.info({ mode: effectiveAuth.mode, source: effectiveAuth.source }, 'interactive authentication');
+
     const container = createRootContainer({
       'kernel.logger': logger,
       'kernel.database': database,
       'kernel.routes': routes,
       'kernel.hooks': hooks,
-      'kernel.settings-store': new SettingsStore(database.knex),
-      'kernel.secret-store': new SecretStore(database.knex, secretBox),
+      'kernel.settings-store': settingsStore,
+      'kernel.secret-store': secretStore,
       'kernel.tool-registry': tools,
       'kernel.diagnostics-registry': diagnostics,
       'core.runtime-info': runtimeInfo,
@@ -164,11 +178,11 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       }),
     });
 
-    const kernelRoutes = kernelModRoutes(modHost);
+    const kernelRoutes = [...kernelModRoutes(modHost), ...authRoutes({ uiAuth, authenticator, oidc, tokens })];
     routes.declare(KERNEL_OWNER, kernelRoutes);
     for (const r of kernelRoutes) routes.bind(KERNEL_OWNER, r.id, r.binding);
 
-    const app = createHttpServer({ logger, routes, gate: modHost, metrics });
+    const app = createHttpServer({ logger, routes, gate: modHost, metrics, http: config.http, authenticator });
     await modHost.boot(options.modSources ?? [{ root: config.systemModsDir, system: true }], options.onlyMods);
     await app.ready();
 

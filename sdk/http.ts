@@ -9,6 +9,8 @@ export interface RouteAuthContext {
   enabled: boolean;
   /** The request carries an accepted interactive identity. */
   authenticated: boolean;
+  /** Who, and how: given to the kernel's own routes only; mods see the two booleans. */
+  identity?: { via: 'trusted-proxy' | 'basic' | 'oidc' | 'token'; user?: string };
 }
 
 /** The projected request a route handler receives. @public */
@@ -26,16 +28,21 @@ export interface RouteRequest<Body = unknown, Query = Record<string, unknown>, P
   signal: AbortSignal;
   /** Correlates log lines of this request. */
   requestId: string;
+  /** The socket peer address: given to the kernel's own routes only. */
+  peer?: string;
 }
 
 const RESPONSE = Symbol.for('svc.route-response');
+
+/** Response headers; a list sends the header once per value (e.g. several `set-cookie`). @public */
+export type ResponseHeaders = Record<string, string | string[]>;
 
 /** A JSON answer with an explicit status or headers. @public */
 export interface JsonResponse {
   readonly [RESPONSE]: 'json';
   status: number;
   body: unknown;
-  headers: Record<string, string>;
+  headers: ResponseHeaders;
 }
 
 /** Bytes (raw routes of system mods only). @public */
@@ -43,7 +50,7 @@ export interface BytesResponse {
   readonly [RESPONSE]: 'bytes';
   status: number;
   body: Uint8Array | string;
-  headers: Record<string, string>;
+  headers: ResponseHeaders;
 }
 
 /** A streamed body (raw routes of system mods only); each chunk is written as it comes. @public */
@@ -51,7 +58,7 @@ export interface StreamResponse {
   readonly [RESPONSE]: 'stream';
   status: number;
   body: AsyncIterable<Uint8Array | string>;
-  headers: Record<string, string>;
+  headers: ResponseHeaders;
 }
 
 /** Anything a handler may return; a plain value is sent as JSON with status 200. @public */
@@ -60,11 +67,11 @@ export type RouteResponse = JsonResponse | BytesResponse | StreamResponse;
 /** Builders for non-default answers. @public */
 export const respond = {
   /** JSON with a chosen status and headers. */
-  json(body: unknown, init: { status?: number; headers?: Record<string, string> } = {}): JsonResponse {
+  json(body: unknown, init: { status?: number; headers?: ResponseHeaders } = {}): JsonResponse {
     return { [RESPONSE]: 'json', status: init.status ?? 200, body, headers: init.headers ?? {} };
   },
   /** Raw bytes with a content type. */
-  bytes(body: Uint8Array | string, init: { contentType: string; status?: number; headers?: Record<string, string> }): BytesResponse {
+  bytes(body: Uint8Array | string, init: { contentType: string; status?: number; headers?: ResponseHeaders }): BytesResponse {
     return {
       [RESPONSE]: 'bytes',
       status: init.status ?? 200,
@@ -75,7 +82,7 @@ export const respond = {
   /** A stream of chunks with a content type. */
   stream(
     body: AsyncIterable<Uint8Array | string>,
-    init: { contentType: string; status?: number; headers?: Record<string, string> },
+    init: { contentType: string; status?: number; headers?: ResponseHeaders },
   ): StreamResponse {
     return {
       [RESPONSE]: 'stream',

@@ -9,7 +9,7 @@ import { isSvcError, type SvcError } from '../../sdk/errors.js';
 import { routeResponseKind, type RouteAuthContext, type RouteResponse } from '../../sdk/http.js';
 import { errors } from '../errors.js';
 import { projectRequest } from './request-projection.js';
-import { KERNEL_OWNER, type RouteEntry, type RouteTable } from './route-table.js';
+import { KERNEL_OWNER, type RouteEntry, type RouteMatch, type RouteTable } from './route-table.js';
 import { describeValidationError } from './schema-validators.js';
 
 declare module 'fastify' {
@@ -18,6 +18,8 @@ declare module 'fastify' {
     svcAuth?: RouteAuthContext;
     /** The matched route, for metrics and logs. */
     svcRoute?: RouteEntry;
+    /** The route match made by the auth pipeline (null: looked up, none). */
+    svcMatch?: RouteMatch | null;
   }
 }
 
@@ -48,7 +50,7 @@ export function createDispatcher({ routes, gate, log }: DispatcherDeps) {
     const q = rawUrl.indexOf('?');
     const pathname = q < 0 ? rawUrl : rawUrl.slice(0, q);
     const method = request.method === 'HEAD' ? 'GET' : request.method;
-    const match = routes.find(method, pathname);
+    const match = request.svcMatch !== undefined ? request.svcMatch : routes.find(method, pathname);
     if (!match) throw errors.routeNotFound({ method: request.method, path: pathname });
     const { entry, params } = match;
     request.svcRoute = entry;
@@ -84,6 +86,7 @@ export function createDispatcher({ routes, gate, log }: DispatcherDeps) {
       body,
       auth: request.svcAuth ?? NO_AUTH,
       signal: controller.signal,
+      kernel: entry.owner === KERNEL_OWNER,
     });
     const work = Promise.resolve()
       .then(() => binding.handler(projected))

@@ -7,6 +7,7 @@ import { isSvcError, type SvcError } from '../../sdk/errors.js';
 import { errors } from '../errors.js';
 
 const FASTIFY_CODES: Record<string, () => SvcError> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: () => errors.applicationJsonRequired(),
   FST_ERR_CTP_INVALID_JSON_BODY: () => errors.invalidJson(),
   FST_ERR_CTP_EMPTY_JSON_BODY: () => errors.invalidJson(),
 };

@@ -7,11 +7,11 @@ import type { RouteAuthContext, RouteRequest } from '../../sdk/http.js';
 
 const STRIPPED_HEADERS = new Set(['authorization', 'cookie', 'proxy-authorization', 'x-api-key']);
 
-export function projectHeaders(headers: FastifyRequest['headers']): Record<string, string> {
+export function projectHeaders(headers: FastifyRequest['headers'], keepCredentials = false): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
     const lower = name.toLowerCase();
-    if (STRIPPED_HEADERS.has(lower) || value === undefined) continue;
+    if ((!keepCredentials && STRIPPED_HEADERS.has(lower)) || value === undefined) continue;
     out[lower] = Array.isArray(value) ? value.join(', ') : value;
   }
   return out;
@@ -19,7 +19,16 @@ export function projectHeaders(headers: FastifyRequest['headers']): Record<strin
 
 export function projectRequest(
   request: FastifyRequest,
-  parts: { pathname: string; params: Record<string, string>; query: Record<string, unknown>; body: unknown; auth: RouteAuthContext; signal: AbortSignal },
+  parts: {
+    pathname: string;
+    params: Record<string, string>;
+    query: Record<string, unknown>;
+    body: unknown;
+    auth: RouteAuthContext;
+    signal: AbortSignal;
+    /** The kernel's own routes (auth, settings) see credentials and the identity; mods never do. */
+    kernel?: boolean;
+  },
 ): RouteRequest {
   return {
     method: request.method,
@@ -27,9 +36,10 @@ export function projectRequest(
     params: parts.params,
     query: parts.query,
     body: parts.body,
-    headers: projectHeaders(request.headers),
-    auth: { enabled: parts.auth.enabled, authenticated: parts.auth.authenticated },
+    headers: projectHeaders(request.headers, parts.kernel),
+    auth: parts.kernel ? { ...parts.auth } : { enabled: parts.auth.enabled, authenticated: parts.auth.authenticated },
     signal: parts.signal,
     requestId: String(request.id),
+    ...(parts.kernel ? { peer: request.raw.socket.remoteAddress ?? '' } : {}),
   };
 }

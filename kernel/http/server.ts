@@ -5,7 +5,11 @@
  */
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
-import secureJson from 'secure-json-parse';
+import authPipeline from '../../plugins/auth-pipeline.js';
+import edgePolicy from '../../plugins/edge-policy.js';
+import jsonBodyReader from '../../plugins/json-body-reader.js';
+import type { Authenticator } from '../auth/authenticator.js';
+import type { KernelConfig } from '../config.js';
 import { errors } from '../errors.js';
 import { redactUrl } from '../logger.js';
 import { createDispatcher, type RouteOwnerGate } from './dispatcher.js';
@@ -18,33 +22,34 @@ export interface HttpServerDeps {
   routes: RouteTable;
   gate: RouteOwnerGate;
   metrics: RequestMetrics;
-  bodyLimitBytes?: number;
+  http: KernelConfig['http'];
+  authenticator: Authenticator;
 }
 
 let requestCounter = 0;
 
-export function createHttpServer({ logger, routes, gate, metrics, bodyLimitBytes }: HttpServerDeps): FastifyInstance {
+export function createHttpServer({ logger, routes, gate, metrics, http, authenticator }: HttpServerDeps): FastifyInstance {
   const app = Fastify({
     loggerInstance: logger as unknown as FastifyBaseLogger,
     // One line per request is written in onResponse (with the matched route and redacted URL).
     logController: new LogController({ disableRequestLogging: true }),
     forceCloseConnections: 'idle',
     return503OnClosing: true,
-    bodyLimit: bodyLimitBytes ?? 96 * 1024 * 1024,
+    bodyLimit: http.requestMaxBytes,
     genReqId: () => `req-${(++requestCounter).toString(36)}`,
     routerOptions: { ignoreTrailingSlash: false },
   });
 
-  // An empty JSON body means `{}`; `__proto__` and `constructor.prototype` keys are dropped, never merged.
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, raw, done) => {
-    const text = (raw as string).trim();
-    if (text === '') return done(null, {});
-    try {
-      done(null, secureJson.parse(text, undefined, { protoAction: 'remove', constructorAction: 'remove' }));
-    } catch {
-      done(errors.invalidJson(), undefined);
-    }
+  // The request order: edge policy (host, origin, content type) → authentication → dispatch.
+  // Bodies are read only after both, so an unauthenticated client cannot make us buffer one.
+  app.register(jsonBodyReader, {
+    maxBytes: http.requestMaxBytes,
+    timeoutMs: http.requestTimeoutMs,
+    maxDepth: http.jsonMaxDepth,
+    maxItems: http.jsonMaxItems,
   });
+  app.register(edgePolicy, { allowedOrigins: http.allowedOrigins, allowedHosts: http.allowedHosts, trustedProxies: http.trustedProxies });
+  app.register(authPipeline, { routes, authenticator });
 
   app.setErrorHandler((error, request, reply) => {
     const known = toSvcError(error);

@@ -2,8 +2,8 @@
  * The kernel's own routes for the mod host. They are not a mod: they control the host, and
  * must stay reachable while any mod is disabled or failed.
  */
-import type { RouteBinding, RouteSchema } from '../../sdk/http.js';
-import type { ManifestRoute } from '../../sdk/manifest.js';
+import type { RouteSchema } from '../../sdk/http.js';
+import { kernelRoute as route, type KernelRoute } from '../http/kernel-route.js';
 import type { ModHost } from './mod-host.js';
 
 const modIdParams = {
@@ -37,14 +37,7 @@ const lifecycle = (summary: string): RouteSchema => ({
   response: { 200: { type: 'object', required: ['ok', 'mod'], properties: { ok: { const: true }, mod: modStatusSchema } } },
 });
 
-export function kernelModRoutes(host: ModHost): Array<ManifestRoute & { binding: RouteBinding }> {
-  const route = (id: string, method: ManifestRoute['method'], path: string, binding: RouteBinding) => ({
-    id,
-    method,
-    path,
-    summary: binding.schema?.summary,
-    binding,
-  });
+export function kernelModRoutes(host: ModHost): KernelRoute[] {
   return [
     route('mods-list', 'GET', '/api/mods', {
       schema: {

@@ -17,10 +17,10 @@ export class SecretStore {
     return row ? this.box.open(row.ciphertext, this.aad(owner, name)) : undefined;
   }
 
-  async set(owner: string, name: string, value: string): Promise<void> {
+  async set(owner: string, name: string, value: string, trx: Knex = this.knex): Promise<void> {
     const ciphertext = this.box.seal(value, this.aad(owner, name));
-    await this.knex('svc_secrets')
-      .insert({ owner, name, ciphertext, updated_at: this.knex.fn.now() })
+    await trx('svc_secrets')
+      .insert({ owner, name, ciphertext, updated_at: trx.fn.now() })
       .onConflict(['owner', 'name'])
       .merge();
   }

@@ -17,7 +17,7 @@ describe('request projection', () => {
       url: '/api/mods/echo-mod/echo?x=1',
       headers: {
         'content-type': 'application/json',
-        authorization: 'Bearer secret',
+        authorization: 'Basic c2VjcmV0OnNlY3JldA==',
         cookie: 'hc_basic_session=abc',
         'proxy-authorization': 'Basic xyz',
         'x-api-key': 'k',

@@ -1,0 +1,198 @@
+/**
+ * The authentication flow routes (`/api/auth/*`, `/auth/oidc/*`, `/auth/logout`) and the
+ * settings routes that configure authentication and diagnostics tokens. They belong to the
+ * kernel: they must work whatever mods are enabled.
+ */
+import { serialize as serializeCookie, parse as parseCookies } from 'cookie';
+import { respond, type RouteRequest } from '../../sdk/http.js';
+import { errors } from '../errors.js';
+import { kernelRoute as route, type KernelRoute } from '../http/kernel-route.js';
+import type { ApiTokenStore } from './api-token-store.js';
+import { TOKEN_SCOPES } from './api-token-store.js';
+import { clearedAuthCookies, cookieOptions, type Authenticator } from './authenticator.js';
+import { OIDC_SESSION_COOKIE, OIDC_STATE_COOKIE, OIDC_STATE_MAX_AGE, type OidcFlow } from './oidc-flow.js';
+import type { UiAuthService, UiAuthUpdate } from './ui-auth-service.js';
+
+export interface AuthRouteDeps {
+  uiAuth: UiAuthService;
+  authenticator: Authenticator;
+  oidc: OidcFlow;
+  tokens: ApiTokenStore;
+}
+
+const modeSchema = { enum: ['none', 'trusted-proxy', 'basic', 'oidc'] };
+const stringList = (max: number) => ({ type: 'array', maxItems: 500, items: { type: 'string', minLength: 1, maxLength: max } });
+const httpUrl = { type: ['string', 'null'], maxLength: 2000, pattern: '^https?://' };
+
+export const uiAuthBodySchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    mode: modeSchema,
+    trustedProxy: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        allowedProxies: { type: 'array', maxItems: 100, items: { type: 'string', pattern: '^[0-9a-fA-F:.]+$', maxLength: 64 } },
+        identityHeader: { type: 'string', pattern: '^[A-Za-z0-9-]+$', maxLength: 100 },
+      },
+    },
+    basic: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        username: { type: 'string', minLength: 1, maxLength: 200, pattern: '^[^:]+$' },
+        password: { type: 'string', minLength: 1, maxLength: 1024, pattern: '\\S' },
+      },
+    },
+    oidc: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        issuer: httpUrl,
+        clientId: { type: ['string', 'null'], minLength: 1, maxLength: 500 },
+        clientSecret: { type: 'string', minLength: 1, maxLength: 2000, pattern: '\\S' },
+        redirectUri: httpUrl,
+        allowedEmails: stringList(320),
+        allowedDomains: stringList(253),
+      },
+    },
+  },
+};
+
+function cookieOf(request: RouteRequest, name: string): string | undefined {
+  const raw = request.headers.cookie;
+  return raw ? parseCookies(raw)[name] : undefined;
+}
+
+function authRequestOf(request: RouteRequest) {
+  return { method: request.method, pathname: request.path, url: request.path, headers: request.headers, peer: request.peer ?? '' };
+}
+
+/** Where the browser returns after login: a same-site path only, never `//host` or a URL. */
+function safeReturnTo(value: unknown): string {
+  return typeof value === 'string' && /^\/(?![/\\])/.test(value) && value.length <= 2000 ? value : '/';
+}
+
+/** The callback URL: configured, or this listener's own `/auth/oidc/callback`. */
+function redirectUriFor(configured: string | undefined, request: RouteRequest): string {
+  if (configured) return configured;
+  const host = request.headers.host ?? '127.0.0.1';
+  return `http://${host}/auth/oidc/callback`;
+}
+
+export function authRoutes({ uiAuth, authenticator, oidc, tokens }: AuthRouteDeps): KernelRoute[] {
+  const tag = ['auth'];
+  return [
+    route('auth-discovery', 'GET', '/api/auth/discovery', {
+      schema: { summary: 'The interactive auth mode (public)', tags: tag },
+      handler: async () => {
+        const config = await uiAuth.effective();
+        return { ok: true, mode: config.mode, enabled: config.mode !== 'none' };
+      },
+    }, { public: true }),
+    route('auth-session', 'GET', '/api/auth/session', {
+      schema: { summary: 'Whether this browser is signed in, and as whom', tags: tag },
+      handler: async (request) => {
+        const { mode, identity } = await authenticator.identify(authRequestOf(request));
+        return { ok: true, mode, enabled: mode !== 'none', authenticated: identity !== undefined, ...(identity ? { user: identity.user, via: identity.via } : {}) };
+      },
+    }, { public: true }),
+    route('auth-validate', 'GET', '/api/auth/validate', {
+      schema: { summary: 'Succeeds only for an authenticated interactive request', tags: tag },
+      handler: (request) => {
+        if (!request.auth.enabled) throw errors.authDisabled();
+        if (!request.auth.authenticated) throw errors.unauthenticated();
+        return { ok: true, authenticated: true, user: request.auth.identity?.user, via: request.auth.identity?.via };
+      },
+    }),
+    route('oidc-login', 'GET', '/auth/oidc/login', {
+      schema: { summary: 'Start an OIDC sign-in', tags: tag, querystring: { type: 'object', properties: { returnTo: { type: 'string', maxLength: 2000 } } } },
+      handler: async (request) => {
+        const config = await uiAuth.effective();
+        if (config.mode !== 'oidc' || uiAuth.problem(config)) throw errors.authNotConfigured({ mode: 'oidc' });
+        const redirectUri = redirectUriFor(config.oidc.redirectUri, request);
+        const { url, stateCookie } = await oidc.start(config, redirectUri, safeReturnTo((request.query as { returnTo?: unknown }).returnTo));
+        return respond.json(null, {
+          status: 302,
+          headers: {
+            location: url,
+            'cache-control': 'no-store',
+            'set-cookie': serializeCookie(OIDC_STATE_COOKIE, stateCookie, cookieOptions(config.oidc.secureCookies, OIDC_STATE_MAX_AGE)),
+          },
+        });
+      },
+    }, { public: true }),
+    route('oidc-callback', 'GET', '/auth/oidc/callback', {
+      schema: { summary: 'Finish an OIDC sign-in', tags: tag },
+      handler: async (request) => {
+        const config = await uiAuth.effective();
+        if (config.mode !== 'oidc' || uiAuth.problem(config)) throw errors.authNotConfigured({ mode: 'oidc' });
+        const query = new URLSearchParams(request.query as Record<string, string>).toString();
+        const clearState = serializeCookie(OIDC_STATE_COOKIE, '', { httpOnly: true, sameSite: 'lax', path: '/', maxAge: 0 });
+        const { sessionCookie, returnTo, maxAge } = await oidc.finish(config, query, cookieOf(request, OIDC_STATE_COOKIE));
+        const session = serializeCookie(OIDC_SESSION_COOKIE, sessionCookie, cookieOptions(config.oidc.secureCookies, maxAge));
+        return respond.json(null, { status: 302, headers: { location: returnTo, 'cache-control': 'no-store', 'set-cookie': [clearState, session] } });
+      },
+    }, { public: true }),
+    route('auth-logout', 'POST', '/auth/logout', {
+      schema: { summary: 'Sign out: clears the Basic and OIDC cookies', tags: tag },
+      handler: () => respond.json({ ok: true }, { headers: { 'set-cookie': clearedAuthCookies() } }),
+    }, { public: true }),
+
+    route('settings-ui-auth-get', 'GET', '/api/settings/ui-auth', {
+      schema: { summary: 'Saved authentication settings (secrets reduced to set/unset) and the mode in force', tags: ['settings'] },
+      handler: async () => ({ ok: true, ...(await uiAuth.describe()) }),
+    }),
+    route('settings-ui-auth-put', 'PUT', '/api/settings/ui-auth', {
+      schema: { summary: 'Change authentication settings (refused if it would lock everyone out)', tags: ['settings'], body: uiAuthBodySchema },
+      handler: async (request) => {
+        await uiAuth.update(request.body as UiAuthUpdate);
+        return { ok: true, ...(await uiAuth.describe()) };
+      },
+    }),
+
+    route('api-tokens-list', 'GET', '/api/settings/api-tokens', {
+      schema: { summary: 'Diagnostics API tokens (never the token itself)', tags: ['settings'] },
+      handler: async () => ({ ok: true, tokens: await tokens.list() }),
+    }),
+    route('api-tokens-create', 'POST', '/api/settings/api-tokens', {
+      schema: {
+        summary: 'Create a diagnostics token; the token is shown once',
+        tags: ['settings'],
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['scopes'],
+          properties: {
+            name: { type: 'string', minLength: 1, maxLength: 120 },
+            scopes: { type: 'array', minItems: 1, maxItems: 10, items: { type: 'string', maxLength: 100 } },
+            expiresAt: { type: 'string', format: 'date-time' },
+          },
+        },
+      },
+      handler: async (request) => {
+        const body = request.body as { name?: string; scopes: string[]; expiresAt?: string };
+        const unsupported = body.scopes.filter((s) => !(TOKEN_SCOPES as readonly string[]).includes(s));
+        if (unsupported.length > 0) throw errors.apiTokenScopeInvalid({ reason: `unsupported ${unsupported.join(', ')}; supported: ${TOKEN_SCOPES.join(', ')}` });
+        if (new Set(body.scopes).size !== body.scopes.length) throw errors.apiTokenScopeInvalid({ reason: 'a scope is listed twice' });
+        const expiresAt = body.expiresAt === undefined ? undefined : new Date(body.expiresAt);
+        if (expiresAt && !(expiresAt.getTime() > Date.now())) throw errors.apiTokenExpiryInvalid();
+        const created = await tokens.create({ name: body.name ?? 'diagnostics', scopes: body.scopes, expiresAt });
+        return respond.json({ ok: true, token: created.token, record: created.record }, { status: 201, headers: { 'cache-control': 'no-store' } });
+      },
+    }),
+    route('api-tokens-revoke', 'DELETE', '/api/settings/api-tokens/{tokenId}', {
+      schema: {
+        summary: 'Revoke a diagnostics token',
+        tags: ['settings'],
+        params: { type: 'object', required: ['tokenId'], properties: { tokenId: { type: 'string', format: 'uuid' } } },
+      },
+      handler: async (request) => {
+        const revoked = await tokens.revoke((request.params as { tokenId: string }).tokenId);
+        if (!revoked) throw errors.apiTokenNotFound({ tokenId: (request.params as { tokenId: string }).tokenId });
+        return { ok: true, token: revoked };
+      },
+    }),
+  ];
+}

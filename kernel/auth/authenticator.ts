@@ -1,0 +1,168 @@
+/**
+ * Steps 2–6 of the request order for one request: public routes (the auth routes, health)
+ * pass; a presented bearer token is accepted for the diagnostics allowlist or refused with
+ * 403 and never falls back; otherwise the configured interactive mode decides.
+ */
+import { parse as parseCookies, serialize as serializeCookie, type SerializeOptions } from 'cookie';
+import { timingSafeEqual } from 'node:crypto';
+import type { RouteAuthContext } from '../../sdk/http.js';
+import { stripMappedPrefix } from '../config.js';
+import { errors } from '../errors.js';
+import type { ApiTokenStore } from './api-token-store.js';
+import { OIDC_SESSION_COOKIE, type OidcFlow } from './oidc-flow.js';
+import { verifyPassword } from './password-hash.js';
+import { signValue, verifyValue } from './signed-cookie.js';
+import { tokenMayRead } from './token-gate.js';
+import type { EffectiveUiAuth, UiAuthService } from './ui-auth-service.js';
+
+export const BASIC_COOKIE = 'hc_basic_session';
+export const OIDC_LOGIN_PATH = '/auth/oidc/login';
+
+export interface AuthRequest {
+  method: string;
+  pathname: string;
+  /** The path and query, for returning after an OIDC login. */
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+  peer: string;
+}
+
+export interface AuthOutcome {
+  context: RouteAuthContext;
+  setCookies?: string[];
+  /** Send the browser here instead (OIDC login for a page request). */
+  redirect?: string;
+}
+
+const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+function safeEqual(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+export function cookieOptions(secure: boolean, maxAge: number): SerializeOptions {
+  return { httpOnly: true, sameSite: 'lax', path: '/', secure, maxAge };
+}
+
+/** Set-Cookie values that end the Basic and both OIDC cookies. */
+export function clearedAuthCookies(): string[] {
+  return ['hc_basic_session', 'svc_oidc_state', 'svc_oidc_session'].map((name) =>
+    serializeCookie(name, '', { httpOnly: true, sameSite: 'lax', path: '/', maxAge: 0 }),
+  );
+}
+
+export class Authenticator {
+  constructor(
+    private readonly uiAuth: UiAuthService,
+    private readonly tokens: ApiTokenStore,
+    private readonly oidc: OidcFlow,
+  ) {}
+
+  /** The bearer token presented, `''` for an empty one, undefined when none. */
+  static bearer(request: Pick<AuthRequest, 'headers'>): string | undefined {
+    const value = header(request.headers.authorization);
+    const match = value ? /^Bearer(?:\s+(.*))?$/i.exec(value.trim()) : null;
+    return match ? (match[1] ?? '').trim() : undefined;
+  }
+
+  async authenticate(request: AuthRequest, isPublic: boolean): Promise<AuthOutcome> {
+    const config = await this.uiAuth.effective();
+    const enabled = config.mode !== 'none';
+    if (isPublic) return { context: { enabled, authenticated: false } };
+
+    const bearer = Authenticator.bearer(request);
+    if (bearer) {
+      const token = request.method === 'GET' && tokenMayRead(request.pathname) ? await this.tokens.verify(bearer, 'diagnostics:read') : undefined;
+      if (!token) throw errors.apiTokenForbidden();
+      return { context: { enabled, authenticated: false, identity: { via: 'token', user: token.name } } };
+    }
+
+    switch (config.mode) {
+      case 'none':
+        return { context: { enabled: false, authenticated: false } };
+      case 'trusted-proxy':
+        return { context: this.trustedProxy(config, request) };
+      case 'basic':
+        return this.basic(config, request);
+      case 'oidc':
+        return this.oidcSession(config, request);
+    }
+  }
+
+  /** Who the request is, without refusing or refreshing anything (for `/api/auth/session`). */
+  async identify(request: AuthRequest): Promise<{ mode: EffectiveUiAuth['mode']; identity?: RouteAuthContext['identity'] }> {
+    const config = await this.uiAuth.effective();
+    try {
+      if (config.mode === 'trusted-proxy') return { mode: config.mode, identity: this.trustedProxy(config, request).identity };
+      if (config.mode === 'basic') {
+        const user = this.basicCookieUser(config, request);
+        return { mode: config.mode, identity: user ? { via: 'basic', user } : undefined };
+      }
+      if (config.mode === 'oidc') {
+        const session = this.oidc.verifySession(config, this.cookie(request, OIDC_SESSION_COOKIE));
+        return { mode: config.mode, identity: session ? { via: 'oidc', user: session.email ?? session.sub } : undefined };
+      }
+    } catch {
+      // not signed in
+    }
+    return { mode: config.mode };
+  }
+
+  private cookie(request: AuthRequest, name: string): string | undefined {
+    const raw = header(request.headers.cookie);
+    return raw ? parseCookies(raw)[name] : undefined;
+  }
+
+  private trustedProxy(config: EffectiveUiAuth, request: AuthRequest): RouteAuthContext {
+    const peer = stripMappedPrefix(request.peer);
+    if (!config.trustedProxy.allowedProxies.includes(peer)) throw errors.proxyNotAllowed();
+    const user = header(request.headers[config.trustedProxy.identityHeader])?.trim();
+    if (!user) throw errors.missingProxyUser();
+    return { enabled: true, authenticated: true, identity: { via: 'trusted-proxy', user } };
+  }
+
+  private basicCookieUser(config: EffectiveUiAuth, request: AuthRequest): string | undefined {
+    const { username, passwordHash } = config.basic;
+    if (!username || !passwordHash) return undefined;
+    const session = verifyValue<{ u?: unknown; exp?: unknown }>(this.cookie(request, BASIC_COOKIE), passwordHash);
+    if (!session || typeof session.u !== 'string' || typeof session.exp !== 'number') return undefined;
+    if (session.exp <= Math.floor(Date.now() / 1000) || !safeEqual(session.u, username)) return undefined;
+    return username;
+  }
+
+  private async basic(config: EffectiveUiAuth, request: AuthRequest): Promise<AuthOutcome> {
+    const { username, passwordHash, sessionSeconds, secureCookies } = config.basic;
+    if (!username || !passwordHash) throw errors.authNotConfigured({ mode: 'basic' });
+    const challenge = { headers: { 'www-authenticate': 'Basic realm="svc", charset="UTF-8"' } };
+    let user = this.basicCookieUser(config, request);
+    if (!user) {
+      const value = header(request.headers.authorization);
+      const match = value ? /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(value) : null;
+      if (!match) throw errors.unauthenticated(undefined, challenge);
+      const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
+      const colon = decoded.indexOf(':');
+      if (colon < 0) throw errors.unauthenticated(undefined, challenge);
+      const givenUser = decoded.slice(0, colon);
+      const password = decoded.slice(colon + 1); // a password may itself contain colons
+      const passwordOk = await verifyPassword(password, passwordHash);
+      if (!passwordOk || !safeEqual(givenUser, username)) throw errors.unauthenticated(undefined, challenge);
+      user = username;
+    }
+    // Every success refreshes the cookie, so an active operator stays signed in.
+    const exp = Math.floor(Date.now() / 1000) + sessionSeconds;
+    const cookie = serializeCookie(BASIC_COOKIE, signValue({ u: user, exp }, passwordHash), cookieOptions(secureCookies, sessionSeconds));
+    return { context: { enabled: true, authenticated: true, identity: { via: 'basic', user } }, setCookies: [cookie] };
+  }
+
+  private oidcSession(config: EffectiveUiAuth, request: AuthRequest): AuthOutcome {
+    if (this.uiAuth.problem(config)) throw errors.authNotConfigured({ mode: 'oidc' });
+    const session = this.oidc.verifySession(config, this.cookie(request, OIDC_SESSION_COOKIE));
+    if (session) return { context: { enabled: true, authenticated: true, identity: { via: 'oidc', user: session.email ?? session.sub } } };
+    const isApi = request.pathname === '/api' || request.pathname.startsWith('/api/');
+    const loginUrl = `${OIDC_LOGIN_PATH}?returnTo=${encodeURIComponent(isApi ? '/' : request.url)}`;
+    if (!isApi && request.method === 'GET') return { context: { enabled: true, authenticated: false }, redirect: loginUrl };
+    throw errors.unauthenticated(undefined, { details: { loginUrl } });
+  }
+}

@@ -1,0 +1,223 @@
+/**
+ * The interactive authentication configuration in force: `SVC_UI_AUTH_*` variables override
+ * the saved settings field by field. The Basic password hash and the OIDC client secret are
+ * write-only secrets (encrypted at rest, never returned). Reads are cached briefly so the
+ * auth check costs no query per request; replicas converge within the cache interval.
+ */
+import { createHash } from 'node:crypto';
+import type { Knex } from 'knex';
+import type { UiAuthEnv } from '../config.js';
+import { errors } from '../errors.js';
+import type { SecretStore } from '../secrets/secret-store.js';
+import type { SettingsStore } from '../storage/settings-store.js';
+import { hashPassword, isPasswordHash } from './password-hash.js';
+
+export type AuthMode = 'none' | 'trusted-proxy' | 'basic' | 'oidc';
+
+export interface SavedUiAuth {
+  mode: AuthMode;
+  trustedProxy: { allowedProxies: string[]; identityHeader: string };
+  basic: { username: string | null };
+  oidc: { issuer: string | null; clientId: string | null; redirectUri: string | null; allowedEmails: string[]; allowedDomains: string[] };
+}
+
+export interface EffectiveUiAuth {
+  mode: AuthMode;
+  source: 'env' | 'database' | 'default';
+  trustedProxy: { allowedProxies: string[]; identityHeader: string };
+  basic: { username?: string; passwordHash?: string; sessionSeconds: number; secureCookies: boolean };
+  oidc: {
+    issuer?: string;
+    clientId?: string;
+    clientSecret?: string;
+    redirectUri?: string;
+    allowedEmails: string[];
+    allowedDomains: string[];
+    secureCookies: boolean;
+  };
+  /** Changes when anything an OIDC session was granted under changes: sessions then end. */
+  revision: string;
+}
+
+/** The PUT body: sections may be omitted (kept); `password`/`clientSecret` omitted keep the stored secret. */
+export interface UiAuthUpdate {
+  mode?: AuthMode;
+  trustedProxy?: { allowedProxies?: string[]; identityHeader?: string };
+  basic?: { username?: string; password?: string };
+  oidc?: { issuer?: string | null; clientId?: string | null; clientSecret?: string; redirectUri?: string | null; allowedEmails?: string[]; allowedDomains?: string[] };
+}
+
+const OWNER = 'kernel';
+const SETTINGS_KEY = 'ui-auth';
+const PASSWORD_HASH = 'ui-auth.basic.password-hash';
+const CLIENT_SECRET = 'ui-auth.oidc.client-secret';
+const CACHE_MS = 2_000;
+
+export const DEFAULT_SAVED: SavedUiAuth = {
+  mode: 'none',
+  trustedProxy: { allowedProxies: ['127.0.0.1', '::1'], identityHeader: 'x-forwarded-user' },
+  basic: { username: null },
+  oidc: { issuer: null, clientId: null, redirectUri: null, allowedEmails: [], allowedDomains: [] },
+};
+
+export class UiAuthService {
+  private cached: { at: number; value: Promise<EffectiveUiAuth> } | undefined;
+  private envPasswordHash: Promise<string> | undefined;
+
+  constructor(
+    private readonly knex: Knex,
+    private readonly settings: SettingsStore,
+    private readonly secrets: SecretStore,
+    private readonly env: UiAuthEnv,
+  ) {}
+
+  async saved(): Promise<SavedUiAuth> {
+    const stored = await this.settings.get<Partial<SavedUiAuth>>(OWNER, SETTINGS_KEY);
+    return {
+      mode: stored?.mode ?? DEFAULT_SAVED.mode,
+      trustedProxy: { ...DEFAULT_SAVED.trustedProxy, ...stored?.trustedProxy },
+      basic: { ...DEFAULT_SAVED.basic, ...stored?.basic },
+      oidc: { ...DEFAULT_SAVED.oidc, ...stored?.oidc },
+    };
+  }
+
+  /** What the settings route shows: the saved config with secrets reduced to "set or not". */
+  async describe(): Promise<Record<string, unknown>> {
+    const saved = await this.saved();
+    const effective = await this.effective();
+    return {
+      config: {
+        mode: saved.mode,
+        trustedProxy: saved.trustedProxy,
+        basic: { username: saved.basic.username, passwordSet: await this.secrets.has(OWNER, PASSWORD_HASH) },
+        oidc: { ...saved.oidc, clientSecretSet: await this.secrets.has(OWNER, CLIENT_SECRET) },
+      },
+      effective: {
+        mode: effective.mode,
+        source: effective.source,
+        configured: this.problem(effective) === undefined,
+        envOverrides: this.envOverrides(),
+      },
+    };
+  }
+
+  effective(): Promise<EffectiveUiAuth> {
+    const now = Date.now();
+    if (!this.cached || now - this.cached.at > CACHE_MS) {
+      const value = this.compute();
+      this.cached = { at: now, value };
+      value.catch(() => {
+        if (this.cached?.value === value) this.cached = undefined;
+      });
+    }
+    return this.cached.value;
+  }
+
+  invalidate(): void {
+    this.cached = undefined;
+  }
+
+  private envOverrides(): string[] {
+    return Object.entries(this.env)
+      .filter(([key, value]) => value !== undefined && !['basicSessionSeconds', 'basicInsecureCookies', 'oidcInsecureCookies'].includes(key))
+      .map(([key]) => key);
+  }
+
+  private async compute(saved?: SavedUiAuth, secrets?: { passwordHash?: string; clientSecret?: string }): Promise<EffectiveUiAuth> {
+    const s = saved ?? (await this.saved());
+    const env = this.env;
+    const passwordHash =
+      env.basicPasswordHash ??
+      (env.basicPassword !== undefined ? await (this.envPasswordHash ??= hashPassword(env.basicPassword)) : undefined) ??
+      (secrets ? secrets.passwordHash : await this.secrets.get(OWNER, PASSWORD_HASH));
+    const clientSecret = env.oidcClientSecret ?? (secrets ? secrets.clientSecret : await this.secrets.get(OWNER, CLIENT_SECRET));
+    const mode = env.mode ?? s.mode;
+    const oidc = {
+      issuer: env.oidcIssuer ?? s.oidc.issuer ?? undefined,
+      clientId: env.oidcClientId ?? s.oidc.clientId ?? undefined,
+      clientSecret,
+      redirectUri: env.oidcRedirectUri ?? s.oidc.redirectUri ?? undefined,
+      allowedEmails: env.oidcAllowedEmails ?? s.oidc.allowedEmails,
+      allowedDomains: env.oidcAllowedDomains ?? s.oidc.allowedDomains,
+      secureCookies: !env.oidcInsecureCookies,
+    };
+    const revision = createHash('sha256')
+      .update(JSON.stringify([mode, oidc.issuer, oidc.clientId, oidc.redirectUri, oidc.allowedEmails, oidc.allowedDomains]))
+      .digest('hex')
+      .slice(0, 16);
+    return {
+      mode,
+      source: env.mode ? 'env' : saved || (await this.settings.get(OWNER, SETTINGS_KEY)) ? 'database' : 'default',
+      trustedProxy: {
+        allowedProxies: env.trustedProxies ?? s.trustedProxy.allowedProxies,
+        identityHeader: (env.proxyHeader ?? s.trustedProxy.identityHeader).toLowerCase(),
+      },
+      basic: {
+        username: env.basicUsername ?? s.basic.username ?? undefined,
+        passwordHash,
+        sessionSeconds: env.basicSessionSeconds,
+        secureCookies: !env.basicInsecureCookies,
+      },
+      oidc,
+      revision,
+    };
+  }
+
+  /** Why `config` cannot admit anyone, or undefined when it can. */
+  problem(config: EffectiveUiAuth): string | undefined {
+    switch (config.mode) {
+      case 'basic':
+        if (!config.basic.username) return 'basic mode needs a username';
+        if (!config.basic.passwordHash) return 'basic mode needs a password';
+        return undefined;
+      case 'oidc':
+        if (!config.oidc.issuer || !config.oidc.clientId) return 'oidc mode needs an issuer and a client ID';
+        if (!config.oidc.clientSecret) return 'oidc mode needs a client secret';
+        return undefined;
+      case 'trusted-proxy':
+        return config.trustedProxy.allowedProxies.length === 0 ? 'trusted-proxy mode needs at least one allowed proxy' : undefined;
+      default:
+        return undefined;
+    }
+  }
+
+  /** Saves an update in one transaction after checking it leaves a way in. */
+  async update(input: UiAuthUpdate): Promise<void> {
+    const current = await this.saved();
+    const next: SavedUiAuth = {
+      mode: input.mode ?? current.mode,
+      trustedProxy: { ...current.trustedProxy, ...input.trustedProxy },
+      basic: { username: input.basic?.username ?? current.basic.username },
+      oidc: {
+        issuer: input.oidc?.issuer !== undefined ? input.oidc.issuer : current.oidc.issuer,
+        clientId: input.oidc?.clientId !== undefined ? input.oidc.clientId : current.oidc.clientId,
+        redirectUri: input.oidc?.redirectUri !== undefined ? input.oidc.redirectUri : current.oidc.redirectUri,
+        allowedEmails: (input.oidc?.allowedEmails ?? current.oidc.allowedEmails).map((e) => e.toLowerCase()),
+        allowedDomains: (input.oidc?.allowedDomains ?? current.oidc.allowedDomains).map((d) => d.toLowerCase()),
+      },
+    };
+    next.trustedProxy.identityHeader = next.trustedProxy.identityHeader.toLowerCase();
+    const password = input.basic?.password;
+    const newHash = password === undefined ? undefined : isPasswordHash(password) ? password : await hashPassword(password);
+    const passwordHash = newHash ?? (await this.secrets.get(OWNER, PASSWORD_HASH));
+    const clientSecret = input.oidc?.clientSecret ?? (await this.secrets.get(OWNER, CLIENT_SECRET));
+    // The saved configuration must admit someone on its own: the environment may not always be there.
+    const problem = this.problem(await this.compute(next, { passwordHash, clientSecret })) ?? this.problem(await this.computeSavedOnly(next, passwordHash, clientSecret));
+    if (problem) throw errors.uiAuthWouldLockOut({ reason: problem });
+    await this.knex.transaction(async (trx) => {
+      await this.settings.set(OWNER, SETTINGS_KEY, next, trx);
+      if (newHash) await this.secrets.set(OWNER, PASSWORD_HASH, newHash, trx);
+      if (input.oidc?.clientSecret !== undefined) await this.secrets.set(OWNER, CLIENT_SECRET, input.oidc.clientSecret, trx);
+    });
+    this.invalidate();
+  }
+
+  private async computeSavedOnly(saved: SavedUiAuth, passwordHash?: string, clientSecret?: string): Promise<EffectiveUiAuth> {
+    const withoutEnv = new UiAuthService(this.knex, this.settings, this.secrets, {
+      basicSessionSeconds: this.env.basicSessionSeconds,
+      basicInsecureCookies: this.env.basicInsecureCookies,
+      oidcInsecureCookies: this.env.oidcInsecureCookies,
+    });
+    return withoutEnv.compute(saved, { passwordHash, clientSecret });
+  }
+}

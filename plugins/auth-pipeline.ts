@@ -1,0 +1,37 @@
+/**
+ * Runs the authenticator for every request after the edge policy (steps 2–6 of the request
+ * order) and before the body is read: the route is matched here so public routes are known,
+ * and the match is handed to the dispatcher so it is looked up once.
+ */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Authenticator } from '../kernel/auth/authenticator.js';
+import type { RouteTable } from '../kernel/http/route-table.js';
+
+export interface AuthPipelineOptions {
+  routes: RouteTable;
+  authenticator: Authenticator;
+}
+
+async function authPipeline(app: FastifyInstance, { routes, authenticator }: AuthPipelineOptions): Promise<void> {
+  app.addHook('onRequest', async (request, reply) => {
+    const url = request.raw.url ?? '/';
+    const q = url.indexOf('?');
+    const pathname = q < 0 ? url : url.slice(0, q);
+    const match = routes.find(request.method === 'HEAD' ? 'GET' : request.method, pathname);
+    request.svcMatch = match ?? null;
+    const outcome = await authenticator.authenticate(
+      { method: request.method, pathname, url, headers: request.headers, peer: request.raw.socket.remoteAddress ?? '' },
+      match?.entry.public === true,
+    );
+    if (outcome.setCookies) reply.header('set-cookie', outcome.setCookies);
+    if (outcome.redirect) {
+      reply.code(302).header('location', outcome.redirect).header('cache-control', 'no-store').send();
+      return reply;
+    }
+    request.svcAuth = outcome.context;
+    return undefined;
+  });
+}
+
+export default fp(authPipeline, { name: 'svc-auth-pipeline', fastify: '5.x', dependencies: ['svc-edge-policy'] });

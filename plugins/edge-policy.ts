@@ -1,0 +1,111 @@
+/**
+ * Step 1 of the request order: the Host authority policy, then for `/api/` and `/auth/` the
+ * browser-origin check (an accepted preflight completes here with 204) and the JSON
+ * content-type requirement for mutations.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { stripMappedPrefix } from '../kernel/config.js';
+import { errors } from '../kernel/errors.js';
+
+export interface EdgePolicyOptions {
+  allowedOrigins: readonly string[];
+  allowedHosts?: readonly string[];
+  trustedProxies: readonly string[];
+}
+
+const AUTHORITY = /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?$/;
+const MUTATIONS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const PREFLIGHT_METHODS = 'GET, POST, PUT, PATCH, DELETE';
+
+export function isGuardedPath(url: string): boolean {
+  return url.startsWith('/api/') || url === '/api' || url.startsWith('/auth/');
+}
+
+function firstHeader(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** The authority and scheme the client addressed, trusting forwarded headers only from listed peers. */
+export function requestAuthority(request: FastifyRequest, trustedProxies: readonly string[]): { host: string | undefined; protocol: 'http' | 'https' } {
+  const peer = stripMappedPrefix(request.raw.socket.remoteAddress ?? '');
+  const trusted = trustedProxies.includes(peer);
+  const forwardedHost = trusted ? firstHeader(request.headers['x-forwarded-host'])?.split(',')[0]?.trim() : undefined;
+  const forwardedProto = trusted ? firstHeader(request.headers['x-forwarded-proto'])?.split(',')[0]?.trim() : undefined;
+  const encrypted = (request.raw.socket as { encrypted?: boolean }).encrypted === true;
+  return {
+    host: (forwardedHost ?? request.headers.host)?.toLowerCase(),
+    protocol: forwardedProto === 'https' || forwardedProto === 'http' ? forwardedProto : encrypted ? 'https' : 'http',
+  };
+}
+
+/** `host:port` with the scheme's default port made explicit, for comparing authorities. */
+function withPort(host: string, protocol: string): string {
+  const hasPort = host.startsWith('[') ? /\]:\d+$/.test(host) : /:\d+$/.test(host);
+  return hasPort ? host : `${host}:${protocol === 'https' ? 443 : 80}`;
+}
+
+function originAllowed(origin: string, authority: { host: string | undefined; protocol: string }, allowed: readonly string[]): boolean {
+  if (allowed.includes(origin)) return true;
+  let parsed: URL;
+  try {
+    parsed = new URL(origin);
+  } catch {
+    return false;
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return false;
+  if (parsed.origin !== origin) return false; // paths, userinfo or trailing characters
+  if (!authority.host) return false;
+  const originHost = withPort(parsed.host.toLowerCase(), parsed.protocol.slice(0, -1));
+  // Same host and port, whatever the scheme: covers the request's own origin and its http/https twin.
+  return originHost === withPort(authority.host, authority.protocol);
+}
+
+function isBodyless(request: FastifyRequest): boolean {
+  const length = request.headers['content-length'];
+  return request.headers['transfer-encoding'] === undefined && (length === undefined || length === '0');
+}
+
+function isJson(contentType: string | undefined): boolean {
+  if (!contentType) return false;
+  const media = contentType.split(';')[0]!.trim().toLowerCase();
+  return media === 'application/json';
+}
+
+async function edgePolicy(app: FastifyInstance, options: EdgePolicyOptions): Promise<void> {
+  app.addHook('onRequest', async (request, reply) => {
+    const rawUrl = request.raw.url ?? '/';
+    if (options.allowedHosts) {
+      if (!rawUrl.startsWith('/')) throw errors.absoluteTargetNotAllowed();
+      const { host } = requestAuthority(request, options.trustedProxies);
+      if (!host || !AUTHORITY.test(host)) throw errors.hostMalformed();
+      if (!options.allowedHosts.includes(host)) throw errors.hostNotAllowed({ host });
+    }
+    if (!isGuardedPath(rawUrl)) return;
+
+    const origin = firstHeader(request.headers.origin);
+    if (origin !== undefined) {
+      reply.header('vary', 'Origin');
+      const authority = requestAuthority(request, options.trustedProxies);
+      if (!originAllowed(origin, authority, options.allowedOrigins)) throw errors.browserOriginNotAllowed({ origin: origin.slice(0, 200) });
+      reply.header('access-control-allow-origin', origin);
+      reply.header('access-control-allow-credentials', 'true');
+      if (request.method === 'OPTIONS') {
+        const requestedHeaders = firstHeader(request.headers['access-control-request-headers']);
+        reply
+          .code(204)
+          .header('access-control-allow-methods', PREFLIGHT_METHODS)
+          .header('access-control-allow-headers', requestedHeaders ?? 'content-type')
+          .header('access-control-max-age', '600')
+          .send();
+        return reply;
+      }
+    }
+    if (MUTATIONS.has(request.method) && !isJson(request.headers['content-type'])) {
+      if (!(request.method === 'DELETE' && isBodyless(request))) throw errors.applicationJsonRequired();
+    }
+    return undefined;
+  });
+}
+
+export default fp(edgePolicy, { name: 'svc-edge-policy', fastify: '5.x' });
