@@ -1,0 +1,118 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tokenMayRead } from '../../kernel/auth/token-gate.js';
+import { startTestKernel, type TestKernel } from '../../sdk/testing.js';
+import { json } from '../helpers.js';
+
+let t: TestKernel;
+let token: string;
+let tokenId: string;
+beforeAll(async () => {
+  t = await startTestKernel({ mods: ['health', 'diagnostics'] });
+  const created = await t.request(json('POST', '/api/settings/api-tokens', { name: 'grafana', scopes: ['diagnostics:read'] }));
+  expect(created.status).toBe(201);
+  token = created.body.token;
+  tokenId = created.body.record.id;
+});
+afterAll(() => t?.close());
+
+const bearer = (url: string, method = 'GET', value = token) => t.request({ method: method as 'GET', url, headers: { authorization: `Bearer ${value}`, 'content-type': 'application/json' }, payload: method === 'GET' ? undefined : '{}' });
+
+describe('creating tokens', () => {
+  it('shows the token once and stores only its SHA-256 and a 12-character prefix', async () => {
+    expect(token).toMatch(/^svc_[A-Za-z0-9_-]{43}$/);
+    const list = await t.request('/api/settings/api-tokens');
+    expect(JSON.stringify(list.body)).not.toContain(token);
+    const listed = list.body.tokens.find((x: { id: string }) => x.id === tokenId);
+    expect(listed).toMatchObject({ name: 'grafana', prefix: token.slice(0, 12), scopes: ['diagnostics:read'], status: 'active' });
+    const row = await t.kernel.database.knex('svc_api_tokens').where({ id: tokenId }).first();
+    expect(row.hash).toBe(createHash('sha256').update(token).digest('hex'));
+    expect(JSON.stringify(row)).not.toContain(token);
+  });
+
+  it.each([
+    [{ scopes: ['admin'] }, 'api_token_scope_invalid'],
+    [{ scopes: ['diagnostics:read', 'diagnostics:read'] }, 'api_token_scope_invalid'],
+    [{ scopes: [] }, 'request_validation_failed'],
+    [{}, 'request_validation_failed'],
+    [{ scopes: 'diagnostics:read' }, 'request_validation_failed'],
+    [{ scopes: ['diagnostics:read'], expiresAt: '2001-01-01T00:00:00Z' }, 'api_token_expiry_invalid'],
+    [{ scopes: ['diagnostics:read'], expiresAt: 'tomorrow' }, 'request_validation_failed'],
+    [{ scopes: ['diagnostics:read'], name: 'x'.repeat(121) }, 'request_validation_failed'],
+  ])('refuses %o with 400', async (body, code) => {
+    const res = await t.request(json('POST', '/api/settings/api-tokens', body));
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe(code);
+  });
+});
+
+describe('using tokens', () => {
+  it('reads the allowlisted diagnostics with authenticated:false and records the use', async () => {
+    for (const url of ['/api/health', '/api/status', '/api/metrics', '/api/diagnostics/sql', '/api/diagnostics/inventory', '/api/diagnostics/mods', '/api/status?agentId=x']) {
+      expect((await bearer(url)).status, url).toBe(200);
+    }
+    const row = await t.kernel.database.knex('svc_api_tokens').where({ id: tokenId }).first();
+    expect(row.last_used_at).not.toBeNull();
+  });
+
+  it('never mutates, manages tokens or reaches routes outside the allowlist', async () => {
+    for (const [url, method] of [
+      ['/api/mod-management/health/disable', 'POST'],
+      ['/api/settings/api-tokens', 'GET'],
+      ['/api/settings/api-tokens', 'POST'],
+      ['/api/settings/ui-auth', 'GET'],
+      ['/api/mods', 'GET'],
+      ['/api/openapi.json', 'GET'],
+    ] as const) {
+      const res = await bearer(url, method);
+      expect(res.status, `${method} ${url}`).toBe(403);
+      expect(res.body.error).toBe('api_token_forbidden');
+    }
+  });
+
+  it('refuses path and query tricks around the allowlist', async () => {
+    for (const url of ['/api/status/', '/api/diagnostics//sql', '/api/traces/..%2Fsettings', '/api/traces/%2e%2e/settings', '/api/sessions/a/b', '/api/sessions/', '/api/%73tatus', '/api/mods?next=/api/status', '/api/diagnostics/mods/x/jobs/..', '/api/traces/x/../../settings/api-tokens']) {
+      const res = await bearer(url);
+      expect(res.status, url).toBe(403);
+    }
+  });
+
+  it('refuses a token with a valid prefix and a wrong body', async () => {
+    const forged = `${token.slice(0, 12)}${'A'.repeat(token.length - 12)}`;
+    expect((await bearer('/api/status', 'GET', forged)).status).toBe(403);
+  });
+
+  it('refuses a revoked and an expired token', async () => {
+    const second = await t.request(json('POST', '/api/settings/api-tokens', { scopes: ['diagnostics:read'], expiresAt: new Date(Date.now() + 3600_000).toISOString() }));
+    expect((await bearer('/api/status', 'GET', second.body.token)).status).toBe(200);
+    await t.kernel.database.knex('svc_api_tokens').where({ id: second.body.record.id }).update({ expires_at: new Date(Date.now() - 1000) });
+    expect((await bearer('/api/status', 'GET', second.body.token)).status).toBe(403);
+
+    const revoked = await t.request({ method: 'DELETE', url: `/api/settings/api-tokens/${tokenId}` });
+    expect(revoked.status).toBe(200);
+    expect(revoked.body.token.status).toBe('revoked');
+    expect((await bearer('/api/status')).status).toBe(403);
+  });
+
+  it('404s an unknown token id and 400s a malformed one', async () => {
+    const unknown = await t.request({ method: 'DELETE', url: '/api/settings/api-tokens/00000000-0000-4000-8000-000000000000' });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error).toBe('api_token_not_found');
+    expect((await t.request({ method: 'DELETE', url: '/api/settings/api-tokens/not-a-uuid' })).status).toBe(400);
+  });
+});
+
+describe('the token allowlist', () => {
+  it.each([
+    '/api/health', '/api/status', '/api/metrics', '/api/diagnostics/inventory', '/api/diagnostics/sql',
+    '/api/diagnostics/forge/jobs', '/api/diagnostics/forge/jobs/0123abcd-0123-abcd-0123-0123456789AB',
+    '/api/diagnostics/mods', '/api/diagnostics/mods/exec-gateway/pending', '/api/diagnostics/mods/exec-gateway/jobs', '/api/diagnostics/mods/m/jobs/Job_1-a',
+    '/api/agents', '/api/agent-status', '/api/sessions', '/api/sessions/default', '/api/session/context', '/api/session/context-status', '/api/context',
+    '/api/chat/runs/active', '/api/traces', '/api/traces/run-1', '/api/traces/run-1/authority', '/api/archive/calendar', '/api/archive/runs', '/api/archive/runs/x/y', '/api/archive/sessions', '/api/archive/sessions/x',
+  ])('admits %s', (path) => expect(tokenMayRead(path)).toBe(true));
+
+  it.each([
+    '/api/diagnostics/forge/jobs/123', '/api/diagnostics/mods/Bad_Id/jobs', '/api/diagnostics/mods/m/jobs/a.b', '/api/sessions/a/b',
+    '/api/chat', '/api/settings/api-tokens', '/api/mods/x', '/api/archive/other', '/api/healthz', '/api/traces/', '/api/traces/a%2Fb',
+  ])('refuses %s', (path) => expect(tokenMayRead(path)).toBe(false));
+});

@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../../kernel/auth/password-hash.js';
+import { signValue } from '../../kernel/auth/signed-cookie.js';
+import { startTestKernel, type TestKernel } from '../../sdk/testing.js';
+import { basicHeader, configFromEnv, cookiesFrom, json } from '../helpers.js';
+
+const PASSWORD = 'pa:ss:word with colons';
+
+describe('basic mode configured from the environment', () => {
+  let t: TestKernel;
+  let hash: string;
+  beforeAll(async () => {
+    hash = await hashPassword(PASSWORD);
+    t = await startTestKernel({
+      mods: ['health', 'diagnostics'],
+      config: configFromEnv({ SVC_UI_AUTH_MODE: 'basic', SVC_UI_AUTH_BASIC_USERNAME: 'admin', SVC_UI_AUTH_BASIC_PASSWORD_HASH: hash }),
+    });
+  });
+  afterAll(() => t?.close());
+
+  it('challenges with WWW-Authenticate when no credentials are sent', async () => {
+    const res = await t.request('/api/status');
+    expect(res.status).toBe(401);
+    expect(res.body.error).toBe('unauthenticated');
+    expect(res.headers['www-authenticate']).toMatch(/^Basic realm="svc"/);
+  });
+
+  it.each([
+    ['a wrong password', basicHeader('admin', 'pa:ss')],
+    ['a wrong username', basicHeader('root', PASSWORD)],
+    ['no colon', `Basic ${Buffer.from('admin').toString('base64')}`],
+    ['not base64', 'Basic !!!'],
+  ])('refuses %s', async (_name, authorization) => {
+    const res = await t.request({ url: '/api/status', headers: { authorization } });
+    expect(res.status).toBe(401);
+    expect(res.headers['www-authenticate']).toBeDefined();
+  });
+
+  it('accepts a password containing colons and issues a signed session cookie', async () => {
+    const res = await t.inject({ url: '/api/status', headers: { authorization: basicHeader('admin', PASSWORD) } });
+    expect(res.statusCode).toBe(200);
+    const cookie = String(res.headers['set-cookie']);
+    expect(cookie).toMatch(/^hc_basic_session=[^;]+;/);
+    for (const flag of ['Max-Age=43200', 'Path=/', 'HttpOnly', 'Secure', 'SameSite=Lax']) expect(cookie).toContain(flag);
+    const withCookie = await t.inject({ url: '/api/status', headers: { cookie: cookiesFrom(res.headers['set-cookie']) } });
+    expect(withCookie.statusCode).toBe(200);
+    expect(String(withCookie.headers['set-cookie'])).toMatch(/^hc_basic_session=/); // refreshed on each success
+    const session = await t.request({ url: '/api/auth/session', headers: { cookie: cookiesFrom(res.headers['set-cookie']) } });
+    expect(session.body).toMatchObject({ authenticated: true, user: 'admin', via: 'basic' });
+  });
+
+  it('refuses tampered, expired, foreign-user and wrongly keyed cookies', async () => {
+    const future = Math.floor(Date.now() / 1000) + 3600;
+    const good = signValue({ u: 'admin', exp: future }, hash);
+    expect((await t.inject({ url: '/api/status', headers: { cookie: `hc_basic_session=${good}` } })).statusCode).toBe(200);
+    const [body, mac] = good.split('.');
+    const tampered = `${Buffer.from(JSON.stringify({ u: 'admin', exp: future + 999999 })).toString('base64url')}.${mac}`;
+    const expired = signValue({ u: 'admin', exp: Math.floor(Date.now() / 1000) - 1 }, hash);
+    const otherUser = signValue({ u: 'mallory', exp: future }, hash);
+    const otherKey = signValue({ u: 'admin', exp: future }, await hashPassword(PASSWORD)); // same password, different hash
+    for (const value of [tampered, `${body}.`, expired, otherUser, otherKey, 'garbage']) {
+      const res = await t.request({ url: '/api/status', headers: { cookie: `hc_basic_session=${value}` } });
+      expect(res.status, value).toBe(401);
+    }
+  });
+
+  it('answers the UI page with the Basic challenge too', async () => {
+    const res = await t.inject('/');
+    expect([401, 404]).toContain(res.statusCode);
+  });
+});
+
+describe('basic mode configured through settings', () => {
+  let t: TestKernel;
+  beforeAll(async () => {
+    t = await startTestKernel({ mods: ['health', 'diagnostics'], config: configFromEnv({ SVC_UI_AUTH_BASIC_INSECURE_COOKIES: 'true' }) });
+  });
+  afterAll(() => t?.close());
+
+  it('invalidates old cookies when the password or the username changes', async () => {
+    const put = await t.request(json('PUT', '/api/settings/ui-auth', { mode: 'basic', basic: { username: 'admin', password: 'first password' } }));
+    expect(put.status).toBe(200);
+    const login = await t.inject({ url: '/api/status', headers: { authorization: basicHeader('admin', 'first password') } });
+    expect(login.statusCode).toBe(200);
+    expect(String(login.headers['set-cookie'])).not.toContain('Secure');
+    const oldCookie = cookiesFrom(login.headers['set-cookie']);
+
+    const change = await t.request({ ...json('PUT', '/api/settings/ui-auth', { basic: { password: 'second password' } }), headers: { 'content-type': 'application/json', cookie: oldCookie } });
+    expect(change.status).toBe(200);
+    expect((await t.request({ url: '/api/status', headers: { cookie: oldCookie } })).status).toBe(401);
+
+    const relogin = await t.inject({ url: '/api/status', headers: { authorization: basicHeader('admin', 'second password') } });
+    const secondCookie = cookiesFrom(relogin.headers['set-cookie']);
+    const rename = await t.request({ ...json('PUT', '/api/settings/ui-auth', { basic: { username: 'operator' } }), headers: { 'content-type': 'application/json', cookie: secondCookie } });
+    expect(rename.status).toBe(200);
+    expect((await t.request({ url: '/api/status', headers: { cookie: secondCookie } })).status).toBe(401);
+    expect((await t.request({ url: '/api/status', headers: { authorization: basicHeader('operator', 'second password') } })).status).toBe(200);
+  });
+
+  it('clears the Basic cookie on logout', async () => {
+    const res = await t.inject({ method: 'POST', url: '/auth/logout', headers: { 'content-type': 'application/json' }, payload: '{}' });
+    expect(res.statusCode).toBe(200);
+    const cookies = ([] as string[]).concat(res.headers['set-cookie'] as string[]);
+    for (const name of ['hc_basic_session', 'svc_oidc_state', 'svc_oidc_session']) {
+      expect(cookies.find((c) => c.startsWith(`${name}=`))).toContain('Max-Age=0');
+    }
+  });
+});
+
+describe('basic mode without a password', () => {
+  it('answers 503 auth_not_configured', async () => {
+    const t = await startTestKernel({ mods: ['health', 'diagnostics'], config: configFromEnv({ SVC_UI_AUTH_MODE: 'basic', SVC_UI_AUTH_BASIC_USERNAME: 'admin' }) });
+    try {
+      const res = await t.request('/api/status');
+      expect(res.status).toBe(503);
+      expect(res.body.error).toBe('auth_not_configured');
+      expect((await t.request('/health')).status).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+});
