@@ -165,6 +165,9 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
         get: (id: string) => modHost.get(id),
         manifest: (id: string) => modHost.manifestOf(id),
       }),
+      'core.agent-records': asValue({
+        purge: (agentId: string, trx: import('knex').Knex.Transaction) => hooks.beforeAgentDelete.promise({ agentId, trx }),
+      }),
       'core.inventory': asValue({
         // Base counts; mods that own countable things (MCP connections, …) add theirs through the hook.
         collect: () => {

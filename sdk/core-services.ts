@@ -185,6 +185,11 @@ export interface InventoryService {
   collect(): Promise<Record<string, number>>;
 }
 
+/** Deletes an agent's records in every mod (the agent registry calls it inside its delete transaction). @public */
+export interface AgentRecordsService {
+  purge(agentId: string, trx: Knex.Transaction): Promise<void>;
+}
+
 /** Mod diagnostics providers, looked up by mod id. @public */
 export interface ModDiagnosticsRegistryService {
   get(modId: string): ModDiagnosticsProvider | undefined;
@@ -220,6 +225,8 @@ export const coreServices = {
   databaseInfo: createServiceRef<DatabaseInfoService>({ id: 'core.database-info', capability: 'kernel.introspect' }),
   /** Live routes for the published contract. */
   routeCatalog: createServiceRef<RouteCatalogService>({ id: 'core.route-catalog', capability: 'kernel.introspect' }),
+  /** Agent-wide record removal (the agent registry only). */
+  agentRecords: createServiceRef<AgentRecordsService>({ id: 'core.agent-records', capability: 'kernel.agents' }),
   /** Inventory counts. */
   inventory: createServiceRef<InventoryService>({ id: 'core.inventory', capability: 'kernel.introspect' }),
   /** Opt-in mod diagnostics. */

@@ -4,6 +4,7 @@
  * Mods tap through a facade (the tap is named after the mod and removed on disable); they can
  * never call a hook.
  */
+import type { Knex } from 'knex';
 
 /** A mod lifecycle notification. @public */
 export interface ModLifecycleEvent {
@@ -13,6 +14,13 @@ export interface ModLifecycleEvent {
 
 /** Counts reported by `GET /api/diagnostics/inventory`; mods add their own. @public */
 export type InventoryCounts = Record<string, number>;
+
+/** An agent is being deleted: every mod removes its rows for the agent in `trx`. @public */
+export interface AgentDeleteEvent {
+  agentId: string;
+  /** The deletion's transaction: write through it so the whole delete commits or none of it. */
+  trx: Knex.Transaction;
+}
 
 /** Hook name → semantics and argument types. @public */
 export interface KernelHookMap {
@@ -24,6 +32,8 @@ export interface KernelHookMap {
   onServerReady: { kind: 'series'; args: [{ url: string }] };
   /** The kernel is shutting down; mods are still enabled. */
   onShutdown: { kind: 'series'; args: [] };
+  /** An agent is being deleted; taps delete the agent's records in the event's transaction (throw to veto). */
+  beforeAgentDelete: { kind: 'series'; args: [AgentDeleteEvent] };
   /** Transform the inventory counts before they are reported (counts only, never content). */
   beforeInventoryReport: { kind: 'waterfall'; args: [InventoryCounts] };
 }

@@ -12,3 +12,7 @@ export * from './http.js';
 export * from './hooks.js';
 export * from './core-services.js';
 export * from './define-mod.js';
+export * from './validation.js';
+export * from './services/agents.js';
+export * from './services/model-catalog.js';
+export * from './services/operator-settings.js';

@@ -18,8 +18,24 @@ export interface ServiceRef<T> {
    * the service exposes more than the mod's own data (kernel introspection, other mods' data).
    */
   readonly capability?: string;
+  /** Set on refs made by {@link optional}: the id of the service that may or may not be there. */
+  readonly optionalOf?: string;
   /** Phantom field that keeps `T`; never set at run time. */
   readonly $type?: T;
+}
+
+/** A service another mod may provide; looked up on each `get()`, so it follows that mod's enable/disable. @public */
+export interface OptionalService<T> {
+  get(): T | undefined;
+}
+
+/**
+ * Declares a dependency on a service some mod may provide, without requiring that mod
+ * (no `dependsOn`). The mod receives an {@link OptionalService}.
+ * @public
+ */
+export function optional<T>(ref: ServiceRef<T>): ServiceRef<OptionalService<T>> {
+  return Object.freeze({ id: `${ref.id}.optional`, scope: ref.scope, capability: ref.capability, optionalOf: ref.id });
 }
 
 /** Creates a service ref. Ids must be unique across the kernel and all mods. @public */

@@ -69,9 +69,12 @@ function authRequestOf(request: RouteRequest) {
   return { method: request.method, pathname: request.path, url: request.path, headers: request.headers, peer: request.peer ?? '' };
 }
 
-/** Where the browser returns after login: a same-site path only, never `//host` or a URL. */
+/**
+ * Where the browser returns after login: a same-site path only, never `//host` or a URL.
+ * Visible ASCII only: browsers drop tabs and newlines from a URL, so `/<TAB>/host` would become `//host`.
+ */
 function safeReturnTo(value: unknown): string {
-  return typeof value === 'string' && /^\/(?![/\\])/.test(value) && value.length <= 2000 ? value : '/';
+  return typeof value === 'string' && /^\/(?![/\\])[\x21-\x7e]*$/.test(value) && value.length <= 2000 ? value : '/';
 }
 
 /** The callback URL: configured, or this listener's own `/auth/oidc/callback`. */

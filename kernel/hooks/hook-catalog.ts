@@ -4,7 +4,7 @@
  */
 import { AsyncSeriesHook, AsyncSeriesWaterfallHook, type Hook } from 'tapable';
 import { toDisposable, type Disposable } from '../../sdk/disposable.js';
-import type { HookTapFn, InventoryCounts, KernelHookName, ModLifecycleEvent } from '../../sdk/hooks.js';
+import type { AgentDeleteEvent, HookTapFn, InventoryCounts, KernelHookName, ModLifecycleEvent } from '../../sdk/hooks.js';
 
 export function createHookCatalog() {
   const hooks = {
@@ -12,6 +12,7 @@ export function createHookCatalog() {
     onModDisabled: new AsyncSeriesHook<[ModLifecycleEvent]>(['event']),
     onServerReady: new AsyncSeriesHook<[{ url: string }]>(['server']),
     onShutdown: new AsyncSeriesHook<[]>([]),
+    beforeAgentDelete: new AsyncSeriesHook<[AgentDeleteEvent]>(['event']),
     beforeInventoryReport: new AsyncSeriesWaterfallHook<[InventoryCounts]>(['counts']),
   } satisfies Record<KernelHookName, Hook<any, any>>;
   return Object.freeze(hooks);

@@ -299,6 +299,11 @@ export class ModHost implements RouteOwnerGate {
       if (ref.capability && !manifest.capabilities?.includes(ref.capability)) {
         throw errors.modCapabilityMissing({ modId: manifest.id, capability: ref.capability, service: ref.id });
       }
+      if (ref.optionalOf !== undefined) {
+        const id = ref.optionalOf;
+        resolved[name] = { get: () => this.deps.provided.get(id)?.implementation };
+        continue;
+      }
       if (scope.hasRegistration(ref.id)) {
         resolved[name] = scope.resolve(ref.id);
         continue;

@@ -1,0 +1,66 @@
+/**
+ * The agent registry's service (provided by the `agents` system mod). Other mods check that
+ * an agent exists and write agent-related rows in the same transaction through it.
+ */
+import type { Knex } from 'knex';
+import { createServiceRef } from '../service-ref.js';
+
+/** The six profile document kinds. @public */
+export const PROFILE_DOCUMENT_KINDS = ['SOUL', 'RULES', 'ORIENTATION', 'PREFERENCES', 'TOOLS', 'DREAM_MEMORY'] as const;
+/** One profile document kind. @public */
+export type ProfileDocumentKind = (typeof PROFILE_DOCUMENT_KINDS)[number];
+
+/** A profile document. @public */
+export interface ProfileDocument {
+  kind: ProfileDocumentKind;
+  markdown: string;
+}
+
+/** Where an agent's tools run. @public */
+export type ExecutionEnvironment = { kind: 'local' } | { kind: 'remote'; providerId: string; targetId: string; workspaceRoot: string };
+
+/** An agent as the registry returns it. @public */
+export interface Agent {
+  id: string;
+  name: string;
+  enabled: boolean;
+  identity: { avatar: string | null; [key: string]: unknown };
+  executionEnvironment: ExecutionEnvironment;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A model choice for an agent. @public */
+export interface ModelSelection {
+  connectionId: string;
+  model: string;
+  reasoningEffort: string;
+  temperature: number;
+}
+
+/** What `create` accepts. @public */
+export interface AgentCreateInput {
+  id?: string;
+  name: string;
+  enabled?: boolean;
+  identity?: { avatar?: string | null };
+}
+
+/** The agent registry. Every method takes an optional transaction to join. @public */
+export interface AgentsService {
+  get(agentId: string, trx?: Knex.Transaction): Promise<Agent | undefined>;
+  /** The agent, or the registry's 404 `agent_not_found`. */
+  require(agentId: string, trx?: Knex.Transaction): Promise<Agent>;
+  list(options?: { includeDisabled?: boolean }, trx?: Knex.Transaction): Promise<Agent[]>;
+  /** Creates an agent (409 `agent_exists` for a taken id, 400 for an invalid one). */
+  create(input: AgentCreateInput, trx?: Knex.Transaction): Promise<Agent>;
+  /** Replaces all six documents (400 unless the set is complete and valid). */
+  replaceProfileDocuments(agentId: string, documents: unknown, trx?: Knex.Transaction): Promise<ProfileDocument[]>;
+  /** Validates and saves the chat model selection (400 when the connection or model is not usable). */
+  setModelSelection(agentId: string, selection: Partial<ModelSelection> & { connectionId: string; model: string }, trx?: Knex.Transaction): Promise<ModelSelection>;
+  /** Creates the default Dream settings for a new agent. */
+  createDefaultDreamSettings(agentId: string, trx?: Knex.Transaction): Promise<void>;
+}
+
+/** @public */
+export const agentsServiceRef = createServiceRef<AgentsService>({ id: 'agents.service' });
