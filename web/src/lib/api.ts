@@ -56,14 +56,69 @@ export interface Metrics {
   memory: { rssBytes: number; heapUsedBytes?: number; heapTotalBytes?: number };
 }
 
-async function call<T>(method: 'GET' | 'POST', path: string): Promise<ApiResult<T>> {
+export type AuthMode = 'none' | 'trusted-proxy' | 'basic' | 'oidc';
+
+/** `GET /api/settings/ui-auth`: the saved settings (secrets reduced to set/unset) and what is in force. */
+export interface UiAuthSettings {
+  ok: true;
+  config: {
+    mode: AuthMode;
+    trustedProxy: { allowedProxies: string[]; identityHeader: string };
+    basic: { username: string | null; passwordSet: boolean };
+    oidc: {
+      issuer: string | null;
+      clientId: string | null;
+      redirectUri: string | null;
+      allowedEmails: string[];
+      allowedDomains: string[];
+      clientSecretSet: boolean;
+    };
+  };
+  effective: { mode: AuthMode; source: 'env' | 'database' | 'default'; configured: boolean; envOverrides: string[] };
+}
+
+/** `PUT /api/settings/ui-auth`: omitted sections and fields keep what is stored; omitted secrets too. */
+export interface UiAuthUpdate {
+  mode?: AuthMode;
+  trustedProxy?: { allowedProxies?: string[]; identityHeader?: string };
+  basic?: { username?: string; password?: string };
+  oidc?: {
+    issuer?: string | null;
+    clientId?: string | null;
+    clientSecret?: string;
+    redirectUri?: string | null;
+    allowedEmails?: string[];
+    allowedDomains?: string[];
+  };
+}
+
+export type ApiTokenStatus = 'active' | 'expired' | 'revoked';
+
+/** A diagnostics API token as listed: never the token itself, only its prefix. */
+export interface ApiToken {
+  id: string;
+  name: string;
+  prefix: string;
+  scopes: string[];
+  createdAt: string;
+  expiresAt: string | null;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+  status: ApiTokenStatus;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** POST and PUT send a JSON body (`{}` when none is given); GET and DELETE send none, so no content type. */
+async function call<T>(method: Method, path: string, payload?: unknown): Promise<ApiResult<T>> {
+  const sendsBody = method === 'POST' || method === 'PUT';
   let response: Response;
   try {
     response = await fetch(path, {
       method,
       credentials: 'same-origin',
-      headers: method === 'GET' ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
-      body: method === 'GET' ? undefined : '{}',
+      headers: sendsBody ? { accept: 'application/json', 'content-type': 'application/json' } : { accept: 'application/json' },
+      body: sendsBody ? JSON.stringify(payload ?? {}) : undefined,
     });
   } catch (error) {
     return { ok: false, status: 0, error: 'network_error', message: error instanceof Error ? error.message : String(error) };
@@ -91,6 +146,12 @@ export const api = {
   disableMod: (id: string) => call<{ ok: true; mod: ModInfo }>('POST', `/api/mod-management/${encodeURIComponent(id)}/disable`),
   status: () => call<RuntimeStatus>('GET', '/api/status'),
   metrics: () => call<Metrics>('GET', '/api/metrics'),
+  uiAuth: () => call<UiAuthSettings>('GET', '/api/settings/ui-auth'),
+  saveUiAuth: (update: UiAuthUpdate) => call<UiAuthSettings>('PUT', '/api/settings/ui-auth', update),
+  apiTokens: () => call<{ ok: true; tokens: ApiToken[] }>('GET', '/api/settings/api-tokens'),
+  createApiToken: (input: { name: string; scopes: string[]; expiresAt?: string }) =>
+    call<{ ok: true; token: string; record: ApiToken }>('POST', '/api/settings/api-tokens', input),
+  revokeApiToken: (id: string) => call<{ ok: true; token: ApiToken }>('DELETE', `/api/settings/api-tokens/${encodeURIComponent(id)}`),
 };
 
 /** `code: message`, the way failures are shown inline. */

@@ -25,3 +25,48 @@ export function formatBytes(bytes: number): string {
 export function shortIdentity(identity: string): string {
   return identity.replace(/^[a-z0-9]+:/, '').slice(0, 12);
 }
+
+const RELATIVE_STEPS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
+  ['second', 60],
+  ['minute', 60],
+  ['hour', 24],
+  ['day', 30],
+];
+
+/**
+ * An ISO time relative to `now` while it is within a month (`5 minutes ago`, `in 3 days`),
+ * otherwise a short date (`12 Mar 2027`); `–` for a missing or unparseable value. `past`:
+ * the time cannot be in the future (a creation, a last use), so a server clock slightly ahead
+ * of this one shows `just now`, not `in a moment`.
+ */
+export function formatRelative(iso: string | null | undefined, now = Date.now(), past = false): string {
+  if (!iso) return '–';
+  const at = Date.parse(iso);
+  if (!Number.isFinite(at)) return '–';
+  let value = (past ? Math.min(at, now) - now : at - now) / 1000;
+  if (Math.abs(value) < 45) return value < 0 ? 'just now' : 'in a moment';
+  const rtf = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+  for (const [unit, size] of RELATIVE_STEPS) {
+    if (Math.abs(value) < size) return rtf.format(Math.round(value), unit);
+    value /= size;
+  }
+  return formatDate(iso);
+}
+
+/** `12 Mar 2027`, in the browser's locale and time zone. */
+export function formatDate(iso: string): string {
+  return new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
+}
+
+/** The full local date and time, for a `title` next to a relative or short date. */
+export function formatDateTime(iso: string | null | undefined): string | undefined {
+  return iso ? new Date(iso).toLocaleString() : undefined;
+}
+
+/** `a, b` / one per line → `['a', 'b']`: trimmed, empties dropped. */
+export function splitList(text: string): string[] {
+  return text
+    .split(/[\s,]+/)
+    .map((part) => part.trim())
+    .filter(Boolean);
+}

@@ -1,7 +1,8 @@
-/** The views reachable by hash (`#/mods`, `#/status`); anything else shows the default view. */
+/** The views reachable by hash (`#/mods`, `#/status`, `#/settings`); anything else shows the default view. */
 export const VIEWS = [
   { id: 'mods', title: 'Mods' },
   { id: 'status', title: 'Status' },
+  { id: 'settings', title: 'Settings' },
 ] as const;
 
 export type ViewId = (typeof VIEWS)[number]['id'];
