@@ -1,0 +1,24 @@
+import { agentsServiceRef, coreServices, defineMod, modelCatalogServiceRef, optional } from '../../../sdk/index.js';
+import { agentConfigRoutes } from './routes/agent-config.js';
+import { agentRoutes } from './routes/agents.js';
+import { AgentRegistry } from './services/agent-registry.js';
+import { DreamSettingsService } from './services/dream-settings.js';
+import { ModelChoiceChecker } from './services/model-choice.js';
+
+export default defineMod({
+  deps: {
+    http: coreServices.httpRouter,
+    db: coreServices.database,
+    records: coreServices.agentRecords,
+    catalog: optional(modelCatalogServiceRef),
+  },
+  init({ http, db, records, catalog }, { provide }) {
+    const models = new ModelChoiceChecker(catalog);
+    const registry = new AgentRegistry(db, models);
+    const dreams = new DreamSettingsService(db, registry, models);
+    for (const [id, binding] of Object.entries({ ...agentRoutes(registry, db, records), ...agentConfigRoutes(registry, dreams) })) {
+      http.route(id, binding);
+    }
+    provide(agentsServiceRef, registry);
+  },
+});

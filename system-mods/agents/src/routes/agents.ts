@@ -1,0 +1,91 @@
+/** Registry routes: list, create, patch, delete, overview, status. */
+import path from 'node:path';
+import { respond, type AgentRecordsService, type ExecutionEnvironment, type ModDatabaseService, type RouteBinding } from '../../../../sdk/index.js';
+import { agentErrors as errors } from '../errors.js';
+import { agentIdParams, createBody, okAgent, overviewBody, patchBody } from '../schemas/agents.schema.js';
+import type { AgentRegistry } from '../services/agent-registry.js';
+
+type Params = { agentId: string };
+
+/** A remote environment needs a gateway mod, a target and an absolute workspace root without `..`. */
+export function parseExecutionEnvironment(value: unknown): ExecutionEnvironment {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw errors.agentExecutionEnvironmentInvalid({ reason: 'must be an object' });
+  const env = value as Record<string, unknown>;
+  if (env.kind === 'local') {
+    if (Object.keys(env).length !== 1) throw errors.agentExecutionEnvironmentInvalid({ reason: 'a local environment has no other fields' });
+    return { kind: 'local' };
+  }
+  if (env.kind !== 'remote') throw errors.agentExecutionEnvironmentInvalid({ reason: 'kind must be local or remote' });
+  const extra = Object.keys(env).filter((k) => !['kind', 'providerId', 'targetId', 'workspaceRoot'].includes(k));
+  if (extra.length > 0) throw errors.agentExecutionEnvironmentInvalid({ reason: `unknown field ${extra[0]}` });
+  if (typeof env.providerId !== 'string' || !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(env.providerId)) throw errors.agentExecutionEnvironmentInvalid({ reason: 'providerId must name the gateway mod' });
+  if (typeof env.targetId !== 'string' || env.targetId.trim() === '' || env.targetId.length > 200) throw errors.agentExecutionEnvironmentInvalid({ reason: 'a remote environment needs a gateway target (targetId)' });
+  const root = env.workspaceRoot;
+  if (typeof root !== 'string' || root.length > 4096 || !path.posix.isAbsolute(root) || root.split('/').includes('..')) {
+    throw errors.agentExecutionEnvironmentInvalid({ reason: 'workspaceRoot must be an absolute path without ".." segments' });
+  }
+  return { kind: 'remote', providerId: env.providerId, targetId: env.targetId, workspaceRoot: root };
+}
+
+export function agentRoutes(registry: AgentRegistry, db: ModDatabaseService, records: AgentRecordsService): Record<string, RouteBinding> {
+  return {
+    list: {
+      schema: {
+        tags: ['agents'],
+        querystring: { type: 'object', properties: { includeDisabled: { type: 'boolean', description: 'Disabled agents are included unless false' } } },
+        response: { 200: { type: 'object', properties: { ok: { const: true }, agents: { type: 'array' } } } },
+      },
+      handler: async (req) => ({ ok: true, agents: await registry.list({ includeDisabled: (req.query as { includeDisabled?: boolean }).includeDisabled }) }),
+    },
+    create: {
+      schema: { tags: ['agents'], body: createBody, response: { 201: okAgent } },
+      handler: async (req) => respond.json({ ok: true, agent: await registry.create(req.body) }, { status: 201 }),
+    },
+    update: {
+      schema: { tags: ['agents'], params: agentIdParams, body: patchBody, response: { 200: okAgent } },
+      handler: async (req) => {
+        const { executionEnvironment, ...rest } = req.body as Record<string, unknown>;
+        const patch = { ...rest, ...(executionEnvironment !== undefined ? { executionEnvironment: parseExecutionEnvironment(executionEnvironment) } : {}) };
+        return { ok: true, agent: await registry.update((req.params as Params).agentId, patch) };
+      },
+    },
+    delete: {
+      schema: { tags: ['agents'], params: agentIdParams, response: { 200: okAgent } },
+      handler: async (req) => {
+        const { agentId } = req.params as Params;
+        // One transaction: every mod's rows for the agent (through its hook taps) and the agent itself.
+        const agent = await db.transaction(async (trx) => {
+          const found = await registry.require(agentId, trx);
+          await records.purge(agentId, trx);
+          await registry.deleteOwnRows(agentId, trx);
+          return found;
+        });
+        return { ok: true, agent };
+      },
+    },
+    overview: {
+      schema: { tags: ['agents'], body: overviewBody, description: 'Reads only; starts no run' },
+      handler: async (req) => {
+        const body = req.body as { agentIds?: string[]; includeDisabled?: boolean };
+        const agents = (await registry.list({ includeDisabled: body.includeDisabled })).filter((a) => !body.agentIds || body.agentIds.includes(a.id));
+        return {
+          ok: true,
+          agents: await Promise.all(
+            agents.map(async (agent) => {
+              const documents = await registry.profileDocuments(agent.id);
+              return { ...agent, profileComplete: documents.length === 6, modelSelection: await registry.modelSelection(agent.id, 'chat') };
+            }),
+          ),
+        };
+      },
+    },
+    status: {
+      schema: { tags: ['agents'], response: { 200: { type: 'object', properties: { ok: { const: true }, agents: { type: 'array' } } } } },
+      // Runs are not tracked here yet: the chat runtime reports active runs when it lands.
+      handler: async () => ({
+        ok: true,
+        agents: (await registry.list()).map((a) => ({ id: a.id, name: a.name, enabled: a.enabled, status: a.enabled ? 'idle' : 'disabled' })),
+      }),
+    },
+  };
+}

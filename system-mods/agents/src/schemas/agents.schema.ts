@@ -1,0 +1,144 @@
+/** Request and response schemas of the agents routes; they validate and feed the OpenAPI contract. */
+import { ENTITY_ID_PATTERN, PROFILE_DOCUMENT_KINDS } from '../../../../sdk/index.js';
+
+export const agentIdParams = {
+  type: 'object',
+  required: ['agentId'],
+  properties: { agentId: { type: 'string', pattern: ENTITY_ID_PATTERN } },
+};
+
+const avatar = { type: ['string', 'null'], maxLength: 2_000_000, description: 'A data: URL, an https URL, or null' };
+const name = { type: 'string', minLength: 1, maxLength: 120, pattern: '\\S' };
+
+export const agentSchema = {
+  type: 'object',
+  required: ['id', 'name', 'enabled', 'identity', 'executionEnvironment', 'createdAt', 'updatedAt'],
+  properties: {
+    id: { type: 'string' },
+    name: { type: 'string' },
+    enabled: { type: 'boolean' },
+    identity: { type: 'object', properties: { avatar } },
+    executionEnvironment: { type: 'object' },
+    createdAt: { type: 'string', format: 'date-time' },
+    updatedAt: { type: 'string', format: 'date-time' },
+  },
+};
+
+export const okAgent = { type: 'object', required: ['ok', 'agent'], properties: { ok: { const: true }, agent: agentSchema } };
+
+export const createBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['name'],
+  properties: {
+    id: { type: 'string', maxLength: 200, description: `Optional; must match ${ENTITY_ID_PATTERN}. Derived from the name when omitted.` },
+    name,
+    enabled: { type: 'boolean' },
+    identity: { type: 'object', additionalProperties: false, properties: { avatar } },
+  },
+};
+
+export const executionEnvironmentSchema = {
+  oneOf: [
+    { type: 'object', additionalProperties: false, required: ['kind'], properties: { kind: { const: 'local' } } },
+    {
+      type: 'object',
+      additionalProperties: false,
+      required: ['kind', 'providerId', 'targetId', 'workspaceRoot'],
+      properties: {
+        kind: { const: 'remote' },
+        providerId: { type: 'string', pattern: '^[a-z0-9]+(-[a-z0-9]+)*$', maxLength: 64, description: 'The execution-gateway mod id' },
+        targetId: { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S', description: 'The gateway target' },
+        workspaceRoot: { type: 'string', minLength: 1, maxLength: 4096, description: 'Absolute path on the target' },
+      },
+    },
+  ],
+};
+
+export const patchBody = {
+  type: 'object',
+  additionalProperties: false,
+  minProperties: 1,
+  properties: {
+    name,
+    enabled: { type: 'boolean' },
+    identity: { type: 'object', additionalProperties: false, properties: { avatar } },
+    executionEnvironment: { type: 'object' },
+  },
+};
+
+export const documentsBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['documents'],
+  properties: {
+    documents: {
+      type: 'array',
+      description: `The complete set: exactly one of each kind (${PROFILE_DOCUMENT_KINDS.join(', ')}), markdown at most 48,000 characters`,
+      items: { type: 'object', properties: { kind: { enum: [...PROFILE_DOCUMENT_KINDS] }, markdown: { type: 'string' } } },
+    },
+  },
+};
+
+const selectionFields = {
+  connectionId: { type: 'string', minLength: 1, maxLength: 200 },
+  model: { type: 'string', minLength: 1, maxLength: 300 },
+  reasoningEffort: { type: 'string', pattern: '^[a-z]+$', maxLength: 20, description: 'Default off; refused when the model does not advertise it' },
+  temperature: { type: 'number', minimum: 0, maximum: 2, description: 'Omitted keeps the prior value, else 0.2' },
+};
+
+export const selectionBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['connectionId', 'model'],
+  properties: selectionFields,
+};
+
+export const archiveSelectionBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['connectionId'],
+  description: 'connectionId null clears the selection',
+  properties: { ...selectionFields, connectionId: { type: ['string', 'null'], minLength: 1, maxLength: 200 } },
+};
+
+export const mcpToolsBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['tools'],
+  properties: {
+    tools: {
+      type: 'array',
+      maxItems: 1000,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['connectionId', 'toolName'],
+        properties: { connectionId: { type: 'string', minLength: 1, maxLength: 200 }, toolName: { type: 'string', minLength: 1, maxLength: 200 } },
+      },
+    },
+  },
+};
+
+export const dreamBody = {
+  type: 'object',
+  additionalProperties: false,
+  minProperties: 1,
+  properties: {
+    enabled: { type: 'boolean' },
+    cron: { type: 'string', maxLength: 120, description: '5-field cron expression (default 0 4 * * *)' },
+    timezone: { type: ['string', 'null'], maxLength: 64, description: 'IANA name, or null for the operator time zone' },
+    prompt: { type: 'string', maxLength: 20_000 },
+    modelConnectionId: { type: ['string', 'null'], maxLength: 200, description: 'Set together with model, or both null' },
+    model: { type: ['string', 'null'], maxLength: 300 },
+  },
+};
+
+export const overviewBody = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    agentIds: { type: 'array', maxItems: 500, uniqueItems: true, items: { type: 'string', pattern: ENTITY_ID_PATTERN } },
+    includeDisabled: { type: 'boolean' },
+  },
+};
