@@ -4,6 +4,7 @@
  * kernel: they must work whatever mods are enabled.
  */
 import { serialize as serializeCookie, parse as parseCookies } from 'cookie';
+import { SvcError } from '../../sdk/errors.js';
 import { respond, type RouteRequest } from '../../sdk/http.js';
 import { errors } from '../errors.js';
 import { kernelRoute as route, type KernelRoute } from '../http/kernel-route.js';
@@ -133,7 +134,10 @@ export function authRoutes({ uiAuth, authenticator, oidc, tokens }: AuthRouteDep
         if (config.mode !== 'oidc' || uiAuth.problem(config)) throw errors.authNotConfigured({ mode: 'oidc' });
         const query = new URLSearchParams(request.query as Record<string, string>).toString();
         const clearState = serializeCookie(OIDC_STATE_COOKIE, '', { httpOnly: true, sameSite: 'lax', path: '/', maxAge: 0 });
-        const { sessionCookie, returnTo, maxAge } = await oidc.finish(config, query, cookieOf(request, OIDC_STATE_COOKIE));
+        const { sessionCookie, returnTo, maxAge } = await oidc.finish(config, query, cookieOf(request, OIDC_STATE_COOKIE)).catch((error: SvcError) => {
+          // A failed sign-in ends the login state too: a retry starts clean.
+          throw new SvcError(error.code, error.status, error.message, { details: error.details, headers: { ...error.headers, 'set-cookie': clearState } });
+        });
         const session = serializeCookie(OIDC_SESSION_COOKIE, sessionCookie, cookieOptions(config.oidc.secureCookies, maxAge));
         return respond.json(null, { status: 302, headers: { location: returnTo, 'cache-control': 'no-store', 'set-cookie': [clearState, session] } });
       },

@@ -259,6 +259,7 @@ describe('oidc mode configured from the environment', () => {
     expect(callback.res.status).toBe(401);
     expect(callback.body.error).toBe('oidc_login_failed');
     expect(cookieNamed(callback, SESSION)).toBeUndefined();
+    expect(cookieNamed(callback, STATE)?.maxAge).toBe(0); // the failed login state is cleared
   });
 
   it('refuses a callback carrying the login-state cookie of another sign-in (state mismatch)', async () => {
