@@ -61,7 +61,8 @@ export function createDispatcher({ routes, gate, log }: DispatcherDeps) {
     if (!binding) throw errors.modRouteNotBound({ modId: entry.owner, routeId: entry.routeId });
 
     const query = { ...((request.query as Record<string, unknown>) ?? {}) };
-    let body: unknown = request.body ?? {};
+    // No body at all reads as `{}`; a JSON `null` stays null so an object schema refuses it as such.
+    const body: unknown = request.body === undefined ? {} : request.body;
     const { validators } = binding;
     for (const [part, validate, value] of [
       ['path parameters', validators.params, params],

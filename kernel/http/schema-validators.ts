@@ -5,7 +5,9 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 
-const bodyAjv = addFormats.default(new Ajv.default({ allErrors: false, strict: false, useDefaults: true }));
+// Bodies get no defaults filled in: a `default` in a PUT schema would silently turn a partial
+// update into a reset. Query strings and path parameters do (they are read, not stored).
+const bodyAjv = addFormats.default(new Ajv.default({ allErrors: false, strict: false }));
 const textAjv = addFormats.default(new Ajv.default({ allErrors: false, strict: false, useDefaults: true, coerceTypes: 'array' }));
 
 export interface CompiledRouteValidators {

@@ -1,0 +1,40 @@
+/**
+ * The `settings` system mod: operator-wide settings (time zone, operator identity, memory
+ * curator, execution boundaries) in its own `settings_documents` table, and the
+ * `settings.operator` service other mods (setup, schedules) use.
+ */
+import { coreServices, defineMod, operatorSettingsServiceRef } from '../../../sdk/index.js';
+import { curatorRoutes } from './routes/curator.js';
+import { executionBoundariesRoutes } from './routes/execution-boundaries.js';
+import { identitiesRoutes } from './routes/identities.js';
+import { timezoneRoutes } from './routes/timezone.js';
+import { CuratorSettingsStore } from './services/curator-settings.js';
+import { ExecutionBoundariesStore } from './services/execution-boundaries.js';
+import { OperatorSettings } from './services/operator-settings.js';
+import { SettingsDocuments } from './services/settings-documents.js';
+
+export default defineMod({
+  deps: { http: coreServices.httpRouter, db: coreServices.database, log: coreServices.logger },
+  init({ http, db, log }, { provide }) {
+    const documents = new SettingsDocuments(db);
+    const operator = new OperatorSettings(documents);
+
+    const timezone = timezoneRoutes(operator);
+    http.route('timezone-get', timezone.get);
+    http.route('timezone-put', timezone.put);
+
+    const identities = identitiesRoutes(operator);
+    http.route('identities-get', identities.get);
+    http.route('identities-put', identities.put);
+
+    const curator = curatorRoutes(new CuratorSettingsStore(documents));
+    http.route('curator-get', curator.get);
+    http.route('curator-put', curator.put);
+
+    const boundaries = executionBoundariesRoutes(new ExecutionBoundariesStore(documents), log);
+    http.route('execution-boundaries-get', boundaries.get);
+    http.route('execution-boundaries-put', boundaries.put);
+
+    provide(operatorSettingsServiceRef, operator.service());
+  },
+});

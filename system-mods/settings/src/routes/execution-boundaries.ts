@@ -1,0 +1,21 @@
+/** `GET/PUT /api/settings/execution-boundaries`. */
+import type { LoggerService, RouteBinding } from '../../../../sdk/index.js';
+import { getExecutionBoundariesSchema, putExecutionBoundariesSchema } from '../schemas/execution-boundaries.schema.js';
+import type { ExecutionBoundaries, ExecutionBoundariesStore } from '../services/execution-boundaries.js';
+
+export function executionBoundariesRoutes(boundaries: ExecutionBoundariesStore, log: LoggerService) {
+  const get: RouteBinding = {
+    schema: getExecutionBoundariesSchema,
+    handler: async () => ({ ok: true, executionBoundaries: await boundaries.get() }),
+  };
+  const put: RouteBinding<Partial<ExecutionBoundaries>> = {
+    schema: putExecutionBoundariesSchema,
+    async handler({ body, requestId }) {
+      const saved = await boundaries.update(body);
+      // These widen or narrow what agents may execute: leave a trail of who changed which fields when.
+      log.info({ requestId, fields: Object.keys(body), shellToolsEnabled: saved.shellToolsEnabled }, 'execution boundaries changed');
+      return { ok: true, executionBoundaries: saved };
+    },
+  };
+  return { get, put };
+}

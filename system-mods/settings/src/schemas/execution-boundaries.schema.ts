@@ -1,0 +1,55 @@
+import type { RouteSchema } from '../../../../sdk/index.js';
+import { executionBoundaryDefaults } from '../services/execution-boundaries.js';
+import { completeObject, okResponse, partialBody, TAGS, type JsonSchema } from './common.schema.js';
+
+const fields: Record<string, JsonSchema> = {
+  allowedWorkspaceRoots: {
+    type: 'array',
+    maxItems: 50,
+    items: { type: 'string', minLength: 1, maxLength: 4096 },
+    description:
+      "Absolute POSIX directories agent tools may read and write besides the agent's own workspace. " +
+      "Empty (the default) means only the agent's own workspace. A relative path or one with a '..' segment is refused " +
+      "with 400 settings_workspace_root_invalid; '.' segments and repeated or trailing slashes are normalized and duplicates dropped.",
+  },
+  blockedCommandPatterns: {
+    type: 'array',
+    maxItems: 200,
+    items: { type: 'string', minLength: 1, maxLength: 500 },
+    description:
+      'JavaScript regular expression sources, compiled without flags (case-sensitive) and tested against the whole command line ' +
+      'before a command runs; any match blocks it. A pattern that does not compile is refused with 400 settings_command_pattern_invalid. ' +
+      'The default blocks recursive deletion of /, mkfs, shutdown/reboot/poweroff/halt, the classic shell fork bomb and dd onto block devices. ' +
+      'A sent list replaces the saved one; [] blocks nothing.',
+  },
+  shellToolsEnabled: {
+    type: 'boolean',
+    description: 'Offer agents the built-in shell command tools. Off by default. The other boundaries apply to every command that runs.',
+  },
+  maxCommandSeconds: {
+    type: 'integer',
+    minimum: 1,
+    maximum: 3600,
+    description: 'A command still running after this many seconds is stopped. Default 120.',
+  },
+};
+
+const response = {
+  200: okResponse('executionBoundaries', {
+    ...completeObject(fields, { ...executionBoundaryDefaults() }),
+    description: 'Where agent tools may touch the file system and which commands they may run; enforced where commands execute.',
+  }),
+};
+
+export const getExecutionBoundariesSchema: RouteSchema = {
+  summary: 'Where and how agent tools may execute (defaults when none are saved)',
+  tags: TAGS,
+  response,
+};
+
+export const putExecutionBoundariesSchema: RouteSchema = {
+  summary: 'Update execution boundaries; omitted fields keep their saved values',
+  tags: TAGS,
+  body: partialBody('Any non-empty subset of the execution boundaries; omitted fields keep their saved values.', fields),
+  response,
+};

@@ -1,0 +1,61 @@
+import type { RouteSchema } from '../../../../sdk/index.js';
+import { AVATAR_MAX, OPERATOR_NAME_MAX } from '../services/operator-settings.js';
+import { okResponse, TAGS } from './common.schema.js';
+
+const name = {
+  type: 'string',
+  minLength: 1,
+  maxLength: OPERATOR_NAME_MAX,
+  pattern: '\\S',
+  description: `Display name, 1–${OPERATOR_NAME_MAX} characters; surrounding whitespace is trimmed and it must not be blank.`,
+};
+
+const avatar = {
+  type: ['string', 'null'],
+  maxLength: AVATAR_MAX,
+  description:
+    `null (no avatar), a data:image/… URL, or an absolute http(s) URL; at most ${AVATAR_MAX.toLocaleString('en')} characters. ` +
+    'Anything else (e.g. a javascript: URL) is refused with 400 settings_avatar_invalid.',
+};
+
+const operator = {
+  type: 'object',
+  required: ['name', 'avatar'],
+  additionalProperties: false,
+  description: 'The operator as shown in the UI.',
+  properties: { name, avatar },
+};
+
+const response = {
+  200: okResponse('identities', {
+    type: 'object',
+    required: ['operator'],
+    additionalProperties: false,
+    properties: { operator: { oneOf: [operator, { type: 'null', description: 'Nothing saved yet (setup writes the operator identity).' }] } },
+  }),
+};
+
+export const getIdentitiesSchema: RouteSchema = {
+  summary: 'The operator identity (null before one is saved)',
+  tags: TAGS,
+  response,
+};
+
+export const putIdentitiesSchema: RouteSchema = {
+  summary: 'Save the operator identity',
+  tags: TAGS,
+  body: {
+    type: 'object',
+    required: ['operator'],
+    additionalProperties: false,
+    properties: {
+      operator: {
+        type: 'object',
+        required: ['name'],
+        additionalProperties: false,
+        properties: { name, avatar: { ...avatar, description: `${avatar.description} Omitted: the saved avatar is kept.` } },
+      },
+    },
+  },
+  response,
+};

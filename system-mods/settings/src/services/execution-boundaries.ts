@@ -1,0 +1,93 @@
+/**
+ * Execution boundaries: where agent tools may touch the file system and which commands they
+ * may run. This mod only stores them; the execution paths (built-in shell tools, the
+ * execution gateway) enforce them.
+ */
+import path from 'node:path';
+import type { Knex } from 'knex';
+import { settingsErrors as errors } from '../errors.js';
+import type { SettingsDocuments } from './settings-documents.js';
+
+export interface ExecutionBoundaries {
+  /** Absolute POSIX roots beyond the agent's own workspace; empty = only that workspace. */
+  allowedWorkspaceRoots: string[];
+  /** JavaScript RegExp sources, compiled with {@link compileBlockedCommandPattern}; a match blocks the command. */
+  blockedCommandPatterns: string[];
+  shellToolsEnabled: boolean;
+  maxCommandSeconds: number;
+}
+
+/**
+ * A small safety net, not a sandbox: recursive deletion of `/`, making file systems,
+ * stopping the machine, the classic fork bomb, and raw writes to block devices.
+ */
+export const DEFAULT_BLOCKED_COMMAND_PATTERNS: readonly string[] = Object.freeze([
+  String.raw`\brm\s+(?:-[a-zA-Z]*\s+)*-[a-zA-Z]*[rR][a-zA-Z]*\s+(?:--no-preserve-root\s+)?/(?:\*|\s|$)`,
+  String.raw`\bmkfs(?:\.[a-z0-9]+)?\b`,
+  String.raw`(?:^|[;&|(]\s*|\bsudo\s+)(?:shutdown|reboot|poweroff|halt)\b`,
+  String.raw`:\(\)\s*\{\s*:\s*\|\s*:\s*&\s*\}\s*;\s*:`,
+  String.raw`\bdd\b[^;&|]*\bof=/dev/(?:sd|hd|vd|xvd|nvme|mmcblk|disk)`,
+]);
+
+/** Fresh defaults each call, so no caller can mutate a shared list. */
+export function executionBoundaryDefaults(): ExecutionBoundaries {
+  return {
+    allowedWorkspaceRoots: [],
+    blockedCommandPatterns: [...DEFAULT_BLOCKED_COMMAND_PATTERNS],
+    shellToolsEnabled: false,
+    maxCommandSeconds: 120,
+  };
+}
+
+/** How enforcers compile a stored pattern: no flags, tested against the whole command line. */
+export function compileBlockedCommandPattern(pattern: string): RegExp {
+  return new RegExp(pattern);
+}
+
+/**
+ * The root as stored: absolute, no `..` segment (checked before normalizing, so `/a/../b`
+ * is refused rather than silently rewritten), no NUL; `.` segments, repeated and trailing
+ * slashes are normalized away.
+ */
+export function normalizeWorkspaceRoot(root: string, index: number): string {
+  if (!root.startsWith('/') || root.includes('\0') || root.split('/').includes('..')) {
+    throw errors.settingsWorkspaceRootInvalid({ index }, { details: { field: 'allowedWorkspaceRoots', index } });
+  }
+  const normalized = path.posix.normalize(root);
+  return normalized.length > 1 ? normalized.replace(/\/+$/, '') : normalized;
+}
+
+function checkPatterns(patterns: string[]): string[] {
+  patterns.forEach((pattern, index) => {
+    try {
+      compileBlockedCommandPattern(pattern);
+    } catch (error) {
+      throw errors.settingsCommandPatternInvalid(
+        { index, reason: (error as Error).message.slice(0, 200) },
+        { details: { field: 'blockedCommandPatterns', index } },
+      );
+    }
+  });
+  return patterns;
+}
+
+export class ExecutionBoundariesStore {
+  constructor(private readonly documents: SettingsDocuments) {}
+
+  async get(trx?: Knex.Transaction): Promise<ExecutionBoundaries> {
+    return { ...executionBoundaryDefaults(), ...(await this.documents.read<Partial<ExecutionBoundaries>>('execution-boundaries', trx)) };
+  }
+
+  /** Applies `patch` (shape already checked by the route schema); lists replace the saved list, omitted fields keep theirs. */
+  async update(patch: Partial<ExecutionBoundaries>, trx?: Knex.Transaction): Promise<ExecutionBoundaries> {
+    const change = { ...patch };
+    if (change.allowedWorkspaceRoots !== undefined) {
+      change.allowedWorkspaceRoots = [...new Set(change.allowedWorkspaceRoots.map(normalizeWorkspaceRoot))];
+    }
+    if (change.blockedCommandPatterns !== undefined) change.blockedCommandPatterns = checkPatterns(change.blockedCommandPatterns);
+    return this.documents.transaction(trx, async (tx) => {
+      const saved = await this.documents.readForUpdate<Partial<ExecutionBoundaries>>('execution-boundaries', tx);
+      return this.documents.write('execution-boundaries', { ...executionBoundaryDefaults(), ...saved, ...change }, tx);
+    });
+  }
+}

@@ -1,0 +1,107 @@
+/**
+ * The operator's identity and time zone: the `settings.operator` service other mods use
+ * (setup writes the identity inside its own transaction) and the store behind
+ * `/api/settings/identities` and `/api/settings/timezone`. Takes plain data; knows no HTTP.
+ */
+import type { Knex } from 'knex';
+import { isIanaTimeZone, type OperatorIdentity, type OperatorSettingsService } from '../../../../sdk/index.js';
+import { settingsErrors as errors } from '../errors.js';
+import type { SettingsDocuments } from './settings-documents.js';
+
+export const DEFAULT_TIMEZONE = 'UTC';
+export const OPERATOR_NAME_MAX = 120;
+export const AVATAR_MAX = 2_000_000;
+
+/** The `identities` document; room for more identities (agents keep theirs in the agent registry). */
+export interface Identities {
+  operator: OperatorIdentity | null;
+}
+
+/** A change to the operator identity; an omitted avatar keeps the saved one. */
+export interface OperatorIdentityUpdate {
+  name: string;
+  avatar?: string | null;
+}
+
+// `data:image/<subtype>[;param…],` — only images, so the value is safe as an <img> source.
+const IMAGE_DATA_URL = /^data:image\/[a-z0-9.+-]+(?:;[a-z0-9.+-]+(?:=[a-z0-9.+-]+)?)*,/i;
+
+/** The avatar as stored: null, an image data URL, or an absolute http(s) URL (never `javascript:`). */
+export function checkAvatar(avatar: unknown): string | null {
+  if (avatar === null) return null;
+  const invalid = () => errors.settingsAvatarInvalid({ max: AVATAR_MAX });
+  if (typeof avatar !== 'string' || avatar.length === 0 || avatar.length > AVATAR_MAX) throw invalid();
+  if (IMAGE_DATA_URL.test(avatar.slice(0, 200))) return avatar;
+  let url: URL;
+  try {
+    url = new URL(avatar);
+  } catch {
+    throw invalid();
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw invalid();
+  return avatar;
+}
+
+/** The trimmed operator name; blank or longer than {@link OPERATOR_NAME_MAX} is refused. */
+export function checkOperatorName(name: unknown): string {
+  if (typeof name !== 'string') throw errors.settingsIdentityInvalid({ reason: 'name must be a string' });
+  const trimmed = name.trim();
+  if (trimmed.length === 0) throw errors.settingsIdentityInvalid({ reason: 'name must not be blank' });
+  if (trimmed.length > OPERATOR_NAME_MAX) throw errors.settingsIdentityInvalid({ reason: `name is longer than ${OPERATOR_NAME_MAX} characters` });
+  return trimmed;
+}
+
+export class OperatorSettings implements OperatorSettingsService {
+  constructor(private readonly documents: SettingsDocuments) {}
+
+  async identities(trx?: Knex.Transaction): Promise<Identities> {
+    const saved = await this.documents.read<Identities>('identities', trx);
+    return { operator: saved?.operator ?? null };
+  }
+
+  async operator(trx?: Knex.Transaction): Promise<OperatorIdentity | undefined> {
+    return (await this.identities(trx)).operator ?? undefined;
+  }
+
+  /** Replaces the operator identity (a missing avatar is null). */
+  setOperator(identity: OperatorIdentity, trx?: Knex.Transaction): Promise<OperatorIdentity> {
+    return this.updateOperator({ name: identity?.name, avatar: identity?.avatar ?? null }, trx);
+  }
+
+  /** Saves the operator identity; an omitted avatar keeps the saved one. */
+  async updateOperator(update: OperatorIdentityUpdate, trx?: Knex.Transaction): Promise<OperatorIdentity> {
+    const name = checkOperatorName(update.name);
+    const avatar = update.avatar === undefined ? undefined : checkAvatar(update.avatar);
+    return this.documents.transaction(trx, async (tx) => {
+      const saved = await this.documents.readForUpdate<Identities>('identities', tx);
+      const operator: OperatorIdentity = { name, avatar: avatar === undefined ? (saved?.operator?.avatar ?? null) : avatar };
+      await this.documents.write<Identities>('identities', { ...saved, operator }, tx);
+      return operator;
+    });
+  }
+
+  async timezone(trx?: Knex.Transaction): Promise<string> {
+    const saved = await this.documents.read<{ timezone?: unknown }>('timezone', trx);
+    // A zone this runtime no longer knows (its tz data changed) reads as the default.
+    return isIanaTimeZone(saved?.timezone) ? saved.timezone : DEFAULT_TIMEZONE;
+  }
+
+  /**
+   * Saves the operator time zone. Schedules keep their own time zone: a schedule with an
+   * explicit zone is untouched, and one that inherits the operator zone follows it when it
+   * next runs; nothing is rewritten here (no schedules exist yet).
+   */
+  async setTimezone(timezone: string, trx?: Knex.Transaction): Promise<string> {
+    if (!isIanaTimeZone(timezone)) throw errors.settingsTimezoneInvalid({ timezone: String(timezone).slice(0, 64) });
+    return this.documents.transaction(trx, async (tx) => (await this.documents.write('timezone', { timezone }, tx)).timezone);
+  }
+
+  /** What other mods receive: the {@link OperatorSettingsService} methods only. */
+  service(): OperatorSettingsService {
+    return Object.freeze({
+      operator: (trx?: Knex.Transaction) => this.operator(trx),
+      setOperator: (identity: OperatorIdentity, trx?: Knex.Transaction) => this.setOperator(identity, trx),
+      timezone: (trx?: Knex.Transaction) => this.timezone(trx),
+    });
+  }
+}

@@ -1,0 +1,19 @@
+import { agentsServiceRef, coreServices, defineMod, operatorSettingsServiceRef } from '../../../sdk/index.js';
+import { operationBody, statusSchema } from './schemas/setup.schema.js';
+import { SetupService, type SetupOperation } from './services/setup-service.js';
+
+export default defineMod({
+  deps: { http: coreServices.httpRouter, db: coreServices.database, agents: agentsServiceRef, settings: operatorSettingsServiceRef },
+  init({ http, db, agents, settings }) {
+    const setup = new SetupService(db, agents, settings);
+    http.route('status', { schema: { tags: ['setup'], response: { 200: statusSchema } }, handler: () => setup.status() });
+    http.route('operation', {
+      schema: { tags: ['setup'], body: operationBody },
+      handler: (req) => setup.run(req.body as SetupOperation),
+    });
+    http.route('complete', {
+      schema: { tags: ['setup'], body: { type: 'object', description: 'Ignored: completion is decided from persisted data' }, response: { 200: statusSchema } },
+      handler: () => setup.complete(),
+    });
+  },
+});
