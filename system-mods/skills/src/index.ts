@@ -1,0 +1,30 @@
+import path from 'node:path';
+import { agentsServiceRef, coreServices, defineMod } from '../../../sdk/index.js';
+import { agentSkillRoutes } from './routes/agent-skills.js';
+import { settingsSkillRoutes } from './routes/settings-skills.js';
+import { CentralSkillStore } from './services/central-skills.js';
+import { FilesystemSkills } from './services/filesystem-skills.js';
+import { SkillAssignments } from './services/skill-assignments.js';
+import { SkillCatalog } from './services/skill-catalog.js';
+import { SkillEditor } from './services/skill-editor.js';
+
+export default defineMod({
+  deps: {
+    http: coreServices.httpRouter,
+    db: coreServices.database,
+    hooks: coreServices.hooks,
+    runtime: coreServices.runtimeInfo,
+    agents: agentsServiceRef,
+  },
+  init({ http, db, hooks, runtime, agents }) {
+    const store = new CentralSkillStore(db);
+    const catalog = new SkillCatalog(store, new FilesystemSkills(path.join(runtime.dataDir, 'workspaces')));
+    const assignments = new SkillAssignments(db, catalog, agents);
+    const editor = new SkillEditor(db, store, catalog, assignments);
+    for (const [id, binding] of Object.entries({ ...settingsSkillRoutes(catalog, editor), ...agentSkillRoutes(assignments) })) {
+      http.route(id, binding);
+    }
+    // In the deletion's transaction: the agent and its assignments go together or not at all.
+    hooks.tap('beforeAgentDelete', ({ agentId, trx }) => assignments.deleteForAgent(agentId, trx));
+  },
+});

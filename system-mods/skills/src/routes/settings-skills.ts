@@ -1,0 +1,67 @@
+/** `/api/settings/skills`: the operator-wide catalog and central skill CRUD. */
+import { respond, type RouteBinding } from '../../../../sdk/index.js';
+import { skillErrors as errors } from '../errors.js';
+import { createBody, okSkill, okSkillList, patchBody, skillIdParams } from '../schemas/skills.schema.js';
+import { summarize, type SkillCatalog } from '../services/skill-catalog.js';
+import type { SkillCreateInput, SkillEditor, SkillPatch } from '../services/skill-editor.js';
+
+type Params = { id: string };
+const tags = ['skills'];
+
+const PRECEDENCE_NOTE =
+  'Precedence when ids collide: filesystem-agent > filesystem-global > central. This operator-wide view has central and ' +
+  'global filesystem skills (<workspaces>/global/skills/<id>/SKILL.md); an agent\'s own skills appear only in GET /api/agents/{agentId}/skills.';
+
+export function settingsSkillRoutes(catalog: SkillCatalog, editor: SkillEditor): Record<string, RouteBinding> {
+  return {
+    list: {
+      schema: {
+        tags,
+        description: `${PRECEDENCE_NOTE} The filesystem is read on every request; skipped folders are listed under invalid.`,
+        response: { 200: okSkillList },
+      },
+      handler: async () => {
+        const { skills, invalid } = await catalog.operator();
+        return { ok: true, skills: skills.map(summarize), invalid };
+      },
+    },
+    create: {
+      schema: {
+        tags,
+        description: 'Creates a central text skill. An id already used by a central or global filesystem skill is refused with 409 skill_exists.',
+        body: createBody,
+        response: { 201: okSkill },
+      },
+      handler: async (req) => respond.json({ ok: true, skill: await editor.create(req.body as SkillCreateInput) }, { status: 201 }),
+    },
+    get: {
+      schema: { tags, description: PRECEDENCE_NOTE, params: skillIdParams, response: { 200: okSkill } },
+      handler: async (req) => {
+        const { id } = req.params as Params;
+        const skill = await catalog.get(id);
+        if (!skill) throw errors.skillNotFound({ skillId: id });
+        return { ok: true, skill };
+      },
+    },
+    update: {
+      schema: {
+        tags,
+        description: 'Changes the central skill with this id (at least one field). Filesystem skills are read-only: 409 skill_read_only.',
+        params: skillIdParams,
+        body: patchBody,
+        response: { 200: okSkill },
+      },
+      handler: async (req) => ({ ok: true, skill: await editor.update((req.params as Params).id, req.body as SkillPatch) }),
+    },
+    delete: {
+      schema: {
+        tags,
+        description:
+          'Deletes the central skill with this id and removes it from every assignment it no longer resolves in. Filesystem skills are read-only: 409 skill_read_only.',
+        params: skillIdParams,
+        response: { 200: okSkill },
+      },
+      handler: async (req) => ({ ok: true, skill: await editor.delete((req.params as Params).id) }),
+    },
+  };
+}
