@@ -77,11 +77,20 @@ const benchmarks: { name: string; run: () => Promise<BenchOutcome> }[] = [
   { name: 'http', run: () => runHttpThroughput(dataDir) },
 ];
 
+// `npm run bench -- --only http` runs one benchmark (the others take their time too).
+const onlyIndex = process.argv.indexOf('--only');
+const only = onlyIndex >= 0 ? process.argv[onlyIndex + 1] : undefined;
+const selected = only ? benchmarks.filter((b) => b.name === only) : benchmarks;
+if (only && selected.length === 0) {
+  process.stderr.write(`bench: no benchmark named ${only} (have: ${benchmarks.map((b) => b.name).join(', ')})\n`);
+  process.exit(2);
+}
+
 const rows: Row[] = [];
 const notes: string[] = [];
 const results: Record<string, unknown> = {};
 const errors: { benchmark: string; message: string }[] = [];
-for (const bench of benchmarks) {
+for (const bench of selected) {
   const started = performance.now();
   process.stderr.write(`bench: running ${bench.name}…\n`);
   try {

@@ -3,7 +3,7 @@
  * browser-origin check (an accepted preflight completes here with 204) and the JSON
  * content-type requirement for mutations.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { stripMappedPrefix } from '../kernel/config.js';
 import { errors } from '../kernel/errors.js';
@@ -73,39 +73,48 @@ function isJson(contentType: string | undefined): boolean {
 }
 
 async function edgePolicy(app: FastifyInstance, options: EdgePolicyOptions): Promise<void> {
-  app.addHook('onRequest', async (request, reply) => {
-    const rawUrl = request.raw.url ?? '/';
-    if (options.allowedHosts) {
-      if (!rawUrl.startsWith('/')) throw errors.absoluteTargetNotAllowed();
-      const { host } = requestAuthority(request, options.trustedProxies);
-      if (!host || !AUTHORITY.test(host)) throw errors.hostMalformed();
-      if (!options.allowedHosts.includes(host)) throw errors.hostNotAllowed({ host });
+  app.addHook('onRequest', (request, reply, done) => {
+    try {
+      if (edgeCheck(request, reply, options) !== 'answered') done();
+    } catch (error) {
+      done(error as Error);
     }
-    if (!isGuardedPath(rawUrl)) return;
-
-    const origin = firstHeader(request.headers.origin);
-    if (origin !== undefined) {
-      reply.header('vary', 'Origin');
-      const authority = requestAuthority(request, options.trustedProxies);
-      if (!originAllowed(origin, authority, options.allowedOrigins)) throw errors.browserOriginNotAllowed({ origin: origin.slice(0, 200) });
-      reply.header('access-control-allow-origin', origin);
-      reply.header('access-control-allow-credentials', 'true');
-      if (request.method === 'OPTIONS') {
-        const requestedHeaders = firstHeader(request.headers['access-control-request-headers']);
-        reply
-          .code(204)
-          .header('access-control-allow-methods', PREFLIGHT_METHODS)
-          .header('access-control-allow-headers', requestedHeaders ?? 'content-type')
-          .header('access-control-max-age', '600')
-          .send();
-        return reply;
-      }
-    }
-    if (MUTATIONS.has(request.method) && !isJson(request.headers['content-type'])) {
-      if (!(request.method === 'DELETE' && isBodyless(request))) throw errors.applicationJsonRequired();
-    }
-    return undefined;
   });
+}
+
+/** Throws the refusal; `answered` when a preflight was completed here. */
+function edgeCheck(request: FastifyRequest, reply: FastifyReply, options: EdgePolicyOptions): 'answered' | 'continue' {
+  const rawUrl = request.raw.url ?? '/';
+  if (options.allowedHosts) {
+    if (!rawUrl.startsWith('/')) throw errors.absoluteTargetNotAllowed();
+    const { host } = requestAuthority(request, options.trustedProxies);
+    if (!host || !AUTHORITY.test(host)) throw errors.hostMalformed();
+    if (!options.allowedHosts.includes(host)) throw errors.hostNotAllowed({ host });
+  }
+  if (!isGuardedPath(rawUrl)) return 'continue';
+
+  const origin = firstHeader(request.headers.origin);
+  if (origin !== undefined) {
+    reply.header('vary', 'Origin');
+    const authority = requestAuthority(request, options.trustedProxies);
+    if (!originAllowed(origin, authority, options.allowedOrigins)) throw errors.browserOriginNotAllowed({ origin: origin.slice(0, 200) });
+    reply.header('access-control-allow-origin', origin);
+    reply.header('access-control-allow-credentials', 'true');
+    if (request.method === 'OPTIONS') {
+      const requestedHeaders = firstHeader(request.headers['access-control-request-headers']);
+      reply
+        .code(204)
+        .header('access-control-allow-methods', PREFLIGHT_METHODS)
+        .header('access-control-allow-headers', requestedHeaders ?? 'content-type')
+        .header('access-control-max-age', '600')
+        .send();
+      return 'answered';
+    }
+  }
+  if (MUTATIONS.has(request.method) && !isJson(request.headers['content-type'])) {
+    if (!(request.method === 'DELETE' && isBodyless(request))) throw errors.applicationJsonRequired();
+  }
+  return 'continue';
 }
 
 export default fp(edgePolicy, { name: 'svc-edge-policy', fastify: '5.x' });

@@ -34,6 +34,9 @@ export interface AuthOutcome {
   redirect?: string;
 }
 
+const PUBLIC_ENABLED: RouteAuthContext = Object.freeze({ enabled: true, authenticated: false });
+const PUBLIC_DISABLED: RouteAuthContext = Object.freeze({ enabled: false, authenticated: false });
+
 const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
 function safeEqual(a: string, b: string): boolean {
@@ -67,21 +70,25 @@ export class Authenticator {
     return match ? (match[1] ?? '').trim() : undefined;
   }
 
-  async authenticate(request: AuthRequest, isPublic: boolean): Promise<AuthOutcome> {
-    const config = await this.uiAuth.effective();
+  /**
+   * Synchronous when it can be (a public route, mode none or trusted-proxy with the
+   * configuration cached): most requests then cost no promise at all.
+   */
+  authenticate(request: AuthRequest, isPublic: boolean): AuthOutcome | Promise<AuthOutcome> {
+    const config = this.uiAuth.peek();
+    return config ? this.decide(config, request, isPublic) : this.uiAuth.effective().then((c) => this.decide(c, request, isPublic));
+  }
+
+  private decide(config: EffectiveUiAuth, request: AuthRequest, isPublic: boolean): AuthOutcome | Promise<AuthOutcome> {
     const enabled = config.mode !== 'none';
-    if (isPublic) return { context: { enabled, authenticated: false } };
+    if (isPublic) return { context: enabled ? PUBLIC_ENABLED : PUBLIC_DISABLED };
 
     const bearer = Authenticator.bearer(request);
-    if (bearer) {
-      const token = request.method === 'GET' && tokenMayRead(request.pathname) ? await this.tokens.verify(bearer, 'diagnostics:read') : undefined;
-      if (!token) throw errors.apiTokenForbidden();
-      return { context: { enabled, authenticated: false, identity: { via: 'token', user: token.name } } };
-    }
+    if (bearer) return this.token(bearer, request, enabled);
 
     switch (config.mode) {
       case 'none':
-        return { context: { enabled: false, authenticated: false } };
+        return { context: PUBLIC_DISABLED };
       case 'trusted-proxy':
         return { context: this.trustedProxy(config, request) };
       case 'basic':
@@ -89,6 +96,12 @@ export class Authenticator {
       case 'oidc':
         return this.oidcSession(config, request);
     }
+  }
+
+  private async token(bearer: string, request: AuthRequest, enabled: boolean): Promise<AuthOutcome> {
+    const token = request.method === 'GET' && tokenMayRead(request.pathname) ? await this.tokens.verify(bearer, 'diagnostics:read') : undefined;
+    if (!token) throw errors.apiTokenForbidden();
+    return { context: { enabled, authenticated: false, identity: { via: 'token', user: token.name } } };
   }
 
   /** Who the request is, without refusing or refreshing anything (for `/api/auth/session`). */

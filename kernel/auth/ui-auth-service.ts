@@ -62,6 +62,8 @@ export const DEFAULT_SAVED: SavedUiAuth = {
 
 export class UiAuthService {
   private cached: { at: number; value: Promise<EffectiveUiAuth> } | undefined;
+  /** The last resolved configuration, for the synchronous fast path of the auth check. */
+  private resolved: { at: number; value: EffectiveUiAuth } | undefined;
   private envPasswordHash: Promise<string> | undefined;
 
   constructor(
@@ -104,17 +106,29 @@ export class UiAuthService {
   effective(): Promise<EffectiveUiAuth> {
     const now = Date.now();
     if (!this.cached || now - this.cached.at > CACHE_MS) {
+      const at = now;
       const value = this.compute();
-      this.cached = { at: now, value };
-      value.catch(() => {
-        if (this.cached?.value === value) this.cached = undefined;
-      });
+      this.cached = { at, value };
+      value.then(
+        (config) => {
+          if (this.cached?.value === value) this.resolved = { at, value: config };
+        },
+        () => {
+          if (this.cached?.value === value) this.cached = undefined;
+        },
+      );
     }
     return this.cached.value;
   }
 
+  /** The configuration in force when it is cached and fresh, without waiting; else undefined. */
+  peek(): EffectiveUiAuth | undefined {
+    return this.resolved && Date.now() - this.resolved.at <= CACHE_MS ? this.resolved.value : undefined;
+  }
+
   invalidate(): void {
     this.cached = undefined;
+    this.resolved = undefined;
   }
 
   private envOverrides(): string[] {

@@ -77,49 +77,63 @@ export function createDispatcher({ routes, gate, log }: DispatcherDeps) {
       }
     }
 
-    const controller = new AbortController();
     const release = gate.track(entry.owner);
-    let settled = false;
+    // Created on first read: most handlers never look at the signal.
+    let controller: AbortController | undefined;
     const projected = projectRequest(request, {
       pathname,
       params,
       query,
       body,
       auth: request.svcAuth ?? NO_AUTH,
-      signal: controller.signal,
+      signal: () => (controller ??= new AbortController()).signal,
       kernel: entry.owner === KERNEL_OWNER,
-    });
-    const work = Promise.resolve()
-      .then(() => binding.handler(projected))
-      .finally(() => {
-        settled = true;
-        release();
-      });
-    let timer: NodeJS.Timeout | undefined;
-    const deadline = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new DeadlineExceeded()), entry.deadlineMs);
     });
     let result: unknown;
     try {
-      result = await Promise.race([work, deadline]);
+      result = binding.handler(projected);
     } catch (error) {
-      if (error instanceof DeadlineExceeded) {
-        controller.abort(new Error('route deadline exceeded'));
+      release();
+      throw handlerFailure(error, entry, log);
+    }
+    if (!isThenable(result)) {
+      release(); // a synchronous answer cannot pass its deadline
+    } else {
+      let settled = false;
+      const work = Promise.resolve(result).finally(() => {
+        settled = true;
+        release();
+      });
+      let timer: NodeJS.Timeout | undefined;
+      const deadline = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new DeadlineExceeded()), entry.deadlineMs);
+      });
+      try {
+        result = await Promise.race([work, deadline]);
+      } catch (error) {
+        if (!(error instanceof DeadlineExceeded)) throw handlerFailure(error, entry, log);
+        (controller ??= new AbortController()).abort(new Error('route deadline exceeded'));
         work.catch(() => undefined); // the handler may still settle; nobody is waiting
         const timeout = errors.modRouteDeadlineExceeded({ modId: entry.owner, routeId: entry.routeId, deadlineMs: entry.deadlineMs });
         if (entry.owner !== KERNEL_OWNER && !settled) gate.deadlineExceeded(entry.owner, timeout);
         throw timeout;
+      } finally {
+        clearTimeout(timer);
       }
-      if (isSvcError(error)) throw error;
-      log.error({ err: error, mod: entry.owner, route: entry.routeId }, 'route handler failed');
-      throw entry.owner === KERNEL_OWNER
-        ? errors.internalError()
-        : errors.modRouteFailed({ modId: entry.owner, routeId: entry.routeId });
-    } finally {
-      clearTimeout(timer);
     }
     await send(reply, entry, result, gate);
   };
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
+}
+
+/** A catalogued error passes through; anything else is logged and answered without its text. */
+function handlerFailure(error: unknown, entry: RouteEntry, log: DispatcherDeps['log']): SvcError {
+  if (isSvcError(error)) return error;
+  log.error({ err: error, mod: entry.owner, route: entry.routeId }, 'route handler failed');
+  return entry.owner === KERNEL_OWNER ? errors.internalError() : errors.modRouteFailed({ modId: entry.owner, routeId: entry.routeId });
 }
 
 async function send(reply: FastifyReply, entry: RouteEntry, result: unknown, gate: RouteOwnerGate): Promise<void> {

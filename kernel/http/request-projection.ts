@@ -25,7 +25,8 @@ export function projectRequest(
     query: Record<string, unknown>;
     body: unknown;
     auth: RouteAuthContext;
-    signal: AbortSignal;
+    /** Called when the handler first reads `signal`. */
+    signal: () => AbortSignal;
     /** The kernel's own routes (auth, settings) see credentials and the identity; mods never do. */
     kernel?: boolean;
   },
@@ -38,7 +39,9 @@ export function projectRequest(
     body: parts.body,
     headers: projectHeaders(request.headers, parts.kernel),
     auth: parts.kernel ? { ...parts.auth } : { enabled: parts.auth.enabled, authenticated: parts.auth.authenticated },
-    signal: parts.signal,
+    get signal() {
+      return parts.signal();
+    },
     requestId: String(request.id),
     ...(parts.kernel ? { peer: request.raw.socket.remoteAddress ?? '' } : {}),
   };

@@ -32,6 +32,8 @@ export interface RouteEntry {
   raw: boolean;
   summary?: string;
   binding?: BoundRoute;
+  /** `METHOD /template`: the bounded key metrics are kept under. */
+  metricsKey: string;
 }
 
 export interface RouteMatch {
@@ -72,6 +74,7 @@ export class RouteTable {
         public: route.public ?? false,
         raw: route.raw ?? false,
         summary: route.summary,
+        metricsKey: `${route.method} ${route.path}`,
       };
       this.entries.set(key(route.method, route.path), entry);
       this.router.on(route.method, toRouterPath(route.path), () => undefined, entry);

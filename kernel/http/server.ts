@@ -37,6 +37,8 @@ export function createHttpServer({ logger, routes, gate, metrics, http, authenti
     return503OnClosing: true,
     bodyLimit: http.requestMaxBytes,
     genReqId: () => `req-${(++requestCounter).toString(36)}`,
+    // No child logger per request: the one request line below carries the request id itself.
+    childLoggerFactory: (logger) => logger,
     routerOptions: { ignoreTrailingSlash: false },
   });
 
@@ -79,14 +81,17 @@ export function createHttpServer({ logger, routes, gate, metrics, http, authenti
     done(null, payload);
   });
 
+  const logRequests = logger.isLevelEnabled('info');
   app.addHook('onResponse', (request, reply, done) => {
     const ms = reply.elapsedTime;
-    const route = request.svcRoute ? `${request.svcRoute.method} ${request.svcRoute.path}` : 'unmatched';
+    const route = request.svcRoute?.metricsKey ?? 'unmatched';
     metrics.record(route, reply.statusCode, ms);
-    request.log.info(
-      { method: request.method, url: redactUrl(request.raw.url ?? '/'), route, status: reply.statusCode, ms: Math.round(ms * 10) / 10 },
-      'request',
-    );
+    if (logRequests) {
+      logger.info(
+        { reqId: request.id, method: request.method, url: redactUrl(request.raw.url ?? '/'), route, status: reply.statusCode, ms: Math.round(ms * 10) / 10 },
+        'request',
+      );
+    }
     done();
   });
 
