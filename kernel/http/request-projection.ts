@@ -9,10 +9,11 @@ const STRIPPED_HEADERS = new Set(['authorization', 'cookie', 'proxy-authorizatio
 
 export function projectHeaders(headers: FastifyRequest['headers'], keepCredentials = false): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    const lower = name.toLowerCase();
-    if ((!keepCredentials && STRIPPED_HEADERS.has(lower)) || value === undefined) continue;
-    out[lower] = Array.isArray(value) ? value.join(', ') : value;
+  // Node already lower-cases incoming header names.
+  for (const name in headers) {
+    const value = headers[name];
+    if (value === undefined || (!keepCredentials && STRIPPED_HEADERS.has(name))) continue;
+    out[name] = Array.isArray(value) ? value.join(', ') : value;
   }
   return out;
 }
