@@ -17,7 +17,7 @@ const MEASURE_S = 8;
 const ROUNDS = 2;
 const TARGET_RATIO = 0.7;
 
-interface LoadResult {
+export interface LoadResult {
   /** autocannon's mean of the per-second request counts (its "Req/Sec Avg"). */
   rps: number;
   total2xx: number;
@@ -35,9 +35,9 @@ interface LoadResult {
 }
 
 /** Loads `url` for `seconds`; `pids` are [server under load, the other server]. */
-async function load(url: string, seconds: number, pids: [number, number]): Promise<LoadResult> {
+export async function load(url: string, seconds: number, pids: [number, number], headers: Record<string, string> = {}): Promise<LoadResult> {
   const closeWindow = cpuWindow([process.pid, ...pids]);
-  const instance = autocannon({ url, connections: CONNECTIONS, duration: seconds, timeout: 10 });
+  const instance = autocannon({ url, connections: CONNECTIONS, duration: seconds, timeout: 10, headers });
   // Bounded even if autocannon misbehaves: stop it well after its own duration.
   const guard = setTimeout(() => instance.stop(), (seconds + 20) * 1_000);
   try {

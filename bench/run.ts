@@ -9,6 +9,7 @@ import { rmSync } from 'node:fs';
 import os from 'node:os';
 import { projectRoot } from '../kernel/config.js';
 import { tempDataDir } from '../test/e2e/server-process.js';
+import { runAuthThroughput } from './auth-throughput.js';
 import { runHttpThroughput } from './http-throughput.js';
 import { stopAll } from './lib/processes.js';
 import { formatTable, type BenchOutcome, type Row } from './lib/report.js';
@@ -70,11 +71,15 @@ await fetch('http://127.0.0.1:9/', { signal: AbortSignal.timeout(1_000) }).catch
 
 const dataDir = tempDataDir();
 dataDirs.push(dataDir);
+// Its own install: basic mode and a token must not change the other benchmarks' server.
+const authDataDir = tempDataDir();
+dataDirs.push(authDataDir);
 
 const benchmarks: { name: string; run: () => Promise<BenchOutcome> }[] = [
   // Starts on an empty dir first, which prepares `dataDir` for the restarts and the HTTP run.
   { name: 'startup', run: () => runStartup(dataDir) },
   { name: 'http', run: () => runHttpThroughput(dataDir) },
+  { name: 'auth', run: () => runAuthThroughput(authDataDir) },
 ];
 
 // `npm run bench -- --only http` runs one benchmark (the others take their time too).

@@ -142,9 +142,9 @@ function findServerPid(dataDir: string): number | undefined {
 }
 
 /** `startServer` (the e2e helper) with the child tracked, and killed by PID if the start fails. */
-export async function launchServer(options: { dataDir: string; port: number; timeoutMs: number }): Promise<ServerProcess> {
+export async function launchServer(options: { dataDir: string; port: number; timeoutMs: number; env?: Record<string, string> }): Promise<ServerProcess> {
   try {
-    const server = await startServer({ ...options, env: { SVC_LOG_LEVEL: 'warn' } });
+    const server = await startServer({ ...options, env: { SVC_LOG_LEVEL: 'warn', ...options.env } });
     track(server.child);
     return server;
   } catch (error) {

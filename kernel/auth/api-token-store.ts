@@ -9,6 +9,9 @@ import type { Knex } from 'knex';
 export const TOKEN_SCOPES = ['diagnostics:read'] as const;
 const PREFIX_LENGTH = 12;
 const LAST_USE_RESOLUTION_MS = 60_000;
+/** How long a verified token is answered from memory; revocation here evicts it at once (other replicas: within this). */
+const VERIFIED_MEMO_MS = 5_000;
+const VERIFIED_MEMO_SIZE = 1024;
 
 export interface ApiTokenView {
   id: string;
@@ -39,6 +42,7 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('hex
 
 export class ApiTokenStore {
   private readonly lastUseWritten = new Map<string, number>();
+  private readonly verified = new Map<string, { view: ApiTokenView; until: number }>();
 
   constructor(private readonly knex: Knex) {}
 
@@ -78,6 +82,7 @@ export class ApiTokenStore {
   }
 
   async revoke(id: string): Promise<ApiTokenView | undefined> {
+    for (const [token, entry] of this.verified) if (entry.view.id === id) this.verified.delete(token);
     const [row] = await this.knex<TokenRow>('svc_api_tokens')
       .where({ id })
       .update({ revoked_at: this.knex.raw('coalesce(revoked_at, now())') as never })
@@ -88,6 +93,11 @@ export class ApiTokenStore {
   /** The token's record when it is active and holds `scope`; records the use. */
   async verify(token: string, scope: string): Promise<ApiTokenView | undefined> {
     if (!token.startsWith('svc_') || token.length > 200) return undefined;
+    const now = Date.now();
+    const memo = this.verified.get(token);
+    if (memo && memo.until > now && (memo.view.expiresAt === null || Date.parse(memo.view.expiresAt) > now)) {
+      return memo.view.scopes.includes(scope) ? memo.view : undefined;
+    }
     const hash = Buffer.from(sha256(token), 'hex');
     const rows = await this.knex<TokenRow>('svc_api_tokens').where({ prefix: token.slice(0, PREFIX_LENGTH) });
     const row = rows.find((r) => {
@@ -97,7 +107,8 @@ export class ApiTokenStore {
     if (!row) return undefined;
     const view = this.view(row);
     if (view.status !== 'active' || !view.scopes.includes(scope)) return undefined;
-    const now = Date.now();
+    if (this.verified.size >= VERIFIED_MEMO_SIZE) this.verified.clear();
+    this.verified.set(token, { view, until: now + VERIFIED_MEMO_MS });
     if (now - (this.lastUseWritten.get(row.id) ?? 0) > LAST_USE_RESOLUTION_MS) {
       this.lastUseWritten.set(row.id, now);
       await this.knex('svc_api_tokens').where({ id: row.id }).update({ last_used_at: new Date(now) });

@@ -56,7 +56,15 @@ export function clearedAuthCookies(): string[] {
   );
 }
 
+/** At most this many verified session cookies are remembered (then the memo starts over). */
+const SESSION_MEMO_SIZE = 1024;
+
 export class Authenticator {
+  /** Verified Basic cookies → their expiry; keyed with the signing key, so a password change misses. */
+  private readonly basicSessions = new Map<string, number>();
+  /** The refreshed cookie of the current second per user: each success still gets a fresh one. */
+  private refreshed: { key: string; cookie: string } | undefined;
+
   constructor(
     private readonly uiAuth: UiAuthService,
     private readonly tokens: ApiTokenStore,
@@ -139,9 +147,17 @@ export class Authenticator {
   private basicCookieUser(config: EffectiveUiAuth, request: AuthRequest): string | undefined {
     const { username, passwordHash } = config.basic;
     if (!username || !passwordHash) return undefined;
-    const session = verifyValue<{ u?: unknown; exp?: unknown }>(this.cookie(request, BASIC_COOKIE), passwordHash);
+    const value = this.cookie(request, BASIC_COOKIE);
+    if (!value) return undefined;
+    const now = Math.floor(Date.now() / 1000);
+    const memoKey = `${passwordHash}\u0000${username}\u0000${value}`;
+    const memoExp = this.basicSessions.get(memoKey);
+    if (memoExp !== undefined) return memoExp > now ? username : undefined;
+    const session = verifyValue<{ u?: unknown; exp?: unknown }>(value, passwordHash);
     if (!session || typeof session.u !== 'string' || typeof session.exp !== 'number') return undefined;
-    if (session.exp <= Math.floor(Date.now() / 1000) || !safeEqual(session.u, username)) return undefined;
+    if (session.exp <= now || !safeEqual(session.u, username)) return undefined;
+    if (this.basicSessions.size >= SESSION_MEMO_SIZE) this.basicSessions.clear();
+    this.basicSessions.set(memoKey, session.exp);
     return username;
   }
 
@@ -163,10 +179,17 @@ export class Authenticator {
       if (!passwordOk || !safeEqual(givenUser, username)) throw errors.unauthenticated(undefined, challenge);
       user = username;
     }
-    // Every success refreshes the cookie, so an active operator stays signed in.
+    return { context: { enabled: true, authenticated: true, identity: { via: 'basic', user } }, setCookies: [this.refreshedCookie(user, passwordHash, sessionSeconds, secureCookies)] };
+  }
+
+  /** Every success refreshes the cookie so an active operator stays signed in; built once a second. */
+  private refreshedCookie(user: string, passwordHash: string, sessionSeconds: number, secure: boolean): string {
     const exp = Math.floor(Date.now() / 1000) + sessionSeconds;
-    const cookie = serializeCookie(BASIC_COOKIE, signValue({ u: user, exp }, passwordHash), cookieOptions(secureCookies, sessionSeconds));
-    return { context: { enabled: true, authenticated: true, identity: { via: 'basic', user } }, setCookies: [cookie] };
+    const key = `${passwordHash}\u0000${user}\u0000${exp}\u0000${secure}`;
+    if (this.refreshed?.key !== key) {
+      this.refreshed = { key, cookie: serializeCookie(BASIC_COOKIE, signValue({ u: user, exp }, passwordHash), cookieOptions(secure, sessionSeconds)) };
+    }
+    return this.refreshed.cookie;
   }
 
   private oidcSession(config: EffectiveUiAuth, request: AuthRequest): AuthOutcome {

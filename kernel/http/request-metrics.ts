@@ -59,7 +59,16 @@ export class RequestMetrics {
     stats.record(status, ms);
   }
 
+  private memo: { at: number; value: ReturnType<RequestMetrics['compute']> } | undefined;
+
+  /** Recomputed at most once a second: percentiles sort every route's window. */
   snapshot() {
+    const now = Date.now();
+    if (!this.memo || now - this.memo.at >= 1_000) this.memo = { at: now, value: this.compute() };
+    return this.memo.value;
+  }
+
+  private compute() {
     const byRoute: Record<string, { count: number; clientErrors: number; serverErrors: number; latencyMs: ReturnType<RouteStats['latency']> }> = {};
     const byFamily: Record<string, { count: number; clientErrors: number; serverErrors: number }> = {};
     let total = 0;

@@ -1,0 +1,87 @@
+/**
+ * Issue targets for authenticated requests, against the same-run bare Fastify route: an
+ * authenticated in-memory JSON route carrying a Basic session cookie (`GET /api/auth/validate`:
+ * the figure is the cost of the auth pipeline, not of a query) and a token-gated diagnostics GET
+ * (`GET /api/metrics` with a `diagnostics:read` bearer token). Target: each ≥ 0.6×.
+ */
+import { freePort, type ServerProcess } from '../test/e2e/server-process.js';
+import { load, type LoadResult } from './http-throughput.js';
+import { launchServer, spawnNodeScript, stopChild, type ScriptProcess } from './lib/processes.js';
+import type { BenchOutcome, Row } from './lib/report.js';
+import { fmt, median, ratio, round } from './lib/stats.js';
+
+const MEASURE_S = 6;
+const ROUNDS = 2;
+const TARGET_RATIO = 0.6;
+const USER = 'bench';
+const PASSWORD = 'bench password 123';
+
+async function ok(url: string, init: RequestInit): Promise<Response> {
+  const res = await fetch(url, { ...init, signal: AbortSignal.timeout(10_000) });
+  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${url} answered ${res.status}: ${await res.text()}`);
+  return res;
+}
+
+export async function runAuthThroughput(dataDir: string): Promise<BenchOutcome> {
+  let bare: ScriptProcess | undefined;
+  let server: ServerProcess | undefined;
+  try {
+    const barePort = await freePort();
+    bare = spawnNodeScript('bench/bare-fastify.ts', [String(barePort)]);
+    await bare.waitForLine('listening on', 30_000);
+    server = await launchServer({
+      dataDir,
+      port: await freePort(),
+      timeoutMs: 45_000,
+      env: { SVC_UI_AUTH_MODE: 'basic', SVC_UI_AUTH_BASIC_USERNAME: USER, SVC_UI_AUTH_BASIC_PASSWORD: PASSWORD, SVC_UI_AUTH_BASIC_INSECURE_COOKIES: 'true' },
+    });
+    const basic = `Basic ${Buffer.from(`${USER}:${PASSWORD}`).toString('base64')}`;
+    const login = await ok(`${server.url}/api/auth/validate`, { headers: { authorization: basic } });
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const created = await ok(`${server.url}/api/settings/api-tokens`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'bench', scopes: ['diagnostics:read'] }),
+    });
+    const { token } = (await created.json()) as { token: string };
+    await ok(`${server.url}/api/metrics`, { headers: { authorization: `Bearer ${token}` } });
+
+    const pids: [number, number] = [server.child.pid!, bare.child.pid!];
+    const barePids: [number, number] = [bare.child.pid!, server.child.pid!];
+    const baselineUrl = `http://127.0.0.1:${barePort}/api/health`;
+    const cases: { name: string; url: string; headers: Record<string, string> }[] = [
+      { name: 'Basic session cookie, GET /api/auth/validate', url: `${server.url}/api/auth/validate`, headers: { cookie } },
+      { name: 'diagnostics token, GET /api/metrics', url: `${server.url}/api/metrics`, headers: { authorization: `Bearer ${token}` } },
+    ];
+    for (const c of cases) await load(c.url, 2, pids, c.headers); // warm-up
+    await load(baselineUrl, 2, barePids);
+    const baseline: LoadResult[] = [];
+    const targets = cases.map(() => [] as LoadResult[]);
+    for (let i = 0; i < ROUNDS; i++) {
+      baseline.push(await load(baselineUrl, MEASURE_S, barePids));
+      for (const [j, c] of cases.entries()) targets[j]!.push(await load(c.url, MEASURE_S, pids, c.headers));
+    }
+    const baselineRps = median(baseline.map((x) => x.rps));
+    const rows: Row[] = [];
+    const raw: Record<string, unknown> = { baselineRunsRps: baseline.map((x) => round(x.rps)), targetRatio: TARGET_RATIO };
+    for (const [j, c] of cases.entries()) {
+      const runs = targets[j]!;
+      const rps = median(runs.map((x) => x.rps));
+      const r = ratio(rps, baselineRps);
+      const failures = runs.reduce((n, x) => n + x.non2xx + x.errors + x.timeouts, 0);
+      rows.push({
+        benchmark: `HTTP ${c.name}`,
+        measured: fmt.rps(rps),
+        baseline: `bare Fastify ${fmt.rps(baselineRps)}`,
+        ratio: fmt.ratio(r),
+        target: `ratio ≥ ${TARGET_RATIO}`,
+        result: failures > 0 ? 'ERROR' : r !== null && r >= TARGET_RATIO ? 'PASS' : 'MISS',
+      });
+      raw[c.name] = { runsRps: runs.map((x) => round(x.rps)), ratio: r, failures, cpuUsPerRequest: median(runs.map((x) => x.serverCpuUsPerRequest)) };
+    }
+    return { rows, notes: [`auth: bare Fastify samples ${fmt.list(baseline.map((x) => x.rps), fmt.rps)}`], raw };
+  } finally {
+    if (server) await stopChild(server.child);
+    if (bare) await stopChild(bare.child);
+  }
+}
