@@ -1,6 +1,7 @@
 /**
- * The kernel's error catalogue. Mods define theirs with the same `defineErrorCatalog`; the
- * host refuses a mod whose codes collide with one already registered.
+ * The kernel's error catalogue. Mods define theirs with the same `defineErrorCatalog`; every
+ * code lands in one registry (`cataloguedErrors()`, published in `/api/openapi.json`), and a
+ * code defined twice with a different meaning is refused when the second catalogue loads.
  */
 import { defineErrorCatalog } from '../sdk/errors.js';
 

@@ -10,7 +10,7 @@ import type { Logger } from 'pino';
 import type { RouteCatalogService, RuntimeInfoService } from '../sdk/core-services.js';
 import { projectRoot, type KernelConfig } from './config.js';
 import { createRootContainer } from './container/root-container.js';
-import { errors } from './errors.js';
+import { cataloguedErrors } from '../sdk/errors.js';
 import { createHookCatalog, type HookCatalog } from './hooks/hook-catalog.js';
 import { computeBuildIdentity, readReleaseProvenance } from './http/build-identity.js';
 import { RequestMetrics } from './http/request-metrics.js';
@@ -118,7 +118,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
             summary: r.summary,
           })),
       revision: () => routes.revision(),
-      errorCodes: () => ({ ...errors.entries }),
+      errorCodes: () => cataloguedErrors(),
     };
 
     const settingsStore = new SettingsStore(database.knex);

@@ -76,6 +76,14 @@ export type ErrorCatalog<T extends Record<string, ErrorDefinition>> = ErrorFacto
   readonly entries: Readonly<Record<string, ErrorDefinition>>;
 };
 
+/** Every code defined by any catalogue in this process: the kernel's and each loaded mod's. */
+const catalogued = new Map<string, ErrorDefinition>();
+
+/** All catalogued codes with their definitions (the published contract lists them). @public */
+export function cataloguedErrors(): Record<string, ErrorDefinition> {
+  return Object.fromEntries(catalogued);
+}
+
 const camelToSnake = (name: string): string => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 /** Replaces `{name}` placeholders; unknown placeholders stay visible so a missing param shows. */
@@ -100,7 +108,13 @@ export function defineErrorCatalog<T extends Record<string, ErrorDefinition>>(de
     if (!Number.isInteger(def.status) || def.status < 400 || def.status > 599) {
       throw new TypeError(`error ${code}: status ${def.status} is not an HTTP error status`);
     }
+    const known = catalogued.get(code);
+    // One code, one meaning: a second catalogue may repeat a code only with the same definition.
+    if (known && (known.status !== def.status || known.message !== def.message)) {
+      throw new TypeError(`error code ${code} is already catalogued with status ${known.status}`);
+    }
     entries[code] = Object.freeze({ ...def });
+    catalogued.set(code, entries[code]!);
     factories[name] = (params?: ErrorParams, options: ErrorFactoryOptions = {}) =>
       new SvcError(code, def.status, renderMessage(def.message, params), options);
   }

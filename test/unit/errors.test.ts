@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defineErrorCatalog, isSvcError, renderMessage } from '../../sdk/errors.js';
+import { cataloguedErrors, defineErrorCatalog, isSvcError, renderMessage } from '../../sdk/errors.js';
 import { errors } from '../../kernel/errors.js';
 
 describe('error catalogue', () => {
@@ -11,6 +11,13 @@ describe('error catalogue', () => {
     expect(error.message).toBe('Record r1 changed');
     expect(isSvcError(error)).toBe(true);
     expect(catalog.entries.brain_revision_conflict).toEqual({ status: 409, message: 'Record {id} changed' });
+  });
+
+  it('registers every code once and refuses the same code with another meaning', () => {
+    defineErrorCatalog({ widgetGone: { status: 410, message: 'Widget {id} is gone' } });
+    expect(cataloguedErrors().widget_gone).toEqual({ status: 410, message: 'Widget {id} is gone' });
+    expect(() => defineErrorCatalog({ widgetGone: { status: 410, message: 'Widget {id} is gone' } })).not.toThrow();
+    expect(() => defineErrorCatalog({ widgetGone: { status: 404, message: 'Widget {id} is gone' } })).toThrow(/already catalogued/);
   });
 
   it('refuses a non-error HTTP status', () => {

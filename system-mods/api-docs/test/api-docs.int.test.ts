@@ -25,6 +25,7 @@ describe('the OpenAPI contract', () => {
     expect(job.parameters[1].schema.pattern).toBe('^[A-Za-z0-9_-]+$');
     expect(res.body.paths['/health'].get['x-svc-public']).toBe(true);
     expect(res.body['x-svc-error-codes'].mod_not_found).toBe(404);
+    expect(res.body['x-svc-error-codes'].diagnostics_mod_not_found).toBe(404); // a mod's own catalogue
   });
 
   it('adds a mod when enabled and drops it when disabled', async () => {
