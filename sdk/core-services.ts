@@ -146,17 +146,20 @@ export interface MetricsService {
 }
 
 /** Database reachability and extension facts (never a password or connection string). @public */
+export interface DatabaseDescription {
+  ok: boolean;
+  driver: 'pglite' | 'postgres';
+  available: boolean;
+  latencyMs?: number;
+  serverVersion?: string;
+  vector: { installed: boolean; storage: 'pgvector' | 'real[]' };
+  trigram: { installed: boolean };
+  error?: string;
+}
+
+/** Describes the database. @public */
 export interface DatabaseInfoService {
-  describe(): Promise<{
-    ok: boolean;
-    driver: 'pglite' | 'postgres';
-    available: boolean;
-    latencyMs?: number;
-    serverVersion?: string;
-    vector: { installed: boolean; storage: 'pgvector' | 'real[]' };
-    trigram: { installed: boolean };
-    error?: string;
-  }>;
+  describe(): Promise<DatabaseDescription>;
 }
 
 /** A route as published in the contract. @public */

@@ -10,6 +10,7 @@ import { vector } from '@electric-sql/pglite/vector';
 import knexFactory, { type Knex } from 'knex';
 import ClientPgLite from 'knex-pglite';
 import pg from 'pg';
+import type { DatabaseDescription } from '../../sdk/core-services.js';
 import { redactDatabaseUrl } from '../config.js';
 
 export type DatabaseOptions =
@@ -21,17 +22,6 @@ export type DatabaseOptions =
       loadDataDir?: Blob;
     }
   | { driver: 'postgres'; url: string; poolMax?: number; connectTimeoutMs?: number };
-
-export interface DatabaseDescription {
-  ok: boolean;
-  driver: 'pglite' | 'postgres';
-  available: boolean;
-  latencyMs?: number;
-  serverVersion?: string;
-  vector: { installed: boolean; storage: 'pgvector' | 'real[]' };
-  trigram: { installed: boolean };
-  error?: string;
-}
 
 export interface DatabaseLogger {
   warn(obj: object, msg: string): void;
