@@ -1,11 +1,15 @@
 /**
- * The operator UI in a real browser against the real server process: the mods list, disabling
- * and re-enabling a mod through the UI, the status view while its mod is away, and the settings
- * view (a diagnostics token created, used and revoked; auth settings that would lock out refused).
+ * The operator UI in a real browser against the real server process: first-run setup (the
+ * wizard a fresh server opens, then the agent it created edited on its page), the agents view
+ * (create, disable, delete), the mods list, disabling and re-enabling a mod through the UI, the
+ * status view while its mod is away, and the settings view (a diagnostics token created, used
+ * and revoked; auth settings that would lock out refused).
+ *
+ * The tests share one server and run in order: setup goes first, while the server is fresh.
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { projectRoot } from '../../kernel/config.js';
 import { launchChromium, type Browser } from './browser.js';
@@ -40,6 +44,192 @@ const nav = () => page.getByRole('navigation', { name: 'Views' });
 const row = (id: string) => page.locator(`tr[data-mod-id="${id}"]`);
 const statusOf = (id: string) => row(id).locator('td.status .badge').textContent({ timeout: 10_000 });
 const poll = { timeout: 15_000, interval: 100 };
+const getJson = async <T>(path: string): Promise<{ status: number; body: T }> => {
+  const response = await fetch(`${server!.url}${path}`);
+  return { status: response.status, body: (await response.json()) as T };
+};
+const setupState = async () => (await getJson<{ state: string }>('/api/setup/status')).body.state;
+const profileOf = async (agentId: string) =>
+  getJson<{ documents: Array<{ kind: string; markdown: string }>; complete: boolean }>(`/api/agents/${agentId}/profile-documents`);
+
+async function screenshots(name: string) {
+  mkdirSync(outputDir, { recursive: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: path.join(outputDir, `${name}.png`), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: path.join(outputDir, `${name}-narrow.png`), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/** A 1×1 PNG, for the operator's avatar. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+it('opens the setup wizard on a fresh server, sets up the operator and a first agent, and edits the agent', async () => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  expect(await setupState()).toBe('fresh');
+
+  // A fresh server opens the wizard instead of the mods list, with a way out.
+  await page.goto(`${server!.url}/`);
+  await page.getByRole('heading', { name: 'Set up svc' }).waitFor();
+  expect(page.url()).toMatch(/#\/setup$/);
+  expect(await page.getByRole('link', { name: 'Skip setup for now' }).getAttribute('href')).toBe('#/mods');
+  await page.getByRole('button', { name: 'Start' }).click();
+
+  // You: a name is required; the avatar becomes a data: URL shown as a preview.
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('alert').filter({ hasText: 'Enter your name.' }).waitFor();
+  await page.getByRole('textbox', { name: 'Your name' }).fill('Grace Hopper');
+  await page.getByLabel('Picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+  expect(await page.getByRole('img', { name: 'Your avatar' }).getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  // First agent: the id follows the name until edited.
+  await page.getByRole('textbox', { name: 'Agent name' }).fill('Ädä Lovelace');
+  expect(await page.getByRole('textbox', { name: 'Agent id' }).inputValue()).toBe('ada-lovelace');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  // Profile: six tabs of starter markdown naming both, each with a counter.
+  await page.getByRole('tablist', { name: 'Profile documents' }).waitFor();
+  expect(await page.getByRole('tab').allTextContents()).toEqual(['SOUL', 'RULES', 'ORIENTATION', 'PREFERENCES', 'TOOLS', 'DREAM_MEMORY']);
+  const soulStarter = await page.getByRole('textbox', { name: 'SOUL' }).inputValue();
+  expect(soulStarter).toContain('You are Ädä Lovelace');
+  expect(soulStarter).toContain('Grace Hopper');
+  expect(await page.locator('#setup-doc-count').textContent()).toContain(`${soulStarter.length} / 48,000 characters`);
+  await page.getByRole('tab', { name: 'RULES' }).click();
+  await page.getByRole('textbox', { name: 'RULES' }).fill('# Rules\n\n- Be kind.\n');
+  await screenshots('ui-setup');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  // Create: everything goes in one operation. The first answer is lost after the server committed;
+  // the retry resends the same operationId and gets the committed result back.
+  expect(await page.locator('dl').textContent()).toContain('ada-lovelace');
+  const sent: string[] = [];
+  const recordOperation = (request: Request) => {
+    if (request.url().endsWith('/api/setup/operation')) sent.push(request.postData() ?? '');
+  };
+  page.on('request', recordOperation);
+  await page.route('**/api/setup/operation', async (route) => {
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  await page.getByRole('button', { name: 'Create', exact: true }).click();
+  await page.getByRole('alert').filter({ hasText: 'network_error' }).waitFor();
+  expect(await setupState()).toBe('ready');
+  await page.unroute('**/api/setup/operation');
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await page.getByRole('heading', { name: 'Ready' }).waitFor();
+  await page.getByText('already been saved by an earlier attempt').waitFor();
+  page.off('request', recordOperation);
+  expect(sent).toHaveLength(2);
+  expect(sent[1]).toBe(sent[0]);
+  const operation = JSON.parse(sent[0]!) as { operationId: string; documents: unknown[]; agentIdentity: unknown };
+  expect(operation.operationId).toMatch(/^setup-[0-9a-f]{32}$/);
+  expect(operation.documents).toHaveLength(6);
+  expect(operation.agentIdentity).toEqual({ avatar: null });
+  expect(await page.getByRole('status').filter({ hasText: 'Welcome, Grace Hopper' }).count()).toBe(1);
+  expect(await setupState()).toBe('ready');
+  await screenshots('ui-setup-ready');
+  const operator = (await getJson<{ identities: { operator: { name: string; avatar: string | null } } }>('/api/settings/identities')).body.identities.operator;
+  expect(operator.name).toBe('Grace Hopper');
+  expect(operator.avatar).toMatch(/^data:image\/png;base64,/);
+  const created = await profileOf('ada-lovelace');
+  expect(created.body.complete).toBe(true);
+  expect(created.body.documents.find((d) => d.kind === 'RULES')?.markdown).toBe('# Rules\n\n- Be kind.\n');
+  expect(created.body.documents.find((d) => d.kind === 'SOUL')?.markdown).toBe(soulStarter);
+
+  // A central skill for the skills panel to offer.
+  const skill = await fetch(`${server!.url}/api/settings/skills`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ id: 'summarize', name: 'Summarize', description: 'Condense long text into a few lines.', content: 'Summarize in three lines.' }),
+  });
+  expect(skill.status).toBe(201);
+
+  // The agent's page: change SOUL and save all six.
+  await page.getByRole('link', { name: 'Open Ädä Lovelace' }).click();
+  expect(page.url()).toMatch(/#\/agents\/ada-lovelace$/);
+  await page.getByRole('heading', { name: 'Ädä Lovelace', level: 1 }).waitFor();
+  const soul = page.getByRole('textbox', { name: 'SOUL' });
+  await expect.poll(() => soul.inputValue(), poll).toBe(soulStarter);
+  await soul.fill('# Soul\n\nYou are Ada. Curious, exact, kind.\n');
+  await page.getByRole('tab', { name: 'SOUL (changed)' }).waitFor();
+  await page.getByRole('button', { name: 'Save documents' }).click();
+  await page.getByRole('status').filter({ hasText: 'Saved.' }).first().waitFor();
+  const saved = await profileOf('ada-lovelace');
+  expect(saved.body.documents.find((d) => d.kind === 'SOUL')?.markdown).toBe('# Soul\n\nYou are Ada. Curious, exact, kind.\n');
+  expect(saved.body.documents.find((d) => d.kind === 'RULES')?.markdown).toBe('# Rules\n\n- Be kind.\n');
+  expect(saved.body.documents).toHaveLength(6);
+
+  // No model connections exist yet: the refusal is shown as the server words it, the form kept.
+  await page.getByRole('textbox', { name: 'Connection id' }).fill('openai');
+  await page.getByRole('textbox', { name: 'Model', exact: true }).fill('gpt-test');
+  await page.getByRole('button', { name: 'Save model' }).click();
+  const refusal = page.getByRole('alert').filter({ hasText: 'agent_model_connection_unknown' });
+  await refusal.waitFor();
+  expect(await refusal.textContent()).toBe('agent_model_connection_unknown: No model connection openai');
+  expect(await page.getByRole('textbox', { name: 'Connection id' }).inputValue()).toBe('openai');
+
+  // Dream settings send only what changed; a bad cron is refused inline.
+  await page.getByRole('textbox', { name: 'Schedule (cron)' }).fill('every night');
+  await page.getByRole('button', { name: 'Save Dream settings' }).click();
+  await page.getByRole('alert').filter({ hasText: 'agent_dream_settings_invalid' }).waitFor();
+  await page.getByRole('textbox', { name: 'Schedule (cron)' }).fill('30 3 * * *');
+  await page.getByRole('button', { name: 'Save Dream settings' }).click();
+  await expect
+    .poll(async () => (await getJson<{ settings: { cron: string } }>('/api/agents/ada-lovelace/dream-settings')).body.settings.cron, poll)
+    .toBe('30 3 * * *');
+
+  // Skills: tick one from the catalog and save the assignment.
+  await page.getByRole('checkbox', { name: /Summarize/ }).check();
+  await page.getByRole('button', { name: 'Save skills' }).click();
+  await expect
+    .poll(async () => (await getJson<{ assigned: string[] }>('/api/agents/ada-lovelace/skills')).body.assigned, poll)
+    .toEqual(['summarize']);
+
+  await screenshots('ui-agent');
+  expect(pageErrors).toEqual([]);
+});
+
+it('creates an agent from the agents view, refuses a taken id inline, disables and deletes it', async () => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`${server!.url}/#/agents`);
+  await page.getByRole('heading', { name: 'Agents', level: 1 }).waitFor();
+  expect(await nav().getByRole('link', { name: 'Agents', exact: true }).getAttribute('aria-current')).toBe('page');
+  await page.locator('tr[data-agent-id="ada-lovelace"]').waitFor();
+
+  // A taken id: the server's refusal inline, the form kept.
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Scratch');
+  await page.getByRole('textbox', { name: 'Id (optional)' }).fill('ada-lovelace');
+  await page.getByRole('button', { name: 'Create agent' }).click();
+  await page.getByRole('alert').filter({ hasText: 'agent_exists: An agent with id ada-lovelace already exists' }).waitFor();
+  expect(await page.getByRole('textbox', { name: 'Name', exact: true }).inputValue()).toBe('Scratch');
+
+  await page.getByRole('textbox', { name: 'Id (optional)' }).fill('scratch');
+  await page.getByRole('button', { name: 'Create agent' }).click();
+  const scratch = page.locator('tr[data-agent-id="scratch"]');
+  await scratch.waitFor();
+  expect((await getJson<{ agents: Array<{ id: string }> }>('/api/agents')).body.agents.map((a) => a.id)).toEqual(['ada-lovelace', 'scratch']);
+
+  await page.getByRole('button', { name: 'Disable scratch' }).click();
+  await expect.poll(() => scratch.locator('.badge').textContent(), poll).toBe('disabled');
+  expect((await getJson<{ agents: Array<{ id: string; enabled: boolean }> }>('/api/agents')).body.agents.find((a) => a.id === 'scratch')?.enabled).toBe(false);
+  expect((await profileOf('scratch')).status).toBe(200);
+
+  await screenshots('ui-agents');
+
+  let question = '';
+  page.once('dialog', (dialog) => {
+    question = dialog.message();
+    void dialog.accept();
+  });
+  await page.getByRole('button', { name: 'Delete scratch' }).click();
+  await expect.poll(() => scratch.count(), poll).toBe(0);
+  expect(question).toContain('deletes its records in every mod');
+  expect((await profileOf('scratch')).status).toBe(404);
+  expect(await page.locator('tr[data-agent-id="ada-lovelace"]').count()).toBe(1);
+
+  expect(pageErrors).toEqual([]);
+});
 
 it('lists the mods, disables and re-enables diagnostics, and shows the status view either way', async () => {
   await page.goto(`${server!.url}/`);

@@ -40,6 +40,7 @@ describe('registry', () => {
     [{ name: 'ok', id: 'Has Spaces' }, 'agent_id_invalid'],
     [{ name: 'ok', id: '../etc' }, 'agent_id_invalid'],
     [{ name: 'ok', id: 'a.b' }, 'agent_id_invalid'],
+    [{ name: 'ok', identity: { avatar: 'javascript:alert(1)' } }, 'request_validation_failed'],
   ])('refuses %o with 400', async (body, code) => {
     const res = await create(body);
     expect(res.status).toBe(400);

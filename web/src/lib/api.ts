@@ -107,11 +107,118 @@ export interface ApiToken {
   status: ApiTokenStatus;
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type SetupState = 'fresh' | 'incomplete' | 'ready';
 
-/** POST and PUT send a JSON body (`{}` when none is given); GET and DELETE send none, so no content type. */
+/** `GET /api/setup/status`. */
+export interface SetupStatus {
+  ok: true;
+  state: SetupState;
+  configured: boolean;
+  wizardStep: 'welcome' | 'operator' | 'agent' | 'finish' | 'ready';
+  hasOperator: boolean;
+  agentCount: number;
+}
+
+export const PROFILE_DOCUMENT_KINDS = ['SOUL', 'RULES', 'ORIENTATION', 'PREFERENCES', 'TOOLS', 'DREAM_MEMORY'] as const;
+export type ProfileDocumentKind = (typeof PROFILE_DOCUMENT_KINDS)[number];
+
+export interface ProfileDocument {
+  kind: ProfileDocumentKind;
+  markdown: string;
+}
+
+export type ExecutionEnvironment = { kind: 'local' } | { kind: 'remote'; providerId: string; targetId: string; workspaceRoot: string };
+
+export interface Agent {
+  id: string;
+  name: string;
+  enabled: boolean;
+  identity: { avatar: string | null };
+  executionEnvironment: ExecutionEnvironment;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface OperatorIdentity {
+  name: string;
+  avatar: string | null;
+}
+
+/** `POST /api/setup/operation`: everything the wizard writes, in one transaction, replay-safe by `operationId`. */
+export interface SetupOperation {
+  operationId: string;
+  operator: OperatorIdentity;
+  agent: { id: string; name: string };
+  agentIdentity: { avatar: string | null };
+  documents: ProfileDocument[];
+}
+
+export interface SetupResult {
+  ok: true;
+  agent: Agent;
+  operator: OperatorIdentity;
+  documents: ProfileDocument[];
+  status: SetupStatus;
+  /** True when an identical earlier request (same operationId) had already committed. */
+  replayed: boolean;
+}
+
+export interface ModelSelection {
+  connectionId: string;
+  model: string;
+  reasoningEffort: string;
+  temperature: number;
+}
+
+export interface ModelSelectionUpdate {
+  connectionId: string;
+  model: string;
+  reasoningEffort?: string;
+  temperature?: number;
+}
+
+export interface DreamSettings {
+  enabled: boolean;
+  cron: string;
+  /** Null: the operator's time zone applies. */
+  timezone: string | null;
+  prompt: string;
+  modelConnectionId: string | null;
+  model: string | null;
+}
+
+/** `GET`/`PUT /api/agents/{id}/dream-settings`. */
+export interface DreamSettingsView {
+  ok: true;
+  settings: DreamSettings;
+  effectiveModel: { connectionId: string; model: string; source: 'dream-settings' | 'agent' } | null;
+  /** An error code (`no_model_selected`, `agent_model_connection_unknown`, …) when no Dream run could pick a model. */
+  modelResolutionError: string | null;
+}
+
+export type SkillSource = 'central' | 'filesystem-global' | 'filesystem-agent';
+
+export interface SkillSummary {
+  id: string;
+  name: string;
+  description: string;
+  source: SkillSource;
+}
+
+/** `GET`/`PUT /api/agents/{id}/skills`. */
+export interface SkillAssignment {
+  ok: true;
+  assigned: string[];
+  effective: SkillSummary[];
+  missing: string[];
+  catalog: SkillSummary[];
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** POST, PUT and PATCH send a JSON body (`{}` when none is given); GET and DELETE send none, so no content type. */
 async function call<T>(method: Method, path: string, payload?: unknown): Promise<ApiResult<T>> {
-  const sendsBody = method === 'POST' || method === 'PUT';
+  const sendsBody = method === 'POST' || method === 'PUT' || method === 'PATCH';
   let response: Response;
   try {
     response = await fetch(path, {
@@ -152,7 +259,29 @@ export const api = {
   createApiToken: (input: { name: string; scopes: string[]; expiresAt?: string }) =>
     call<{ ok: true; token: string; record: ApiToken }>('POST', '/api/settings/api-tokens', input),
   revokeApiToken: (id: string) => call<{ ok: true; token: ApiToken }>('DELETE', `/api/settings/api-tokens/${encodeURIComponent(id)}`),
+  setupStatus: () => call<SetupStatus>('GET', '/api/setup/status'),
+  runSetup: (operation: SetupOperation) => call<SetupResult>('POST', '/api/setup/operation', operation),
+  completeSetup: () => call<SetupStatus>('POST', '/api/setup/complete'),
+  agents: () => call<{ ok: true; agents: Agent[] }>('GET', '/api/agents'),
+  createAgent: (input: { name: string; id?: string }) => call<{ ok: true; agent: Agent }>('POST', '/api/agents', input),
+  updateAgent: (id: string, patch: { name?: string; enabled?: boolean }) => call<{ ok: true; agent: Agent }>('PATCH', agentPath(id), patch),
+  deleteAgent: (id: string) => call<{ ok: true; agent: Agent }>('DELETE', agentPath(id)),
+  profileDocuments: (id: string) =>
+    call<{ ok: true; documents: ProfileDocument[]; complete: boolean }>('GET', agentPath(id, 'profile-documents')),
+  saveProfileDocuments: (id: string, documents: ProfileDocument[]) =>
+    call<{ ok: true; documents: ProfileDocument[]; complete: boolean }>('PUT', agentPath(id, 'profile-documents'), { documents }),
+  modelSelection: (id: string) => call<{ ok: true; selection: ModelSelection | null }>('GET', agentPath(id, 'model-selection')),
+  saveModelSelection: (id: string, selection: ModelSelectionUpdate) =>
+    call<{ ok: true; selection: ModelSelection }>('PUT', agentPath(id, 'model-selection'), selection),
+  dreamSettings: (id: string) => call<DreamSettingsView>('GET', agentPath(id, 'dream-settings')),
+  saveDreamSettings: (id: string, update: Partial<DreamSettings>) => call<DreamSettingsView>('PUT', agentPath(id, 'dream-settings'), update),
+  agentSkills: (id: string) => call<SkillAssignment>('GET', agentPath(id, 'skills')),
+  saveAgentSkills: (id: string, skills: string[]) => call<SkillAssignment>('PUT', agentPath(id, 'skills'), { skills }),
 };
+
+function agentPath(id: string, sub?: string): string {
+  return `/api/agents/${encodeURIComponent(id)}${sub ? `/${sub}` : ''}`;
+}
 
 /** `code: message`, the way failures are shown inline. */
 export function describeFailure(result: { error: string; message: string }): string {

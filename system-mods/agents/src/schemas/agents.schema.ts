@@ -7,7 +7,7 @@ export const agentIdParams = {
   properties: { agentId: { type: 'string', pattern: ENTITY_ID_PATTERN } },
 };
 
-const avatar = { type: ['string', 'null'], maxLength: 2_000_000, description: 'A data: URL, an https URL, or null' };
+const avatar = { type: ['string', 'null'], maxLength: 2_000_000, pattern: '^(data:image/[A-Za-z0-9.+-]+;base64,|https?://)', description: 'A data:image URL, an http(s) URL, or null' };
 const name = { type: 'string', minLength: 1, maxLength: 120, pattern: '\\S' };
 
 export const agentSchema = {
