@@ -78,15 +78,14 @@ export function createDispatcher({ routes, gate, log }: DispatcherDeps) {
     }
 
     const release = gate.track(entry.owner);
-    // Created on first read: most handlers never look at the signal.
-    let controller: AbortController | undefined;
+    const abort = new LazyAbort();
     const projected = projectRequest(request, {
       pathname,
       params,
       query,
       body,
       auth: request.svcAuth ?? NO_AUTH,
-      signal: () => (controller ??= new AbortController()).signal,
+      abort,
       kernel: entry.owner === KERNEL_OWNER,
     });
     let result: unknown;
@@ -112,7 +111,7 @@ export function createDispatcher({ routes, gate, log }: DispatcherDeps) {
         result = await Promise.race([work, deadline]);
       } catch (error) {
         if (!(error instanceof DeadlineExceeded)) throw handlerFailure(error, entry, log);
-        (controller ??= new AbortController()).abort(new Error('route deadline exceeded'));
+        abort.abort(new Error('route deadline exceeded'));
         work.catch(() => undefined); // the handler may still settle; nobody is waiting
         const timeout = errors.modRouteDeadlineExceeded({ modId: entry.owner, routeId: entry.routeId, deadlineMs: entry.deadlineMs });
         if (entry.owner !== KERNEL_OWNER && !settled) gate.deadlineExceeded(entry.owner, timeout);
@@ -123,6 +122,19 @@ export function createDispatcher({ routes, gate, log }: DispatcherDeps) {
     }
     await send(reply, entry, result, gate);
   };
+}
+
+/** The request's abort signal, created on first read: most handlers never look at it. */
+export class LazyAbort {
+  private controller: AbortController | undefined;
+
+  get signal(): AbortSignal {
+    return (this.controller ??= new AbortController()).signal;
+  }
+
+  abort(reason: Error): void {
+    (this.controller ??= new AbortController()).abort(reason);
+  }
 }
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {

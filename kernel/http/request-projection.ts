@@ -26,8 +26,8 @@ export function projectRequest(
     query: Record<string, unknown>;
     body: unknown;
     auth: RouteAuthContext;
-    /** Called when the handler first reads `signal`. */
-    signal: () => AbortSignal;
+    /** Gives the signal when the handler first reads it. */
+    abort: { readonly signal: AbortSignal };
     /** The kernel's own routes (auth, settings) see credentials and the identity; mods never do. */
     kernel?: boolean;
   },
@@ -41,7 +41,7 @@ export function projectRequest(
     headers: projectHeaders(request.headers, parts.kernel),
     auth: parts.kernel ? { ...parts.auth } : { enabled: parts.auth.enabled, authenticated: parts.auth.authenticated },
     get signal() {
-      return parts.signal();
+      return parts.abort.signal;
     },
     requestId: String(request.id),
     ...(parts.kernel ? { peer: request.raw.socket.remoteAddress ?? '' } : {}),
