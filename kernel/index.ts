@@ -25,7 +25,7 @@ import { createLogger } from './logger.js';
 import type { ModSource } from './mods/mod-discovery.js';
 import { ModHost } from './mods/mod-host.js';
 import { kernelModRoutes } from './mods/mod-routes.js';
-import { DiagnosticsRegistry, ProvidedServices, ToolRegistry } from './mods/registries.js';
+import { DiagnosticsRegistry, ModelProviderRegistry, ProvidedServices, ToolRegistry } from './mods/registries.js';
 import { loadSecretBox } from './secrets/secret-key.js';
 import { SecretStore } from './secrets/secret-store.js';
 import { Database, type DatabaseOptions } from './storage/database.js';
@@ -53,7 +53,7 @@ export interface Kernel {
   runtimeInfo: RuntimeInfoService;
   logger: Logger;
   /** What a mod has registered right now (the contract suite asserts all zero after disable). */
-  inspectRegistrations(modId: string): { boundRoutes: number; tools: number; hookTaps: number; diagnostics: number; services: number };
+  inspectRegistrations(modId: string): { boundRoutes: number; tools: number; hookTaps: number; diagnostics: number; services: number; modelProviders: number };
   /** Starts listening; resolves to the base URL. */
   listen(): Promise<string>;
   /** Graceful stop: stop accepting, let in-flight requests finish (bounded), unload mods, close the database. */
@@ -86,6 +86,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
     const tools = new ToolRegistry();
     const diagnostics = new DiagnosticsRegistry();
     const provided = new ProvidedServices();
+    const modelProviders = new ModelProviderRegistry();
     const smokeToken = config.smokeToken ? Buffer.from(config.smokeToken) : undefined;
     const runtimeInfo: RuntimeInfoService = Object.freeze({
       runtime: 'svc' as const,
@@ -139,6 +140,8 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       'kernel.secret-store': secretStore,
       'kernel.tool-registry': tools,
       'kernel.diagnostics-registry': diagnostics,
+      'kernel.model-provider-registry': modelProviders,
+      'core.model-provider-catalog': modelProviders,
       'core.runtime-info': runtimeInfo,
       'core.tool-catalog': tools,
       'core.metrics': { snapshot: () => metrics.snapshot() },
@@ -204,6 +207,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
         hookTaps: Object.values(hooks).reduce((n, hook) => n + hook.taps.filter((tap) => tap.name === modId).length, 0),
         diagnostics: diagnostics.get(modId) ? 1 : 0,
         services: provided.countFor(modId),
+        modelProviders: modelProviders.countFor(modId),
       }),
       async listen() {
         const url = await app.listen({ host: config.host, port: config.port });

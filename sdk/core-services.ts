@@ -198,6 +198,10 @@ export interface ModDiagnosticsRegistryService {
   get(modId: string): ModDiagnosticsProvider | undefined;
 }
 
+/** @public */
+export type { ModelProviderCatalogService, ModelProviderRegistrarService } from './services/model-providers.js';
+import type { ModelProviderCatalogService, ModelProviderRegistrarService } from './services/model-providers.js';
+
 /** The kernel's services. @public */
 export const coreServices = {
   /** Logger labelled with the mod id. */
@@ -216,6 +220,10 @@ export const coreServices = {
   tools: createServiceRef<ToolRegistrarService>({ id: 'core.tools', scope: 'mod' }),
   /** The mod's diagnostics provider slot. */
   diagnostics: createServiceRef<DiagnosticsService>({ id: 'core.diagnostics', scope: 'mod' }),
+  /** Registers the model provider adapters the manifest declares. */
+  modelProviders: createServiceRef<ModelProviderRegistrarService>({ id: 'core.model-providers', scope: 'mod' }),
+  /** Every registered model provider adapter. */
+  modelProviderCatalog: createServiceRef<ModelProviderCatalogService>({ id: 'core.model-provider-catalog' }),
   /** Runtime facts (version, build identity). */
   runtimeInfo: createServiceRef<RuntimeInfoService>({ id: 'core.runtime-info' }),
   /** Every enabled mod's tools. */

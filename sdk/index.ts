@@ -16,3 +16,4 @@ export * from './validation.js';
 export * from './services/agents.js';
 export * from './services/model-catalog.js';
 export * from './services/operator-settings.js';
+export * from './services/model-providers.js';

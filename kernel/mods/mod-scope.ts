@@ -10,6 +10,7 @@ import type {
   HooksService,
   HttpRouterService,
   LoggerService,
+  ModelProviderRegistrarService,
   ModDatabaseService,
   SecretsService,
   SettingsService,
@@ -23,7 +24,7 @@ import type { RouteTable } from '../http/route-table.js';
 import type { SecretStore } from '../secrets/secret-store.js';
 import type { Database } from '../storage/database.js';
 import type { SettingsStore } from '../storage/settings-store.js';
-import type { DiagnosticsRegistry, ToolRegistry } from './registries.js';
+import type { DiagnosticsRegistry, ModelProviderRegistry, ToolRegistry } from './registries.js';
 
 /** The mod's registrations, undone in reverse order on disable. */
 export class DisposerStack {
@@ -65,6 +66,7 @@ export interface KernelCradle {
   'kernel.secret-store': SecretStore;
   'kernel.tool-registry': ToolRegistry;
   'kernel.diagnostics-registry': DiagnosticsRegistry;
+  'kernel.model-provider-registry': ModelProviderRegistry;
 }
 
 interface ModCradle extends KernelCradle {
@@ -152,6 +154,14 @@ export function createModContainer(root: AwilixContainer, manifest: ModManifest,
             invoke: async (input, context) => binding.handler(input, context),
           }),
         );
+      },
+    })).scoped(),
+    'core.model-providers': asFunction((c: ModCradle): ModelProviderRegistrarService => ({
+      register(adapter) {
+        if (!c.manifest.contributes?.modelProviders?.some((p) => p.id === adapter.id)) {
+          throw errors.modContributionUndeclared({ modId: c.modId, kind: 'model provider', name: adapter.id });
+        }
+        return c.disposers.add(c['kernel.model-provider-registry'].add(c.modId, adapter));
       },
     })).scoped(),
     'core.diagnostics': asFunction((c: ModCradle): DiagnosticsService => ({

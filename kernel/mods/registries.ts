@@ -4,6 +4,8 @@
  */
 import { toDisposable, type Disposable } from '../../sdk/disposable.js';
 import type { ModDiagnosticsProvider, RegisteredTool, ToolCatalogService } from '../../sdk/core-services.js';
+import type { ModelProviderAdapter, ModelProviderCatalogService } from '../../sdk/services/model-providers.js';
+import { errors } from '../errors.js';
 
 export class ToolRegistry implements ToolCatalogService {
   private readonly tools = new Map<string, RegisteredTool>();
@@ -21,6 +23,31 @@ export class ToolRegistry implements ToolCatalogService {
 
   get(name: string): RegisteredTool | undefined {
     return this.tools.get(name);
+  }
+}
+
+export class ModelProviderRegistry implements ModelProviderCatalogService {
+  private readonly adapters = new Map<string, { adapter: ModelProviderAdapter; modId: string }>();
+
+  add(modId: string, adapter: ModelProviderAdapter): Disposable {
+    if (this.adapters.has(adapter.id)) throw errors.modelProviderTaken({ modId, apiType: adapter.id, owner: this.adapters.get(adapter.id)!.modId });
+    const entry = { adapter, modId };
+    this.adapters.set(adapter.id, entry);
+    return toDisposable(() => {
+      if (this.adapters.get(adapter.id) === entry) this.adapters.delete(adapter.id);
+    });
+  }
+
+  get(apiType: string): ModelProviderAdapter | undefined {
+    return this.adapters.get(apiType)?.adapter;
+  }
+
+  list(): Array<{ id: string; modId: string }> {
+    return [...this.adapters].map(([id, { modId }]) => ({ id, modId }));
+  }
+
+  countFor(modId: string): number {
+    return [...this.adapters.values()].filter((e) => e.modId === modId).length;
   }
 }
 
