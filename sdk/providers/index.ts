@@ -1,0 +1,11 @@
+/**
+ * A kit for model provider adapters (system mods and third-party mods alike): an SSE parser
+ * that survives any byte split, bounded upstream calls, upstream error mapping with credential
+ * redaction, and endpoint URL joining.
+ *
+ * @packageDocumentation
+ */
+export * from './sse-parser.js';
+export * from './upstream-call.js';
+export * from './upstream-error.js';
+export * from './endpoint-url.js';

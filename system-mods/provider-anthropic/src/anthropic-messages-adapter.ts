@@ -1,0 +1,124 @@
+/**
+ * The `anthropic-messages` adapter: the Anthropic Messages API. `stream` never throws and never
+ * hangs: every failure, including the caller's cancel, ends the stream with one `error` event;
+ * otherwise it ends with `finish`.
+ */
+import type {
+  ChatRequest,
+  LoggerService,
+  ModelProviderAdapter,
+  ModelStreamEvent,
+  ProviderConnection,
+  ProviderModel,
+} from '../../../sdk/index.js';
+import { endpointUrl } from '../../../sdk/providers/index.js';
+import { messagesBody } from './messages-request-body.js';
+import { MessagesStreamDecoder } from './messages-stream-decoder.js';
+import { SseParser } from '../../../sdk/providers/index.js';
+import { DEFAULT_TIMEOUTS, UpstreamCall, type UpstreamTimeouts } from '../../../sdk/providers/index.js';
+import { isRecord, UpstreamError } from '../../../sdk/providers/index.js';
+
+/** The API version this adapter speaks (request and event shapes). */
+export const ANTHROPIC_VERSION = '2023-06-01';
+/** The model list is paged; this many pages is far beyond any real catalog. */
+const MAX_MODEL_PAGES = 50;
+
+export interface AnthropicMessagesAdapterOptions extends Partial<UpstreamTimeouts> {
+  /** Where failed calls are noted (code and status only, never the request). */
+  log?: LoggerService;
+}
+
+export class AnthropicMessagesAdapter implements ModelProviderAdapter {
+  readonly id = 'anthropic-messages';
+  private readonly timeouts: UpstreamTimeouts;
+  private readonly log: LoggerService | undefined;
+
+  constructor(options: AnthropicMessagesAdapterOptions = {}) {
+    this.timeouts = {
+      connectTimeoutMs: options.connectTimeoutMs ?? DEFAULT_TIMEOUTS.connectTimeoutMs,
+      idleTimeoutMs: options.idleTimeoutMs ?? DEFAULT_TIMEOUTS.idleTimeoutMs,
+    };
+    this.log = options.log;
+  }
+
+  async *stream(connection: ProviderConnection, request: ChatRequest): AsyncGenerator<ModelStreamEvent> {
+    const call = new UpstreamCall(request.signal, this.timeouts, secretsOf(connection));
+    try {
+      const url = endpointUrl(connection.baseUrl, 'messages');
+      const body = JSON.stringify(messagesBody(request));
+      const response = await call.send(url, { method: 'POST', headers: requestHeaders(connection, 'text/event-stream'), body });
+      if (!response.ok) throw await call.httpFailure(response);
+      if (response.headers.get('content-type')?.includes('json')) {
+        throw new UpstreamError('upstream_malformed', 'the provider answered with JSON instead of an event stream');
+      }
+      const parser = new SseParser();
+      const decoder = new MessagesStreamDecoder();
+      for await (const bytes of call.chunks(response)) {
+        for (const event of parser.push(bytes)) {
+          for (const out of decoder.accept(event)) {
+            // A cancel between two events of one chunk ends the stream there.
+            call.throwIfStopped();
+            yield out;
+          }
+          if (decoder.done) return;
+        }
+      }
+      throw new UpstreamError('upstream_truncated', 'the stream ended before message_stop');
+    } catch (error) {
+      const failure = call.failure(error, 'upstream_malformed');
+      const note = { apiType: this.id, connectionId: connection.id, code: failure.code, status: failure.status };
+      if (failure.code === 'aborted') this.log?.debug(note, 'model call cancelled');
+      else this.log?.warn(note, 'model call failed');
+      yield failure.toEvent();
+    } finally {
+      call.close();
+    }
+  }
+
+  async listModels(connection: ProviderConnection, signal: AbortSignal): Promise<ProviderModel[]> {
+    const models: ProviderModel[] = [];
+    let after: string | undefined;
+    for (let page = 0; page < MAX_MODEL_PAGES; page++) {
+      const answer = await this.getJson(connection, signal, 'models', { limit: '1000', ...(after !== undefined && { after_id: after }) });
+      const data = isRecord(answer) && Array.isArray(answer.data) ? answer.data : undefined;
+      if (!isRecord(answer) || !data) throw new UpstreamError('upstream_malformed', 'the model list has no data array');
+      for (const entry of data) {
+        if (isRecord(entry) && typeof entry.id === 'string') models.push({ id: entry.id });
+      }
+      if (answer.has_more !== true || typeof answer.last_id !== 'string') break;
+      after = answer.last_id;
+    }
+    return models;
+  }
+
+  /** One GET with a JSON answer; rejects with an {@link UpstreamError}. */
+  private async getJson(connection: ProviderConnection, signal: AbortSignal, path: string, query: Record<string, string>): Promise<unknown> {
+    const call = new UpstreamCall(signal, this.timeouts, secretsOf(connection));
+    try {
+      const response = await call.send(endpointUrl(connection.baseUrl, path, query), { method: 'GET', headers: requestHeaders(connection, 'application/json') });
+      if (!response.ok) throw await call.httpFailure(response);
+      return await call.json(response);
+    } catch (error) {
+      throw call.failure(error, 'upstream_malformed');
+    } finally {
+      call.close();
+    }
+  }
+}
+
+/**
+ * The API version first, so a connection can pin another or add `anthropic-beta`; then the
+ * connection's headers; then what the protocol needs. `Headers` merges names case-insensitively.
+ */
+function requestHeaders(connection: ProviderConnection, accept: string): Headers {
+  const headers = new Headers({ accept, 'anthropic-version': ANTHROPIC_VERSION });
+  for (const [name, value] of Object.entries(connection.headers ?? {})) headers.set(name, value);
+  headers.set('content-type', 'application/json');
+  if (connection.apiKey) headers.set('x-api-key', connection.apiKey);
+  return headers;
+}
+
+/** What no error message may contain. */
+function secretsOf(connection: ProviderConnection): string[] {
+  return [connection.apiKey ?? '', ...Object.values(connection.headers ?? {})];
+}

@@ -1,0 +1,9 @@
+import { coreServices, defineMod } from '../../../sdk/index.js';
+import { AnthropicMessagesAdapter } from './anthropic-messages-adapter.js';
+
+export default defineMod({
+  deps: { providers: coreServices.modelProviders, log: coreServices.logger },
+  init({ providers, log }) {
+    providers.register(new AnthropicMessagesAdapter({ log }));
+  },
+});
