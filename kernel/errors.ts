@@ -60,6 +60,7 @@ export const errors = defineErrorCatalog({
   modInitTimeout: { status: 500, message: 'Mod {modId} did not finish starting within {timeoutMs} ms' },
   modContributionUndeclared: { status: 500, message: 'Mod {modId} tried to register {kind} {name}, which its manifest does not declare' },
   modHookUnknown: { status: 500, message: 'Mod {modId} tried to tap unknown hook {hook}' },
+  modServiceTaken: { status: 409, message: 'Mod {modId} provides {service}, which {owner} already provides; disable one of them' },
   modelProviderTaken: { status: 409, message: 'Mod {modId} registers model provider {apiType}, already registered by {owner}' },
   modSettingsInvalid: { status: 400, message: 'Settings for mod {modId} are invalid: {reason}' },
   // storage and secrets

@@ -71,6 +71,8 @@ export class ProvidedServices {
   private readonly services = new Map<string, { modId: string; implementation: unknown }>();
 
   add(serviceId: string, modId: string, implementation: unknown): Disposable {
+    const current = this.services.get(serviceId);
+    if (current && current.modId !== modId) throw errors.modServiceTaken({ modId, service: serviceId, owner: current.modId });
     const entry = { modId, implementation };
     this.services.set(serviceId, entry);
     return toDisposable(() => {

@@ -13,7 +13,12 @@ export interface CatalogModel {
   contextWindow?: number;
 }
 
-/** Lookup of connections and their enabled models. @public */
+/**
+ * Lookup of connections and their enabled models. Callers may hold a database transaction
+ * (setup checks a model inside its own), so providers answer without a database round trip:
+ * on embedded PGlite there is one connection and a query would wait on the caller forever.
+ * @public
+ */
 export interface ModelCatalogService {
   /** Undefined when the connection does not exist. */
   connection(connectionId: string): Promise<{ id: string; models: CatalogModel[] } | undefined>;

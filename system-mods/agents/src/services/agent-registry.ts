@@ -188,10 +188,12 @@ export class AgentRegistry implements AgentsService {
     input: Partial<ModelSelection> & { connectionId: string; model: string },
     trx?: Knex.Transaction,
   ): Promise<ModelSelection> {
+    const reasoningEffort = input.reasoningEffort ?? 'off';
+    // Checked before our own transaction opens: the catalog may need the (single, on PGlite) connection.
+    if (!trx) await this.models.check({ connectionId: input.connectionId, model: input.model, reasoningEffort });
     const run = async (t: Knex.Transaction) => {
       await this.require(agentId, t);
-      const reasoningEffort = input.reasoningEffort ?? 'off';
-      await this.models.check({ connectionId: input.connectionId, model: input.model, reasoningEffort });
+      if (trx) await this.models.check({ connectionId: input.connectionId, model: input.model, reasoningEffort });
       const prior = await t('agents_model_selections').where({ agent_id: agentId, purpose }).first();
       const temperature = input.temperature ?? (prior ? Number(prior.temperature) : DEFAULT_TEMPERATURE);
       const row = { agent_id: agentId, purpose, connection_id: input.connectionId, model: input.model, reasoning_effort: reasoningEffort, temperature, updated_at: t.fn.now() };

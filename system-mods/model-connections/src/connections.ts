@@ -1,0 +1,333 @@
+/**
+ * Model connections in the mod's table, their write-only API keys in the kernel's encrypted
+ * secret store, model discovery through the provider adapters, and the model catalog the
+ * agent registry checks selections against.
+ *
+ * The API key is read back only to hand it to the adapter; it is never returned, logged or
+ * put into an error message (adapter errors are redacted before anything sees them).
+ *
+ * The catalog service answers from an in-process read model, not from the database: the agent
+ * registry asks it from inside its own transaction, and on PGlite (one connection) a query of
+ * ours would wait for that transaction forever. The read model is loaded at enable and updated
+ * after every committed write; this mod is the only writer of its table, and writes run one at
+ * a time so the updates land in commit order. (A second process writing the same database
+ * would not be seen until this one restarts.)
+ */
+import type { Knex } from 'knex';
+import type {
+  CatalogModel,
+  LoggerService,
+  ModDatabaseService,
+  ModelCatalogService,
+  ModelProviderCatalogService,
+  SecretsService,
+} from '../../../sdk/index.js';
+import { ENTITY_ID_PATTERN } from '../../../sdk/index.js';
+import type { CatalogSnapshot, ModelCatalog, RefreshOutcome } from './catalog.js';
+import { connectionErrors as errors } from './errors.js';
+import {
+  applyOverrides,
+  cleanProviderModels,
+  enrich,
+  mergeDiscovery,
+  toCatalogModel,
+  toModelView,
+  type ModelInput,
+  type ModelView,
+  type StoredModel,
+} from './models.js';
+
+export const DISCOVERY_TIMEOUT_MS = 20_000;
+
+interface ConnectionRow {
+  id: string;
+  provider: string;
+  api_type: string;
+  base_url: string;
+  models: StoredModel[] | string;
+  discovered_at: Date | string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+/** A connection as the API shows it (never the key). */
+export interface ConnectionView {
+  id: string;
+  provider: string;
+  apiType: string;
+  baseUrl: string;
+  apiKeySet: boolean;
+  models: ModelView[];
+  discoveredAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface SaveInput {
+  id?: string;
+  provider?: string;
+  apiType?: string;
+  baseUrl?: string;
+  models?: ModelInput[];
+  apiKey?: string;
+}
+
+export interface DiscoveryResult {
+  connection: ConnectionView;
+  discovery: { listed: number; added: string[]; updated: string[]; unlisted: string[] };
+  catalog: { source: string; snapshotAt: string; matched: number; refresh: RefreshOutcome };
+}
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+const parseModels = (value: StoredModel[] | string): StoredModel[] => (typeof value === 'string' ? (JSON.parse(value) as StoredModel[]) : value);
+const secretName = (connectionId: string) => `connections/${connectionId}/api-key`;
+
+/**
+ * Checks a base URL: http(s), a host, no userinfo, no fragment; trailing slashes of the path
+ * are dropped. The reason never repeats the URL (userinfo would be a credential).
+ */
+export function normalizeBaseUrl(value: string): string {
+  const text = value.trim();
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw errors.modelConnectionBaseUrlInvalid({ reason: 'not an absolute URL' });
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw errors.modelConnectionBaseUrlInvalid({ reason: 'only http and https are allowed' });
+  if (url.username !== '' || url.password !== '' || /^[a-z]+:\/\/[^/?#]*@/i.test(text)) {
+    throw errors.modelConnectionBaseUrlInvalid({ reason: 'user credentials in the URL are not allowed (use apiKey)' });
+  }
+  if (url.hostname === '') throw errors.modelConnectionBaseUrlInvalid({ reason: 'the URL has no host' });
+  if (url.hash !== '' || text.includes('#')) throw errors.modelConnectionBaseUrlInvalid({ reason: 'a fragment is not allowed' });
+  const pathname = url.pathname.replace(/\/+$/, '');
+  return `${url.origin}${pathname}${url.search}`;
+}
+
+/** An id slug from the provider name. */
+function idFromProvider(provider: string): string {
+  const slug = provider.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 48);
+  return slug.length > 0 ? slug : 'connection';
+}
+
+/**
+ * Removes the key (and common credential shapes) from text that came from an adapter, and
+ * bounds its length.
+ */
+export function redact(text: string, secret: string | undefined): string {
+  let out = text;
+  if (secret && secret.length > 0) {
+    for (const form of new Set([secret, encodeURIComponent(secret), Buffer.from(secret).toString('base64')])) {
+      out = out.split(form).join('[redacted]');
+    }
+  }
+  out = out
+    .replace(/(bearer|basic)\s+[A-Za-z0-9._~+/=-]+/gi, '$1 [redacted]')
+    .replace(/\b(sk|pk|rk)-[A-Za-z0-9_-]{8,}/g, '[redacted]')
+    .replace(/[\r\n\t]+/g, ' ');
+  return out.length > 300 ? `${out.slice(0, 300)}…` : out;
+}
+
+function adapterFailureReason(error: unknown, apiKey: string | undefined, signal: AbortSignal): string {
+  if (signal.aborted) return 'the provider did not answer in time';
+  const e = error as { message?: unknown; status?: unknown; code?: unknown } | undefined;
+  const parts: string[] = [];
+  if (typeof e?.status === 'number') parts.push(`HTTP ${e.status}`);
+  if (typeof e?.code === 'string' && /^[A-Za-z0-9_.-]{1,64}$/.test(e.code)) parts.push(e.code);
+  const message = typeof e?.message === 'string' ? e.message : typeof error === 'string' ? error : '';
+  if (message) parts.push(message);
+  return redact(parts.join(': ') || 'the adapter failed', apiKey);
+}
+
+export class ConnectionService implements ModelCatalogService {
+  private readonly idPattern = new RegExp(ENTITY_ID_PATTERN);
+  /** connection id → its models as the catalog service reports them. */
+  private readonly readModel = new Map<string, CatalogModel[]>();
+  private writes: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly db: ModDatabaseService,
+    private readonly secrets: SecretsService,
+    private readonly providers: ModelProviderCatalogService,
+    private readonly catalog: ModelCatalog,
+    private readonly log: LoggerService,
+  ) {}
+
+  private get table(): string {
+    return this.db.table('connections');
+  }
+
+  private async view(row: ConnectionRow): Promise<ConnectionView> {
+    return {
+      id: row.id,
+      provider: row.provider,
+      apiType: row.api_type,
+      baseUrl: row.base_url,
+      apiKeySet: await this.secrets.has(secretName(row.id)),
+      models: parseModels(row.models).map(toModelView),
+      discoveredAt: row.discovered_at === null ? null : iso(row.discovered_at),
+      createdAt: iso(row.created_at),
+      updatedAt: iso(row.updated_at),
+    };
+  }
+
+  /** Runs writes one at a time, so the read model sees them in commit order. */
+  private exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.writes.then(fn, fn);
+    this.writes = run.catch(() => undefined);
+    return run;
+  }
+
+  private remember(row: Pick<ConnectionRow, 'id' | 'models'>): void {
+    this.readModel.set(row.id, parseModels(row.models).map(toCatalogModel));
+  }
+
+  /** Fills the read model (at enable). */
+  async load(): Promise<void> {
+    const rows = await this.db.knex<ConnectionRow>(this.table).select('id', 'models');
+    this.readModel.clear();
+    for (const row of rows) this.remember(row);
+  }
+
+  private row(id: string, trx?: Knex.Transaction, lock = false): Promise<ConnectionRow | undefined> {
+    if (!this.idPattern.test(id)) return Promise.resolve(undefined);
+    const query = (trx ?? this.db.knex)<ConnectionRow>(this.table).where({ id });
+    return (lock ? query.forUpdate() : query).first();
+  }
+
+  async list(): Promise<ConnectionView[]> {
+    const rows = await this.db.knex<ConnectionRow>(this.table).orderBy([{ column: 'created_at' }, { column: 'id' }]);
+    return Promise.all(rows.map((row) => this.view(row)));
+  }
+
+  /** The model catalog the agent registry asks (undefined: no such connection). */
+  async connection(connectionId: string): Promise<{ id: string; models: CatalogModel[] } | undefined> {
+    const models = this.readModel.get(connectionId);
+    return models ? { id: connectionId, models: models.map((m) => ({ ...m, ...(m.reasoningEfforts ? { reasoningEfforts: [...m.reasoningEfforts] } : {}) })) } : undefined;
+  }
+
+  /** Creates (no id) or updates (id) a connection. */
+  async save(input: SaveInput): Promise<{ created: boolean; connection: ConnectionView }> {
+    const baseUrl = input.baseUrl === undefined ? undefined : normalizeBaseUrl(input.baseUrl);
+    if (input.models) {
+      const seen = new Set<string>();
+      for (const model of input.models) {
+        if (seen.has(model.id)) throw errors.modelConnectionModelsInvalid({ reason: `model ${model.id.slice(0, 100)} is listed twice` });
+        seen.add(model.id);
+      }
+    }
+    const apiKey = typeof input.apiKey === 'string' && input.apiKey.trim() !== '' ? input.apiKey.trim() : undefined;
+    const snapshot = await this.catalog.current();
+    return this.exclusive(() =>
+      input.id === undefined ? this.create({ ...input, baseUrl }, apiKey, snapshot) : this.update(input.id!, { ...input, baseUrl }, apiKey, snapshot),
+    );
+  }
+
+  private async create(input: SaveInput, apiKey: string | undefined, snapshot: CatalogSnapshot): Promise<{ created: boolean; connection: ConnectionView }> {
+    const provider = input.provider!;
+    const models = enrich(applyOverrides([], input.models ?? []), snapshot, provider).models;
+    const base = idFromProvider(provider);
+    let row: ConnectionRow | undefined;
+    for (let n = 1; !row; n += 1) {
+      const id = n === 1 ? base : `${base}-${n}`;
+      const inserted = await this.db
+        .knex<ConnectionRow>(this.table)
+        .insert({ id, provider, api_type: input.apiType!, base_url: input.baseUrl!, models: JSON.stringify(models) as never })
+        .onConflict('id')
+        .ignore()
+        .returning('*');
+      row = inserted[0];
+    }
+    try {
+      // A key left behind under this id (a deletion that failed half-way) must not be inherited.
+      if (apiKey !== undefined) await this.secrets.set(secretName(row.id), apiKey);
+      else await this.secrets.delete(secretName(row.id));
+    } catch (error) {
+      await this.db.knex(this.table).where({ id: row.id }).delete();
+      throw error;
+    }
+    this.remember(row);
+    return { created: true, connection: await this.view(row) };
+  }
+
+  private async update(id: string, input: SaveInput, apiKey: string | undefined, snapshot: CatalogSnapshot): Promise<{ created: boolean; connection: ConnectionView }> {
+    const row = await this.db.transaction(async (trx) => {
+      const current = await this.row(id, trx, true);
+      if (!current) throw errors.modelConnectionNotFound({ connectionId: id });
+      const provider = input.provider ?? current.provider;
+      const patch: Partial<Record<keyof ConnectionRow, unknown>> = { provider, updated_at: trx.fn.now() };
+      if (input.apiType !== undefined) patch.api_type = input.apiType;
+      if (input.baseUrl !== undefined) patch.base_url = input.baseUrl;
+      // New overrides, or another provider to look models up under: enrich again (a miss keeps what a model had).
+      if (input.models !== undefined || provider !== current.provider) {
+        const stored = parseModels(current.models);
+        patch.models = JSON.stringify(enrich(input.models !== undefined ? applyOverrides(stored, input.models) : stored, snapshot, provider).models);
+      }
+      const [updated] = await trx<ConnectionRow>(this.table).where({ id }).update(patch as never).returning('*');
+      return updated!;
+    });
+    this.remember(row);
+    if (apiKey !== undefined) await this.secrets.set(secretName(id), apiKey);
+    return { created: false, connection: await this.view(row) };
+  }
+
+  delete(id: string): Promise<ConnectionView> {
+    return this.exclusive(async () => {
+      const row = await this.row(id);
+      if (!row) throw errors.modelConnectionNotFound({ connectionId: id });
+      const view = await this.view(row);
+      // The key goes first: a connection without its key is safer than a key without its connection.
+      await this.secrets.delete(secretName(id));
+      await this.db.knex(this.table).where({ id }).delete();
+      this.readModel.delete(id);
+      return { ...view, apiKeySet: false };
+    });
+  }
+
+  /** Lists the provider's models through the adapter and merges them (overrides kept), enriched from the catalog. */
+  async discover(connectionId: string, options: { refreshCatalog?: boolean; signal: AbortSignal }): Promise<DiscoveryResult> {
+    const row = await this.row(connectionId);
+    if (!row) throw errors.modelConnectionNotFound({ connectionId });
+    const adapter = this.providers.get(row.api_type);
+    if (!adapter) throw errors.modelConnectionApiTypeUnknown({ apiType: row.api_type });
+    if (typeof adapter.listModels !== 'function') throw errors.modelConnectionDiscoveryUnsupported({ apiType: row.api_type });
+
+    const apiKey = await this.secrets.get(secretName(row.id));
+    const signal = AbortSignal.any([options.signal, AbortSignal.timeout(DISCOVERY_TIMEOUT_MS)]);
+    const refresh = this.catalog.refreshIfDue(options.refreshCatalog === true);
+    let listed: unknown;
+    try {
+      listed = await adapter.listModels({ id: row.id, baseUrl: row.base_url, ...(apiKey !== undefined ? { apiKey } : {}) }, signal);
+    } catch (error) {
+      const reason = adapterFailureReason(error, apiKey, signal);
+      this.log.warn({ connectionId: row.id, apiType: row.api_type, reason }, 'model discovery failed');
+      await refresh; // never throws; let it finish so its cache write is not left dangling
+      throw errors.modelConnectionDiscoveryFailed({ connectionId: row.id, reason });
+    }
+    const discovered = cleanProviderModels(listed);
+    const refreshOutcome = await refresh;
+    const snapshot = await this.catalog.current();
+    const seenAt = new Date().toISOString();
+
+    const { saved, merge, matched } = await this.exclusive(async () => {
+      const result = await this.db.transaction(async (trx) => {
+        const current = await this.row(connectionId, trx, true);
+        if (!current) throw errors.modelConnectionNotFound({ connectionId });
+        const merge = mergeDiscovery(parseModels(current.models), discovered, seenAt);
+        const enriched = enrich(merge.models, snapshot, current.provider);
+        const [saved] = await trx<ConnectionRow>(this.table)
+          .where({ id: connectionId })
+          .update({ models: JSON.stringify(enriched.models) as never, discovered_at: trx.fn.now() as never, updated_at: trx.fn.now() as never })
+          .returning('*');
+        return { saved: saved!, merge, matched: enriched.matched };
+      });
+      this.remember(result.saved);
+      return result;
+    });
+    return {
+      connection: await this.view(saved),
+      discovery: { listed: discovered.length, added: merge.added, updated: merge.updated, unlisted: merge.unlisted },
+      catalog: { source: snapshot.source, snapshotAt: snapshot.snapshotAt, matched, refresh: refreshOutcome },
+    };
+  }
+}

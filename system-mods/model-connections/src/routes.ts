@@ -1,0 +1,52 @@
+/** The settings routes of model connections. */
+import { respond, type RouteBinding } from '../../../sdk/index.js';
+import type { ConnectionService, SaveInput } from './connections.js';
+import { connectionSchema, discoverBody, idParams, okConnection, saveBody } from './schemas.js';
+
+const tags = ['model-connections'];
+
+export function connectionRoutes(connections: ConnectionService): Record<string, RouteBinding> {
+  return {
+    list: {
+      schema: {
+        tags,
+        response: { 200: { type: 'object', required: ['ok', 'connections'], properties: { ok: { const: true }, connections: { type: 'array', items: connectionSchema } } } },
+      },
+      handler: async () => ({ ok: true, connections: await connections.list() }),
+    },
+    save: {
+      schema: { tags, body: saveBody, response: { 200: okConnection, 201: okConnection } },
+      handler: async (req) => {
+        const { created, connection } = await connections.save(req.body as SaveInput);
+        return respond.json({ ok: true, connection }, { status: created ? 201 : 200 });
+      },
+    },
+    discover: {
+      schema: {
+        tags,
+        body: discoverBody,
+        description: 'Calls the adapter of the connection’s apiType with the stored key and merges the listed models: new ones are added (enabled), listed ones get fresh provider facts, explicit overrides (enabled, contextWindowOverride, reasoningEfforts, capabilities) are kept. Models are then enriched from the model catalog.',
+        response: {
+          200: {
+            type: 'object',
+            required: ['ok', 'connection', 'discovery', 'catalog'],
+            properties: {
+              ok: { const: true },
+              connection: connectionSchema,
+              discovery: { type: 'object', properties: { listed: { type: 'integer' }, added: { type: 'array' }, updated: { type: 'array' }, unlisted: { type: 'array' } } },
+              catalog: { type: 'object', properties: { source: { type: 'string' }, snapshotAt: { type: 'string' }, matched: { type: 'integer' }, refresh: { type: 'object' } } },
+            },
+          },
+        },
+      },
+      handler: async (req) => {
+        const body = req.body as { connectionId: string; refreshCatalog?: boolean };
+        return { ok: true, ...(await connections.discover(body.connectionId, { refreshCatalog: body.refreshCatalog, signal: req.signal })) };
+      },
+    },
+    delete: {
+      schema: { tags, params: idParams, response: { 200: okConnection } },
+      handler: async (req) => ({ ok: true, connection: await connections.delete((req.params as { id: string }).id) }),
+    },
+  };
+}
