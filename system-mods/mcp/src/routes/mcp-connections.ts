@@ -1,0 +1,79 @@
+/** `/api/settings/mcp-connections*`: list, create/update, delete, discover, diagnose. */
+import { respond, type RouteBinding } from '../../../../sdk/index.js';
+import { mcpErrors as errors } from '../errors.js';
+import {
+  connectionIdParams,
+  diagnoseBody,
+  diagnoseResponse,
+  discoverBody,
+  discoverResponse,
+  listResponse,
+  okConnection,
+  upsertBody,
+} from '../schemas/mcp-connections.schema.js';
+import type { McpConnectionManager, McpToolResult } from '../services/connection-manager.js';
+import type { ConnectionStore } from '../services/connection-store.js';
+
+const TAGS = ['settings', 'mcp'];
+
+/** The text a tool gave with its error result (what the operator needs to read). */
+function errorText(result: McpToolResult): string {
+  const texts = result.content
+    .filter((part): part is { type: 'text'; text: string } => typeof part === 'object' && part !== null && (part as { type?: unknown }).type === 'text')
+    .map((part) => part.text);
+  const text = texts.join('\n').trim();
+  return text === '' ? 'no error text' : text.length > 2_000 ? `${text.slice(0, 2_000)}…` : text;
+}
+
+export function mcpConnectionRoutes(store: ConnectionStore, manager: McpConnectionManager): Record<string, RouteBinding> {
+  return {
+    list: {
+      schema: { tags: TAGS, response: { 200: listResponse } },
+      handler: async () => ({ ok: true, connections: await store.list() }),
+    },
+    upsert: {
+      schema: { tags: TAGS, body: upsertBody, response: { 200: okConnection, 201: okConnection } },
+      handler: async (req) => {
+        const { connection, created } = await store.upsert(req.body as Record<string, unknown>);
+        // A kept client of the old settings must not serve the new ones.
+        if (!created) await manager.release(connection.id);
+        return respond.json({ ok: true, connection }, { status: created ? 201 : 200 });
+      },
+    },
+    delete: {
+      schema: { tags: TAGS, params: connectionIdParams, response: { 200: okConnection } },
+      handler: async (req) => {
+        const { id } = req.params as { id: string };
+        const connection = await store.delete(id);
+        // Awaited: the answer comes after every client of it is closed and a stdio child has exited.
+        await manager.release(id, { inFlight: true });
+        return { ok: true, connection };
+      },
+    },
+    discover: {
+      schema: { tags: TAGS, body: discoverBody, response: { 200: discoverResponse } },
+      handler: async (req) => {
+        const { connectionId } = req.body as { connectionId: string };
+        return { ok: true, tools: await manager.listTools(connectionId, { signal: req.signal }) };
+      },
+    },
+    diagnose: {
+      schema: { tags: TAGS, body: diagnoseBody, response: { 200: diagnoseResponse } },
+      handler: async (req) => {
+        const { connectionId, toolName, arguments: args } = req.body as { connectionId: string; toolName?: string; arguments?: Record<string, unknown> };
+        return manager.use(
+          connectionId,
+          async (session) => {
+            const tools = await session.listTools();
+            if (toolName === undefined) return { ok: true, check: { connected: true, server: session.server }, tools };
+            if (!tools.some((tool) => tool.name === toolName)) throw errors.mcpToolNotFound({ connectionId, toolName });
+            const result = await session.callTool(toolName, args ?? {});
+            if (result.isError) throw errors.mcpToolFailed({ toolName, reason: errorText(result) }, { details: { toolName, result } });
+            return { ok: true, result };
+          },
+          { signal: req.signal },
+        );
+      },
+    },
+  };
+}
