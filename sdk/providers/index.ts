@@ -9,3 +9,4 @@ export * from './sse-parser.js';
 export * from './upstream-call.js';
 export * from './upstream-error.js';
 export * from './endpoint-url.js';
+export * from './sse-stream.js';

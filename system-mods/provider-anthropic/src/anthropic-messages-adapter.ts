@@ -11,12 +11,9 @@ import type {
   ProviderConnection,
   ProviderModel,
 } from '../../../sdk/index.js';
-import { endpointUrl } from '../../../sdk/providers/index.js';
+import { connectionSecrets, endpointUrl, isRecord, resolveTimeouts, streamSseCall, UpstreamCall, UpstreamError, type UpstreamTimeouts } from '../../../sdk/providers/index.js';
 import { messagesBody } from './messages-request-body.js';
 import { MessagesStreamDecoder } from './messages-stream-decoder.js';
-import { SseParser } from '../../../sdk/providers/index.js';
-import { DEFAULT_TIMEOUTS, UpstreamCall, type UpstreamTimeouts } from '../../../sdk/providers/index.js';
-import { isRecord, UpstreamError } from '../../../sdk/providers/index.js';
 
 /** The API version this adapter speaks (request and event shapes). */
 export const ANTHROPIC_VERSION = '2023-06-01';
@@ -34,45 +31,26 @@ export class AnthropicMessagesAdapter implements ModelProviderAdapter {
   private readonly log: LoggerService | undefined;
 
   constructor(options: AnthropicMessagesAdapterOptions = {}) {
-    this.timeouts = {
-      connectTimeoutMs: options.connectTimeoutMs ?? DEFAULT_TIMEOUTS.connectTimeoutMs,
-      idleTimeoutMs: options.idleTimeoutMs ?? DEFAULT_TIMEOUTS.idleTimeoutMs,
-    };
+    this.timeouts = resolveTimeouts(options);
     this.log = options.log;
   }
 
-  async *stream(connection: ProviderConnection, request: ChatRequest): AsyncGenerator<ModelStreamEvent> {
-    const call = new UpstreamCall(request.signal, this.timeouts, secretsOf(connection));
-    try {
-      const url = endpointUrl(connection.baseUrl, 'messages');
-      const body = JSON.stringify(messagesBody(request));
-      const response = await call.send(url, { method: 'POST', headers: requestHeaders(connection, 'text/event-stream'), body });
-      if (!response.ok) throw await call.httpFailure(response);
-      if (response.headers.get('content-type')?.includes('json')) {
-        throw new UpstreamError('upstream_malformed', 'the provider answered with JSON instead of an event stream');
-      }
-      const parser = new SseParser();
-      const decoder = new MessagesStreamDecoder();
-      for await (const bytes of call.chunks(response)) {
-        for (const event of parser.push(bytes)) {
-          for (const out of decoder.accept(event)) {
-            // A cancel between two events of one chunk ends the stream there.
-            call.throwIfStopped();
-            yield out;
-          }
-          if (decoder.done) return;
-        }
-      }
-      throw new UpstreamError('upstream_truncated', 'the stream ended before message_stop');
-    } catch (error) {
-      const failure = call.failure(error, 'upstream_malformed');
-      const note = { apiType: this.id, connectionId: connection.id, code: failure.code, status: failure.status };
-      if (failure.code === 'aborted') this.log?.debug(note, 'model call cancelled');
-      else this.log?.warn(note, 'model call failed');
-      yield failure.toEvent();
-    } finally {
-      call.close();
-    }
+  stream(connection: ProviderConnection, request: ChatRequest): AsyncGenerator<ModelStreamEvent> {
+    const decoder = new MessagesStreamDecoder();
+    return streamSseCall({
+      apiType: this.id,
+      connection,
+      request,
+      timeouts: this.timeouts,
+      log: this.log,
+      build: () => ({
+        url: endpointUrl(connection.baseUrl, 'messages'),
+        headers: requestHeaders(connection, 'text/event-stream'),
+        body: JSON.stringify(messagesBody(request)),
+      }),
+      decoder: decoder,
+      truncated: 'the stream ended before message_stop',
+    });
   }
 
   async listModels(connection: ProviderConnection, signal: AbortSignal): Promise<ProviderModel[]> {
@@ -93,7 +71,7 @@ export class AnthropicMessagesAdapter implements ModelProviderAdapter {
 
   /** One GET with a JSON answer; rejects with an {@link UpstreamError}. */
   private async getJson(connection: ProviderConnection, signal: AbortSignal, path: string, query: Record<string, string>): Promise<unknown> {
-    const call = new UpstreamCall(signal, this.timeouts, secretsOf(connection));
+    const call = new UpstreamCall(signal, this.timeouts, connectionSecrets(connection));
     try {
       const response = await call.send(endpointUrl(connection.baseUrl, path, query), { method: 'GET', headers: requestHeaders(connection, 'application/json') });
       if (!response.ok) throw await call.httpFailure(response);
@@ -118,7 +96,3 @@ function requestHeaders(connection: ProviderConnection, accept: string): Headers
   return headers;
 }
 
-/** What no error message may contain. */
-function secretsOf(connection: ProviderConnection): string[] {
-  return [connection.apiKey ?? '', ...Object.values(connection.headers ?? {})];
-}

@@ -11,12 +11,9 @@ import type {
   ProviderConnection,
   ProviderModel,
 } from '../../../sdk/index.js';
+import { connectionSecrets, endpointUrl, isRecord, resolveTimeouts, streamSseCall, UpstreamCall, UpstreamError, type UpstreamTimeouts, type SseEvent } from '../../../sdk/providers/index.js';
 import { chatCompletionsBody } from './chat-completions-body.js';
 import { ChatStreamDecoder } from './chat-stream-decoder.js';
-import { endpointUrl } from '../../../sdk/providers/index.js';
-import { SseParser } from '../../../sdk/providers/index.js';
-import { DEFAULT_TIMEOUTS, UpstreamCall, type UpstreamTimeouts } from '../../../sdk/providers/index.js';
-import { isRecord, UpstreamError } from '../../../sdk/providers/index.js';
 
 export interface OpenAiChatAdapterOptions extends Partial<UpstreamTimeouts> {
   /** Where failed calls are noted (code and status only, never the request). */
@@ -29,45 +26,26 @@ export class OpenAiChatAdapter implements ModelProviderAdapter {
   private readonly log: LoggerService | undefined;
 
   constructor(options: OpenAiChatAdapterOptions = {}) {
-    this.timeouts = {
-      connectTimeoutMs: options.connectTimeoutMs ?? DEFAULT_TIMEOUTS.connectTimeoutMs,
-      idleTimeoutMs: options.idleTimeoutMs ?? DEFAULT_TIMEOUTS.idleTimeoutMs,
-    };
+    this.timeouts = resolveTimeouts(options);
     this.log = options.log;
   }
 
-  async *stream(connection: ProviderConnection, request: ChatRequest): AsyncGenerator<ModelStreamEvent> {
-    const call = new UpstreamCall(request.signal, this.timeouts, secretsOf(connection));
-    try {
-      const url = endpointUrl(connection.baseUrl, 'chat/completions');
-      const body = JSON.stringify(chatCompletionsBody(request));
-      const response = await call.send(url, { method: 'POST', headers: requestHeaders(connection, 'text/event-stream'), body });
-      if (!response.ok) throw await call.httpFailure(response);
-      if (response.headers.get('content-type')?.includes('json')) {
-        throw new UpstreamError('upstream_malformed', 'the provider answered with JSON instead of an event stream');
-      }
-      const parser = new SseParser();
-      const decoder = new ChatStreamDecoder();
-      for await (const bytes of call.chunks(response)) {
-        for (const event of parser.push(bytes)) {
-          for (const out of decoder.accept(event.data)) {
-            // A cancel between two events of one chunk ends the stream there.
-            call.throwIfStopped();
-            yield out;
-          }
-          if (decoder.done) return;
-        }
-      }
-      throw new UpstreamError('upstream_truncated', 'the stream ended before [DONE]');
-    } catch (error) {
-      const failure = call.failure(error, 'upstream_malformed');
-      const note = { apiType: this.id, connectionId: connection.id, code: failure.code, status: failure.status };
-      if (failure.code === 'aborted') this.log?.debug(note, 'model call cancelled');
-      else this.log?.warn(note, 'model call failed');
-      yield failure.toEvent();
-    } finally {
-      call.close();
-    }
+  stream(connection: ProviderConnection, request: ChatRequest): AsyncGenerator<ModelStreamEvent> {
+    const decoder = new ChatStreamDecoder();
+    return streamSseCall({
+      apiType: this.id,
+      connection,
+      request,
+      timeouts: this.timeouts,
+      log: this.log,
+      build: () => ({
+        url: endpointUrl(connection.baseUrl, 'chat/completions'),
+        headers: requestHeaders(connection, 'text/event-stream'),
+        body: JSON.stringify(chatCompletionsBody(request)),
+      }),
+      decoder: { accept: (event: SseEvent) => decoder.accept(event.data), get done() { return decoder.done; } },
+      truncated: 'the stream ended before [DONE]',
+    });
   }
 
   async listModels(connection: ProviderConnection, signal: AbortSignal): Promise<ProviderModel[]> {
@@ -112,7 +90,7 @@ export class OpenAiChatAdapter implements ModelProviderAdapter {
     path: string,
     init: { method: 'GET' | 'POST'; body?: string },
   ): Promise<unknown> {
-    const call = new UpstreamCall(signal, this.timeouts, secretsOf(connection));
+    const call = new UpstreamCall(signal, this.timeouts, connectionSecrets(connection));
     try {
       const response = await call.send(endpointUrl(connection.baseUrl, path), { ...init, headers: requestHeaders(connection, 'application/json') });
       if (!response.ok) throw await call.httpFailure(response);
@@ -134,7 +112,3 @@ function requestHeaders(connection: ProviderConnection, accept: string): Headers
   return headers;
 }
 
-/** What no error message may contain. */
-function secretsOf(connection: ProviderConnection): string[] {
-  return [connection.apiKey ?? '', ...Object.values(connection.headers ?? {})];
-}
