@@ -7,6 +7,7 @@
  *
  * `startScriptedServer` is the protocol-neutral core; `fake-anthropic.ts` builds on it too.
  */
+import type { ModelStreamEvent } from '../../sdk/index.js';
 import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
@@ -263,4 +264,14 @@ export function chatChunk(delta: Record<string, unknown>, finishReason: string |
 /** The last chunk `stream_options.include_usage` asks for: empty choices, the usage. */
 export function usageChunk(usage: Record<string, unknown>): Record<string, unknown> {
   return { id: 'chatcmpl-fake', object: 'chat.completion.chunk', created: 1700000000, model: 'gpt-test', choices: [], usage };
+}
+
+/** Drains an adapter's event stream (calling `onEvent` as each arrives), for assertions on the whole sequence. */
+export async function collectEvents(stream: AsyncIterable<ModelStreamEvent>, onEvent?: (event: ModelStreamEvent) => void): Promise<ModelStreamEvent[]> {
+  const events: ModelStreamEvent[] = [];
+  for await (const event of stream) {
+    events.push(event);
+    onEvent?.(event);
+  }
+  return events;
 }

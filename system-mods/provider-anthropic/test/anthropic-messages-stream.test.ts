@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ChatRequest, ModelStreamEvent, ProviderConnection } from '../../../sdk/index.js';
 import { messageEnd, messageStart, sseEvent, startFakeAnthropic, textBlock, type FakeAnthropic } from '../../../test/peers/fake-anthropic.js';
+import { collectEvents as collect } from '../../../test/peers/fake-openai.js';
 import { AnthropicMessagesAdapter } from '../src/anthropic-messages-adapter.js';
 
 const API_KEY = 'sk-ant-test-0123456789abcdef';
@@ -22,15 +23,6 @@ afterEach(() => fake.close());
 
 function chatRequest(overrides: Partial<ChatRequest> = {}): ChatRequest {
   return { model: 'claude-test-1', messages: [{ role: 'user', content: 'Hi' }], signal: new AbortController().signal, ...overrides };
-}
-
-async function collect(stream: AsyncIterable<ModelStreamEvent>, onEvent?: (event: ModelStreamEvent) => void): Promise<ModelStreamEvent[]> {
-  const events: ModelStreamEvent[] = [];
-  for await (const event of stream) {
-    events.push(event);
-    onEvent?.(event);
-  }
-  return events;
 }
 
 const inputDelta = (index: number, partial_json: string) => sseEvent('content_block_delta', { index, delta: { type: 'input_json_delta', partial_json } });

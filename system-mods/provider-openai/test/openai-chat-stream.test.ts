@@ -5,7 +5,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ChatRequest, ModelStreamEvent, ProviderConnection } from '../../../sdk/index.js';
-import { chatChunk, sseData, startFakeOpenAi, usageChunk, type FakeOpenAi } from '../../../test/peers/fake-openai.js';
+import { chatChunk, collectEvents as collect, sseData, startFakeOpenAi, usageChunk, type FakeOpenAi } from '../../../test/peers/fake-openai.js';
 import { OpenAiChatAdapter } from '../src/openai-chat-adapter.js';
 
 const API_KEY = 'sk-test-0123456789abcdef';
@@ -22,15 +22,6 @@ afterEach(() => fake.close());
 
 function chatRequest(overrides: Partial<ChatRequest> = {}): ChatRequest {
   return { model: 'gpt-test', messages: [{ role: 'user', content: 'Hi' }], signal: new AbortController().signal, ...overrides };
-}
-
-async function collect(stream: AsyncIterable<ModelStreamEvent>, onEvent?: (event: ModelStreamEvent) => void): Promise<ModelStreamEvent[]> {
-  const events: ModelStreamEvent[] = [];
-  for await (const event of stream) {
-    events.push(event);
-    onEvent?.(event);
-  }
-  return events;
 }
 
 const done = sseData('[DONE]');
