@@ -66,10 +66,27 @@ export interface SecretsService {
   has(name: string): Promise<boolean>;
 }
 
-/** An agent tool handler. @public */
+/**
+ * Who calls a tool: the chat runtime passes the run's agent, session and run id. Tool calls are
+ * runtime actions, never operator actions (Brains, for one, refuses runtime edits of
+ * operator-owned records). @public
+ */
+export interface ToolCallContext {
+  agentId: string;
+  sessionId: string;
+  runId: string;
+  /** Aborted when the run is cancelled or the tool's bound elapses. */
+  signal: AbortSignal;
+}
+
+/**
+ * An agent tool handler. `input` has already been validated against `inputSchema`; the
+ * returned value (JSON-serializable) goes back to the model. Throw an `SvcError` for a refusal
+ * the model should read (its code and message are shown to the model). @public
+ */
 export interface ToolBinding {
   inputSchema: Record<string, unknown>;
-  handler: (input: any, context: { agentId?: string; signal: AbortSignal }) => unknown | Promise<unknown>;
+  handler: (input: any, context: ToolCallContext) => unknown | Promise<unknown>;
 }
 
 /** Registers the tools the manifest declares, as `mod.<id>.<name>`. @public */
@@ -85,7 +102,7 @@ export interface RegisteredTool {
   title: string;
   description: string;
   inputSchema: Record<string, unknown>;
-  invoke(input: unknown, context: { agentId?: string; signal: AbortSignal }): Promise<unknown>;
+  invoke(input: unknown, context: ToolCallContext): Promise<unknown>;
 }
 
 /** Every enabled mod's tools (for the chat runtime and grants). @public */

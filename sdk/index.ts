@@ -17,3 +17,4 @@ export * from './services/agents.js';
 export * from './services/model-catalog.js';
 export * from './services/operator-settings.js';
 export * from './services/model-providers.js';
+export * from './services/model-gateway.js';

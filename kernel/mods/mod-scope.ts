@@ -19,6 +19,7 @@ import type {
 import type { Disposable } from '../../sdk/disposable.js';
 import type { ModManifest } from '../../sdk/manifest.js';
 import { errors } from '../errors.js';
+import { describeValidationError } from '../http/schema-validators.js';
 import { isHookName, tapHook, type HookCatalog } from '../hooks/hook-catalog.js';
 import type { RouteTable } from '../http/route-table.js';
 import type { SecretStore } from '../secrets/secret-store.js';
@@ -76,6 +77,8 @@ interface ModCradle extends KernelCradle {
 }
 
 const settingsAjv = new Ajv.default({ strict: false, useDefaults: true, allErrors: false });
+/** Tool inputs come from a model: validated strictly, no coercion, no defaults filled in. */
+const toolAjv = new Ajv.default({ strict: false, allErrors: false });
 
 /** Registers the mod-scoped core services in a fresh child scope of `root`. */
 export function createModContainer(root: AwilixContainer, manifest: ModManifest, disposers: DisposerStack): AwilixContainer {
@@ -144,6 +147,7 @@ export function createModContainer(root: AwilixContainer, manifest: ModManifest,
       register(name, binding) {
         const declared = c.manifest.contributes?.tools?.find((t) => t.name === name);
         if (!declared) throw errors.modContributionUndeclared({ modId: c.modId, kind: 'tool', name });
+        const validate = toolAjv.compile(binding.inputSchema);
         return c.disposers.add(
           c['kernel.tool-registry'].add({
             name: `mod.${c.modId}.${name}`,
@@ -151,7 +155,10 @@ export function createModContainer(root: AwilixContainer, manifest: ModManifest,
             title: declared.title,
             description: declared.description,
             inputSchema: binding.inputSchema,
-            invoke: async (input, context) => binding.handler(input, context),
+            invoke: async (input, context) => {
+              if (!validate(input)) throw errors.toolInputInvalid({ tool: `mod.${c.modId}.${name}`, reason: describeValidationError(validate.errors) });
+              return binding.handler(input, context);
+            },
           }),
         );
       },

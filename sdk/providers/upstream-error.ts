@@ -13,6 +13,8 @@ export type UpstreamErrorCode =
   | 'upstream_truncated'
   | 'upstream_timeout'
   | 'upstream_unreachable'
+  /** The connection does not exist, or no adapter serves its API type (or the operation). */
+  | 'connection_unavailable'
   | 'aborted';
 
 export type UpstreamErrorEvent = Extract<ModelStreamEvent, { type: 'error' }>;

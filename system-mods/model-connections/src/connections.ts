@@ -16,10 +16,14 @@
 import type { Knex } from 'knex';
 import type {
   CatalogModel,
+  GatewayConnection,
+  GatewayModel,
   LoggerService,
   ModDatabaseService,
   ModelCatalogService,
+  ModelProviderAdapter,
   ModelProviderCatalogService,
+  ProviderConnection,
   SecretsService,
 } from '../../../sdk/index.js';
 import { ENTITY_ID_PATTERN } from '../../../sdk/index.js';
@@ -32,6 +36,7 @@ import {
   mergeDiscovery,
   toCatalogModel,
   toModelView,
+  toGatewayModel,
   type ModelInput,
   type ModelView,
   type StoredModel,
@@ -48,6 +53,13 @@ interface ConnectionRow {
   discovered_at: Date | string | null;
   created_at: Date | string;
   updated_at: Date | string;
+}
+
+/** A connection resolved for one provider call. */
+export interface ResolvedConnection {
+  view: GatewayConnection;
+  adapter: ModelProviderAdapter | undefined;
+  connection: ProviderConnection;
 }
 
 /** A connection as the API shows it (never the key). */
@@ -204,6 +216,21 @@ export class ConnectionService implements ModelCatalogService {
   async connection(connectionId: string): Promise<{ id: string; models: CatalogModel[] } | undefined> {
     const models = this.readModel.get(connectionId);
     return models ? { id: connectionId, models: models.map((m) => ({ ...m, ...(m.reasoningEfforts ? { reasoningEfforts: [...m.reasoningEfforts] } : {}) })) } : undefined;
+  }
+
+  /**
+   * What the model gateway needs for one call: the adapter and the connection with its
+   * credential decrypted (kept in memory for that call only). Undefined when it does not exist.
+   */
+  async resolve(connectionId: string): Promise<ResolvedConnection | undefined> {
+    const row = await this.row(connectionId);
+    if (!row) return undefined;
+    const apiKey = await this.secrets.get(secretName(row.id));
+    return {
+      view: { id: row.id, provider: row.provider, apiType: row.api_type, models: parseModels(row.models).map(toGatewayModel) },
+      adapter: this.providers.get(row.api_type),
+      connection: { id: row.id, baseUrl: row.base_url, ...(apiKey !== undefined ? { apiKey } : {}) },
+    };
   }
 
   /** Creates (no id) or updates (id) a connection. */

@@ -1,6 +1,7 @@
-import { coreServices, defineMod, modelCatalogServiceRef } from '../../../sdk/index.js';
+import { coreServices, defineMod, modelCatalogServiceRef, modelGatewayServiceRef } from '../../../sdk/index.js';
 import { loadBundledCatalog, ModelCatalog } from './catalog.js';
 import { ConnectionService } from './connections.js';
+import { createModelGateway } from './gateway.js';
 import { connectionRoutes } from './routes.js';
 
 export default defineMod({
@@ -18,5 +19,6 @@ export default defineMod({
     await connections.load();
     for (const [id, binding] of Object.entries(connectionRoutes(connections))) http.route(id, binding);
     provide(modelCatalogServiceRef, { connection: (connectionId) => connections.connection(connectionId) });
+    provide(modelGatewayServiceRef, createModelGateway(connections));
   },
 });

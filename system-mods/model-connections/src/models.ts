@@ -6,7 +6,7 @@
  * else the provider's value, else the catalog's. Discovery rewrites only `listed` and
  * `catalog`; saving the connection rewrites only the overrides.
  */
-import type { CatalogModel, ProviderModel } from '../../../sdk/index.js';
+import type { CatalogModel, GatewayModel, ProviderModel } from '../../../sdk/index.js';
 import { enrichmentFor, type CapabilityProvenance, type CatalogEnrichment, type CatalogPricing, type CatalogSnapshot } from './catalog.js';
 
 /** Capability facts an operator may pin. */
@@ -133,6 +133,14 @@ export function toCatalogModel(model: StoredModel): CatalogModel {
   if (efforts !== undefined) out.reasoningEfforts = efforts;
   const contextWindow = effectiveContextWindow(model);
   if (contextWindow !== undefined) out.contextWindow = contextWindow;
+  return out;
+}
+
+/** The model as the gateway reports it to other mods. */
+export function toGatewayModel(model: StoredModel): GatewayModel {
+  const out: GatewayModel = { ...toCatalogModel(model) };
+  const input = defined(model.capabilities?.inputModalities, model.listed?.inputModalities, model.catalog?.inputModalities);
+  if (input) out.inputModalities = [...input];
   return out;
 }
 
