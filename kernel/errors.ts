@@ -59,6 +59,7 @@ export const errors = defineErrorCatalog({
   modInitFailed: { status: 500, message: 'Mod {modId} failed to start: {reason}' },
   modInitTimeout: { status: 500, message: 'Mod {modId} did not finish starting within {timeoutMs} ms' },
   modContributionUndeclared: { status: 500, message: 'Mod {modId} tried to register {kind} {name}, which its manifest does not declare' },
+  runIdTaken: { status: 409, message: 'Run {runId} is already active' },
   toolInputInvalid: { status: 400, message: 'Invalid arguments for tool {tool}: {reason}' },
   modHookUnknown: { status: 500, message: 'Mod {modId} tried to tap unknown hook {hook}' },
   modServiceTaken: { status: 409, message: 'Mod {modId} provides {service}, which {owner} already provides; disable one of them' },

@@ -26,6 +26,8 @@ import type { ModSource } from './mods/mod-discovery.js';
 import { ModHost } from './mods/mod-host.js';
 import { kernelModRoutes } from './mods/mod-routes.js';
 import { DiagnosticsRegistry, ModelProviderRegistry, ProvidedServices, ToolRegistry } from './mods/registries.js';
+import { RunRegistry } from './runs/run-registry.js';
+import type { RuntimeHooksService } from '../sdk/services/runs.js';
 import { loadSecretBox } from './secrets/secret-key.js';
 import { SecretStore } from './secrets/secret-store.js';
 import { Database, type DatabaseOptions } from './storage/database.js';
@@ -84,6 +86,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
     const routes = new RouteTable();
     const metrics = new RequestMetrics();
     const tools = new ToolRegistry();
+    const runs = new RunRegistry();
     const diagnostics = new DiagnosticsRegistry();
     const provided = new ProvidedServices();
     const modelProviders = new ModelProviderRegistry();
@@ -141,7 +144,14 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       'kernel.tool-registry': tools,
       'kernel.diagnostics-registry': diagnostics,
       'kernel.model-provider-registry': modelProviders,
+      'kernel.run-registry': runs,
       'core.model-provider-catalog': modelProviders,
+      'core.runtime-hooks': {
+        beforeModelCall: (context) => hooks.beforeModelCall.promise(context),
+        beforeToolCall: (event) => hooks.beforeToolCall.promise(event),
+        afterToolCall: (event) => hooks.afterToolCall.promise(event),
+        onRunFinished: (event) => hooks.onRunFinished.promise(event),
+      } satisfies RuntimeHooksService,
       'core.runtime-info': runtimeInfo,
       'core.tool-catalog': tools,
       'core.metrics': { snapshot: () => metrics.snapshot() },

@@ -218,6 +218,7 @@ export interface ModDiagnosticsRegistryService {
 /** @public */
 export type { ModelProviderCatalogService, ModelProviderRegistrarService } from './services/model-providers.js';
 import type { ModelProviderCatalogService, ModelProviderRegistrarService } from './services/model-providers.js';
+import type { RunRegistryService, RuntimeHooksService } from './services/runs.js';
 
 /** The kernel's services. @public */
 export const coreServices = {
@@ -257,6 +258,10 @@ export const coreServices = {
   agentRecords: createServiceRef<AgentRecordsService>({ id: 'core.agent-records', capability: 'kernel.agents' }),
   /** Inventory counts. */
   inventory: createServiceRef<InventoryService>({ id: 'core.inventory', capability: 'kernel.introspect' }),
+  /** Active runs on this replica (runs are released with the mod). */
+  runs: createServiceRef<RunRegistryService>({ id: 'core.runs', scope: 'mod', capability: 'kernel.runs' }),
+  /** Calls the runtime hooks (`beforeModelCall`, `beforeToolCall`, `afterToolCall`, `onRunFinished`). */
+  runtimeHooks: createServiceRef<RuntimeHooksService>({ id: 'core.runtime-hooks', capability: 'kernel.runs' }),
   /** Opt-in mod diagnostics. */
   modDiagnostics: createServiceRef<ModDiagnosticsRegistryService>({
     id: 'core.mod-diagnostics',

@@ -2,9 +2,20 @@
  * The frozen, typed hook catalogue. The kernel calls hooks; mods only tap them through
  * {@link tapHook}, which names the tap after the mod and returns a disposer that removes it.
  */
-import { AsyncSeriesHook, AsyncSeriesWaterfallHook, type Hook } from 'tapable';
+import { AsyncSeriesBailHook, AsyncSeriesHook, AsyncSeriesWaterfallHook, type Hook } from 'tapable';
 import { toDisposable, type Disposable } from '../../sdk/disposable.js';
-import type { AgentDeleteEvent, HookTapFn, InventoryCounts, KernelHookName, ModLifecycleEvent } from '../../sdk/hooks.js';
+import type {
+  AgentDeleteEvent,
+  HookTapFn,
+  InventoryCounts,
+  KernelHookName,
+  ModelCallContext,
+  ModLifecycleEvent,
+  RunFinishedEvent,
+  ToolCallEvent,
+  ToolCallResultEvent,
+  ToolCallVeto,
+} from '../../sdk/hooks.js';
 
 export function createHookCatalog() {
   const hooks = {
@@ -14,6 +25,10 @@ export function createHookCatalog() {
     onShutdown: new AsyncSeriesHook<[]>([]),
     beforeAgentDelete: new AsyncSeriesHook<[AgentDeleteEvent]>(['event']),
     beforeInventoryReport: new AsyncSeriesWaterfallHook<[InventoryCounts]>(['counts']),
+    beforeModelCall: new AsyncSeriesWaterfallHook<[ModelCallContext]>(['context']),
+    beforeToolCall: new AsyncSeriesBailHook<[ToolCallEvent], ToolCallVeto | undefined>(['event']),
+    afterToolCall: new AsyncSeriesHook<[ToolCallResultEvent]>(['event']),
+    onRunFinished: new AsyncSeriesHook<[RunFinishedEvent]>(['event']),
   } satisfies Record<KernelHookName, Hook<any, any>>;
   return Object.freeze(hooks);
 }

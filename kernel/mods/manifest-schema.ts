@@ -10,7 +10,7 @@ import { contributionPoints } from './contribution-points.js';
 const ID = '^[a-z0-9]+(-[a-z0-9]+)*$';
 
 /** Capabilities a manifest may request; each guards root services that reveal more than the mod's own data. */
-export const KNOWN_CAPABILITIES = ['kernel.introspect', 'kernel.tools', 'kernel.agents'] as const;
+export const KNOWN_CAPABILITIES = ['kernel.introspect', 'kernel.tools', 'kernel.agents', 'kernel.runs'] as const;
 
 export const manifestSchema = {
   $id: 'https://svc.local/schemas/mod-manifest.json',

@@ -26,6 +26,8 @@ import type { SecretStore } from '../secrets/secret-store.js';
 import type { Database } from '../storage/database.js';
 import type { SettingsStore } from '../storage/settings-store.js';
 import type { DiagnosticsRegistry, ModelProviderRegistry, ToolRegistry } from './registries.js';
+import type { RunRegistry } from '../runs/run-registry.js';
+import type { RunRegistryService } from '../../sdk/services/runs.js';
 
 /** The mod's registrations, undone in reverse order on disable. */
 export class DisposerStack {
@@ -68,6 +70,7 @@ export interface KernelCradle {
   'kernel.tool-registry': ToolRegistry;
   'kernel.diagnostics-registry': DiagnosticsRegistry;
   'kernel.model-provider-registry': ModelProviderRegistry;
+  'kernel.run-registry': RunRegistry;
 }
 
 interface ModCradle extends KernelCradle {
@@ -171,6 +174,14 @@ export function createModContainer(root: AwilixContainer, manifest: ModManifest,
         return c.disposers.add(c['kernel.model-provider-registry'].add(c.modId, adapter));
       },
     })).scoped(),
+    'core.runs': asFunction((c: ModCradle): RunRegistryService => {
+      const registry = c['kernel.run-registry'];
+      return {
+        register: (handle) => c.disposers.add(registry.register(c.modId, handle)),
+        get: (runId) => registry.get(runId),
+        list: (filter) => registry.list(filter),
+      };
+    }).scoped(),
     'core.diagnostics': asFunction((c: ModCradle): DiagnosticsService => ({
       provide(provider) {
         if (!c.manifest.contributes?.diagnostics) {

@@ -54,6 +54,12 @@ export interface AgentsService {
   list(options?: { includeDisabled?: boolean }, trx?: Knex.Transaction): Promise<Agent[]>;
   /** Creates an agent (409 `agent_exists` for a taken id, 400 for an invalid one). */
   create(input: AgentCreateInput, trx?: Knex.Transaction): Promise<Agent>;
+  /** The persisted profile documents in kind order (fewer than six only before setup completes). */
+  profileDocuments(agentId: string): Promise<ProfileDocument[]>;
+  /** The agent's chat (or archive-summary) model selection, or null when none is set. */
+  modelSelection(agentId: string, purpose: 'chat' | 'archive-summary'): Promise<ModelSelection | null>;
+  /** The granted tools: MCP connections by id, mod tools as connection `mod.<modId>`. */
+  mcpGrants(agentId: string): Promise<Array<{ connectionId: string; toolName: string }>>;
   /** Replaces all six documents (400 unless the set is complete and valid). */
   replaceProfileDocuments(agentId: string, documents: unknown, trx?: Knex.Transaction): Promise<ProfileDocument[]>;
   /** Validates and saves the chat model selection (400 when the connection or model is not usable). */

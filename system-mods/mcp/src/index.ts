@@ -1,4 +1,4 @@
-import { coreServices, defineMod } from '../../../sdk/index.js';
+import { coreServices, defineMod, mcpToolsServiceRef } from '../../../sdk/index.js';
 import { tapInventoryCount } from './hooks/inventory-count.js';
 import { mcpConnectionRoutes } from './routes/mcp-connections.js';
 import { ConnectionManager, type McpTimings } from './services/connection-manager.js';
@@ -13,7 +13,7 @@ export default defineMod({
     hooks: coreServices.hooks,
     logger: coreServices.logger,
   },
-  init({ http, db, secrets, settings, hooks, logger }, { manifest }) {
+  init({ http, db, secrets, settings, hooks, logger }, { manifest, provide }) {
     const store = new ConnectionStore(db, secrets);
     const manager = new ConnectionManager({
       source: store,
@@ -24,6 +24,11 @@ export default defineMod({
     });
     for (const [id, binding] of Object.entries(mcpConnectionRoutes(store, manager))) http.route(id, binding);
     tapInventoryCount(hooks, store);
+    // The chat runtime calls granted tools through this; disabled connections are refused.
+    provide(mcpToolsServiceRef, {
+      listTools: (connectionId, options = {}) => manager.listTools(connectionId, { ...options, requireEnabled: true }),
+      callTool: (connectionId, toolName, args, options = {}) => manager.callTool(connectionId, toolName, args, { ...options, requireEnabled: true }),
+    });
     // Runs first on disable and shutdown: every client is closed and every stdio child has exited.
     return () => manager.closeAll();
   },

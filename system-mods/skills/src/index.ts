@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { agentsServiceRef, coreServices, defineMod } from '../../../sdk/index.js';
+import { agentSkillsServiceRef, agentsServiceRef, coreServices, defineMod } from '../../../sdk/index.js';
 import { agentSkillRoutes } from './routes/agent-skills.js';
 import { settingsSkillRoutes } from './routes/settings-skills.js';
 import { CentralSkillStore } from './services/central-skills.js';
@@ -16,7 +16,7 @@ export default defineMod({
     runtime: coreServices.runtimeInfo,
     agents: agentsServiceRef,
   },
-  init({ http, db, hooks, runtime, agents }) {
+  init({ http, db, hooks, runtime, agents }, { provide }) {
     const store = new CentralSkillStore(db);
     const catalog = new SkillCatalog(store, new FilesystemSkills(path.join(runtime.dataDir, 'workspaces')));
     const assignments = new SkillAssignments(db, catalog, agents);
@@ -26,5 +26,6 @@ export default defineMod({
     }
     // In the deletion's transaction: the agent and its assignments go together or not at all.
     hooks.tap('beforeAgentDelete', ({ agentId, trx }) => assignments.deleteForAgent(agentId, trx));
+    provide(agentSkillsServiceRef, { assigned: (agentId) => assignments.resolved(agentId) });
   },
 });

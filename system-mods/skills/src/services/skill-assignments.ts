@@ -5,7 +5,7 @@
  * installs nothing and grants no execution permission.
  */
 import type { Knex } from 'knex';
-import type { AgentsService, ModDatabaseService } from '../../../../sdk/index.js';
+import type { AgentsService, AssignedSkill, ModDatabaseService } from '../../../../sdk/index.js';
 import { skillErrors as errors } from '../errors.js';
 import { summarize, type SkillCatalog, type SkillSummary } from './skill-catalog.js';
 import type { InvalidSkillEntry } from './filesystem-skills.js';
@@ -57,6 +57,16 @@ export class SkillAssignments {
   async assigned(agentId: string, trx?: Knex.Transaction): Promise<string[]> {
     const rows = await this.q(trx)<AssignmentRow>(this.table).where({ agent_id: agentId }).orderBy('position').select('skill_id');
     return rows.map((r) => r.skill_id);
+  }
+
+  /** The assigned skills with their text, in order, for the model; unresolvable ids are left out. */
+  async resolved(agentId: string): Promise<AssignedSkill[]> {
+    const [assigned, catalog] = await Promise.all([this.assigned(agentId), this.catalog.forAgent(agentId)]);
+    const byId = new Map(catalog.skills.map((s) => [s.id, s]));
+    return assigned.flatMap((id) => {
+      const skill = byId.get(id);
+      return skill ? [{ id: skill.id, name: skill.name, description: skill.description, content: skill.content }] : [];
+    });
   }
 
   /** The agent's assignment resolved against its catalog; 404 `agent_not_found` for an unknown agent. */
