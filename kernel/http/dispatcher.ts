@@ -45,7 +45,7 @@ const NO_AUTH: RouteAuthContext = Object.freeze({ enabled: false, authenticated:
 class DeadlineExceeded extends Error {}
 
 export function createDispatcher({ routes, gate, log }: DispatcherDeps) {
-  return async function dispatch(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  return async function dispatch(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     const rawUrl = request.raw.url ?? '/';
     const q = rawUrl.indexOf('?');
     const pathname = q < 0 ? rawUrl : rawUrl.slice(0, q);
@@ -120,7 +120,10 @@ export function createDispatcher({ routes, gate, log }: DispatcherDeps) {
         clearTimeout(timer);
       }
     }
-    await send(reply, entry, result, gate);
+    send(reply, entry, result, gate);
+    // Returning the reply tells Fastify the answer is under way: a streamed body is still
+    // being written when this resolves, and must not be replaced by an empty one.
+    return reply;
   };
 }
 
@@ -148,7 +151,7 @@ function handlerFailure(error: unknown, entry: RouteEntry, log: DispatcherDeps['
   return entry.owner === KERNEL_OWNER ? errors.internalError() : errors.modRouteFailed({ modId: entry.owner, routeId: entry.routeId });
 }
 
-async function send(reply: FastifyReply, entry: RouteEntry, result: unknown, gate: RouteOwnerGate): Promise<void> {
+function send(reply: FastifyReply, entry: RouteEntry, result: unknown, gate: RouteOwnerGate): void {
   const kind = routeResponseKind(result);
   if (kind === undefined) {
     reply.code(200).header('content-type', 'application/json; charset=utf-8').send(JSON.stringify(result ?? null));

@@ -1,0 +1,83 @@
+import path from 'node:path';
+import {
+  agentSkillsServiceRef,
+  agentsServiceRef,
+  coreServices,
+  defineMod,
+  mcpToolsServiceRef,
+  modelGatewayServiceRef,
+  optional,
+} from '../../../sdk/index.js';
+import { chatRoutes } from './routes/chat.js';
+import { sessionRoutes } from './routes/sessions.js';
+import { ChatRuntime, type ChatSettings } from './services/chat-runtime.js';
+import { RunStore } from './services/run-store.js';
+import { SteeringStore } from './services/steering-store.js';
+import { ToolBelt } from './services/tool-belt.js';
+import { TranscriptStore } from './services/transcript-store.js';
+
+/** Heartbeat of active run rows; a row without one for `staleRunAfterMs` is marked interrupted. */
+const HEARTBEAT_MS = 15_000;
+
+export default defineMod({
+  deps: {
+    http: coreServices.httpRouter,
+    db: coreServices.database,
+    hooks: coreServices.hooks,
+    settings: coreServices.settings,
+    log: coreServices.logger,
+    runtimeInfo: coreServices.runtimeInfo,
+    runs: coreServices.runs,
+    runtimeHooks: coreServices.runtimeHooks,
+    toolCatalog: coreServices.toolCatalog,
+    agents: agentsServiceRef,
+    gateway: optional(modelGatewayServiceRef),
+    skills: optional(agentSkillsServiceRef),
+    mcp: optional(mcpToolsServiceRef),
+  },
+  async init({ http, db, hooks, settings, log, runtimeInfo, runs, runtimeHooks, toolCatalog, agents, gateway, skills, mcp }) {
+    const transcript = new TranscriptStore(db);
+    const store = new RunStore(db, transcript);
+    const steering = new SteeringStore(db);
+    const belt = new ToolBelt({ agents, catalog: toolCatalog, mcp: () => mcp.get(), workspacesDir: path.join(runtimeInfo.dataDir, 'workspaces'), log });
+    const runtime = new ChatRuntime({ agents, gateway: () => gateway.get(), skills: () => skills.get(), runs, hooks: runtimeHooks, settings, transcript, store, steering, belt, log });
+
+    // Runs a previous process left running: on the embedded database this process is the only
+    // one (the data-dir lock), so all of them; on PostgreSQL only those without a heartbeat.
+    const sweep = async (all: boolean) => {
+      const { staleRunAfterMs } = await settings.get<ChatSettings>();
+      const ids = await store.sweepInterrupted({ all, staleMs: staleRunAfterMs, activeHere: runtime.activeRunIds() });
+      await steering.sweepRuns(ids);
+      if (ids.length > 0) log.warn({ runs: ids.length }, 'runs left running by a previous process were marked interrupted');
+    };
+    await sweep(db.driver === 'pglite');
+    const heartbeat = setInterval(() => {
+      void store
+        .heartbeat(runtime.activeRunIds())
+        .then(() => (db.driver === 'postgres' ? sweep(false) : undefined))
+        .catch((err: unknown) => log.warn({ err }, 'chat run heartbeat failed'));
+    }, HEARTBEAT_MS);
+    heartbeat.unref();
+
+    for (const [id, binding] of Object.entries({
+      ...chatRoutes({ runtime, runs, store, steering, agents }),
+      ...sessionRoutes({ runtime, transcript, store, agents }),
+    })) {
+      http.route(id, binding);
+    }
+
+    hooks.tap('beforeAgentDelete', async ({ agentId, trx }) => {
+      for (const run of runs.list({ agentId })) runs.get(run.runId)?.cancel('the agent is being deleted');
+      await steering.deleteForAgent(agentId, trx);
+      await store.deleteForAgent(agentId, trx);
+      await transcript.deleteForAgent(agentId, trx);
+    });
+    hooks.tap('beforeInventoryReport', async (counts) => ({ ...counts, chatSessions: await transcript.count(), chatRuns: await store.count() }));
+
+    // First on disable and shutdown: active runs stop (run.failed, interrupted) and are written.
+    return async () => {
+      clearInterval(heartbeat);
+      await runtime.close();
+    };
+  },
+});

@@ -1,0 +1,91 @@
+/** Sessions, transcripts, resets and traces. */
+import type { AgentsService, RouteBinding } from '../../../../sdk/index.js';
+import { chatErrors as errors } from '../errors.js';
+import { resetBody, runIdParams, sessionIdParams, sessionQuery, sessionsQuery, traceQuery, tracesQuery } from '../schemas/chat.schema.js';
+import type { ChatRuntime } from '../services/chat-runtime.js';
+import { authorityView, traceView, type RunStore } from '../services/run-store.js';
+import type { TranscriptStore } from '../services/transcript-store.js';
+
+export function sessionRoutes(deps: { runtime: ChatRuntime; transcript: TranscriptStore; store: RunStore; agents: AgentsService }): Record<string, RouteBinding> {
+  const { runtime, transcript, store, agents } = deps;
+
+  const trace = async (runId: string, agentId: string | undefined) => {
+    const row = await store.get(runId);
+    if (!row || (agentId !== undefined && row.agent_id !== agentId)) throw errors.chatTraceNotFound({ runId });
+    return row;
+  };
+
+  return {
+    sessions: {
+      schema: { tags: ['sessions'], description: 'Sessions of an agent, most recently updated first; `query` matches the id, the title or any message.', querystring: sessionsQuery },
+      handler: async (req) => {
+        const q = req.query as { agentId: string; archived?: boolean; query?: string; q?: string; updatedSince?: string; limit: number };
+        await agents.require(q.agentId);
+        const search = q.query ?? q.q;
+        const items = await transcript.list(q.agentId, {
+          limit: q.limit,
+          ...(q.archived !== undefined ? { archived: q.archived } : {}),
+          ...(search ? { query: search } : {}),
+          ...(q.updatedSince ? { updatedSince: q.updatedSince } : {}),
+        });
+        return { ok: true, sessions: items };
+      },
+    },
+
+    session: {
+      schema: {
+        tags: ['sessions'],
+        description: 'The session and a page of its transcript: the latest `limit` messages, those `before` a sequence number, or the inclusive range `from`..`to`. Messages of earlier reset generations stay listed with their generation.',
+        params: sessionIdParams,
+        querystring: sessionQuery,
+      },
+      handler: async (req) => {
+        const { sessionId } = req.params as { sessionId: string };
+        const q = req.query as { agentId: string; before?: number; from?: number; to?: number; limit: number };
+        await agents.require(q.agentId);
+        const session = await transcript.get(q.agentId, sessionId);
+        if (!session) throw errors.chatSessionNotFound({ agentId: q.agentId, sessionId });
+        const messages = await transcript.messages(q.agentId, sessionId, q);
+        const first = messages[0]?.seq;
+        return { ok: true, session, messages, page: { before: first !== undefined && first > 1 ? first : null } };
+      },
+    },
+
+    'session-reset': {
+      schema: { tags: ['sessions'], description: 'Advances the reset generation: the model context starts fresh. A run started before the reset ends with run.superseded (chat_run_session_reset) and writes nothing.', params: sessionIdParams, body: resetBody },
+      handler: async (req) => {
+        const { sessionId } = req.params as { sessionId: string };
+        const { agentId } = req.body as { agentId: string };
+        await agents.require(agentId);
+        return { ok: true, session: await runtime.resetSession(agentId, sessionId) };
+      },
+    },
+
+    traces: {
+      schema: { tags: ['traces'], description: 'Run traces of an agent, newest first.', querystring: tracesQuery },
+      handler: async (req) => {
+        const q = req.query as { agentId: string; sessionId?: string; limit: number };
+        await agents.require(q.agentId);
+        return { ok: true, traces: await store.list(q) };
+      },
+    },
+
+    trace: {
+      schema: { tags: ['traces'], description: 'One run: request, terminal response, events (answer deltas folded into model.completed) and tool calls; `output=true` adds tool output.', params: runIdParams, querystring: traceQuery },
+      handler: async (req) => {
+        const { runId } = req.params as { runId: string };
+        const q = req.query as { agentId?: string; output: boolean };
+        return { ok: true, trace: traceView(await trace(runId, q.agentId), q.output) };
+      },
+    },
+
+    'trace-authority': {
+      schema: { tags: ['traces'], description: 'Why each tool call was allowed or blocked: the grant and the boundary. Tool output is never included.', params: runIdParams, querystring: traceQuery },
+      handler: async (req) => {
+        const { runId } = req.params as { runId: string };
+        const q = req.query as { agentId?: string };
+        return { ok: true, authority: authorityView(await trace(runId, q.agentId)) };
+      },
+    },
+  };
+}

@@ -1,0 +1,127 @@
+/** Request schemas of the chat, session and trace routes (they validate and feed the OpenAPI contract). */
+import { ENTITY_ID_PATTERN } from '../../../../sdk/index.js';
+
+/** Session ids are free text chosen by clients (`default`, a project name…), without control characters. */
+export const SESSION_ID_PATTERN = '^[^\\u0000-\\u001f\\u007f]{1,200}$';
+export const RUN_ID_PATTERN = '^[A-Za-z0-9][A-Za-z0-9._:-]{0,99}$';
+
+const agentId = { type: 'string', pattern: ENTITY_ID_PATTERN, description: 'A registered agent' };
+const sessionId = { type: 'string', minLength: 1, maxLength: 200, pattern: SESSION_ID_PATTERN };
+const runId = { type: 'string', pattern: RUN_ID_PATTERN };
+
+const attachment = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['name', 'type', 'content'],
+  properties: {
+    name: { type: 'string', minLength: 1, maxLength: 255 },
+    type: { type: 'string', minLength: 1, maxLength: 200, description: 'MIME type; image/* is sent to the model as an image' },
+    size: { type: 'integer', minimum: 0, description: 'Size in bytes as the client saw it (informational)' },
+    encoding: { type: 'string', enum: ['utf8', 'utf-8', 'text', 'base64', 'data-url'], description: 'Default utf8; images need base64 or a data URL' },
+    content: { type: 'string', description: 'Text is truncated at 200,000 characters; image content above 30,000,000 characters is refused (413)' },
+  },
+};
+
+export const chatBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['agentId'],
+  properties: {
+    agentId,
+    sessionId: { ...sessionId, description: 'Default `default`' },
+    message: { type: 'string', maxLength: 1_000_000, description: 'Nonblank unless an image attachment is present' },
+    runId: { ...runId, description: 'Optional caller-chosen run id; not an idempotency key (a used id is 409)' },
+    attachments: { type: 'array', maxItems: 32, items: attachment },
+    modelConnectionId: { type: 'string', minLength: 1, maxLength: 64 },
+    model: { type: 'string', minLength: 1, maxLength: 300 },
+    reasoningEffort: { type: 'string', minLength: 1, maxLength: 32 },
+    temperature: { type: 'number', minimum: 0, maximum: 2 },
+    continuityScope: { type: 'string', minLength: 1, maxLength: 200 },
+    workingProject: { type: 'string', minLength: 1, maxLength: 200, description: 'Compatibility alias of continuityScope' },
+    noCallModel: { const: true, description: 'Literal true: no model call (not an authorization control)' },
+  },
+};
+
+export const runIdParams = { type: 'object', required: ['runId'], properties: { runId } };
+export const sessionIdParams = { type: 'object', required: ['sessionId'], properties: { sessionId } };
+
+export const activeRunsQuery = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['agentId'],
+  properties: { agentId, sessionId },
+};
+
+export const cancelBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['agentId'],
+  properties: { agentId, reason: { type: 'string', maxLength: 500 } },
+};
+
+export const steerBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['agentId', 'sessionId', 'idempotencyKey'],
+  properties: {
+    agentId,
+    sessionId,
+    idempotencyKey: { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S' },
+    message: { type: 'string', maxLength: 1_000_000 },
+    attachments: { type: 'array', maxItems: 8, items: attachment },
+  },
+};
+
+export const steeringQuery = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['agentId', 'sessionId'],
+  properties: { agentId, sessionId },
+};
+
+export const sessionsQuery = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['agentId'],
+  properties: {
+    agentId,
+    archived: { type: 'boolean' },
+    query: { type: 'string', maxLength: 500 },
+    q: { type: 'string', maxLength: 500, description: 'Alias of query' },
+    updatedSince: { type: 'string', format: 'date-time' },
+    limit: { type: 'integer', minimum: 1, maximum: 1000, default: 50 },
+  },
+};
+
+export const sessionQuery = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['agentId'],
+  properties: {
+    agentId,
+    before: { type: 'integer', minimum: 1, description: 'Messages with a sequence number below this' },
+    from: { type: 'integer', minimum: 1, description: 'First sequence number (inclusive)' },
+    to: { type: 'integer', minimum: 1, description: 'Last sequence number (inclusive)' },
+    limit: { type: 'integer', minimum: 1, maximum: 1000, default: 100 },
+  },
+};
+
+export const resetBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['agentId'],
+  properties: { agentId },
+};
+
+export const tracesQuery = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['agentId'],
+  properties: { agentId, sessionId, limit: { type: 'integer', minimum: 1, maximum: 500, default: 50 } },
+};
+
+export const traceQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { agentId, output: { type: 'boolean', default: false } },
+};

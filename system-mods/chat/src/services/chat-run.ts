@@ -1,0 +1,98 @@
+/**
+ * One active run: its event fan-out (NDJSON subscribers), trace, phase, and stop handling.
+ * A stop has a kind — cancel, session reset, timeout, shutdown — read when the run ends to
+ * pick the terminal outcome. A subscriber that goes away detaches the run; it never stops it.
+ */
+import type { ActiveRun, ActiveRunHandle } from '../../../../sdk/index.js';
+import { EventChannel, type ChatEvent } from './event-channel.js';
+import type { TraceEvent } from './run-store.js';
+
+export type StopKind = 'cancel' | 'reset' | 'timeout' | 'shutdown';
+
+/** Events not kept in the trace (their content is folded into `model.completed`). */
+const UNTRACED = new Set(['assistant.delta', 'assistant.thought']);
+
+export class RunStopped extends Error {
+  constructor(
+    readonly kind: StopKind,
+    readonly reason: string,
+  ) {
+    super(reason);
+    this.name = 'RunStopped';
+  }
+}
+
+export class ChatRun implements ActiveRunHandle {
+  readonly controller = new AbortController();
+  readonly startedAt = new Date().toISOString();
+  readonly trace: TraceEvent[] = [];
+  phase = 'queued';
+  detached = false;
+  finished = false;
+  stop: RunStopped | undefined;
+  private readonly channels = new Set<EventChannel<string>>();
+  private settle!: (response: Record<string, unknown>) => void;
+  /** The terminal response (resolves once, when the terminal event has been emitted). */
+  readonly done = new Promise<Record<string, unknown>>((resolve) => {
+    this.settle = resolve;
+  });
+
+  constructor(
+    readonly runId: string,
+    readonly agentId: string,
+    readonly sessionId: string,
+    readonly generation: number,
+  ) {}
+
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  describe(): ActiveRun {
+    return { runId: this.runId, agentId: this.agentId, sessionId: this.sessionId, startedAt: this.startedAt, phase: this.phase, detached: this.detached };
+  }
+
+  cancel(reason: string): void {
+    this.halt('cancel', reason);
+  }
+
+  /** Stops the run for `kind`; the first stop wins. */
+  halt(kind: StopKind, reason: string): void {
+    if (this.stop || this.finished) return;
+    this.stop = new RunStopped(kind, reason);
+    this.controller.abort(this.stop);
+  }
+
+  /** A line-per-event stream of everything emitted from now on. */
+  subscribe(): EventChannel<string> {
+    const channel = new EventChannel<string>(() => {
+      this.channels.delete(channel);
+      if (!this.finished && this.channels.size === 0 && !this.detached) {
+        this.detached = true;
+        this.trace.push({ type: 'client.detached', ts: new Date().toISOString(), data: {} });
+      }
+    });
+    this.channels.add(channel);
+    return channel;
+  }
+
+  emit(type: string, data: Record<string, unknown>): ChatEvent {
+    const event: ChatEvent = { type, runId: this.runId, sessionId: this.sessionId, ts: new Date().toISOString(), data };
+    if (!UNTRACED.has(type)) this.trace.push({ type, ts: event.ts, data });
+    if (this.channels.size > 0) {
+      const line = `${JSON.stringify(event)}\n`;
+      for (const channel of this.channels) channel.push(line);
+    }
+    return event;
+  }
+
+  /** Emits the terminal event, ends every stream and settles `done`. */
+  end(type: string, response: Record<string, unknown>): void {
+    if (this.finished) return;
+    this.emit(type, { response });
+    this.finished = true;
+    for (const channel of this.channels) channel.end();
+    this.channels.clear();
+    this.settle(response);
+  }
+}

@@ -1,0 +1,72 @@
+/**
+ * The model's context for one turn: a system message from the agent's profile documents, its
+ * assigned skills and other mods' contributions (`beforeModelCall`), then the session's
+ * history of the current generation, trimmed from the oldest turn until everything fits the
+ * model's effective context window with room left for the answer.
+ */
+import type { AssignedSkill, ChatMessage, ModelContextContribution, ProfileDocument } from '../../../../sdk/index.js';
+import type { TranscriptMessage } from './transcript-store.js';
+
+/** A rough token estimate (4 characters per token plus framing); errs on the generous side. */
+export function estimateTokens(message: ChatMessage): number {
+  const text = typeof message.content === 'string' ? message.content : message.content.map((p) => (p.type === 'text' ? p.text : '')).join('');
+  const images = typeof message.content === 'string' ? 0 : message.content.filter((p) => p.type === 'image').length;
+  const calls = (message.toolCalls ?? []).reduce((n, c) => n + c.name.length + c.arguments.length, 0);
+  return Math.ceil((text.length + calls) / 4) + 6 + images * 1000;
+}
+
+export function systemPrompt(input: { agentName: string; documents: ProfileDocument[]; skills: AssignedSkill[]; contributions: ModelContextContribution[]; omitted: number }): string {
+  const parts: string[] = [`You are ${input.agentName}, an agent of the svc runtime.`];
+  for (const doc of input.documents) {
+    if (doc.markdown.trim().length > 0) parts.push(`# ${doc.kind}\n\n${doc.markdown.trim()}`);
+  }
+  if (input.skills.length > 0) {
+    parts.push(['# SKILLS', ...input.skills.map((s) => `## ${s.name} (${s.id})\n${s.description ? `${s.description}\n\n` : ''}${s.content.trim()}`)].join('\n\n'));
+  }
+  for (const c of input.contributions) parts.push(`# ${c.title} (from ${c.source})\n\n${c.text.trim()}`);
+  parts.push('# WORKSPACE\n\nYour file tools work only inside your own workspace folder; paths are relative to it.');
+  if (input.omitted > 0) parts.push(`(${input.omitted} earlier messages of this session are not shown: they did not fit the context window.)`);
+  return parts.join('\n\n');
+}
+
+/** Replays stored messages as model messages; tool calls without a stored result get one. */
+export function replay(history: TranscriptMessage[]): ChatMessage[] {
+  const out: ChatMessage[] = [];
+  for (const m of history) {
+    if (m.role === 'user') {
+      const images = (m.meta.attachments ?? []).filter((a) => a.type.startsWith('image/'));
+      const note = images.length > 0 ? `\n\n[${images.map((a) => `image ${a.name}`).join(', ')} attached earlier; not shown again]` : '';
+      out.push({ role: 'user', content: `${m.content}${note}` });
+    } else if (m.role === 'assistant') {
+      const content = m.content.length > 0 ? m.content : m.meta.outcome ? `[no answer: the run was ${m.meta.outcome}]` : '';
+      out.push({ role: 'assistant', content, ...(m.meta.toolCalls?.length ? { toolCalls: m.meta.toolCalls } : {}) });
+    } else {
+      out.push({ role: 'tool', content: m.content, toolCallId: m.meta.toolCallId ?? '' });
+    }
+  }
+  return out;
+}
+
+/**
+ * Drops whole turns (a user message and what followed it) from the oldest end until the
+ * messages fit `budget` tokens. Returns the kept messages and how many were dropped.
+ */
+export function fitHistory(messages: ChatMessage[], budget: number): { kept: ChatMessage[]; dropped: number } {
+  let total = messages.reduce((n, m) => n + estimateTokens(m), 0);
+  let start = 0;
+  while (total > budget && start < messages.length) {
+    // Drop through the next user message that starts a later turn.
+    let end = start + 1;
+    while (end < messages.length && messages[end]!.role !== 'user') end += 1;
+    for (let i = start; i < end; i += 1) total -= estimateTokens(messages[i]!);
+    start = end;
+  }
+  return { kept: messages.slice(start), dropped: start };
+}
+
+/** Tokens left for the history once the system message, the new turn and the answer's room are counted. */
+export function historyBudget(contextWindow: number, fixed: ChatMessage[]): number {
+  const answerRoom = Math.min(8192, Math.floor(contextWindow / 4));
+  const used = fixed.reduce((n, m) => n + estimateTokens(m), 0);
+  return Math.max(0, contextWindow - answerRoom - used);
+}

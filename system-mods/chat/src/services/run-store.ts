@@ -1,0 +1,225 @@
+/**
+ * Run rows: written `running` at admission, finished once (status, response, trace, tool calls)
+ * in the same transaction as the run's transcript. Rows a crash left `running` are marked
+ * `interrupted` at the next start (embedded database: one process owns it) or once their
+ * heartbeat is stale (PostgreSQL, where other replicas may be running their own runs).
+ */
+import type { Knex } from 'knex';
+import type { ModDatabaseService } from '../../../../sdk/index.js';
+import { chatErrors as errors } from '../errors.js';
+import type { StoredMessage, TranscriptStore } from './transcript-store.js';
+
+export type RunStatus = 'running' | 'completed' | 'failed' | 'cancelled' | 'superseded' | 'interrupted';
+export type TerminalStatus = Exclude<RunStatus, 'running'>;
+
+export interface TraceEvent {
+  type: string;
+  ts: string;
+  data: Record<string, unknown>;
+}
+
+export interface ToolCallRecord {
+  callId: string;
+  /** What the model called (model-safe name). */
+  name: string;
+  /** Stable identity: `builtin.<tool>`, `mod.<id>.<tool>` or `mcp:<connectionId>/<tool>`. */
+  tool: string;
+  kind: 'builtin' | 'mod' | 'mcp' | 'unknown';
+  arguments: unknown;
+  ok: boolean;
+  error?: { code: string; message: string };
+  output?: string;
+  authority: {
+    decision: 'allowed' | 'blocked';
+    /** The grant that allowed it, or `builtin` for workspace tools. */
+    grant: { connectionId: string; toolName: string } | 'builtin' | null;
+    boundary: Record<string, unknown>;
+    reason: string;
+  };
+  startedAt: string;
+  durationMs: number;
+}
+
+export interface RunRow {
+  run_id: string;
+  agent_id: string;
+  session_id: string;
+  status: RunStatus;
+  generation: number;
+  request: Record<string, unknown> | string;
+  model: Record<string, unknown> | string | null;
+  response: Record<string, unknown> | string | null;
+  trace: TraceEvent[] | string;
+  tool_calls: ToolCallRecord[] | string;
+  error_code: string | null;
+  error_message: string | null;
+  started_at: Date | string;
+  ended_at: Date | string | null;
+}
+
+const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+export interface RunSummary {
+  runId: string;
+  agentId: string;
+  sessionId: string;
+  status: RunStatus;
+  model: Record<string, unknown> | null;
+  error: { code: string; message: string } | null;
+  toolCallCount: number;
+  startedAt: string;
+  endedAt: string | null;
+}
+
+export function runSummary(row: RunRow): RunSummary {
+  return {
+    runId: row.run_id,
+    agentId: row.agent_id,
+    sessionId: row.session_id,
+    status: row.status,
+    model: row.model === null ? null : json(row.model),
+    error: row.error_code ? { code: row.error_code, message: row.error_message ?? '' } : null,
+    toolCallCount: json(row.tool_calls).length,
+    startedAt: iso(row.started_at)!,
+    endedAt: iso(row.ended_at),
+  };
+}
+
+export class RunStore {
+  constructor(
+    private readonly db: ModDatabaseService,
+    private readonly transcript: TranscriptStore,
+  ) {}
+
+  /** Records an admitted run; 409 `chat_run_exists` when the id was used before. */
+  async create(run: { runId: string; agentId: string; sessionId: string; generation: number; request: Record<string, unknown>; model: Record<string, unknown> | null }): Promise<void> {
+    const inserted = await this.db
+      .knex('chat_runs')
+      .insert({
+        run_id: run.runId,
+        agent_id: run.agentId,
+        session_id: run.sessionId,
+        status: 'running',
+        generation: run.generation,
+        request: JSON.stringify(run.request),
+        model: run.model === null ? null : JSON.stringify(run.model),
+      })
+      .onConflict('run_id')
+      .ignore()
+      .returning('run_id');
+    if (inserted.length === 0) throw errors.chatRunExists({ runId: run.runId });
+  }
+
+  /**
+   * Writes the terminal state and, unless the session was reset meanwhile, the transcript; one
+   * transaction. Returns the status written (`superseded` when the reset won).
+   */
+  async finish(
+    run: { runId: string; agentId: string; sessionId: string; generation: number; title: string },
+    outcome: { status: TerminalStatus; response: Record<string, unknown>; trace: TraceEvent[]; toolCalls: ToolCallRecord[]; error?: { code: string; message: string } },
+    messages: StoredMessage[],
+  ): Promise<TerminalStatus> {
+    return this.db.transaction(async (trx) => {
+      let status = outcome.status;
+      let response = outcome.response;
+      let error = outcome.error;
+      const written = await this.transcript.append(trx, run, messages);
+      if (!written) {
+        status = 'superseded';
+        const superseded = errors.chatRunSessionReset({ sessionId: run.sessionId, runId: run.runId });
+        error = { code: superseded.code, message: superseded.message };
+        response = { ...response, ok: false, status, error: error.code, message: error.message };
+      }
+      await trx('chat_runs')
+        .where({ run_id: run.runId })
+        .update({
+          status,
+          response: JSON.stringify(response),
+          trace: JSON.stringify(outcome.trace),
+          tool_calls: JSON.stringify(outcome.toolCalls),
+          error_code: error?.code ?? null,
+          error_message: error?.message ?? null,
+          ended_at: trx.fn.now(),
+        });
+      return status;
+    });
+  }
+
+  async heartbeat(runIds: string[]): Promise<void> {
+    if (runIds.length === 0) return;
+    await this.db.knex('chat_runs').whereIn('run_id', runIds).andWhere({ status: 'running' }).update({ heartbeat_at: this.db.knex.fn.now() });
+  }
+
+  /**
+   * Marks runs a crash left behind as interrupted: all `running` rows not active here when
+   * `all`, else those whose heartbeat is older than `staleMs`. Returns the ids marked.
+   */
+  async sweepInterrupted(options: { all: boolean; staleMs: number; activeHere: string[] }): Promise<string[]> {
+    const interrupted = errors.chatRunInterrupted();
+    const knex = this.db.knex;
+    const q = knex('chat_runs').where({ status: 'running' });
+    if (options.activeHere.length > 0) q.whereNotIn('run_id', options.activeHere);
+    if (!options.all) q.andWhere('heartbeat_at', '<', new Date(Date.now() - options.staleMs));
+    const rows: Array<{ run_id: string }> = await q.update({
+      status: 'interrupted',
+      error_code: interrupted.code,
+      error_message: interrupted.message,
+      response: JSON.stringify({ ok: false, status: 'interrupted', error: interrupted.code, message: interrupted.message }),
+      ended_at: knex.fn.now(),
+    }, ['run_id']);
+    return rows.map((r) => r.run_id);
+  }
+
+  async get(runId: string, trx?: Knex.Transaction): Promise<RunRow | undefined> {
+    return (trx ?? this.db.knex)<RunRow>('chat_runs').where({ run_id: runId }).first();
+  }
+
+  async list(filter: { agentId: string; sessionId?: string; limit: number }): Promise<RunSummary[]> {
+    const q = this.db.knex<RunRow>('chat_runs').where({ agent_id: filter.agentId });
+    if (filter.sessionId !== undefined) q.andWhere({ session_id: filter.sessionId });
+    const rows = await q.orderBy([{ column: 'started_at', order: 'desc' }, { column: 'run_id', order: 'desc' }]).limit(filter.limit);
+    return rows.map(runSummary);
+  }
+
+  async deleteForAgent(agentId: string, trx: Knex.Transaction): Promise<void> {
+    await trx('chat_runs').where({ agent_id: agentId }).delete();
+  }
+
+  async count(): Promise<number> {
+    const [row] = await this.db.knex('chat_runs').count<{ count: string | number }[]>({ count: '*' });
+    return Number(row?.count ?? 0);
+  }
+}
+
+export function traceView(row: RunRow, withOutput: boolean): Record<string, unknown> {
+  return {
+    ...runSummary(row),
+    generation: row.generation,
+    request: json(row.request),
+    response: row.response === null ? null : json(row.response),
+    events: json(row.trace),
+    toolCalls: json(row.tool_calls).map(({ output, ...call }) => (withOutput ? { ...call, output: output ?? null } : call)),
+  };
+}
+
+export function authorityView(row: RunRow): Record<string, unknown> {
+  return {
+    runId: row.run_id,
+    agentId: row.agent_id,
+    sessionId: row.session_id,
+    status: row.status,
+    toolOutput: 'disabled',
+    toolCalls: json(row.tool_calls).map((call) => ({
+      callId: call.callId,
+      tool: call.tool,
+      kind: call.kind,
+      decision: call.authority.decision,
+      grant: call.authority.grant,
+      boundary: call.authority.boundary,
+      reason: call.authority.reason,
+      ok: call.ok,
+      startedAt: call.startedAt,
+    })),
+  };
+}

@@ -1,0 +1,348 @@
+/**
+ * Chat turns end to end over the fake OpenAI-compatible server: JSON and NDJSON replies,
+ * context, transcript, the tool loop with its guards, and every refusal before a stream byte.
+ */
+import { mkdirSync, writeFileSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { json } from '../../../test/helpers.js';
+import { chatRequest, parseNdjson, startChatKit, textAnswer, toolAnswer, type ChatKit } from './chat-kit.js';
+
+let kit: ChatKit;
+beforeAll(async () => {
+  kit = await startChatKit({ agents: ['ada', 'bob'] });
+});
+afterAll(() => kit?.close());
+
+const lastChatRequest = () => [...kit.fake.requests].reverse().find((r) => r.path === '/v1/chat/completions')!;
+
+describe('a turn', () => {
+  it('answers as JSON with its own ok, and persists the transcript', async () => {
+    kit.fake.chat(textAnswer(['Hel', 'lo ', 'there']));
+    const res = await kit.t.request(chatRequest({ agentId: 'ada', sessionId: 'json-1', message: 'Hi!' }));
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ ok: true, status: 'completed', agentId: 'ada', sessionId: 'json-1', answer: 'Hello there', modelCalls: 1, toolCalls: 0 });
+    expect(res.body.usage).toMatchObject({ inputTokens: 11, outputTokens: 7 });
+    expect(res.body.runId).toMatch(/^run_/);
+
+    const sent = lastChatRequest().body;
+    expect(sent.model).toBe('gpt-test');
+    expect(sent.messages[0].role).toBe('system');
+    expect(sent.messages[0].content).toContain('You are ADA');
+    // another mod's beforeModelCall contribution is part of the context
+    expect(sent.messages[0].content).toContain('remembered for ada');
+    expect(sent.messages.at(-1)).toEqual({ role: 'user', content: 'Hi!' });
+    expect(JSON.stringify(sent)).not.toContain('SECRET');
+
+    const session = await kit.t.request('/api/sessions/json-1?agentId=ada');
+    expect(session.status).toBe(200);
+    expect(session.body.session).toMatchObject({ agentId: 'ada', sessionId: 'json-1', title: 'Hi!', messageCount: 2, generation: 0 });
+    expect(session.body.messages.map((m: any) => [m.seq, m.role, m.content])).toEqual([
+      [1, 'user', 'Hi!'],
+      [2, 'assistant', 'Hello there'],
+    ]);
+  });
+
+  it('streams NDJSON: headers, event envelope, deltas that add up to the persisted answer, one terminal event', async () => {
+    kit.fake.chat(textAnswer(['Ström', 'ing ', '✓ done']));
+    const res = await kit.t.inject(chatRequest({ agentId: 'ada', sessionId: 'stream-1', message: 'stream please', runId: 'run-stream-1' }, true));
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/x-ndjson; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-cache, no-transform');
+    expect(res.headers['x-accel-buffering']).toBe('no');
+    const events = parseNdjson(res.body);
+    for (const e of events) {
+      expect(Object.keys(e).sort()).toEqual(['data', 'runId', 'sessionId', 'ts', 'type']);
+      expect(e.runId).toBe('run-stream-1');
+      expect(e.sessionId).toBe('stream-1');
+      expect(Number.isNaN(Date.parse(e.ts))).toBe(false);
+    }
+    const types = events.map((e) => e.type);
+    expect(types[0]).toBe('run.started');
+    expect(types).toContain('route.decided');
+    expect(types.indexOf('model.started')).toBeLessThan(types.indexOf('assistant.delta'));
+    expect(types.indexOf('model.completed')).toBeGreaterThan(types.lastIndexOf('assistant.delta'));
+    expect(types.filter((t) => t.startsWith('run.') && t !== 'run.started')).toEqual(['run.completed']);
+    expect(types.at(-1)).toBe('run.completed');
+    expect(types.at(-2)).toBe('verification.completed');
+
+    const deltas = events.filter((e) => e.type === 'assistant.delta');
+    expect(deltas.map((d) => d.data.delta).join('')).toBe('Ströming ✓ done');
+    expect(deltas.map((d) => d.data.totalChars)).toEqual([5, 9, 15]);
+    expect(deltas.every((d) => d.data.modelCall === 1)).toBe(true);
+    const response = events.at(-1)!.data.response;
+    expect(response).toMatchObject({ ok: true, status: 'completed', answer: 'Ströming ✓ done', runId: 'run-stream-1' });
+
+    const session = await kit.t.request('/api/sessions/stream-1?agentId=ada');
+    expect(session.body.messages.at(-1).content).toBe(response.answer);
+  });
+
+  it('keeps thoughts apart from the answer', async () => {
+    kit.fake.chat({
+      events: [
+        'data: {"choices":[{"index":0,"delta":{"role":"assistant","reasoning_content":"thinking hard"}}]}\n\n',
+        'data: {"choices":[{"index":0,"delta":{"content":"42"}}]}\n\n',
+        'data: {"choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}\n\n',
+        'data: [DONE]\n\n',
+      ],
+    });
+    const res = await kit.t.inject(chatRequest({ agentId: 'ada', sessionId: 'thoughts', message: 'meaning?' }, true));
+    const events = parseNdjson(res.body);
+    expect(events.filter((e) => e.type === 'assistant.thought').map((e) => e.data.delta).join('')).toBe('thinking hard');
+    expect(events.filter((e) => e.type === 'assistant.delta').map((e) => e.data.delta).join('')).toBe('42');
+    expect(events.at(-1)!.data.response.answer).toBe('42');
+  });
+
+  it('sends the session history of earlier turns and keeps turns of other sessions and agents apart', async () => {
+    kit.fake.chat(textAnswer(['first answer']));
+    await kit.t.request(chatRequest({ agentId: 'ada', sessionId: 'hist', message: 'first question' }));
+    kit.fake.chat(textAnswer(['other agent']));
+    await kit.t.request(chatRequest({ agentId: 'bob', sessionId: 'hist', message: 'bob question' }));
+    kit.fake.chat(textAnswer(['second answer']));
+    await kit.t.request(chatRequest({ agentId: 'ada', sessionId: 'hist', message: 'second question' }));
+    const sent = lastChatRequest().body.messages.slice(1);
+    expect(sent).toEqual([
+      { role: 'user', content: 'first question' },
+      { role: 'assistant', content: 'first answer' },
+      { role: 'user', content: 'second question' },
+    ]);
+  });
+
+  it('answers noCallModel turns without a model call', async () => {
+    const before = kit.fake.requests.length;
+    const res = await kit.t.request(chatRequest({ agentId: 'ada', sessionId: 'nomodel', message: 'just store this', noCallModel: true }));
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ ok: true, status: 'completed', noModel: true, answer: '', modelCalls: 0 });
+    expect(kit.fake.requests.length).toBe(before);
+  });
+
+  it('answers slash commands with only a terminal event', async () => {
+    const help = await kit.t.inject(chatRequest({ agentId: 'ada', sessionId: 'slash', message: '/help' }, true));
+    const events = parseNdjson(help.body);
+    expect(events.map((e) => e.type)).toEqual(['run.completed']);
+    expect(events[0]!.data.response.answer).toContain('/reset');
+    const model = await kit.t.request(chatRequest({ agentId: 'ada', sessionId: 'slash', message: '/model' }));
+    expect(model.body.answer).toContain('gpt-test');
+
+    kit.fake.chat(textAnswer(['remembered']));
+    await kit.t.request(chatRequest({ agentId: 'ada', sessionId: 'slash', message: 'before reset' }));
+    const reset = await kit.t.request(chatRequest({ agentId: 'ada', sessionId: 'slash', message: '/reset' }));
+    expect(reset.body.answer).toContain('generation 1');
+    kit.fake.chat(textAnswer(['fresh']));
+    await kit.t.request(chatRequest({ agentId: 'ada', sessionId: 'slash', message: 'after reset' }));
+    expect(lastChatRequest().body.messages.slice(1)).toEqual([{ role: 'user', content: 'after reset' }]);
+  });
+
+  it('uses an exact enabled model override and the per-turn preferences', async () => {
+    kit.fake.chat(textAnswer(['deep']));
+    const res = await kit.t.request(chatRequest({ agentId: 'ada', sessionId: 'override', message: 'think', modelConnectionId: kit.connectionId, model: 'thinker', reasoningEffort: 'high', temperature: 1.5 }));
+    expect(res.body).toMatchObject({ ok: true, model: { connectionId: kit.connectionId, model: 'thinker' } });
+    const sent = lastChatRequest().body;
+    expect(sent.model).toBe('thinker');
+    expect(sent.temperature).toBe(1.5);
+    expect(sent.reasoning_effort).toBe('high');
+  });
+
+  it('folds text attachments into the message, truncated at 200,000 characters, and sends images as images', async () => {
+    kit.fake.chat(textAnswer(['read it']));
+    const big = 'x'.repeat(200_010);
+    const res = await kit.t.request(
+      chatRequest({
+        agentId: 'ada',
+        sessionId: 'attach',
+        message: 'see files',
+        attachments: [
+          { name: 'notes.txt', type: 'text/plain', encoding: 'base64', content: Buffer.from('hello file').toString('base64') },
+          { name: 'big.txt', type: 'text/plain', content: big },
+          { name: 'dot.png', type: 'image/png', encoding: 'base64', content: 'iVBORw0KGgo=' },
+        ],
+      }),
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.notices).toEqual([{ kind: 'attachment_truncated', name: 'big.txt', keptChars: 200_000, truncatedChars: 10 }]);
+    const user = lastChatRequest().body.messages.at(-1);
+    const text = user.content.find((p: any) => p.type === 'text').text as string;
+    expect(text).toContain('hello file');
+    expect(text).toContain('[truncated: 10 more characters not included]');
+    expect(text).not.toContain('x'.repeat(200_001));
+    expect(user.content.find((p: any) => p.type === 'image_url').image_url.url).toBe('data:image/png;base64,iVBORw0KGgo=');
+
+    // an image-only turn needs no message
+    kit.fake.chat(textAnswer(['a dot']));
+    const imageOnly = await kit.t.request(chatRequest({ agentId: 'ada', sessionId: 'attach', attachments: [{ name: 'dot.png', type: 'image/png', encoding: 'base64', content: 'iVBORw0KGgo=' }] }));
+    expect(imageOnly.body.ok).toBe(true);
+  });
+});
+
+describe('refusals before any stream byte', () => {
+  const refused = async (body: Record<string, unknown>, status: number, error: string) => {
+    const before = kit.fake.requests.length;
+    const res = await kit.t.inject(chatRequest(body, true));
+    expect(res.statusCode).toBe(status);
+    expect(res.headers['content-type']).toContain('application/json');
+    const parsed = JSON.parse(res.body);
+    expect(parsed.ok).toBe(false);
+    expect(parsed.error).toBe(error);
+    expect(kit.fake.requests.length).toBe(before);
+  };
+
+  it('blank or missing message without an image', () => refused({ agentId: 'ada', message: '   ' }, 400, 'chat_message_required'));
+  it('missing agentId', () => refused({ message: 'hi' }, 400, 'request_validation_failed'));
+  it('message of the wrong type', () => refused({ agentId: 'ada', message: 42 }, 400, 'request_validation_failed'));
+  it('unknown agent', () => refused({ agentId: 'nobody', message: 'hi' }, 404, 'agent_not_found'));
+  it('a workspace-selection field', () => refused({ agentId: 'ada', message: 'hi', workspace: '/tmp' }, 400, 'request_validation_failed'));
+  it('temperature 2.5', () => refused({ agentId: 'ada', message: 'hi', temperature: 2.5 }, 400, 'request_validation_failed'));
+  it('noCallModel other than literal true', () => refused({ agentId: 'ada', message: 'hi', noCallModel: false }, 400, 'request_validation_failed'));
+  it('a model override that is not enabled', () => refused({ agentId: 'ada', message: 'hi', modelConnectionId: kit.connectionId, model: 'off-model' }, 400, 'chat_model_not_enabled'));
+  it('a half model override', () => refused({ agentId: 'ada', message: 'hi', model: 'gpt-test' }, 400, 'chat_model_override_incomplete'));
+  it('an unknown connection', () => refused({ agentId: 'ada', message: 'hi', modelConnectionId: 'nope', model: 'gpt-test' }, 400, 'chat_model_connection_unknown'));
+  it('a reasoning effort the model does not support', () => refused({ agentId: 'ada', message: 'hi', modelConnectionId: kit.connectionId, model: 'thinker', reasoningEffort: 'extreme' }, 400, 'chat_reasoning_effort_unsupported'));
+  it('an attachment without content', () => refused({ agentId: 'ada', message: 'hi', attachments: [{ name: 'a', type: 'text/plain' }] }, 400, 'request_validation_failed'));
+  it('an image that is not base64', () => refused({ agentId: 'ada', message: 'hi', attachments: [{ name: 'a.png', type: 'image/png', encoding: 'base64', content: 'not base64!!' }] }, 400, 'chat_attachment_invalid'));
+  it('image content above 30,000,000 characters', () =>
+    refused({ agentId: 'ada', message: 'hi', attachments: [{ name: 'huge.png', type: 'image/png', encoding: 'base64', content: 'A'.repeat(30_000_004) }] }, 413, 'chat_attachment_too_large'));
+  it('a run id used before', async () => {
+    kit.fake.chat(textAnswer(['once']));
+    expect((await kit.t.request(chatRequest({ agentId: 'ada', message: 'hi', runId: 'run-once' }))).status).toBe(200);
+    await refused({ agentId: 'ada', message: 'again', runId: 'run-once' }, 409, 'chat_run_exists');
+  });
+  it('an agent without a model selection', async () => {
+    expect((await kit.t.request(json('POST', '/api/agents', { id: 'nomodel', name: 'No model' }))).status).toBe(201);
+    await refused({ agentId: 'nomodel', message: 'hi' }, 400, 'chat_model_not_configured');
+  });
+});
+
+describe('the tool loop', () => {
+  it('runs a granted mod tool and a workspace tool, returns results to the model, and traces authority', async () => {
+    const workspace = path.join(kit.dataDir, 'workspaces', 'ada');
+    mkdirSync(workspace, { recursive: true });
+    writeFileSync(path.join(workspace, 'notes.md'), 'the secret word is swordfish');
+    expect((await kit.t.request(json('PUT', '/api/agents/ada/mcp-tools', { tools: [{ connectionId: 'mod.chat-tools', toolName: 'echo' }] }))).status).toBe(200);
+
+    kit.fake.chat(toolAnswer([{ name: 'workspace_read', args: { path: 'notes.md' }, id: 'c1' }, { name: 'echo', args: { text: 'ping' }, id: 'c2' }]));
+    kit.fake.chat(textAnswer(['The word is swordfish']));
+    const res = await kit.t.inject(chatRequest({ agentId: 'ada', sessionId: 'tools', message: 'what is the word?', runId: 'run-tools-1' }, true));
+    const events = parseNdjson(res.body);
+    const response = events.at(-1)!.data.response;
+    expect(response).toMatchObject({ ok: true, answer: 'The word is swordfish', modelCalls: 2, toolCalls: 2 });
+
+    const firstCall = kit.fake.requests.filter((r) => r.path === '/v1/chat/completions').at(-2)!.body;
+    expect(firstCall.tools.map((t: any) => t.function.name).sort()).toEqual(['echo', 'workspace_list', 'workspace_read', 'workspace_write']);
+    const second = lastChatRequest().body.messages;
+    const toolMessages = second.filter((m: any) => m.role === 'tool');
+    expect(toolMessages.map((m: any) => m.tool_call_id)).toEqual(['c1', 'c2']);
+    expect(toolMessages[0].content).toContain('swordfish');
+    expect(JSON.parse(toolMessages[1].content)).toEqual({ echoed: 'ping', runId: 'run-tools-1' });
+
+    const started = events.filter((e) => e.type === 'tool.started').map((e) => e.data.tool);
+    expect(started).toEqual(['builtin.workspace_read', 'mod.chat-tools.echo']);
+    expect(events.filter((e) => e.type === 'tool.completed').every((e) => e.data.ok === true)).toBe(true);
+
+    const trace = await kit.t.request('/api/traces/run-tools-1?agentId=ada');
+    expect(trace.body.trace.toolCalls).toHaveLength(2);
+    expect(trace.body.trace.toolCalls[0].output).toBeUndefined();
+    const withOutput = await kit.t.request('/api/traces/run-tools-1?agentId=ada&output=true');
+    expect(withOutput.body.trace.toolCalls[0].output).toContain('swordfish');
+
+    const authority = await kit.t.request('/api/traces/run-tools-1/authority?agentId=ada');
+    expect(authority.status).toBe(200);
+    expect(JSON.stringify(authority.body)).not.toContain('swordfish');
+    expect(authority.body.authority.toolCalls).toMatchObject([
+      { tool: 'builtin.workspace_read', decision: 'allowed', grant: 'builtin', boundary: { workspaceRoot: workspace } },
+      { tool: 'mod.chat-tools.echo', decision: 'allowed', grant: { connectionId: 'mod.chat-tools', toolName: 'echo' } },
+    ]);
+
+    // The transcript keeps the tool exchange in order.
+    const session = await kit.t.request('/api/sessions/tools?agentId=ada');
+    expect(session.body.messages.map((m: any) => m.role)).toEqual(['user', 'assistant', 'tool', 'tool', 'assistant']);
+  });
+
+  it('refuses ungranted tools, invalid arguments, vetoed calls and workspace escapes, and tells the model why', async () => {
+    kit.fake.chat(
+      toolAnswer([
+        { name: 'wait', args: {}, id: 'u1' },
+        { name: 'echo', args: { text: 42 }, id: 'u2' },
+        { name: 'echo', args: '{not json', id: 'u3' },
+        { name: 'workspace_read', args: { path: '../../secret' }, id: 'u4' },
+        { name: 'workspace_write', args: { path: 'new-file.txt', content: 'x' }, id: 'u5' },
+      ]),
+    );
+    kit.fake.chat(textAnswer(['ok']));
+    const res = await kit.t.request(chatRequest({ agentId: 'ada', sessionId: 'refusals', message: 'try things', runId: 'run-refusals' }));
+    expect(res.body.ok).toBe(true);
+    const tools = lastChatRequest().body.messages.filter((m: any) => m.role === 'tool').map((m: any) => m.content);
+    expect(tools[0]).toContain('chat_tool_not_granted');
+    expect(tools[1]).toContain('tool_input_invalid');
+    expect(tools[2]).toContain('tool_input_invalid');
+    expect(tools[3]).toContain('chat_workspace_path_invalid');
+    expect(tools[4]).toContain('chat_workspace_file_not_found');
+    const authority = (await kit.t.request('/api/traces/run-refusals/authority?agentId=ada')).body.authority.toolCalls;
+    expect(authority.map((c: any) => c.decision)).toEqual(['blocked', 'allowed', 'blocked', 'allowed', 'allowed']);
+
+    await kit.t.request(json('PUT', '/api/agents/ada/mcp-tools', { tools: [{ connectionId: 'mod.chat-tools', toolName: 'echo' }, { connectionId: 'mod.chat-tools', toolName: 'forbidden' }] }));
+    kit.fake.chat(toolAnswer([{ name: 'forbidden', args: {}, id: 'f1' }]));
+    kit.fake.chat(textAnswer(['vetoed']));
+    await kit.t.request(chatRequest({ agentId: 'ada', sessionId: 'refusals', message: 'forbidden', runId: 'run-veto' }));
+    const veto = (await kit.t.request('/api/traces/run-veto/authority?agentId=ada')).body.authority.toolCalls[0];
+    expect(veto).toMatchObject({ decision: 'blocked', reason: expect.stringContaining('forbidden by policy') });
+  });
+
+  it('writes existing workspace files within the 1 MiB bound', async () => {
+    const file = path.join(kit.dataDir, 'workspaces', 'ada', 'out.txt');
+    writeFileSync(file, 'old');
+    kit.fake.chat(toolAnswer([{ name: 'workspace_write', args: { path: 'out.txt', content: 'new content' }, id: 'w1' }, { name: 'workspace_write', args: { path: 'out.txt', content: 'y'.repeat(1024 * 1024 + 1) }, id: 'w2' }]));
+    kit.fake.chat(textAnswer(['written']));
+    await kit.t.request(chatRequest({ agentId: 'ada', sessionId: 'write', message: 'write it' }));
+    expect(readFileSync(file, 'utf8')).toBe('new content');
+    const tools = lastChatRequest().body.messages.filter((m: any) => m.role === 'tool').map((m: any) => m.content);
+    expect(tools[1]).toContain('chat_workspace_file_too_large');
+  });
+
+  it('stops identical repeated calls with the loop guard and caps tool rounds', async () => {
+    await kit.settings({ maxToolRounds: 4, loopGuardRepeats: 3 });
+    for (let i = 0; i < 4; i += 1) kit.fake.chat(toolAnswer([{ name: 'echo', args: { text: 'again' }, id: `l${i}` }]));
+    kit.fake.chat(textAnswer(['gave up']));
+    const res = await kit.t.inject(chatRequest({ agentId: 'ada', sessionId: 'loop', message: 'loop', runId: 'run-loop' }, true));
+    const events = parseNdjson(res.body);
+    const notices = events.filter((e) => e.type === 'runtime.notice').map((e) => e.data.kind);
+    expect(notices.filter((k) => k === 'loop_guard')).toHaveLength(2);
+    expect(notices).toContain('round_cap');
+    const response = events.at(-1)!.data.response;
+    expect(response).toMatchObject({ ok: true, answer: 'gave up', modelCalls: 5 });
+    // The last call is made without tools.
+    expect(lastChatRequest().body.tools).toBeUndefined();
+    await kit.settings({});
+  });
+});
+
+describe('sessions and traces', () => {
+  it('lists sessions with search and paging of transcripts', async () => {
+    for (const m of ['alpha', 'beta', 'gamma']) {
+      kit.fake.chat(textAnswer([`re ${m}`]));
+      await kit.t.request(chatRequest({ agentId: 'bob', sessionId: 'paged', message: m }));
+    }
+    const list = await kit.t.request('/api/sessions?agentId=bob&query=gamm');
+    expect(list.body.sessions.map((s: any) => s.sessionId)).toEqual(['paged']);
+    expect((await kit.t.request('/api/sessions?agentId=bob&query=zzz')).body.sessions).toEqual([]);
+
+    const latest = await kit.t.request('/api/sessions/paged?agentId=bob&limit=2');
+    expect(latest.body.messages.map((m: any) => m.seq)).toEqual([5, 6]);
+    expect(latest.body.page.before).toBe(5);
+    const earlier = await kit.t.request('/api/sessions/paged?agentId=bob&limit=2&before=5');
+    expect(earlier.body.messages.map((m: any) => m.content)).toEqual(['beta', 're beta']);
+    const range = await kit.t.request('/api/sessions/paged?agentId=bob&from=1&to=3');
+    expect(range.body.messages.map((m: any) => m.seq)).toEqual([1, 2, 3]);
+
+    expect((await kit.t.request('/api/sessions/paged?agentId=bob&from=3&to=1')).body.error).toBe('chat_transcript_range_invalid');
+    expect((await kit.t.request('/api/sessions/paged?agentId=bob&limit=0')).status).toBe(400);
+    expect((await kit.t.request('/api/sessions/nope?agentId=bob')).body.error).toBe('chat_session_not_found');
+    expect((await kit.t.request('/api/sessions/paged?agentId=ada')).status).toBe(404);
+    expect((await kit.t.request('/api/sessions?agentId=ghost')).status).toBe(404);
+
+    const traces = await kit.t.request('/api/traces?agentId=bob&sessionId=paged&limit=2');
+    expect(traces.body.traces).toHaveLength(2);
+    expect(traces.body.traces[0]).toMatchObject({ agentId: 'bob', sessionId: 'paged', status: 'completed' });
+    expect((await kit.t.request('/api/traces/missing-run')).status).toBe(404);
+    expect((await kit.t.request(`/api/traces/${traces.body.traces[0].runId}?agentId=ada`)).status).toBe(404);
+  });
+});
