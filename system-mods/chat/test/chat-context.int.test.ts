@@ -1,0 +1,87 @@
+/**
+ * What the model sees: profile documents, assigned skills, history trimmed to the context
+ * window, and granted MCP tools from a real MCP server (stdio) called through the tool loop.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stdioServerCommand } from '../../../test/peers/mcp-servers/stdio-server.js';
+import { json } from '../../../test/helpers.js';
+import { chatRequest, parseNdjson, startChatKit, textAnswer, toolAnswer, type ChatKit } from './chat-kit.js';
+
+let kit: ChatKit;
+beforeAll(async () => {
+  kit = await startChatKit();
+});
+afterAll(() => kit?.close());
+
+const lastCall = () => kit.fake.requests.filter((r) => r.path === '/v1/chat/completions').at(-1)!.body;
+const documents = (soul: string) =>
+  ['SOUL', 'RULES', 'ORIENTATION', 'PREFERENCES', 'TOOLS', 'DREAM_MEMORY'].map((kind) => ({ kind, markdown: kind === 'SOUL' ? soul : `${kind.toLowerCase()} text` }));
+
+describe('context', () => {
+  it('puts the profile documents and assigned skills in the system message', async () => {
+    expect((await kit.t.request(json('PUT', '/api/agents/ada/profile-documents', { documents: documents('A careful archivist.') }))).status).toBe(200);
+    expect((await kit.t.request(json('POST', '/api/settings/skills', { id: 'haiku', name: 'Haiku', description: 'Answer in haiku', content: 'Use 5-7-5 syllables.' }))).status).toBe(201);
+    expect((await kit.t.request(json('PUT', '/api/agents/ada/skills', { skills: ['haiku'] }))).status).toBe(200);
+    kit.fake.chat(textAnswer(['ok']));
+    await kit.t.request(chatRequest({ agentId: 'ada', sessionId: 'ctx', message: 'hello' }));
+    const system = lastCall().messages[0].content as string;
+    expect(system).toContain('# SOUL\n\nA careful archivist.');
+    expect(system).toContain('# DREAM_MEMORY\n\ndream_memory text');
+    expect(system).toContain('## Haiku (haiku)');
+    expect(system).toContain('Use 5-7-5 syllables.');
+    expect(system.indexOf('# SOUL')).toBeLessThan(system.indexOf('# RULES'));
+  });
+
+  it('drops the oldest turns to fit the context window, never the new message', async () => {
+    // gpt-test has a 16,000-token window; each old turn is ~4,000 tokens.
+    const long = (tag: string) => `${tag} ${'w'.repeat(16_000)}`;
+    for (const tag of ['t1', 't2', 't3', 't4']) {
+      kit.fake.chat(textAnswer([`answer ${tag}`]));
+      await kit.t.request(chatRequest({ agentId: 'ada', sessionId: 'window', message: long(tag) }));
+    }
+    kit.fake.chat(textAnswer(['fits']));
+    const res = await kit.t.inject(chatRequest({ agentId: 'ada', sessionId: 'window', message: 'latest' }, true));
+    const events = parseNdjson(res.body);
+    const trimmed = events.find((e) => e.type === 'runtime.notice' && e.data.kind === 'context_trimmed');
+    expect(trimmed?.data).toMatchObject({ contextWindow: 16000 });
+    const sent = lastCall().messages;
+    const chars = sent.reduce((n: number, m: any) => n + String(m.content).length, 0);
+    expect(chars / 4).toBeLessThan(16_000);
+    expect(sent.at(-1)).toEqual({ role: 'user', content: 'latest' });
+    // Whole turns are dropped from the oldest end: what is left starts with a user message.
+    expect(sent[1].role).toBe('user');
+    expect(sent.some((m: any) => String(m.content).startsWith('t1 '))).toBe(false);
+    expect(sent.some((m: any) => String(m.content).startsWith('t4 '))).toBe(true);
+    expect(sent[0].content).toContain('earlier messages of this session are not shown');
+  });
+});
+
+describe('granted MCP tools', () => {
+  it('lists only granted tools of the connection and calls them through the MCP server', async () => {
+    const created = await kit.t.request(json('POST', '/api/settings/mcp-connections', { name: 'stdio tools', transport: 'stdio', ...stdioServerCommand() }));
+    expect(created.status).toBe(201);
+    const connectionId = created.body.connection.id as string;
+    await kit.t.request(json('PUT', '/api/agents/ada/mcp-tools', { tools: [{ connectionId, toolName: 'echo' }, { connectionId, toolName: 'fail' }, { connectionId, toolName: 'no-such-tool' }] }));
+
+    const echoName = `${connectionId}__echo`.replace(/[^a-zA-Z0-9_-]/g, '_');
+    const failName = `${connectionId}__fail`.replace(/[^a-zA-Z0-9_-]/g, '_');
+    kit.fake.chat(toolAnswer([{ name: echoName, args: { text: 'over the wire' }, id: 'm1' }, { name: failName, args: {}, id: 'm2' }]));
+    kit.fake.chat(textAnswer(['done']));
+    const res = await kit.t.inject(chatRequest({ agentId: 'ada', sessionId: 'mcp', message: 'use mcp', runId: 'run-mcp' }, true));
+    const events = parseNdjson(res.body);
+    expect(events.at(-1)!.data.response.ok).toBe(true);
+    const unavailable = events.find((e) => e.type === 'runtime.notice' && e.data.kind === 'tools_unavailable');
+    expect(unavailable?.data.tools).toEqual([{ connectionId, toolName: 'no-such-tool', reason: 'the MCP server does not list this tool' }]);
+
+    const firstCall = kit.fake.requests.filter((r) => r.path === '/v1/chat/completions').at(-2)!.body;
+    const offered = firstCall.tools.map((t: any) => t.function.name);
+    expect(offered).toContain(echoName);
+    expect(offered).not.toContain(`${connectionId}__whoami`.replace(/[^a-zA-Z0-9_-]/g, '_'));
+
+    const tools = lastCall().messages.filter((m: any) => m.role === 'tool');
+    expect(tools[0].content).toContain('over the wire');
+    expect(tools[1].content).toContain('the fail tool failed on purpose');
+    const authority = (await kit.t.request('/api/traces/run-mcp/authority?agentId=ada')).body.authority.toolCalls;
+    expect(authority[0]).toMatchObject({ tool: `mcp:${connectionId}/echo`, kind: 'mcp', decision: 'allowed', grant: { connectionId, toolName: 'echo' }, boundary: { mcpConnection: connectionId } });
+  });
+});
