@@ -73,7 +73,22 @@ export interface DeliveredSteering {
 }
 
 export class SteeringStore {
-  constructor(private readonly db: ModDatabaseService) {}
+  /**
+   * Runs with a submission stored by this process since their last claim. On the embedded
+   * database this process is the only writer, so a run without a hint has nothing pending and
+   * its boundaries skip the query; on PostgreSQL another replica may have stored one, so every
+   * boundary asks the database.
+   */
+  private readonly hints = new Set<string>();
+  private readonly onlyWriter: boolean;
+
+  constructor(private readonly db: ModDatabaseService) {
+    this.onlyWriter = db.driver === 'pglite';
+  }
+
+  private mayHavePending(runId: string): boolean {
+    return !this.onlyWriter || this.hints.has(runId);
+  }
 
   /**
    * Stores a submission, or returns the stored one for an identical retry (`replayed`).
@@ -111,6 +126,7 @@ export class SteeringStore {
       return { steering: view(existing), replayed: true };
     }
     let row = inserted[0]!;
+    this.hints.add(input.runId);
     if (await runEnded()) {
       const [moved] = await knex<SteeringRow>('chat_steering').where({ id: row.id, status: 'pending' }).update({ status: 'follow_up', updated_at: knex.fn.now() as never }).returning('*');
       if (moved) row = moved;
@@ -120,6 +136,8 @@ export class SteeringStore {
 
   /** Claims every pending submission of the run, oldest first. */
   async claim(runId: string, round: number): Promise<DeliveredSteering[]> {
+    if (!this.mayHavePending(runId)) return [];
+    this.hints.delete(runId);
     const knex = this.db.knex;
     const rows = await knex<SteeringRow>('chat_steering')
       .where({ run_id: runId, status: 'pending' })
@@ -132,6 +150,8 @@ export class SteeringStore {
 
   /** The run stopped: what is still pending becomes follow_up. */
   async sweep(runId: string): Promise<number> {
+    if (!this.mayHavePending(runId)) return 0;
+    this.hints.delete(runId);
     const knex = this.db.knex;
     return knex('chat_steering').where({ run_id: runId, status: 'pending' }).update({ status: 'follow_up', updated_at: knex.fn.now() });
   }

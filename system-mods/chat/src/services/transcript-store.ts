@@ -87,10 +87,14 @@ export class TranscriptStore {
 
   /** The session's current generation; the row is created on first use. */
   async open(agentId: string, sessionId: string): Promise<number> {
-    const knex = this.db.knex;
-    await knex('chat_sessions').insert({ agent_id: agentId, session_id: sessionId }).onConflict(['agent_id', 'session_id']).ignore();
-    const row = await knex<SessionRow>('chat_sessions').where({ agent_id: agentId, session_id: sessionId }).first('generation');
-    return row!.generation;
+    // One round trip: the no-op update on conflict makes RETURNING yield the existing row too.
+    const [row] = await this.db
+      .knex('chat_sessions')
+      .insert({ agent_id: agentId, session_id: sessionId })
+      .onConflict(['agent_id', 'session_id'])
+      .merge({ agent_id: agentId })
+      .returning('generation');
+    return (row as { generation: number }).generation;
   }
 
   async get(agentId: string, sessionId: string, trx?: Knex.Transaction): Promise<SessionView | undefined> {
@@ -166,14 +170,24 @@ export class TranscriptStore {
    * when a reset advanced it meanwhile. Runs inside the run's finishing transaction.
    */
   async append(trx: Knex.Transaction, run: { agentId: string; sessionId: string; runId: string; generation: number; title: string }, messages: StoredMessage[]): Promise<boolean> {
-    const session = await trx<SessionRow>('chat_sessions').where({ agent_id: run.agentId, session_id: run.sessionId }).forUpdate().first();
-    if (!session || session.generation !== run.generation) return false;
+    // The conditional UPDATE both checks the generation and locks the row until commit, so
+    // concurrent appends (other replicas) get consecutive sequence numbers.
+    const [session] = await trx<SessionRow>('chat_sessions')
+      .where({ agent_id: run.agentId, session_id: run.sessionId, generation: run.generation })
+      .update({
+        message_count: trx.raw('message_count + ?', [messages.length]) as never,
+        updated_at: trx.fn.now() as never,
+        ...(run.title ? { title: trx.raw("case when title = '' then ? else title end", [run.title.slice(0, 200)]) as never } : {}),
+      })
+      .returning('message_count');
+    if (!session) return false;
     if (messages.length === 0) return true;
+    const first = session.message_count - messages.length;
     await trx('chat_messages').insert(
       messages.map((m, i) => ({
         agent_id: run.agentId,
         session_id: run.sessionId,
-        seq: session.message_count + i + 1,
+        seq: first + i + 1,
         generation: run.generation,
         run_id: run.runId,
         role: m.role,
@@ -181,13 +195,6 @@ export class TranscriptStore {
         meta: JSON.stringify(m.meta),
       })),
     );
-    await trx('chat_sessions')
-      .where({ agent_id: run.agentId, session_id: run.sessionId })
-      .update({
-        message_count: session.message_count + messages.length,
-        updated_at: trx.fn.now(),
-        ...(session.title === '' && run.title ? { title: run.title.slice(0, 200) } : {}),
-      });
     return true;
   }
 

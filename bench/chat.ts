@@ -1,0 +1,190 @@
+/**
+ * Chat runtime overhead on the real server process (embedded PGlite) over a model that answers
+ * at once (an OpenAI-compatible SSE server in this process, loopback):
+ *
+ * - sequential turns: request → `run.started` and request → terminal event (p50, p99), and the
+ *   runtime's overhead per turn = terminal time minus the model's own time (model.started →
+ *   model.completed as the server saw it); baseline: a bare Fastify route streaming the same
+ *   NDJSON bytes (bench/bare-ndjson.ts). Target: overhead p50 ≤ 10 ms.
+ * - throughput: 50 sessions in parallel, turns/s, against the baseline under the same load.
+ * - 100 concurrent streams held open (a model that takes ~2 s): every one must end with
+ *   run.completed, none with an error.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort } from '../test/e2e/server-process.js';
+import { chatChunk, sseData, startScriptedServer, usageChunk } from '../test/peers/fake-openai.js';
+import { launchServer, spawnNodeScript, stopChild } from './lib/processes.js';
+import type { BenchOutcome, Row } from './lib/report.js';
+import { fmt, ratio, round } from './lib/stats.js';
+
+const SEQUENTIAL_TURNS = 150;
+const WARMUP_TURNS = 20;
+const PARALLEL_SESSIONS = 50;
+const TURNS_PER_SESSION = 4;
+const HELD_STREAMS = 100;
+const OVERHEAD_TARGET_MS = 10;
+
+const ANSWER = 'The quick brown fox jumps over the lazy dog. '.repeat(4).trim().split(' ');
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+interface TurnTiming {
+  startedMs: number;
+  terminalMs: number;
+  modelMs: number;
+  terminal: string;
+  body: string;
+}
+
+/** One streamed turn, timed from the request to each line's arrival. */
+function streamTurn(base: string, body: Record<string, unknown>): Promise<TurnTiming> {
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    let startedMs = Number.NaN;
+    let terminalMs = Number.NaN;
+    let buffered = '';
+    let all = '';
+    let terminal = '';
+    let modelStart = Number.NaN;
+    let modelEnd = Number.NaN;
+    const req = http.request(`${base}/api/chat`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/x-ndjson' } }, (res) => {
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        const now = performance.now() - t0;
+        buffered += chunk;
+        all += chunk;
+        let nl: number;
+        while ((nl = buffered.indexOf('\n')) >= 0) {
+          const line = buffered.slice(0, nl);
+          buffered = buffered.slice(nl + 1);
+          const event = JSON.parse(line) as { type: string; ts: string };
+          if (event.type === 'run.started') startedMs = now;
+          if (event.type === 'model.started') modelStart = Date.parse(event.ts);
+          if (event.type === 'model.completed') modelEnd = Date.parse(event.ts);
+          if (['run.completed', 'run.failed', 'run.cancelled', 'run.superseded'].includes(event.type)) {
+            terminalMs = now;
+            terminal = event.type;
+          }
+        }
+      });
+      res.on('end', () => resolve({ startedMs, terminalMs, modelMs: Number.isFinite(modelEnd - modelStart) ? modelEnd - modelStart : 0, terminal, body: all }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(JSON.stringify(body));
+  });
+}
+
+async function api(base: string, method: string, url: string, body?: unknown): Promise<any> {
+  const res = await fetch(`${base}${url}`, { method, headers: { 'content-type': 'application/json' }, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+  const parsed = await res.json();
+  if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(parsed)}`);
+  return parsed;
+}
+
+export async function runChatBench(): Promise<BenchOutcome> {
+  const answerEvents = [
+    ...ANSWER.map((word, i) => sseData(chatChunk(i === 0 ? { role: 'assistant', content: word } : { content: ` ${word}` }))),
+    sseData(chatChunk({}, 'stop')),
+    sseData(usageChunk({ prompt_tokens: 20, completion_tokens: ANSWER.length, total_tokens: 20 + ANSWER.length })),
+    sseData('[DONE]'),
+  ];
+  const model = await startScriptedServer({
+    '/v1/chat/completions': (request) => ({ events: answerEvents, ...(request.body?.model === 'slow-model' ? { delayMs: Math.round(2000 / answerEvents.length) } : {}) }),
+    '/v1/models': () => ({ json: { object: 'list', data: [{ id: 'instant' }, { id: 'slow-model' }] } }),
+  });
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'svc-bench-chat-'));
+  const recorded = path.join(dataDir, 'turn.ndjson');
+  const port = await freePort();
+  const server = await launchServer({ dataDir, port, timeoutMs: 60_000 });
+  let bare: ReturnType<typeof spawnNodeScript> | undefined;
+  try {
+    const base = server.url;
+    await api(base, 'POST', '/api/agents', { id: 'bench', name: 'Bench' });
+    const connection = await api(base, 'POST', '/api/settings/model-connections', {
+      provider: 'openai',
+      apiType: 'openai-chat',
+      baseUrl: `${model.origin}/v1`,
+      models: [
+        { id: 'instant', enabled: true },
+        { id: 'slow-model', enabled: true },
+      ],
+    });
+    const connectionId = connection.connection.id as string;
+    await api(base, 'PUT', '/api/agents/bench/model-selection', { connectionId, model: 'instant' });
+
+    // Sequential turns, each in its own session so history does not grow.
+    for (let i = 0; i < WARMUP_TURNS; i += 1) await streamTurn(base, { agentId: 'bench', sessionId: `warm-${i}`, message: 'hello' });
+    const svc: TurnTiming[] = [];
+    for (let i = 0; i < SEQUENTIAL_TURNS; i += 1) svc.push(await streamTurn(base, { agentId: 'bench', sessionId: `seq-${i}`, message: 'hello' }));
+    writeFileSync(recorded, svc.at(-1)!.body);
+
+    const barePort = await freePort();
+    bare = spawnNodeScript('bench/bare-ndjson.ts', [String(barePort), recorded]);
+    await bare.waitForLine('listening', 30_000);
+    const bareBase = `http://127.0.0.1:${barePort}`;
+    for (let i = 0; i < WARMUP_TURNS; i += 1) await streamTurn(bareBase, {});
+    const baseline: TurnTiming[] = [];
+    for (let i = 0; i < SEQUENTIAL_TURNS; i += 1) baseline.push(await streamTurn(bareBase, {}));
+
+    const overhead = svc.map((t) => t.terminalMs - t.modelMs);
+    const p = (values: number[], q: number) => round(percentile(values, q), 2);
+    const svcStarted = { p50: p(svc.map((t) => t.startedMs), 50), p99: p(svc.map((t) => t.startedMs), 99) };
+    const svcTerminal = { p50: p(svc.map((t) => t.terminalMs), 50), p99: p(svc.map((t) => t.terminalMs), 99) };
+    const baseTerminal = { p50: p(baseline.map((t) => t.terminalMs), 50), p99: p(baseline.map((t) => t.terminalMs), 99) };
+    const overheadP = { p50: p(overhead, 50), p99: p(overhead, 99) };
+    const modelP50 = p(svc.map((t) => t.modelMs), 50);
+
+    // Throughput: 50 sessions in parallel, a few turns each.
+    const parallel = async (target: string, body: (s: number, i: number) => Record<string, unknown>) => {
+      const t0 = performance.now();
+      let failed = 0;
+      await Promise.all(
+        Array.from({ length: PARALLEL_SESSIONS }, async (_, s) => {
+          for (let i = 0; i < TURNS_PER_SESSION; i += 1) {
+            const turn = await streamTurn(target, body(s, i));
+            if (turn.terminal !== 'run.completed') failed += 1;
+          }
+        }),
+      );
+      const seconds = (performance.now() - t0) / 1000;
+      return { turnsPerS: round((PARALLEL_SESSIONS * TURNS_PER_SESSION) / seconds, 1), failed };
+    };
+    const svcParallel = await parallel(base, (s, i) => ({ agentId: 'bench', sessionId: `par-${s}`, message: `turn ${i}` }));
+    const bareParallel = await parallel(bareBase, () => ({}));
+
+    // 100 streams held open at once over a model that takes ~2 s per answer.
+    const held = await Promise.all(
+      Array.from({ length: HELD_STREAMS }, (_, s) =>
+        streamTurn(base, { agentId: 'bench', sessionId: `held-${s}`, message: 'slow', modelConnectionId: connectionId, model: 'slow-model' }).catch((error: Error) => ({ terminal: `error: ${error.message}` }) as TurnTiming),
+      ),
+    );
+    const heldOk = held.filter((t) => t.terminal === 'run.completed').length;
+
+    const ms = (v: number) => `${v.toFixed(2)} ms`;
+    const rows: Row[] = [
+      { benchmark: 'chat overhead p50 (turn − model)', measured: ms(overheadP.p50), baseline: ms(baseTerminal.p50), ratio: fmt.ratio(ratio(overheadP.p50, baseTerminal.p50)), target: `≤ ${OVERHEAD_TARGET_MS} ms`, result: overheadP.p50 <= OVERHEAD_TARGET_MS ? 'PASS' : 'MISS' },
+      { benchmark: 'chat overhead p99', measured: ms(overheadP.p99), baseline: ms(baseTerminal.p99), ratio: fmt.ratio(ratio(overheadP.p99, baseTerminal.p99)), target: '-', result: 'info' },
+      { benchmark: 'chat request → run.started p50/p99', measured: `${ms(svcStarted.p50)} / ${ms(svcStarted.p99)}`, baseline: '-', ratio: '-', target: '-', result: 'info' },
+      { benchmark: 'chat request → terminal p50/p99', measured: `${ms(svcTerminal.p50)} / ${ms(svcTerminal.p99)}`, baseline: `${ms(baseTerminal.p50)} / ${ms(baseTerminal.p99)}`, ratio: fmt.ratio(ratio(svcTerminal.p50, baseTerminal.p50)), target: '-', result: 'info' },
+      { benchmark: `chat turns/s, ${PARALLEL_SESSIONS} sessions`, measured: `${svcParallel.turnsPerS}`, baseline: `${bareParallel.turnsPerS}`, ratio: fmt.ratio(ratio(svcParallel.turnsPerS, bareParallel.turnsPerS)), target: '0 failed', result: svcParallel.failed === 0 ? 'PASS' : 'MISS' },
+      { benchmark: `chat ${HELD_STREAMS} concurrent streams`, measured: `${heldOk} completed`, baseline: '-', ratio: '-', target: `${HELD_STREAMS} completed`, result: heldOk === HELD_STREAMS ? 'PASS' : 'MISS' },
+    ];
+    return {
+      rows,
+      notes: [`chat: model's own time p50 ${ms(modelP50)} (server clock, ms resolution); ${SEQUENTIAL_TURNS} sequential turns after ${WARMUP_TURNS} warm-up; embedded PGlite`],
+      raw: { svcStarted, svcTerminal, baseTerminal, overhead: overheadP, modelP50, svcParallel, bareParallel, held: { ok: heldOk, total: HELD_STREAMS, failures: held.filter((t) => t.terminal !== 'run.completed').map((t) => t.terminal).slice(0, 5) } },
+    };
+  } finally {
+    if (bare) await stopChild(bare.child);
+    await stopChild(server.child);
+    await model.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
