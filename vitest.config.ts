@@ -8,7 +8,8 @@ import { configDefaults, defineConfig } from 'vitest/config';
  * browser is installed.
  */
 const shared = { globalSetup: ['test/global-setup.ts'], testTimeout: 60_000, hookTimeout: 120_000, pool: 'forks' as const };
-const UI_E2E = 'test/e2e/ui.e2e.test.ts';
+/** The browser suites (they need Chromium). */
+const UI_E2E = 'test/e2e/ui*.e2e.test.ts';
 
 export default defineConfig({
   test: {

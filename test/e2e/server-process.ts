@@ -3,7 +3,7 @@
  * loopback port with its own data dir, and stops it by its PID.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,8 +32,20 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** Data dirs made here; removed when the test process exits, so runs leave nothing in /tmp. */
+const madeDirs = new Set<string>();
+let cleanupRegistered = false;
+
 export function tempDataDir(): string {
-  return mkdtempSync(path.join(os.tmpdir(), 'svc-e2e-'));
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'svc-e2e-'));
+  madeDirs.add(dir);
+  if (!cleanupRegistered) {
+    cleanupRegistered = true;
+    process.once('exit', () => {
+      for (const made of madeDirs) rmSync(made, { recursive: true, force: true });
+    });
+  }
+  return dir;
 }
 
 /** Spawns the server; resolves once it printed its listening line (or rejects with its output). */

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -45,8 +45,10 @@ describe('the UI page', () => {
   });
 
   it('says how to build the UI when there is no build', async () => {
-    const route = pageRoute(new UiBundle(mkdtempSync(path.join(os.tmpdir(), 'svc-no-ui-'))));
+    const empty = mkdtempSync(path.join(os.tmpdir(), 'svc-no-ui-'));
+    const route = pageRoute(new UiBundle(empty));
     const answer = (await route.handler({} as never)) as { status: number; body: string; headers: Record<string, string> };
+    rmSync(empty, { recursive: true, force: true });
     expect(answer.status).toBe(200);
     expect(answer.body).toContain('npm run build:web');
     expect(answer.headers['content-type']).toContain('text/html');

@@ -287,3 +287,24 @@ function agentPath(id: string, sub?: string): string {
 export function describeFailure(result: { error: string; message: string }): string {
   return result.message ? `${result.error}: ${result.message}` : result.error;
 }
+
+/** Chat sessions, transcripts, cancel and steering (the turn itself streams: see `lib/chat.ts`). */
+export const chatApi = {
+  sessions: (agentId: string, query = '') =>
+    call<{ ok: true; sessions: import('./chat').SessionSummary[] }>('GET', `/api/sessions?agentId=${encodeURIComponent(agentId)}&limit=100${query ? `&query=${encodeURIComponent(query)}` : ''}`),
+  session: (agentId: string, sessionId: string) =>
+    call<{ ok: true; session: import('./chat').SessionSummary; messages: import('./chat').TranscriptMessage[] }>(
+      'GET',
+      `/api/sessions/${encodeURIComponent(sessionId)}?agentId=${encodeURIComponent(agentId)}&limit=200`,
+    ),
+  reset: (agentId: string, sessionId: string) => call<{ ok: true }>('POST', `/api/sessions/${encodeURIComponent(sessionId)}/reset`, { agentId }),
+  cancel: (agentId: string, runId: string) => call<{ ok: true }>('POST', `/api/chat/${encodeURIComponent(runId)}/cancel`, { agentId, reason: 'stopped from the UI' }),
+  steer: (agentId: string, sessionId: string, runId: string, message: string) =>
+    call<{ ok: true; steering: { id: string; status: string } }>('POST', `/api/chat/${encodeURIComponent(runId)}/steer`, {
+      agentId,
+      sessionId,
+      // randomUUID needs a secure context; a plain-HTTP LAN address is not one.
+      idempotencyKey: typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`,
+      message,
+    }),
+};

@@ -6,6 +6,7 @@
 export const VIEWS = [
   { id: 'mods', title: 'Mods' },
   { id: 'agents', title: 'Agents' },
+  { id: 'chat', title: 'Chat' },
   { id: 'status', title: 'Status' },
   { id: 'settings', title: 'Settings' },
 ] as const;

@@ -1,0 +1,83 @@
+/**
+ * The chat API as the UI uses it: a turn streamed as NDJSON (one JSON event per line, read as it
+ * arrives), plus sessions, cancel and steering through the ordinary JSON calls.
+ */
+import type { ApiResult } from './api';
+
+export interface ChatEvent {
+  type: string;
+  runId: string;
+  sessionId: string;
+  ts: string;
+  data: Record<string, any>;
+}
+
+export interface TranscriptMessage {
+  seq: number;
+  generation: number;
+  runId: string;
+  role: 'user' | 'assistant' | 'tool';
+  content: string;
+  meta: { toolCalls?: Array<{ id: string; name: string; arguments: string }>; toolCallId?: string; steeringId?: string; outcome?: 'failed' | 'cancelled'; attachments?: Array<{ name: string; type: string; size: number }> };
+  createdAt: string;
+}
+
+export interface SessionSummary {
+  agentId: string;
+  sessionId: string;
+  title: string;
+  generation: number;
+  messageCount: number;
+  updatedAt: string;
+}
+
+export const TERMINAL_EVENTS = ['run.completed', 'run.failed', 'run.cancelled', 'run.superseded'];
+
+/**
+ * Posts a turn and calls `onEvent` for each event as it arrives. Resolves with the terminal
+ * response, or with the JSON error the server sent before streaming (validation failures).
+ */
+export async function streamTurn(
+  body: Record<string, unknown>,
+  onEvent: (event: ChatEvent) => void,
+): Promise<ApiResult<Record<string, any>>> {
+  let response: Response;
+  try {
+    response = await fetch('/api/chat', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json', accept: 'application/x-ndjson' },
+      body: JSON.stringify(body),
+    });
+  } catch (error) {
+    return { ok: false, status: 0, error: 'network_error', message: error instanceof Error ? error.message : String(error) };
+  }
+  if (!(response.headers.get('content-type') ?? '').includes('application/x-ndjson') || !response.body) {
+    const failure = (await response.json().catch(() => ({}))) as { error?: string; message?: string };
+    return { ok: false, status: response.status, error: failure.error ?? `http_${response.status}`, message: failure.message ?? response.statusText };
+  }
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffered = '';
+  let terminal: Record<string, any> | undefined;
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffered += value;
+    let nl: number;
+    while ((nl = buffered.indexOf('\n')) >= 0) {
+      const line = buffered.slice(0, nl);
+      buffered = buffered.slice(nl + 1);
+      if (!line.trim()) continue;
+      let event: ChatEvent;
+      try {
+        event = JSON.parse(line) as ChatEvent;
+      } catch {
+        continue; // a broken line: skip it, the terminal response is authoritative
+      }
+      onEvent(event);
+      if (TERMINAL_EVENTS.includes(event.type)) terminal = event.data.response;
+    }
+  }
+  if (!terminal) return { ok: false, status: 200, error: 'stream_ended', message: 'The stream ended before the run finished; reload the session to see what was saved.' };
+  return { ok: true, status: 200, data: terminal };
+}
