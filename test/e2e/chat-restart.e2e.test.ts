@@ -1,0 +1,61 @@
+/**
+ * A server killed with a chat run in flight: after the restart the run is marked interrupted,
+ * its steering is follow_up, nothing of the turn is half-written, and the session goes on.
+ */
+import { afterAll, expect, it } from 'vitest';
+import { chatChunk, sseData, startFakeOpenAi, type FakeOpenAi } from '../peers/fake-openai.js';
+import { startServer, tempDataDir, type ServerProcess } from './server-process.js';
+
+let fake: FakeOpenAi | undefined;
+const servers: ServerProcess[] = [];
+afterAll(async () => {
+  for (const s of servers) await s.stop('SIGKILL');
+  await fake?.close();
+});
+
+async function api(base: string, method: string, url: string, body?: unknown) {
+  const res = await fetch(`${base}${url}`, { method, headers: { 'content-type': 'application/json' }, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+  return { status: res.status, body: (await res.json()) as any };
+}
+
+// Two server starts (the first on an empty data dir) on a busy 2-core machine: a generous bound.
+it('marks the run interrupted after a crash and keeps the session usable', { timeout: 180_000 }, async () => {
+  fake = await startFakeOpenAi();
+  const dataDir = tempDataDir();
+  const first = await startServer({ dataDir });
+  servers.push(first);
+  expect((await api(first.url, 'POST', '/api/agents', { id: 'ada', name: 'Ada' })).status).toBe(201);
+  const connection = await api(first.url, 'POST', '/api/settings/model-connections', { provider: 'openai', apiType: 'openai-chat', baseUrl: fake.baseUrl, models: [{ id: 'gpt-test', enabled: true }] });
+  await api(first.url, 'PUT', '/api/agents/ada/model-selection', { connectionId: connection.body.connection.id, model: 'gpt-test' });
+
+  fake.chat({ events: [sseData(chatChunk({ role: 'assistant', content: 'half an ans' }))], after: 'hang' });
+  const turn = fetch(`${first.url}/api/chat`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/x-ndjson' },
+    body: JSON.stringify({ agentId: 'ada', sessionId: 'crash', message: 'long answer please', runId: 'run-crash' }),
+  }).then((r) => r.text()).catch(() => 'connection lost');
+  // Wait until the model is streaming, then store a steering message and kill the server.
+  for (;;) {
+    const active = await api(first.url, 'GET', '/api/chat/runs/active?agentId=ada&sessionId=crash');
+    if (active.body.runs?.[0]?.phase === 'model') break;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  expect((await api(first.url, 'POST', '/api/chat/run-crash/steer', { agentId: 'ada', sessionId: 'crash', idempotencyKey: 'k', message: 'hurry' })).status).toBe(201);
+  await first.stop('SIGKILL');
+  await turn;
+
+  const second = await startServer({ dataDir });
+  servers.push(second);
+  const trace = await api(second.url, 'GET', '/api/traces/run-crash?agentId=ada');
+  expect(trace.body.trace).toMatchObject({ status: 'interrupted', error: { code: 'chat_run_interrupted' } });
+  const steering = await api(second.url, 'GET', '/api/chat/run-crash/steering?agentId=ada&sessionId=crash');
+  expect(steering.body.items.map((i: any) => i.status)).toEqual(['follow_up']);
+  // Nothing half-written: the interrupted turn left no messages.
+  const session = await api(second.url, 'GET', '/api/sessions/crash?agentId=ada');
+  expect(session.body.session.messageCount).toBe(0);
+
+  fake.chat({ events: [sseData(chatChunk({ role: 'assistant', content: 'back again' })), sseData(chatChunk({}, 'stop')), sseData('[DONE]')] });
+  const after = await api(second.url, 'POST', '/api/chat', { agentId: 'ada', sessionId: 'crash', message: 'still there?' });
+  expect(after.body).toMatchObject({ ok: true, answer: 'back again' });
+  await second.stop();
+});
