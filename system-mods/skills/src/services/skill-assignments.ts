@@ -61,7 +61,9 @@ export class SkillAssignments {
 
   /** The assigned skills with their text, in order, for the model; unresolvable ids are left out. */
   async resolved(agentId: string): Promise<AssignedSkill[]> {
-    const [assigned, catalog] = await Promise.all([this.assigned(agentId), this.catalog.forAgent(agentId)]);
+    const assigned = await this.assigned(agentId);
+    if (assigned.length === 0) return []; // the common case: no catalog walk for nothing
+    const catalog = await this.catalog.forAgent(agentId);
     const byId = new Map(catalog.skills.map((s) => [s.id, s]));
     return assigned.flatMap((id) => {
       const skill = byId.get(id);
