@@ -21,6 +21,7 @@ import { authRoutes } from './auth/auth-routes.js';
 import { Authenticator } from './auth/authenticator.js';
 import { OidcFlow } from './auth/oidc-flow.js';
 import { UiAuthService } from './auth/ui-auth-service.js';
+import { JobQueue } from './jobs/job-queue.js';
 import { createLogger } from './logger.js';
 import type { ModSource } from './mods/mod-discovery.js';
 import { ModHost } from './mods/mod-host.js';
@@ -51,6 +52,8 @@ export interface Kernel {
   config: KernelConfig;
   database: Database;
   hooks: HookCatalog;
+  /** Durable jobs (pg-boss); mods reach it as `coreServices.jobs`. */
+  jobs: JobQueue;
   mods: ModHost;
   runtimeInfo: RuntimeInfoService;
   logger: Logger;
@@ -73,8 +76,17 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
   const logger = options.logger ?? createLogger(config);
   const databaseOptions = options.database ?? databaseOptionsFor(config);
   const database = await Database.open(databaseOptions, logger);
+  let jobs: JobQueue | undefined;
   try {
     await migrateLatest(database.knex, KERNEL_OWNER, path.join(projectRoot, 'migrations'));
+    jobs = await JobQueue.start({
+      driver: database.driver,
+      knex: database.knex,
+      postgresUrl: databaseOptions.driver === 'postgres' ? databaseOptions.url : undefined,
+      log: logger.child({ component: 'jobs' }),
+      stopGraceMs: config.shutdownTimeoutMs,
+    });
+    const jobQueue = jobs;
     const persistentKey = databaseOptions.driver === 'postgres' || databaseOptions.dataDir !== undefined;
     const secretBox = await loadSecretBox({
       knex: database.knex,
@@ -144,6 +156,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       'kernel.tool-registry': tools,
       'kernel.diagnostics-registry': diagnostics,
       'kernel.model-provider-registry': modelProviders,
+      'kernel.jobs': jobQueue,
       'kernel.run-registry': runs,
       'core.model-provider-catalog': modelProviders,
       'core.runtime-hooks': {
@@ -194,7 +207,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       }),
     });
 
-    const kernelRoutes = [...kernelModRoutes(modHost), ...authRoutes({ uiAuth, authenticator, oidc, tokens })];
+    const kernelRoutes = [...kernelModRoutes(modHost, settingsStore), ...authRoutes({ uiAuth, authenticator, oidc, tokens })];
     routes.declare(KERNEL_OWNER, kernelRoutes);
     for (const r of kernelRoutes) routes.bind(KERNEL_OWNER, r.id, r.binding);
 
@@ -208,6 +221,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       config,
       database,
       hooks,
+      jobs: jobQueue,
       mods: modHost,
       runtimeInfo,
       logger,
@@ -231,7 +245,9 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
           const timer = setTimeout(() => app.server.closeAllConnections(), config.shutdownTimeoutMs);
           await app.close();
           clearTimeout(timer);
+          // Mods first (their workers finish the job in hand, bounded), then the queue itself.
           await modHost.shutdown();
+          await jobQueue.stop().catch((err) => logger.error({ err }, 'stopping the job queue failed'));
           metrics.close();
           await database.close();
         })();
@@ -240,6 +256,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
     };
     return kernel;
   } catch (error) {
+    await jobs?.stop().catch(() => undefined);
     await database.close().catch(() => undefined);
     throw error;
   }

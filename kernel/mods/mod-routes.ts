@@ -4,7 +4,10 @@
  */
 import type { RouteSchema } from '../../sdk/http.js';
 import { kernelRoute as route, type KernelRoute } from '../http/kernel-route.js';
+import type { SettingsStore } from '../storage/settings-store.js';
+import { errors } from '../errors.js';
 import type { ModHost } from './mod-host.js';
+import { modSettingsChecker } from './mod-scope.js';
 
 const modIdParams = {
   type: 'object',
@@ -37,8 +40,38 @@ const lifecycle = (summary: string): RouteSchema => ({
   response: { 200: { type: 'object', required: ['ok', 'mod'], properties: { ok: { const: true }, mod: modStatusSchema } } },
 });
 
-export function kernelModRoutes(host: ModHost): KernelRoute[] {
+export function kernelModRoutes(host: ModHost, settings: SettingsStore): KernelRoute[] {
+  const manifestOf = (modId: string) => {
+    const manifest = host.manifestOf(modId);
+    if (!manifest) throw errors.modNotFound({ modId });
+    return manifest;
+  };
+  const settingsAnswer = (modId: string, value: unknown) => ({ ok: true, modId, settings: value, schema: manifestOf(modId).contributes?.settings ?? null });
   return [
+    route('mod-settings-get', 'GET', '/api/mod-management/{modId}/settings', {
+      schema: {
+        summary: "A mod's settings document with its defaults, and the JSON Schema it follows (the manifest's contributes.settings)",
+        tags: ['mods'],
+        params: modIdParams,
+      },
+      handler: async (req) => {
+        const check = modSettingsChecker(manifestOf(req.params.modId));
+        return settingsAnswer(req.params.modId, check((await settings.get(req.params.modId, 'settings')) ?? {}));
+      },
+    }),
+    route('mod-settings-put', 'PUT', '/api/mod-management/{modId}/settings', {
+      schema: {
+        summary: "Replace a mod's settings document; checked against its schema (400 mod_settings_invalid), read by the mod on its next use",
+        tags: ['mods'],
+        params: modIdParams,
+        body: { type: 'object' },
+      },
+      handler: async (req) => {
+        const valid = modSettingsChecker(manifestOf(req.params.modId))(req.body);
+        await settings.set(req.params.modId, 'settings', valid);
+        return settingsAnswer(req.params.modId, valid);
+      },
+    }),
     route('mods-list', 'GET', '/api/mods', {
       schema: {
         summary: 'Loaded, disabled and failed mods with their declared UI contributions',

@@ -9,6 +9,7 @@ import type {
   DiagnosticsService,
   HooksService,
   HttpRouterService,
+  JobsService,
   LoggerService,
   ModelProviderRegistrarService,
   ModDatabaseService,
@@ -21,6 +22,8 @@ import type { ModManifest } from '../../sdk/manifest.js';
 import { errors } from '../errors.js';
 import { describeValidationError } from '../http/schema-validators.js';
 import { isHookName, tapHook, type HookCatalog } from '../hooks/hook-catalog.js';
+import type { JobQueue } from '../jobs/job-queue.js';
+import { createModJobs } from '../jobs/mod-jobs.js';
 import type { RouteTable } from '../http/route-table.js';
 import type { SecretStore } from '../secrets/secret-store.js';
 import type { Database } from '../storage/database.js';
@@ -70,6 +73,7 @@ export interface KernelCradle {
   'kernel.tool-registry': ToolRegistry;
   'kernel.diagnostics-registry': DiagnosticsRegistry;
   'kernel.model-provider-registry': ModelProviderRegistry;
+  'kernel.jobs': JobQueue;
   'kernel.run-registry': RunRegistry;
 }
 
@@ -82,6 +86,22 @@ interface ModCradle extends KernelCradle {
 const settingsAjv = new Ajv.default({ strict: false, useDefaults: true, allErrors: false });
 /** Tool inputs come from a model: validated strictly, no coercion, no defaults filled in. */
 const toolAjv = new Ajv.default({ strict: false, allErrors: false });
+
+/**
+ * Checks a settings document against the mod's `contributes.settings` schema and returns a
+ * copy with defaults filled in; 400 `mod_settings_invalid` names the first problem.
+ */
+export function modSettingsChecker(manifest: ModManifest): <T>(value: T) => T {
+  const validate = settingsAjv.compile(manifest.contributes?.settings ?? { type: 'object' });
+  return <T>(value: T): T => {
+    const copy = structuredClone(value ?? {}) as T;
+    if (!validate(copy)) {
+      const first = validate.errors?.[0];
+      throw errors.modSettingsInvalid({ modId: manifest.id, reason: `${first?.instancePath || '/'} ${first?.message ?? 'is invalid'}` });
+    }
+    return copy;
+  };
+}
 
 /** Registers the mod-scoped core services in a fresh child scope of `root`. */
 export function createModContainer(root: AwilixContainer, manifest: ModManifest, disposers: DisposerStack): AwilixContainer {
@@ -117,17 +137,8 @@ export function createModContainer(root: AwilixContainer, manifest: ModManifest,
       },
     })).scoped(),
     'core.settings': asFunction((c: ModCradle): SettingsService => {
-      const schema = c.manifest.contributes?.settings ?? { type: 'object' };
-      const validate = settingsAjv.compile(schema);
+      const check = modSettingsChecker(c.manifest);
       const store = c['kernel.settings-store'];
-      const check = <T>(value: T): T => {
-        const copy = structuredClone(value ?? {}) as T;
-        if (!validate(copy)) {
-          const first = validate.errors?.[0];
-          throw errors.modSettingsInvalid({ modId: c.modId, reason: `${first?.instancePath || '/'} ${first?.message ?? 'is invalid'}` });
-        }
-        return copy;
-      };
       return {
         get: async <T>() => check(((await store.get<T>(c.modId, 'settings')) ?? {}) as T),
         set: async <T>(value: T) => {
@@ -182,6 +193,7 @@ export function createModContainer(root: AwilixContainer, manifest: ModManifest,
         list: (filter) => registry.list(filter),
       };
     }).scoped(),
+    'core.jobs': asFunction((c: ModCradle): JobsService => createModJobs(c['kernel.jobs'], c.manifest, c.disposers)).scoped(),
     'core.diagnostics': asFunction((c: ModCradle): DiagnosticsService => ({
       provide(provider) {
         if (!c.manifest.contributes?.diagnostics) {
