@@ -44,6 +44,14 @@ export interface ManifestProvider {
   name: string;
 }
 
+/** A durable job queue the mod owns; stored as `<modId>.<name>`. @public */
+export interface ManifestJobQueue {
+  name: string;
+  description?: string;
+  /** pg-boss queue policy: how `singletonKey` dedupes (default `standard`). */
+  policy?: 'standard' | 'short' | 'singleton' | 'stately';
+}
+
 /** What a mod contributes; one key per contribution point. @public */
 export interface ManifestContributions {
   routes?: ManifestRoute[];
@@ -56,6 +64,8 @@ export interface ManifestContributions {
   modelProviders?: ManifestProvider[];
   embeddingProviders?: ManifestProvider[];
   mediaProviders?: ManifestProvider[];
+  /** Durable job queues (`coreServices.jobs` refuses any other name). */
+  jobs?: ManifestJobQueue[];
   /** Opt-in sanitized diagnostics under `/api/diagnostics/mods/<id>/…`. */
   diagnostics?: { pending?: boolean; jobs?: boolean };
 }

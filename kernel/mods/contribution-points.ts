@@ -106,6 +106,24 @@ export const contributionPoints: readonly ContributionPoint[] = [
   { key: 'embeddingProviders', schema: providerList },
   { key: 'mediaProviders', schema: providerList },
   {
+    key: 'jobs',
+    schema: {
+      type: 'array',
+      maxItems: 64,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['name'],
+        properties: {
+          name: { type: 'string', pattern: '^[a-z][a-z0-9_-]*$', maxLength: 64 },
+          description: { type: 'string', maxLength: 500 },
+          policy: { enum: ['standard', 'short', 'singleton', 'stately'] },
+        },
+      },
+    },
+    check: (manifest) => duplicates((manifest.contributes?.jobs ?? []).map((j) => j.name)).map((n) => `job queue ${n} is declared twice`),
+  },
+  {
     key: 'diagnostics',
     schema: {
       type: 'object',
