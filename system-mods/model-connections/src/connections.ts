@@ -27,6 +27,8 @@ import type {
   SecretsService,
 } from '../../../sdk/index.js';
 import { ENTITY_ID_PATTERN } from '../../../sdk/index.js';
+import { UpstreamError } from '../../../sdk/providers/upstream-error.js';
+import type { ConnectionCredentialsService, ConnectionSummary, LoginCredential } from '../../../sdk/services/connection-credentials.js';
 import type { CatalogSnapshot, ModelCatalog, RefreshOutcome } from './catalog.js';
 import { connectionErrors as errors } from './errors.js';
 import {
@@ -163,7 +165,43 @@ export class ConnectionService implements ModelCatalogService {
     private readonly providers: ModelProviderCatalogService,
     private readonly catalog: ModelCatalog,
     private readonly log: LoggerService,
+    /** The provider-logins mod, when enabled: a login linked to a connection supplies its credential. */
+    private readonly logins: () => ConnectionCredentialsService | undefined = () => undefined,
   ) {}
+
+  /**
+   * The credential of one call: a linked provider login's fresh token, else the stored API key.
+   * A login that cannot supply a token fails the call (`connection_unavailable`) rather than
+   * falling back to a key the operator replaced with the login.
+   */
+  private async credential(row: ConnectionRow, signal?: AbortSignal): Promise<LoginCredential> {
+    const logins = this.logins();
+    if (logins) {
+      let login: LoginCredential | undefined;
+      try {
+        login = await logins.credentialFor({ id: row.id, apiType: row.api_type, createdAt: iso(row.created_at) }, signal);
+      } catch (error) {
+        throw error instanceof UpstreamError ? error : new UpstreamError('connection_unavailable', `the provider login of connection ${row.id} could not supply a token`);
+      }
+      if (login) return login;
+    }
+    const apiKey = await this.secrets.get(secretName(row.id));
+    return apiKey !== undefined ? { apiKey } : {};
+  }
+
+  /** The connection as the directory service describes it (never the key). */
+  async summary(id: string): Promise<ConnectionSummary | undefined> {
+    const row = await this.row(id);
+    if (!row) return undefined;
+    const view = await this.view(row);
+    return { id: view.id, provider: view.provider, apiType: view.apiType, baseUrl: view.baseUrl, apiKeySet: view.apiKeySet, createdAt: view.createdAt };
+  }
+
+  /** The connection as gateway callers see it, without touching its credential. */
+  async describe(connectionId: string): Promise<GatewayConnection | undefined> {
+    const row = await this.row(connectionId);
+    return row ? { id: row.id, provider: row.provider, apiType: row.api_type, models: parseModels(row.models).map(toGatewayModel) } : undefined;
+  }
 
   private get table(): string {
     return this.db.table('connections');
@@ -225,11 +263,11 @@ export class ConnectionService implements ModelCatalogService {
   async resolve(connectionId: string): Promise<ResolvedConnection | undefined> {
     const row = await this.row(connectionId);
     if (!row) return undefined;
-    const apiKey = await this.secrets.get(secretName(row.id));
+    const credential = await this.credential(row);
     return {
       view: { id: row.id, provider: row.provider, apiType: row.api_type, models: parseModels(row.models).map(toGatewayModel) },
       adapter: this.providers.get(row.api_type),
-      connection: { id: row.id, baseUrl: row.base_url, ...(apiKey !== undefined ? { apiKey } : {}) },
+      connection: { id: row.id, baseUrl: row.base_url, ...credential },
     };
   }
 
@@ -319,12 +357,15 @@ export class ConnectionService implements ModelCatalogService {
     if (!adapter) throw errors.modelConnectionApiTypeUnknown({ apiType: row.api_type });
     if (typeof adapter.listModels !== 'function') throw errors.modelConnectionDiscoveryUnsupported({ apiType: row.api_type });
 
-    const apiKey = await this.secrets.get(secretName(row.id));
     const signal = AbortSignal.any([options.signal, AbortSignal.timeout(DISCOVERY_TIMEOUT_MS)]);
     const refresh = this.catalog.refreshIfDue(options.refreshCatalog === true);
     let listed: unknown;
+    let apiKey: string | undefined;
     try {
-      listed = await adapter.listModels({ id: row.id, baseUrl: row.base_url, ...(apiKey !== undefined ? { apiKey } : {}) }, signal);
+      const credential = await this.credential(row, signal);
+      // Redaction needs the bare secret: the key, or the token inside a login's bearer header.
+      apiKey = credential.apiKey ?? credential.headers?.authorization?.replace(/^bearer\s+/i, '');
+      listed = await adapter.listModels({ id: row.id, baseUrl: row.base_url, ...credential }, signal);
     } catch (error) {
       const reason = adapterFailureReason(error, apiKey, signal);
       this.log.warn({ connectionId: row.id, apiType: row.api_type, reason }, 'model discovery failed');

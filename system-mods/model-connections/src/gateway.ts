@@ -21,7 +21,7 @@ export function createModelGateway(connections: ConnectionService): ModelGateway
 
   return {
     async describe(connectionId) {
-      return (await connections.resolve(connectionId))?.view;
+      return connections.describe(connectionId);
     },
 
     async *stream(connectionId: string, request: ChatRequest): AsyncIterable<ModelStreamEvent> {

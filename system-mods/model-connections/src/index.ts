@@ -1,4 +1,5 @@
-import { coreServices, defineMod, modelCatalogServiceRef, modelGatewayServiceRef } from '../../../sdk/index.js';
+import { coreServices, defineMod, modelCatalogServiceRef, modelGatewayServiceRef, optional } from '../../../sdk/index.js';
+import { connectionCredentialsServiceRef, modelConnectionDirectoryServiceRef } from '../../../sdk/services/connection-credentials.js';
 import { loadBundledCatalog, ModelCatalog } from './catalog.js';
 import { ConnectionService } from './connections.js';
 import { createModelGateway } from './gateway.js';
@@ -12,13 +13,18 @@ export default defineMod({
     settings: coreServices.settings,
     log: coreServices.logger,
     providers: coreServices.modelProviderCatalog,
+    logins: optional(connectionCredentialsServiceRef),
   },
-  async init({ http, db, secrets, settings, log, providers }, { provide }) {
+  async init({ http, db, secrets, settings, log, providers, logins }, { provide }) {
     const catalog = new ModelCatalog(loadBundledCatalog(), db, settings, log);
-    const connections = new ConnectionService(db, secrets, providers, catalog, log);
+    const connections = new ConnectionService(db, secrets, providers, catalog, log, () => logins.get());
     await connections.load();
     for (const [id, binding] of Object.entries(connectionRoutes(connections))) http.route(id, binding);
     provide(modelCatalogServiceRef, { connection: (connectionId) => connections.connection(connectionId) });
     provide(modelGatewayServiceRef, createModelGateway(connections));
+    provide(modelConnectionDirectoryServiceRef, {
+      get: (connectionId) => connections.summary(connectionId),
+      create: async (input) => (await connections.summary((await connections.save(input)).connection.id))!,
+    });
   },
 });

@@ -1,0 +1,32 @@
+import { coreServices, defineMod } from '../../../sdk/index.js';
+import { connectionCredentialsServiceRef, modelConnectionDirectoryServiceRef } from '../../../sdk/services/connection-credentials.js';
+import { resolveConfig, type LoginsSettings } from './config.js';
+import { CredentialService } from './credentials.js';
+import { LoginService } from './login-flows.js';
+import { PoolLbService } from './pool-lb.js';
+import { loginRoutes } from './routes.js';
+import { TokenEndpoint } from './token-endpoint.js';
+import { UsageService } from './usage.js';
+
+export default defineMod({
+  deps: {
+    http: coreServices.httpRouter,
+    db: coreServices.database,
+    secrets: coreServices.secrets,
+    settings: coreServices.settings,
+    log: coreServices.logger,
+    directory: modelConnectionDirectoryServiceRef,
+  },
+  init({ http, db, secrets, settings, log, directory }, { provide }) {
+    const clock = () => new Date();
+    // Resolved per use: a changed setting or variable applies to the next request.
+    const config = async () => resolveConfig(await settings.get<LoginsSettings>());
+    const tokens = new TokenEndpoint(clock);
+    const credentials = new CredentialService({ db, secrets, directory, tokens, config, clock, log });
+    const logins = new LoginService({ db, secrets, credentials, tokens, config, clock, log });
+    const usage = new UsageService(credentials, config, clock, log);
+    const poolLb = new PoolLbService(directory, config);
+    for (const [id, binding] of Object.entries(loginRoutes({ logins, credentials, usage, poolLb, config, clock }))) http.route(id, binding);
+    provide(connectionCredentialsServiceRef, credentials);
+  },
+});
