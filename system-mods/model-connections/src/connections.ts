@@ -45,6 +45,8 @@ import {
 } from './models.js';
 
 export const DISCOVERY_TIMEOUT_MS = 20_000;
+/** How long a connection row read for a model call is reused (see `hotRow`). */
+export const HOT_ROW_TTL_MS = 3_000;
 
 interface ConnectionRow {
   id: string;
@@ -158,6 +160,8 @@ export class ConnectionService implements ModelCatalogService {
   /** connection id → its models as the catalog service reports them. */
   private readonly readModel = new Map<string, CatalogModel[]>();
   private writes: Promise<unknown> = Promise.resolve();
+  private readonly hotRows = new Map<string, { row: ConnectionRow; at: number }>();
+  private hotGeneration = 0;
 
   constructor(
     private readonly db: ModDatabaseService,
@@ -197,9 +201,24 @@ export class ConnectionService implements ModelCatalogService {
     return { id: view.id, provider: view.provider, apiType: view.apiType, baseUrl: view.baseUrl, apiKeySet: view.apiKeySet, createdAt: view.createdAt };
   }
 
+  /**
+   * The row for the hot path of model calls (every chat turn describes and resolves its
+   * connection): kept briefly, dropped at once by this process's own writes; another replica's
+   * edit shows within {@link HOT_ROW_TTL_MS}.
+   */
+  private async hotRow(id: string): Promise<ConnectionRow | undefined> {
+    const hit = this.hotRows.get(id);
+    if (hit && Date.now() - hit.at < HOT_ROW_TTL_MS) return hit.row;
+    const generation = this.hotGeneration;
+    const row = await this.row(id);
+    // A write that landed while we read would make this row stale: keep it only if none did.
+    if (row && generation === this.hotGeneration) this.hotRows.set(id, { row, at: Date.now() });
+    return row;
+  }
+
   /** The connection as gateway callers see it, without touching its credential. */
   async describe(connectionId: string): Promise<GatewayConnection | undefined> {
-    const row = await this.row(connectionId);
+    const row = await this.hotRow(connectionId);
     return row ? { id: row.id, provider: row.provider, apiType: row.api_type, models: parseModels(row.models).map(toGatewayModel) } : undefined;
   }
 
@@ -230,6 +249,12 @@ export class ConnectionService implements ModelCatalogService {
 
   private remember(row: Pick<ConnectionRow, 'id' | 'models'>): void {
     this.readModel.set(row.id, parseModels(row.models).map(toCatalogModel));
+    this.forgetHot(row.id);
+  }
+
+  private forgetHot(id: string): void {
+    this.hotGeneration += 1;
+    this.hotRows.delete(id);
   }
 
   /** Fills the read model (at enable). */
@@ -261,7 +286,7 @@ export class ConnectionService implements ModelCatalogService {
    * credential decrypted (kept in memory for that call only). Undefined when it does not exist.
    */
   async resolve(connectionId: string): Promise<ResolvedConnection | undefined> {
-    const row = await this.row(connectionId);
+    const row = await this.hotRow(connectionId);
     if (!row) return undefined;
     const credential = await this.credential(row);
     return {
@@ -345,6 +370,7 @@ export class ConnectionService implements ModelCatalogService {
       await this.secrets.delete(secretName(id));
       await this.db.knex(this.table).where({ id }).delete();
       this.readModel.delete(id);
+      this.forgetHot(id);
       return { ...view, apiKeySet: false };
     });
   }
