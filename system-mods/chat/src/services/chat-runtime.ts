@@ -15,7 +15,7 @@ import type {
   RuntimeHooksService,
   SettingsService,
 } from '../../../../sdk/index.js';
-import { isSvcError } from '../../../../sdk/index.js';
+import { isSvcError, raceAbort } from '../../../../sdk/index.js';
 import { chatErrors as errors } from '../errors.js';
 import { ChatRun, RunStopped } from './chat-run.js';
 import { fitHistory, historyBudget, replay, systemPrompt } from './context-builder.js';
@@ -535,25 +535,6 @@ export class ChatRuntime {
 function authorityReason(tool: RunTool): string {
   if (tool.grant === 'builtin') return 'built-in workspace tool: confined to the agent workspace';
   return `granted to the agent as ${tool.grant.connectionId}/${tool.grant.toolName}`;
-}
-
-/** Rejects as soon as `signal` aborts, even if `work` ignores it. */
-function raceAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    work.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
 }
 
 function stableJson(value: unknown): string {

@@ -24,7 +24,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import type { LoggerService } from '../../../../sdk/index.js';
+import { raceAbort, type LoggerService } from '../../../../sdk/index.js';
 import { mcpErrors as errors } from '../errors.js';
 
 interface TargetBase {
@@ -197,26 +197,6 @@ function abortFailure(reason: unknown): LinkFailure {
   return new LinkFailure('cancelled', reason instanceof Error ? reason.message : 'cancelled');
 }
 
-/** Settles with `promise`, or rejects with the abort reason as soon as `signal` aborts. */
-function race<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  promise.catch(() => undefined); // the loser of the race must not surface as unhandled
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
-}
-
 /** Waits for `promise` at most `ms`; never rejects. */
 async function bounded(promise: Promise<unknown>, ms: number): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
@@ -325,7 +305,7 @@ class Link {
 
   async connect(deadline: Deadline): Promise<void> {
     try {
-      await race(this.client.connect(this.transport, { signal: deadline.signal, timeout: deadline.remaining() }), deadline.signal);
+      await raceAbort(this.client.connect(this.transport, { signal: deadline.signal, timeout: deadline.remaining() }), deadline.signal);
     } catch (error) {
       if (deadline.signal.aborted) throw abortFailure(deadline.signal.reason);
       if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) throw new LinkFailure('timeout', 'no answer to initialize');
@@ -337,7 +317,7 @@ class Link {
   async request<T>(call: () => Promise<T>, deadline: Deadline): Promise<T> {
     if (this.broken) throw new LinkFailure('closed', this.redact(this.lostReason ?? 'the connection is closed'));
     try {
-      return await race(call(), deadline.signal);
+      return await raceAbort(call(), deadline.signal);
     } catch (error) {
       throw this.classify(error, deadline);
     }
@@ -546,7 +526,7 @@ export class ConnectionManager implements McpConnectionManager {
   /** The deadline bounds the caller's work too, not only its requests. */
   private async run<T>(work: (session: McpSession) => Promise<T>, link: Link, deadline: Deadline): Promise<T> {
     try {
-      return await race(work(this.session(link, deadline)), deadline.signal);
+      return await raceAbort(work(this.session(link, deadline)), deadline.signal);
     } catch (error) {
       if (deadline.signal.aborted && error === deadline.signal.reason) throw abortFailure(error);
       throw error;
@@ -556,7 +536,7 @@ export class ConnectionManager implements McpConnectionManager {
   private async acquire(entry: KeptEntry, deadline: Deadline, timings: McpTimings): Promise<Link> {
     if (entry.link && !entry.link.broken) return entry.link;
     try {
-      return await race(this.connectKept(entry, timings), deadline.signal);
+      return await raceAbort(this.connectKept(entry, timings), deadline.signal);
     } catch (error) {
       if (deadline.signal.aborted) throw abortFailure(deadline.signal.reason);
       throw error;
