@@ -10,6 +10,7 @@ import os from 'node:os';
 import { projectRoot } from '../kernel/config.js';
 import { tempDataDir } from '../test/e2e/server-process.js';
 import { runAuthThroughput } from './auth-throughput.js';
+import { runBrainsBench } from './brains.js';
 import { runChatBench } from './chat.js';
 import { runHttpThroughput } from './http-throughput.js';
 import { stopAll } from './lib/processes.js';
@@ -82,6 +83,7 @@ const benchmarks: { name: string; run: () => Promise<BenchOutcome> }[] = [
   { name: 'http', run: () => runHttpThroughput(dataDir) },
   { name: 'auth', run: () => runAuthThroughput(authDataDir) },
   { name: 'chat', run: () => runChatBench() },
+  { name: 'brains', run: () => runBrainsBench() },
 ];
 
 // `npm run bench -- --only http` runs one benchmark (the others take their time too).

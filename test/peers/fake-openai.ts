@@ -218,6 +218,27 @@ export interface FakeOpenAi extends ScriptedServer {
   models: Array<Record<string, unknown>>;
   /** Queues the answer to the next `POST /v1/chat/completions`. */
   chat(answer: ScriptedAnswer): void;
+  /**
+   * When set, `/v1/embeddings` answers `embedder(text)` for each input instead of the default
+   * vector (e.g. {@link bagOfWordsEmbedder}, so that texts sharing words are close).
+   */
+  embedder?: (text: string) => number[];
+}
+
+/**
+ * A deterministic embedder for search tests: lower-cased words hashed into `dimensions` buckets
+ * (a bag of words), so cosine similarity follows shared words.
+ */
+export function bagOfWordsEmbedder(dimensions = 64): (text: string) => number[] {
+  return (text) => {
+    const vector = new Array<number>(dimensions).fill(0);
+    for (const word of text.toLowerCase().match(/[a-z0-9]+/g) ?? []) {
+      let hash = 2166136261;
+      for (let i = 0; i < word.length; i++) hash = Math.imul(hash ^ word.charCodeAt(i), 16777619) >>> 0;
+      vector[hash % dimensions]! += 1;
+    }
+    return vector;
+  };
 }
 
 /**
@@ -231,7 +252,7 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     '/v1/models': () => ({ json: { object: 'list', data: fake.models } }),
     '/v1/embeddings': (request) => {
       const input: string[] = Array.isArray(request.body?.input) ? request.body.input : [String(request.body?.input ?? '')];
-      const data = input.map((text, index) => ({ object: 'embedding', index, embedding: [text.length, index, text.charCodeAt(0) || 0] }));
+      const data = input.map((text, index) => ({ object: 'embedding', index, embedding: fake.embedder ? fake.embedder(text) : [text.length, index, text.charCodeAt(0) || 0] }));
       return { json: { object: 'list', model: request.body?.model, data: data.reverse(), usage: { prompt_tokens: input.length, total_tokens: input.length } } };
     },
   });

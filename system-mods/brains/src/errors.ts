@@ -1,0 +1,24 @@
+import { defineErrorCatalog } from '../../../sdk/index.js';
+
+/** Every error the Brains mod answers with (besides the agent registry's `agent_not_found`). */
+export const brainErrors = defineErrorCatalog({
+  brainRecordNotFound: { status: 404, message: 'No Brain record {id} for agent {agentId}' },
+  brainRevisionConflictOrOperatorAuthority: {
+    status: 409,
+    message: 'Brain record {id} was not changed: {reason}',
+  },
+  brainTitleRequired: { status: 400, message: 'A Brain record needs a title that is not blank' },
+  brainContentRequired: { status: 400, message: 'A Brain record needs content that is not blank' },
+  brainSourceRefsInvalid: { status: 400, message: 'sourceRefs must be a list of non-empty strings: {reason}' },
+  brainExpectedRevisionInvalid: { status: 400, message: 'expectedRevision must be a positive integer' },
+  brainLimitInvalid: { status: 400, message: 'limit must be a positive safe integer, got {limit}' },
+  brainCursorInvalid: { status: 400, message: 'The cursor was not issued by this service for this request: {reason}' },
+  brainCursorStale: { status: 400, message: 'The cursor no longer applies: {reason}; start again without a cursor' },
+  brainQueryRequired: { status: 400, message: 'A search needs a query that is not blank' },
+  brainEmbeddingSelectionIncomplete: {
+    status: 400,
+    message: 'Brain embeddings need both connectionId and model {when}',
+  },
+  brainEmbeddingConnectionUnknown: { status: 400, message: 'No model connection {connectionId} (is the model connections mod enabled?)' },
+  brainEmbeddingRequestFailed: { status: 400, message: 'The embeddings request failed: {reason}' },
+});

@@ -1,0 +1,47 @@
+/** `/api/settings/brain-embeddings`: optional embeddings that enrich `brain_search` (off by default). */
+import type { RouteBinding } from '../../../../sdk/index.js';
+import { modelsQuery, okModels, okStatus, okTest, selectionBody, testBody } from '../schemas/embeddings.schema.js';
+import type { EmbeddingSettings, SelectionInput } from '../services/embedding-settings.js';
+
+const tags = ['brains'];
+
+export function brainEmbeddingRoutes(settings: EmbeddingSettings): Record<string, RouteBinding> {
+  return {
+    'embeddings-get': {
+      schema: { tags, description: 'Selection, generation, indexing counts, vector storage and the last error.', response: { 200: okStatus } },
+      handler: async () => ({ ok: true, ...(await settings.status()) }),
+    },
+    'embeddings-put': {
+      schema: { tags, body: selectionBody, response: { 200: okStatus } },
+      handler: async (req) => ({ ok: true, ...(await settings.update(req.body as SelectionInput)) }),
+    },
+    'embeddings-models': {
+      schema: {
+        tags,
+        description: "The connection's live model list (through the model gateway). A provider failure is 400 brain_embedding_request_failed.",
+        querystring: modelsQuery,
+        response: { 200: okModels },
+      },
+      handler: async (req) => {
+        const { connectionId } = req.query as { connectionId: string };
+        return { ok: true, connectionId, models: await settings.models(connectionId, req.signal) };
+      },
+    },
+    'embeddings-test': {
+      schema: {
+        tags,
+        description: 'Embeds a fixed text with the model; a provider failure is 400 brain_embedding_request_failed.',
+        body: testBody,
+        response: { 200: okTest },
+      },
+      handler: async (req) => {
+        const { connectionId, model } = req.body as { connectionId: string; model: string };
+        return { ok: true, dimensions: await settings.test(connectionId, model, req.signal) };
+      },
+    },
+    'embeddings-reindex': {
+      schema: { tags, description: 'Drops every vector, advances the generation and queues every active record again; returns the status.', response: { 200: okStatus } },
+      handler: async () => ({ ok: true, ...(await settings.reindex()) }),
+    },
+  };
+}

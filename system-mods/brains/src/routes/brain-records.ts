@@ -1,0 +1,59 @@
+/** `/api/brains`: an agent's explicit memory, operated by the operator (every write is operator-owned). */
+import { respond, type RouteBinding } from '../../../../sdk/index.js';
+import { agentQuery, createBody, deleteBody, listQuery, okRecord, okRecordPage, recordIdParams, updateBody } from '../schemas/brains.schema.js';
+import type { BrainRecords } from '../services/brain-records.js';
+
+const tags = ['brains'];
+type Query = { agentId: string; query?: string; limit?: string; cursor?: string };
+type Params = { id: string };
+
+export function brainRecordRoutes(records: BrainRecords): Record<string, RouteBinding> {
+  return {
+    list: {
+      schema: {
+        tags,
+        description:
+          'Active records of the agent in id order, optionally those whose title or content contains `query` (case-insensitive). ' +
+          'Page with nextCursor: paging visits each record that existed throughout exactly once; records created meanwhile come after.',
+        querystring: listQuery,
+        response: { 200: okRecordPage },
+      },
+      handler: async (req) => {
+        const { agentId, query, limit, cursor } = req.query as Query;
+        return { ok: true, ...(await records.list(agentId, { query, limit, cursor })) };
+      },
+    },
+    create: {
+      schema: { tags, description: 'Creates an operator-owned record at revision 1.', querystring: agentQuery, body: createBody, response: { 201: okRecord } },
+      handler: async (req) => respond.json({ ok: true, ...(await records.create((req.query as Query).agentId, req.body as object, 'operator')) }, { status: 201 }),
+    },
+    get: {
+      schema: { tags, description: 'The active record; 404 brain_record_not_found when missing or deleted.', querystring: agentQuery, params: recordIdParams, response: { 200: okRecord } },
+      handler: async (req) => ({ ok: true, ...(await records.get((req.query as Query).agentId, (req.params as Params).id)) }),
+    },
+    update: {
+      schema: {
+        tags,
+        description:
+          'Replaces title, content and sourceRefs (omitted sourceRefs become empty) when expectedRevision is current; the revision goes up by one ' +
+          'and the record becomes operator-owned. A stale revision is 409 brain_revision_conflict_or_operator_authority.',
+        querystring: agentQuery,
+        params: recordIdParams,
+        body: updateBody,
+        response: { 200: okRecord },
+      },
+      handler: async (req) => ({ ok: true, ...(await records.update((req.query as Query).agentId, (req.params as Params).id, req.body as object, 'operator')) }),
+    },
+    delete: {
+      schema: {
+        tags,
+        description: 'Soft-deletes the record (a tombstone, revision + 1) when expectedRevision is current; later reads are 404.',
+        querystring: agentQuery,
+        params: recordIdParams,
+        body: deleteBody,
+        response: { 200: okRecord },
+      },
+      handler: async (req) => ({ ok: true, ...(await records.remove((req.query as Query).agentId, (req.params as Params).id, req.body as object, 'operator')) }),
+    },
+  };
+}

@@ -1,0 +1,99 @@
+/**
+ * Request and response schemas of the Brains routes and tools; they validate and feed the
+ * published contract. Shapes, types and sizes are checked here (`400 request_validation_failed`);
+ * what the spec names `brain_*` (blank title or content, sourceRefs entries, expectedRevision,
+ * limit, cursor) is checked by the record rules, so those answers carry their own codes.
+ */
+import { ENTITY_ID_PATTERN } from '../../../../sdk/index.js';
+import { MAX_CONTENT, MAX_QUERY, MAX_SOURCE_REFS, MAX_TITLE } from '../services/record-rules.js';
+
+const agentId = { type: 'string', maxLength: 64, description: 'The agent whose Brain this is (required on every request; it overrides an agentId in the body)' };
+
+export const agentQuery = {
+  type: 'object',
+  required: ['agentId'],
+  properties: { agentId },
+};
+
+export const listQuery = {
+  type: 'object',
+  required: ['agentId'],
+  properties: {
+    agentId,
+    query: { type: 'string', maxLength: MAX_QUERY, description: 'Case-insensitive substring of the title or the content' },
+    limit: { type: 'string', maxLength: 40, description: 'A positive safe integer (default 50, no ceiling); otherwise 400 brain_limit_invalid' },
+    cursor: { type: 'string', maxLength: 4096, description: 'nextCursor of the previous page, unchanged; anything else is 400 brain_cursor_invalid' },
+  },
+};
+
+export const recordIdParams = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'string', pattern: ENTITY_ID_PATTERN } },
+};
+
+const title = { type: 'string', maxLength: MAX_TITLE, description: 'Not blank (400 brain_title_required)' };
+const content = { type: 'string', maxLength: MAX_CONTENT, description: 'Not blank (400 brain_content_required)' };
+const sourceRefs = {
+  type: 'array',
+  maxItems: MAX_SOURCE_REFS,
+  description: 'Non-blank strings of at most 2,000 characters (400 brain_source_refs_invalid otherwise); omitted means none',
+};
+const expectedRevision = { type: 'number', description: 'The revision the change is based on: a positive integer (400 brain_expected_revision_invalid otherwise)' };
+const bodyAgentId = { type: 'string', maxLength: 200, description: 'Ignored: the agentId query parameter decides' };
+
+export const createBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['title', 'content'],
+  properties: { title, content, sourceRefs, agentId: bodyAgentId },
+};
+
+export const updateBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['title', 'content', 'expectedRevision'],
+  properties: { title, content, sourceRefs, expectedRevision, agentId: bodyAgentId },
+};
+
+export const deleteBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['expectedRevision'],
+  properties: { expectedRevision, agentId: bodyAgentId },
+};
+
+export const recordSchema = {
+  type: 'object',
+  required: ['id', 'agentId', 'title', 'content', 'sourceRefs', 'revision', 'operatorOwned', 'deleted', 'createdAt', 'updatedAt', 'deletedAt'],
+  properties: {
+    id: { type: 'string' },
+    agentId: { type: 'string' },
+    title: { type: 'string' },
+    content: { type: 'string' },
+    sourceRefs: { type: 'array', items: { type: 'string' } },
+    revision: { type: 'integer', minimum: 1 },
+    operatorOwned: { type: 'boolean', description: 'Created, edited or deleted by the operator; agent tools cannot change it' },
+    deleted: { type: 'boolean' },
+    createdAt: { type: 'string', format: 'date-time' },
+    updatedAt: { type: 'string', format: 'date-time' },
+    deletedAt: { type: ['string', 'null'], format: 'date-time' },
+  },
+};
+
+/** A record answer: the record's fields at the top level, with `ok`. */
+export const okRecord = {
+  type: 'object',
+  required: ['ok', ...recordSchema.required],
+  properties: { ok: { const: true }, ...recordSchema.properties },
+};
+
+export const okRecordPage = {
+  type: 'object',
+  required: ['ok', 'items', 'nextCursor'],
+  properties: {
+    ok: { const: true },
+    items: { type: 'array', items: recordSchema },
+    nextCursor: { type: ['string', 'null'], description: 'Pass as cursor for the next page; null on the last page' },
+  },
+};

@@ -1,0 +1,58 @@
+/** Schemas of `/api/settings/brain-embeddings`. */
+const connectionId = { type: 'string', minLength: 1, maxLength: 200 };
+const model = { type: 'string', minLength: 1, maxLength: 200 };
+
+export const selectionBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['enabled'],
+  description:
+    'The whole selection. Enabling needs connectionId and model (of an existing connection). Disabling keeps the pair when one is sent, ' +
+    'complete, and clears it otherwise. A different pair starts a new generation: every vector is dropped and, when enabled, re-computed.',
+  properties: { enabled: { type: 'boolean' }, connectionId, model },
+};
+
+export const modelsQuery = { type: 'object', required: ['connectionId'], properties: { connectionId } };
+
+export const testBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['connectionId', 'model'],
+  properties: { connectionId, model },
+};
+
+export const okStatus = {
+  type: 'object',
+  required: ['ok', 'enabled', 'connectionId', 'model', 'generation', 'dimensions', 'total', 'indexed', 'pending', 'failed', 'storage', 'lastError', 'lastErrorAt'],
+  properties: {
+    ok: { const: true },
+    enabled: { type: 'boolean' },
+    connectionId: { type: ['string', 'null'] },
+    model: { type: ['string', 'null'] },
+    generation: { type: 'integer', description: 'Advances on every reset (model change, reindex); vectors of two generations are never mixed' },
+    dimensions: { type: ['integer', 'null'] },
+    total: { type: 'integer', description: 'Active Brain records (all agents)' },
+    indexed: { type: 'integer' },
+    pending: { type: 'integer', description: 'Waiting for indexing; 0 while disabled' },
+    failed: { type: 'integer', description: 'Out of retries in this generation (until edited or reindexed)' },
+    storage: { enum: ['pgvector', 'real[]'], description: 'pgvector, or real[] ranked by exact cosine in process' },
+    lastError: { type: ['string', 'null'] },
+    lastErrorAt: { type: ['string', 'null'], format: 'date-time' },
+  },
+};
+
+export const okModels = {
+  type: 'object',
+  required: ['ok', 'connectionId', 'models'],
+  properties: {
+    ok: { const: true },
+    connectionId: { type: 'string' },
+    models: { type: 'array', items: { type: 'object', required: ['id'], properties: { id: { type: 'string' }, contextWindow: { type: 'integer' } } } },
+  },
+};
+
+export const okTest = {
+  type: 'object',
+  required: ['ok', 'dimensions'],
+  properties: { ok: { const: true }, dimensions: { type: 'integer', minimum: 1 } },
+};

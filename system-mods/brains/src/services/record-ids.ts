@@ -1,0 +1,10 @@
+/**
+ * Brain record ids: the creation time in base 36 (fixed width, so ids sort by creation under
+ * byte order) and 64 random bits. Listing pages by id, so records created while a client pages
+ * land after every page it already has. They match the SDK's entity id rule.
+ */
+import { randomBytes } from 'node:crypto';
+
+export function newRecordId(now = Date.now()): string {
+  return `${now.toString(36).padStart(9, '0')}${randomBytes(8).toString('hex')}`;
+}
