@@ -2,8 +2,10 @@
  * The operator UI in a real browser against the real server process: first-run setup (the
  * wizard a fresh server opens, then the agent it created edited on its page), the agents view
  * (create, disable, delete), the mods list, disabling and re-enabling a mod through the UI, the
- * status view while its mod is away, and the settings view (a diagnostics token created, used
- * and revoked; auth settings that would lock out refused).
+ * status view while its mod is away, the settings view (a diagnostics token created, used
+ * and revoked; auth settings that would lock out refused), and the connections view (a model
+ * connection added against the fake OpenAI server and its models discovered; an MCP connection
+ * added over HTTP, its tools listed and diagnosed).
  *
  * The tests share one server and run in order: setup goes first, while the server is fresh.
  */
@@ -12,6 +14,9 @@ import path from 'node:path';
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { projectRoot } from '../../kernel/config.js';
+import { startFakeOpenAi } from '../peers/fake-openai.js';
+import { startHttpMcpServer } from '../peers/mcp-servers/http-server.js';
+import { SECRET_HEADER } from '../peers/mcp-servers/test-tools.js';
 import { launchChromium, type Browser } from './browser.js';
 import { startServer, type ServerProcess } from './server-process.js';
 
@@ -337,4 +342,97 @@ it('creates, uses and revokes a diagnostics token, and refuses auth settings tha
   expect([finalAuth.config.mode, finalAuth.effective.mode]).toEqual(['none', 'none']);
 
   expect(pageErrors).toEqual([]);
+});
+
+it('adds a model connection against a fake OpenAI server and discovers its models; the API key is never shown again', async () => {
+  const fake = await startFakeOpenAi();
+  const key = 'sk-test-UI-CONNECTION-KEY-0123456789';
+  try {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${server!.url}/#/connections`);
+    await page.getByRole('heading', { name: 'Connections', level: 1 }).waitFor();
+    expect(await nav().getByRole('link', { name: 'Connections', exact: true }).getAttribute('aria-current')).toBe('page');
+    await page.getByText('No model connections yet.').waitFor();
+
+    await page.getByRole('textbox', { name: 'Provider' }).fill('openai');
+    await page.locator('#mc-api-type').fill('openai-chat');
+    await page.locator('#mc-base-url').fill(fake.baseUrl);
+    await page.locator('#mc-api-key').fill(key);
+    await page.getByRole('button', { name: 'Add connection' }).click();
+    const connection = page.locator('tr[data-connection-id="openai"]');
+    await connection.waitFor();
+    await page.getByRole('status').filter({ hasText: 'Added openai.' }).waitFor();
+    expect(await connection.locator('.badge').textContent()).toBe('key set');
+    expect(await page.locator('#mc-api-key').inputValue()).toBe('');
+
+    await page.getByRole('button', { name: 'Discover models of openai' }).click();
+    await connection.getByRole('status').filter({ hasText: '2 listed by the provider, 2 new.' }).waitFor();
+    const models = page.getByRole('list', { name: 'Models of openai' });
+    await models.waitFor();
+    expect(await models.locator('code').allTextContents()).toEqual(['gpt-test', 'long-context']);
+    expect(await models.textContent()).toContain('200,000 tokens');
+    // The server called the provider with the stored key; the page never shows it.
+    expect(fake.requests.filter((r) => r.path === '/v1/models').at(-1)?.headers.authorization).toBe(`Bearer ${key}`);
+    expect(await page.content()).not.toContain(key);
+
+    // Editing shows only whether a key is set; an empty key field keeps it.
+    await page.getByRole('button', { name: 'Edit openai' }).click();
+    await page.locator('#mc-api-key-hint').filter({ hasText: 'Leave empty to keep it' }).waitFor();
+    expect(await page.locator('#mc-api-key').inputValue()).toBe('');
+    await page.getByRole('button', { name: 'Save connection' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved openai.' }).waitFor();
+    const saved = (await getJson<{ connections: Array<{ id: string; apiKeySet: boolean; models: unknown[] }> }>('/api/settings/model-connections')).body.connections;
+    expect(saved).toEqual([expect.objectContaining({ id: 'openai', apiKeySet: true })]);
+    expect(saved[0]!.models).toHaveLength(2);
+    expect(JSON.stringify(saved)).not.toContain(key);
+
+    // A refusal is shown as the server words it, the form kept.
+    await page.getByRole('textbox', { name: 'Provider' }).fill('broken');
+    await page.locator('#mc-api-type').fill('openai-chat');
+    await page.locator('#mc-base-url').fill('ftp://127.0.0.1/v1');
+    await page.getByRole('button', { name: 'Add connection' }).click();
+    await page.getByRole('alert').filter({ hasText: 'model_connection_base_url_invalid' }).waitFor();
+    expect(await page.getByRole('textbox', { name: 'Provider' }).inputValue()).toBe('broken');
+
+    await screenshots('ui-connections');
+    expect(pageErrors).toEqual([]);
+  } finally {
+    await fake.close();
+  }
+});
+
+it('adds an MCP connection over HTTP, lists its tools, diagnoses and deletes it; header values stay write-only', async () => {
+  const mcp = await startHttpMcpServer();
+  const secret = 'mcp-ui-secret-value-0123456789';
+  try {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${server!.url}/#/connections`);
+    await page.getByRole('heading', { name: 'MCP connections' }).waitFor();
+    await page.locator('#mcp-name').fill('Test tools');
+    await page.locator('#mcp-url').fill(mcp.url);
+    await page.locator('#mcp-secrets').fill(`${SECRET_HEADER}: ${secret}`);
+    await page.getByRole('button', { name: 'Add MCP connection' }).click();
+    await page.getByRole('status').filter({ hasText: 'Added Test tools.' }).waitFor();
+    const row = page.locator('tr[data-mcp-id]').filter({ hasText: 'Test tools' });
+    expect(await row.textContent()).toContain(`secrets: ${SECRET_HEADER}`);
+    expect(await page.locator('#mcp-secrets').inputValue()).toBe('');
+
+    await page.getByRole('button', { name: 'Discover tools of Test tools' }).click();
+    const tools = page.getByRole('list', { name: 'Tools of Test tools' });
+    await tools.waitFor();
+    expect(await tools.locator('code').allTextContents()).toEqual(expect.arrayContaining(['echo', 'add', 'whoami']));
+    await page.getByRole('button', { name: 'Diagnose Test tools' }).click();
+    await row.getByRole('status').filter({ hasText: /^Connected to .+; \d+ tools\.$/ }).waitFor();
+    expect(await page.content()).not.toContain(secret);
+    const listed = await getJson<{ connections: unknown[] }>('/api/settings/mcp-connections');
+    expect(JSON.stringify(listed.body)).not.toContain(secret);
+
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: 'Delete MCP connection Test tools' }).click();
+    await expect.poll(() => row.count(), poll).toBe(0);
+    expect((await getJson<{ connections: unknown[] }>('/api/settings/mcp-connections')).body.connections).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  } finally {
+    await mcp.stop();
+  }
 });

@@ -217,7 +217,7 @@ export interface SkillAssignment {
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** POST, PUT and PATCH send a JSON body (`{}` when none is given); GET and DELETE send none, so no content type. */
-async function call<T>(method: Method, path: string, payload?: unknown): Promise<ApiResult<T>> {
+export async function call<T>(method: Method, path: string, payload?: unknown): Promise<ApiResult<T>> {
   const sendsBody = method === 'POST' || method === 'PUT' || method === 'PATCH';
   let response: Response;
   try {

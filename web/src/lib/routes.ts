@@ -6,7 +6,9 @@
 export const VIEWS = [
   { id: 'mods', title: 'Mods' },
   { id: 'agents', title: 'Agents' },
+  { id: 'connections', title: 'Connections' },
   { id: 'chat', title: 'Chat' },
+  { id: 'brains', title: 'Brains' },
   { id: 'status', title: 'Status' },
   { id: 'settings', title: 'Settings' },
 ] as const;

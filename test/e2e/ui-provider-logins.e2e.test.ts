@@ -1,0 +1,109 @@
+/**
+ * Provider logins in a real browser against the real server process, whose provider endpoints
+ * point (through the `SVC_PROVIDER_*` and `SVC_CLI_CREDENTIAL_PATH` variables) at a local OAuth
+ * server and a fake OpenAI-compatible model server: the local CLI credential imported, a
+ * provider-b browser sign-in completed by pasting the callback address, its usage shown, and a
+ * model connection discovered with the login's token. No token ever appears on the page.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { projectRoot } from '../../kernel/config.js';
+import { startFakeOpenAi, type FakeOpenAi } from '../peers/fake-openai.js';
+import { startOAuthPeer, type OAuthPeer } from '../peers/oauth-server.js';
+import { launchChromium, type Browser } from './browser.js';
+import { startServer, tempDataDir, type ServerProcess } from './server-process.js';
+
+const REDIRECT_B = 'http://localhost:1455/auth/callback';
+
+let server: ServerProcess | undefined;
+let browser: Browser | undefined;
+let peer: OAuthPeer | undefined;
+let fake: FakeOpenAi | undefined;
+let page: Page;
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  [peer, fake] = await Promise.all([
+    startOAuthPeer([
+      { clientId: 'ui-client-a', redirectUris: ['https://provider-a.example/callback'], requireState: true },
+      { clientId: 'ui-client-b', redirectUris: [REDIRECT_B], idTokenClaims: { email: 'ui@example.test', 'https://api.openai.com/auth': { chatgpt_account_id: 'acct-ui' } } },
+    ]),
+    startFakeOpenAi(),
+  ]);
+  const cliFile = path.join(tempDataDir(), 'credentials.json');
+  const minted = peer.mint('ui-client-a');
+  writeFileSync(cliFile, JSON.stringify({ claudeAiOauth: { accessToken: minted.accessToken, refreshToken: minted.refreshToken, expiresAt: Date.now() + 3_600_000, subscriptionType: 'pro' } }));
+  [server, browser] = await Promise.all([
+    startServer({
+      env: {
+        SVC_CLI_CREDENTIAL_PATH: cliFile,
+        SVC_PROVIDER_A_TOKEN_URL: peer.tokenUrl,
+        SVC_PROVIDER_A_CLIENT_ID: 'ui-client-a',
+        SVC_PROVIDER_A_USAGE_URL: peer.usageUrlA,
+        SVC_PROVIDER_A_API_BASE_URL: 'http://127.0.0.1:9/v1',
+        SVC_PROVIDER_B_AUTHORIZE_URL: peer.authorizeUrl,
+        SVC_PROVIDER_B_TOKEN_URL: peer.tokenUrl,
+        SVC_PROVIDER_B_CLIENT_ID: 'ui-client-b',
+        SVC_PROVIDER_B_REDIRECT_URI: REDIRECT_B,
+        SVC_PROVIDER_B_USAGE_URL: peer.usageUrlB,
+        SVC_PROVIDER_B_API_BASE_URL: fake.baseUrl,
+      },
+    }),
+    launchChromium(),
+  ]);
+  page = await browser.context.newPage();
+  page.on('pageerror', (error) => pageErrors.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) pageErrors.push(message.text());
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await Promise.all([peer?.close(), fake?.close()]);
+});
+
+it('imports the CLI credential, signs in to provider-b, shows usage and discovers models with the login', async () => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`${server!.url}/#/connections`);
+  await page.getByRole('heading', { name: 'Provider logins' }).waitFor();
+
+  // The CLI credential: valid, imported into a new connection that then shows it uses a login.
+  await page.locator('.cli-line .badge', { hasText: 'valid' }).waitFor();
+  await page.getByRole('button', { name: 'Import CLI credential' }).click();
+  await page.getByRole('status').filter({ hasText: 'Imported; model connection anthropic now uses it.' }).waitFor();
+  await page.locator('tr[data-connection-id="anthropic"] .badge', { hasText: 'provider login' }).waitFor();
+
+  // provider-b: start, open the sign-in page (the test plays the browser's redirect), paste where it landed.
+  await page.getByRole('button', { name: 'Sign in to provider-b' }).click();
+  const open = page.getByRole('link', { name: 'Open the sign-in page' });
+  await open.waitFor();
+  const authorizeUrl = (await open.getAttribute('href'))!;
+  expect(authorizeUrl.startsWith(peer!.authorizeUrl)).toBe(true);
+  const callback = await peer!.authorize(authorizeUrl);
+  await page.getByLabel('2. Paste the address or code').fill(callback);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await page.getByRole('status').filter({ hasText: 'Signed in; model connection openai uses this login.' }).waitFor();
+  const openai = page.locator('tr[data-connection-id="openai"]');
+  await openai.locator('.badge', { hasText: 'provider login' }).waitFor();
+
+  // Usage of the provider-b login, as the provider answered it.
+  const credential = page.locator('tr[data-credential-id]').filter({ hasText: 'provider-b' });
+  await credential.getByRole('button', { name: 'Usage' }).click();
+  await page.locator('.usage-row pre', { hasText: '"plan_type": "plus"' }).waitFor();
+
+  // Discovery over the linked connection sends the login's token.
+  await page.getByRole('button', { name: 'Discover models of openai' }).click();
+  await openai.getByRole('status').filter({ hasText: '2 listed by the provider' }).waitFor();
+  const sent = fake!.requests.filter((r) => r.path === '/v1/models').at(-1)?.headers.authorization;
+  expect(sent).toBe(`Bearer ${peer!.issued.accessTokens.at(-1)}`);
+
+  mkdirSync(path.join(projectRoot, 'test-output'), { recursive: true });
+  await page.screenshot({ path: path.join(projectRoot, 'test-output', 'ui-provider-logins.png'), fullPage: true });
+  const content = await page.content();
+  for (const secret of [...peer!.issued.accessTokens, ...peer!.issued.refreshTokens, ...peer!.issued.codes]) expect(content).not.toContain(secret);
+  expect(pageErrors).toEqual([]);
+});

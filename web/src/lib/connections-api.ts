@@ -1,0 +1,168 @@
+/**
+ * The connection settings as the UI uses them: model connections, provider logins and MCP
+ * connections. Credentials go one way only: the UI may send an API key, header or env value,
+ * and only ever reads back whether one is set.
+ */
+import { call } from './api';
+
+export interface ConnectionModel {
+  id: string;
+  origin: 'manual' | 'discovered';
+  enabled: boolean;
+  listedByProvider: boolean | null;
+  contextWindow?: number;
+  reasoningEfforts?: string[];
+}
+
+export interface ModelConnection {
+  id: string;
+  provider: string;
+  apiType: string;
+  baseUrl: string;
+  apiKeySet: boolean;
+  models: ConnectionModel[];
+  discoveredAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** `POST /api/settings/model-connections`: no id creates; an id updates; `apiKey` omitted keeps the stored one. */
+export interface ModelConnectionInput {
+  id?: string;
+  provider?: string;
+  apiType?: string;
+  baseUrl?: string;
+  apiKey?: string;
+}
+
+export interface Discovery {
+  ok: true;
+  connection: ModelConnection;
+  discovery: { listed: number; added: string[]; updated: string[]; unlisted: string[] };
+}
+
+export type ProviderId = 'provider-a' | 'provider-b';
+
+export interface ProviderCredential {
+  id: string;
+  provider: ProviderId;
+  source: 'cli-import' | 'code-cli-login' | 'provider-b-oauth';
+  connectionId: string | null;
+  linked: boolean;
+  account: { email?: string; accountId?: string; subscriptionType?: string };
+  scopes: string[];
+  expiresAt: string | null;
+  status: 'active' | 'expired' | 'refresh_failed';
+  hasRefreshToken: boolean;
+  lastError: string | null;
+}
+
+export interface CliCredentialStatus {
+  path: string;
+  status: 'missing' | 'invalid' | 'valid' | 'expired';
+  reason?: string;
+  expiresAt?: string | null;
+  hasRefreshToken?: boolean;
+  scopes?: string[];
+  subscriptionType?: string | null;
+}
+
+export type LoginFlow = 'provider-b-oauth' | 'code-cli-login';
+
+export interface ProviderLogin {
+  id: string;
+  flow: LoginFlow;
+  provider: ProviderId;
+  status: 'pending' | 'done' | 'cancelled' | 'expired';
+  authorizeUrl: string | null;
+  redirectUri: string;
+  expiresAt: string;
+  connectionId: string | null;
+  importedAt: string | null;
+  credential: ProviderCredential | null;
+  lastError: string | null;
+}
+
+export interface ProviderUsage {
+  ok: true;
+  provider: ProviderId;
+  connectionId: string | null;
+  usage: unknown;
+  fetchedAt: string;
+  cached: boolean;
+}
+
+export interface McpConnection {
+  id: string;
+  name: string;
+  transport: 'http' | 'stdio';
+  baseUrl?: string;
+  command?: string;
+  args?: string[];
+  lifecycle: 'ephemeral' | 'keep_alive';
+  enabled: boolean;
+  headerNames?: string[];
+  envNames?: string[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface McpConnectionInput {
+  id?: string;
+  name?: string;
+  transport?: 'http' | 'stdio';
+  baseUrl?: string;
+  command?: string;
+  args?: string[];
+  lifecycle?: 'ephemeral' | 'keep_alive';
+  enabled?: boolean;
+  /** Write-only; omitted keeps the stored values, `{}` clears them. */
+  headers?: Record<string, string>;
+  env?: Record<string, string>;
+}
+
+export interface McpTool {
+  name: string;
+  description: string | null;
+  inputSchema: Record<string, unknown>;
+}
+
+export interface McpDiagnosis {
+  ok: true;
+  check?: { connected: true; server: { name?: string; version?: string } | null };
+  tools?: McpTool[];
+}
+
+const MC = '/api/settings/model-connections';
+const loginPath = (flow: LoginFlow) => `${MC}/${flow}`;
+const id = (value: string) => encodeURIComponent(value);
+
+export const connectionsApi = {
+  modelConnections: () => call<{ ok: true; connections: ModelConnection[] }>('GET', MC),
+  saveModelConnection: (input: ModelConnectionInput) => call<{ ok: true; connection: ModelConnection }>('POST', MC, input),
+  discoverModels: (connectionId: string) => call<Discovery>('POST', `${MC}/discover`, { connectionId }),
+  deleteModelConnection: (connectionId: string) => call<{ ok: true; connection: ModelConnection }>('DELETE', `${MC}/${id(connectionId)}`),
+
+  cliCredential: () => call<{ ok: true; cli: CliCredentialStatus; imported: ProviderCredential | null }>('GET', `${MC}/cli-credential`),
+  importCliCredential: (connectionId?: string) =>
+    call<{ ok: true; cli: CliCredentialStatus; credential: ProviderCredential }>('POST', `${MC}/import-cli-credential`, connectionId ? { connectionId } : {}),
+  startLogin: (flow: LoginFlow) => call<{ ok: true; loginId: string; login: ProviderLogin }>('POST', `${loginPath(flow)}/start`, {}),
+  login: (flow: LoginFlow, loginId: string) => call<{ ok: true; login: ProviderLogin }>('GET', `${loginPath(flow)}/${id(loginId)}`),
+  submitLoginCode: (flow: LoginFlow, loginId: string, code: string) =>
+    call<{ ok: true; login: ProviderLogin }>('POST', `${loginPath(flow)}/${id(loginId)}/submit-code`, { code }),
+  cancelLogin: (flow: LoginFlow, loginId: string) => call<{ ok: true; login: ProviderLogin }>('POST', `${loginPath(flow)}/${id(loginId)}/cancel`, {}),
+  importLogin: (loginId: string, connectionId?: string) =>
+    call<{ ok: true; login: ProviderLogin }>('POST', `${loginPath('code-cli-login')}/${id(loginId)}/import`, connectionId ? { connectionId } : {}),
+  credentials: () => call<{ ok: true; credentials: ProviderCredential[] }>('GET', `${MC}/provider-credentials`),
+  deleteCredential: (credentialId: string) => call<{ ok: true; credential: ProviderCredential }>('DELETE', `${MC}/provider-credentials/${id(credentialId)}`),
+  usage: (provider: ProviderId, connectionId: string | null, force = false) => {
+    const query = new URLSearchParams({ ...(connectionId ? { connectionId } : {}), ...(force ? { force: 'true' } : {}) }).toString();
+    return call<ProviderUsage>('GET', `/api/${provider}/oauth/usage${query ? `?${query}` : ''}`);
+  },
+
+  mcpConnections: () => call<{ ok: true; connections: McpConnection[] }>('GET', '/api/settings/mcp-connections'),
+  saveMcpConnection: (input: McpConnectionInput) => call<{ ok: true; connection: McpConnection }>('POST', '/api/settings/mcp-connections', input),
+  discoverTools: (connectionId: string) => call<{ ok: true; tools: McpTool[] }>('POST', '/api/settings/mcp-connections/discover', { connectionId }),
+  diagnoseMcp: (connectionId: string) => call<McpDiagnosis>('POST', '/api/settings/mcp-connections/diagnose', { connectionId }),
+  deleteMcpConnection: (connectionId: string) => call<{ ok: true; connection: McpConnection }>('DELETE', `/api/settings/mcp-connections/${id(connectionId)}`),
+};
