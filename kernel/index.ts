@@ -58,7 +58,16 @@ export interface Kernel {
   runtimeInfo: RuntimeInfoService;
   logger: Logger;
   /** What a mod has registered right now (the contract suite asserts all zero after disable). */
-  inspectRegistrations(modId: string): { boundRoutes: number; tools: number; hookTaps: number; diagnostics: number; services: number; modelProviders: number };
+  inspectRegistrations(modId: string): {
+    boundRoutes: number;
+    tools: number;
+    hookTaps: number;
+    diagnostics: number;
+    services: number;
+    modelProviders: number;
+    jobWorkers: number;
+    activeRuns: number;
+  };
   /** Starts listening; resolves to the base URL. */
   listen(): Promise<string>;
   /** Graceful stop: stop accepting, let in-flight requests finish (bounded), unload mods, close the database. */
@@ -232,6 +241,8 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
         diagnostics: diagnostics.get(modId) ? 1 : 0,
         services: provided.countFor(modId),
         modelProviders: modelProviders.countFor(modId),
+        jobWorkers: jobQueue.workerCount(modId),
+        activeRuns: runs.countFor(modId),
       }),
       async listen() {
         const url = await app.listen({ host: config.host, port: config.port });
