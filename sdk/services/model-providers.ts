@@ -5,6 +5,12 @@
  * `coreServices.modelProviderCatalog` by the connection's `apiType`.
  */
 
+/**
+ * A provider's reasoning as it must be sent back within the same turn (Anthropic: thinking
+ * blocks with their signature, redacted thinking), opaque to the runtime. @public
+ */
+export type ReasoningBlock = { kind: 'thinking'; text: string; signature: string } | { kind: 'redacted'; data: string };
+
 /** A message in a chat request. @public */
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant' | 'tool';
@@ -14,6 +20,8 @@ export interface ChatMessage {
   toolCalls?: Array<{ id: string; name: string; arguments: string }>;
   /** The call this message answers (tool messages). */
   toolCallId?: string;
+  /** Reasoning blocks of this assistant message, replayed as the provider received them. */
+  reasoning?: ReasoningBlock[];
 }
 
 /** A tool the model may call. @public */
@@ -41,6 +49,8 @@ export interface ChatRequest {
 export type ModelStreamEvent =
   | { type: 'text'; delta: string }
   | { type: 'thought'; delta: string }
+  /** A finished reasoning block to hand back with the assistant message in the next call of the turn. */
+  | { type: 'reasoning_block'; block: ReasoningBlock }
   /** A complete tool call (adapters assemble argument deltas first). */
   | { type: 'tool_call'; id: string; name: string; arguments: string }
   | { type: 'usage'; inputTokens?: number; outputTokens?: number; reasoningTokens?: number }

@@ -3,6 +3,7 @@
  * window, and granted MCP tools from a real MCP server (stdio) called through the tool loop.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messageEnd, messageStart, sseEvent, startFakeAnthropic, textBlock } from '../../../test/peers/fake-anthropic.js';
 import { stdioServerCommand } from '../../../test/peers/mcp-servers/stdio-server.js';
 import { json } from '../../../test/helpers.js';
 import { chatRequest, parseNdjson, startChatKit, textAnswer, toolAnswer, type ChatKit } from './chat-kit.js';
@@ -83,5 +84,45 @@ describe('granted MCP tools', () => {
     expect(tools[1].content).toContain('the fail tool failed on purpose');
     const authority = (await kit.t.request('/api/traces/run-mcp/authority?agentId=ada')).body.authority.toolCalls;
     expect(authority[0]).toMatchObject({ tool: `mcp:${connectionId}/echo`, kind: 'mcp', decision: 'allowed', grant: { connectionId, toolName: 'echo' }, boundary: { mcpConnection: connectionId } });
+  });
+});
+
+describe('Anthropic thinking in a tool loop', () => {
+  it('hands the signed thinking blocks back with the tool results, and keeps them out of the answer', async () => {
+    const anthropic = await startFakeAnthropic();
+    try {
+      const created = await kit.t.request(
+        json('POST', '/api/settings/model-connections', { provider: 'anthropic', apiType: 'anthropic-messages', baseUrl: anthropic.baseUrl, apiKey: 'sk-ant-chat-test', models: [{ id: 'claude-test-1', enabled: true, reasoningEfforts: ['low', 'high'] }] }),
+      );
+      const connectionId = created.body.connection.id as string;
+      await kit.t.request(json('PUT', '/api/agents/ada/mcp-tools', { tools: [{ connectionId: 'mod.chat-tools', toolName: 'echo' }] }));
+      anthropic.messages({
+        events: [
+          messageStart(10),
+          sseEvent('content_block_start', { index: 0, content_block: { type: 'thinking', thinking: '' } }),
+          sseEvent('content_block_delta', { index: 0, delta: { type: 'thinking_delta', thinking: 'I should echo.' } }),
+          sseEvent('content_block_delta', { index: 0, delta: { type: 'signature_delta', signature: 'sig-abc' } }),
+          sseEvent('content_block_stop', { index: 0 }),
+          sseEvent('content_block_start', { index: 1, content_block: { type: 'tool_use', id: 'toolu_1', name: 'echo', input: {} } }),
+          sseEvent('content_block_delta', { index: 1, delta: { type: 'input_json_delta', partial_json: '{"text":"hi"}' } }),
+          sseEvent('content_block_stop', { index: 1 }),
+          ...messageEnd('tool_use', 20),
+        ],
+      });
+      anthropic.messages({ events: [messageStart(30), ...textBlock(0, 'Echoed.'), ...messageEnd('end_turn', 5)] });
+      const res = await kit.t.request(chatRequest({ agentId: 'ada', sessionId: 'anthropic', message: 'echo hi', modelConnectionId: connectionId, model: 'claude-test-1', reasoningEffort: 'low' }));
+      expect(res.body).toMatchObject({ ok: true, answer: 'Echoed.', modelCalls: 2 });
+      const second = anthropic.requests.filter((r) => r.path === '/v1/messages').at(-1)!.body;
+      expect(second.messages.at(-2)).toEqual({
+        role: 'assistant',
+        content: [
+          { type: 'thinking', thinking: 'I should echo.', signature: 'sig-abc' },
+          { type: 'tool_use', id: 'toolu_1', name: 'echo', input: { text: 'hi' } },
+        ],
+      });
+      expect(second.messages.at(-1).content[0]).toMatchObject({ type: 'tool_result', tool_use_id: 'toolu_1' });
+    } finally {
+      await anthropic.close();
+    }
   });
 });

@@ -38,6 +38,8 @@ export class MessagesStreamDecoder {
   /** `message_stop` arrived and `finish` was emitted; nothing may follow. */
   done = false;
   private readonly toolUses = new Map<number, ToolUseBlock>();
+  /** Thinking blocks being streamed: their text and signature go back with the next call of the turn. */
+  private readonly thinking = new Map<number, { text: string; signature: string }>();
   private inputTokens: number | undefined;
   private outputTokens: number | undefined;
   private stopReason: string | undefined;
@@ -62,6 +64,11 @@ export class MessagesStreamDecoder {
       case 'content_block_delta':
         return this.blockDelta(index, isRecord(data.delta) ? data.delta : {});
       case 'content_block_stop': {
+        const thought = this.thinking.get(index);
+        if (thought) {
+          this.thinking.delete(index);
+          return thought.signature === '' ? [] : [{ type: 'reasoning_block', block: { kind: 'thinking', text: thought.text, signature: thought.signature } }];
+        }
         const toolUse = this.toolUses.get(index);
         if (!toolUse) return [];
         this.toolUses.delete(index);
@@ -84,8 +91,14 @@ export class MessagesStreamDecoder {
     switch (block.type) {
       case 'text':
         return typeof block.text === 'string' && block.text !== '' ? [{ type: 'text', delta: block.text }] : [];
-      case 'thinking':
-        return typeof block.thinking === 'string' && block.thinking !== '' ? [{ type: 'thought', delta: block.thinking }] : [];
+      case 'thinking': {
+        const text = typeof block.thinking === 'string' ? block.thinking : '';
+        this.thinking.set(index, { text, signature: typeof block.signature === 'string' ? block.signature : '' });
+        return text !== '' ? [{ type: 'thought', delta: text }] : [];
+      }
+      case 'redacted_thinking':
+        // Nothing to show, but the API wants it back within the turn.
+        return typeof block.data === 'string' && block.data !== '' ? [{ type: 'reasoning_block', block: { kind: 'redacted', data: block.data } }] : [];
       case 'tool_use':
         this.toolUses.set(index, {
           id: typeof block.id === 'string' ? block.id : '',
@@ -95,7 +108,7 @@ export class MessagesStreamDecoder {
         });
         return [];
       default:
-        // redacted_thinking, server tool blocks: nothing the runtime can show or run.
+        // server tool blocks: nothing the runtime can show or run.
         return [];
     }
   }
@@ -104,15 +117,24 @@ export class MessagesStreamDecoder {
     switch (delta.type) {
       case 'text_delta':
         return typeof delta.text === 'string' && delta.text !== '' ? [{ type: 'text', delta: delta.text }] : [];
-      case 'thinking_delta':
-        return typeof delta.thinking === 'string' && delta.thinking !== '' ? [{ type: 'thought', delta: delta.thinking }] : [];
+      case 'thinking_delta': {
+        if (typeof delta.thinking !== 'string' || delta.thinking === '') return [];
+        const thought = this.thinking.get(index);
+        if (thought) thought.text += delta.thinking;
+        return [{ type: 'thought', delta: delta.thinking }];
+      }
+      case 'signature_delta': {
+        const thought = this.thinking.get(index);
+        if (thought && typeof delta.signature === 'string') thought.signature += delta.signature;
+        return [];
+      }
       case 'input_json_delta': {
         const toolUse = this.toolUses.get(index);
         if (toolUse && typeof delta.partial_json === 'string') toolUse.json += delta.partial_json;
         return [];
       }
       default:
-        // signature_delta, citations_delta
+        // citations_delta
         return [];
     }
   }

@@ -84,7 +84,7 @@ describe('anthropic-messages stream', () => {
     ]);
   });
 
-  it('keeps thinking apart from the answer text and skips signatures', async () => {
+  it('keeps thinking apart from the answer text and hands back signed and redacted blocks for replay', async () => {
     fake.messages({
       events: [
         messageStart(10),
@@ -102,6 +102,8 @@ describe('anthropic-messages stream', () => {
     expect(await collect(adapter.stream(connection, chatRequest({ reasoningEffort: 'low' })))).toEqual([
       { type: 'thought', delta: 'The user ' },
       { type: 'thought', delta: 'greets me.' },
+      { type: 'reasoning_block', block: { kind: 'thinking', text: 'The user greets me.', signature: 'EqQBCgIYAhIM' } },
+      { type: 'reasoning_block', block: { kind: 'redacted', data: 'opaque' } },
       { type: 'text', delta: 'Hello!' },
       { type: 'usage', inputTokens: 10, outputTokens: 40 },
       { type: 'finish', reason: 'stop' },
@@ -201,6 +203,39 @@ describe('anthropic-messages request', () => {
       tools: [{ name: 'get_weather', description: 'Weather for a city', input_schema: tools[0]!.inputSchema }],
       temperature: 0.3,
       stream: true,
+    });
+  });
+
+  it('replays an assistant message\'s reasoning blocks first, as received', async () => {
+    fake.messages({ events: [messageStart(1), ...messageEnd('end_turn', 1)] });
+    await collect(
+      adapter.stream(
+        connection,
+        chatRequest({
+          reasoningEffort: 'low',
+          messages: [
+            { role: 'user', content: 'Weather?' },
+            {
+              role: 'assistant',
+              content: '',
+              reasoning: [
+                { kind: 'thinking', text: 'Need the tool.', signature: 'sig-1' },
+                { kind: 'redacted', data: 'opaque' },
+              ],
+              toolCalls: [{ id: 'toolu_9', name: 'get_weather', arguments: '{}' }],
+            },
+            { role: 'tool', content: 'sunny', toolCallId: 'toolu_9' },
+          ],
+        }),
+      ),
+    );
+    expect(fake.requests[0]!.body.messages[1]).toEqual({
+      role: 'assistant',
+      content: [
+        { type: 'thinking', thinking: 'Need the tool.', signature: 'sig-1' },
+        { type: 'redacted_thinking', data: 'opaque' },
+        { type: 'tool_use', id: 'toolu_9', name: 'get_weather', input: {} },
+      ],
     });
   });
 

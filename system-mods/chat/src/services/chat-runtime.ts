@@ -11,6 +11,7 @@ import type {
   ChatTool,
   LoggerService,
   ModelGatewayService,
+  ReasoningBlock,
   RunRegistryService,
   RuntimeHooksService,
   SettingsService,
@@ -380,6 +381,7 @@ export class ChatRuntime {
       let thoughtChars = 0;
       let finish: string | undefined;
       const calls: Array<{ id: string; name: string; arguments: string }> = [];
+      const reasoning: ReasoningBlock[] = [];
       for await (const event of gateway.stream(plan.connectionId, {
         model: plan.model,
         messages,
@@ -395,6 +397,8 @@ export class ChatRuntime {
         } else if (event.type === 'thought') {
           thoughtChars += event.delta.length;
           run.emit('assistant.thought', { delta: event.delta, modelCall: call });
+        } else if (event.type === 'reasoning_block') {
+          reasoning.push(event.block);
         } else if (event.type === 'tool_call') {
           calls.push({ id: event.id || `call_${calls.length + 1}`, name: event.name, arguments: event.arguments });
         } else if (event.type === 'usage') {
@@ -411,7 +415,8 @@ export class ChatRuntime {
       if (run.stop) throw run.stop;
       run.emit('model.completed', { modelCall: call, round, finishReason: finish ?? 'other', chars: text.length, thoughtChars, toolCalls: calls.length, durationMs: Date.now() - started });
       acc.partial.answer = text;
-      const assistant: ChatMessage = { role: 'assistant', content: text, ...(calls.length > 0 ? { toolCalls: calls } : {}) };
+      // Reasoning blocks go back with the next call of this turn only; the transcript keeps the text.
+      const assistant: ChatMessage = { role: 'assistant', content: text, ...(calls.length > 0 ? { toolCalls: calls } : {}), ...(reasoning.length > 0 ? { reasoning } : {}) };
       current.push(assistant);
       acc.transcript.push({ role: 'assistant', content: text, meta: calls.length > 0 ? { toolCalls: calls } : {} });
       acc.partial.stored = true;
