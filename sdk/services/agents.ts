@@ -38,6 +38,14 @@ export interface ModelSelection {
   temperature: number;
 }
 
+/** An agent with what a run needs of it (see {@link AgentsService.runProfile}). @public */
+export interface AgentRunProfile {
+  agent: Agent;
+  selection: ModelSelection | null;
+  documents: ProfileDocument[];
+  grants: Array<{ connectionId: string; toolName: string }>;
+}
+
 /** What `create` accepts. @public */
 export interface AgentCreateInput {
   id?: string;
@@ -54,6 +62,11 @@ export interface AgentsService {
   list(options?: { includeDisabled?: boolean }, trx?: Knex.Transaction): Promise<Agent[]>;
   /** Creates an agent (409 `agent_exists` for a taken id, 400 for an invalid one). */
   create(input: AgentCreateInput, trx?: Knex.Transaction): Promise<Agent>;
+  /**
+   * Everything a chat turn needs of the agent, read in one round trip: the agent, its chat model
+   * selection, its profile documents (kind order) and its tool grants. 404 `agent_not_found`.
+   */
+  runProfile(agentId: string): Promise<AgentRunProfile>;
   /** The persisted profile documents in kind order (fewer than six only before setup completes). */
   profileDocuments(agentId: string): Promise<ProfileDocument[]>;
   /** The agent's chat (or archive-summary) model selection, or null when none is set. */

@@ -37,9 +37,9 @@ export default defineMod({
   },
   async init({ http, db, hooks, settings, log, runtimeInfo, runs, runtimeHooks, toolCatalog, agents, gateway, skills, mcp }) {
     const transcript = new TranscriptStore(db);
-    const store = new RunStore(db, transcript);
+    const store = new RunStore(db);
     const steering = new SteeringStore(db);
-    const belt = new ToolBelt({ agents, catalog: toolCatalog, mcp: () => mcp.get(), workspacesDir: path.join(runtimeInfo.dataDir, 'workspaces'), log });
+    const belt = new ToolBelt({ catalog: toolCatalog, mcp: () => mcp.get(), workspacesDir: path.join(runtimeInfo.dataDir, 'workspaces'), log });
     const runtime = new ChatRuntime({ agents, gateway: () => gateway.get(), skills: () => skills.get(), runs, hooks: runtimeHooks, settings, transcript, store, steering, belt, log });
 
     // Runs a previous process left running: on the embedded database this process is the only

@@ -9,6 +9,7 @@ import {
   PROFILE_DOCUMENT_KINDS,
   type Agent,
   type AgentCreateInput,
+  type AgentRunProfile,
   type AgentsService,
   type ExecutionEnvironment,
   type ModDatabaseService,
@@ -83,6 +84,37 @@ export class AgentRegistry implements AgentsService {
     const agent = await this.get(agentId, trx);
     if (!agent) throw errors.agentNotFound({ agentId });
     return agent;
+  }
+
+  async runProfile(agentId: string): Promise<AgentRunProfile> {
+    if (!this.idPattern.test(agentId)) throw errors.agentNotFound({ agentId });
+    const knex = this.db.knex;
+    // One statement: the chat runtime asks on every turn, and each round trip counts there.
+    const row = await knex<AgentRow>('agents_agents as a')
+      .where('a.id', agentId)
+      .first(
+        'a.*',
+        knex.raw(
+          `(select json_build_object('connectionId', s.connection_id, 'model', s.model, 'reasoningEffort', s.reasoning_effort, 'temperature', s.temperature)
+              from agents_model_selections s where s.agent_id = a.id and s.purpose = 'chat') as run_selection`,
+        ),
+        knex.raw(`(select coalesce(json_agg(json_build_object('kind', d.kind, 'markdown', d.markdown)), '[]'::json) from agents_profile_documents d where d.agent_id = a.id) as run_documents`),
+        knex.raw(
+          `(select coalesce(json_agg(json_build_object('connectionId', g.connection_id, 'toolName', g.tool_name) order by g.connection_id, g.tool_name), '[]'::json)
+              from agents_mcp_grants g where g.agent_id = a.id) as run_grants`,
+        ),
+      );
+    if (!row) throw errors.agentNotFound({ agentId });
+    const extra = row as unknown as { run_selection: ModelSelection | null | string; run_documents: ProfileDocument[] | string; run_grants: Array<{ connectionId: string; toolName: string }> | string };
+    const parse = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
+    const selection = parse(extra.run_selection);
+    const order = PROFILE_DOCUMENT_KINDS as readonly string[];
+    return {
+      agent: toAgent(row),
+      selection: selection ? { ...selection, temperature: Number(selection.temperature) } : null,
+      documents: parse(extra.run_documents).sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind)),
+      grants: parse(extra.run_grants),
+    };
   }
 
   async list(options: { includeDisabled?: boolean } = {}, trx?: Knex.Transaction): Promise<Agent[]> {

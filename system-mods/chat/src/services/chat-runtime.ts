@@ -5,12 +5,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import type {
+  AgentRunProfile,
   AgentSkillsService,
   AgentsService,
   ChatMessage,
   ChatTool,
   LoggerService,
   ModelGatewayService,
+  ModelSelection,
   ReasoningBlock,
   RunRegistryService,
   RuntimeHooksService,
@@ -102,10 +104,10 @@ export class ChatRuntime {
   }
 
   /** Picks and checks the model: the override, else the agent's selection. */
-  private async planModel(turn: TurnInput, settings: ChatSettings): Promise<ModelPlan> {
+  private async planModel(turn: TurnInput, agentSelection: ModelSelection | null, settings: ChatSettings): Promise<ModelPlan> {
     const gateway = this.deps.gateway();
     if (!gateway) throw errors.chatModelUnavailable();
-    const selection = turn.override ? null : await this.deps.agents.modelSelection(turn.agentId, 'chat');
+    const selection = turn.override ? null : agentSelection;
     const connectionId = turn.override?.connectionId ?? selection?.connectionId;
     const modelId = turn.override?.model ?? selection?.model;
     if (!connectionId || !modelId) throw errors.chatModelNotConfigured({ agentId: turn.agentId });
@@ -133,7 +135,7 @@ export class ChatRuntime {
   async admit(body: ChatRequestBody, options: { subscribe: boolean }): Promise<Admitted> {
     if (this.closed) throw errors.chatModelUnavailable();
     const turn = normalizeTurn(body);
-    const agent = await this.deps.agents.require(turn.agentId);
+    const profile = await this.deps.agents.runProfile(turn.agentId);
     const settings = await this.settingsNow();
 
     const command = slashCommand(turn.message);
@@ -142,21 +144,19 @@ export class ChatRuntime {
       const answer = await command.run({
         agentId: turn.agentId,
         sessionId: turn.sessionId,
-        selection: () => this.deps.agents.modelSelection(turn.agentId, 'chat'),
+        selection: async () => profile.selection,
         reset: () => this.resetSession(turn.agentId, turn.sessionId, true),
       });
       return { run: undefined, immediate: { runId, sessionId: turn.sessionId, response: { ok: true, status: 'completed', runId, agentId: turn.agentId, sessionId: turn.sessionId, command: command.name, answer } } };
     }
 
-    const plan = turn.noCallModel ? null : await this.planModel(turn, settings);
+    const plan = turn.noCallModel ? null : await this.planModel(turn, profile.selection, settings);
     const runId = turn.runId ?? `run_${randomUUID()}`;
     if (this.active.has(runId)) throw errors.chatRunExists({ runId });
-    const generation = await this.deps.transcript.open(turn.agentId, turn.sessionId);
-    await this.deps.store.create({
+    const generation = await this.deps.store.create({
       runId,
       agentId: turn.agentId,
       sessionId: turn.sessionId,
-      generation,
       request: {
         message: turn.message,
         attachments: [...turn.texts.map((t) => ({ name: t.name, type: t.type, size: t.size, truncatedChars: t.truncatedChars })), ...turn.images.map((i) => ({ name: i.name, type: i.type, size: i.size }))],
@@ -173,19 +173,23 @@ export class ChatRuntime {
     run.emit('run.started', { agentId: turn.agentId, sessionId: turn.sessionId, runId, queued: this.lanes.size() > 0 });
     const timer = setTimeout(() => run.halt('timeout', `longer than ${settings.maxRunMs} ms`), settings.maxRunMs);
     timer.unref();
-    void this.lanes
-      .enqueue(SessionLanes.key(turn.agentId, turn.sessionId), () => this.execute(run, turn, plan, settings, agent.name))
-      .finally(() => {
-        clearTimeout(timer);
-        registration.dispose();
-        this.active.delete(runId);
-      });
+    // Started on the next turn of the event loop, so the answer's head and run.started leave
+    // before the run's own work (in-process database calls) keeps the thread busy.
+    setImmediate(() => {
+      void this.lanes
+        .enqueue(SessionLanes.key(turn.agentId, turn.sessionId), () => this.execute(run, turn, plan, settings, profile))
+        .finally(() => {
+          clearTimeout(timer);
+          registration.dispose();
+          this.active.delete(runId);
+        });
+    });
     return { run, ...(channel ? { channel } : {}) };
   }
 
   /** Advances the session's generation; active runs of the session here end superseded. */
   async resetSession(agentId: string, sessionId: string, createIfMissing = false) {
-    if (createIfMissing) await this.deps.transcript.open(agentId, sessionId);
+    if (createIfMissing) await this.deps.transcript.ensure(agentId, sessionId);
     const session = await this.deps.transcript.reset(agentId, sessionId);
     for (const run of this.active.values()) {
       if (run.agentId === agentId && run.sessionId === sessionId) run.halt('reset', 'the session was reset');
@@ -193,7 +197,7 @@ export class ChatRuntime {
     return session;
   }
 
-  private async execute(run: ChatRun, turn: TurnInput, plan: ModelPlan | null, settings: ChatSettings, agentName: string): Promise<void> {
+  private async execute(run: ChatRun, turn: TurnInput, plan: ModelPlan | null, settings: ChatSettings, profile: AgentRunProfile): Promise<void> {
     const transcript: StoredMessage[] = [];
     const toolCalls: ToolCallRecord[] = [];
     const notices: Array<Record<string, unknown>> = [];
@@ -228,7 +232,7 @@ export class ChatRuntime {
         ...(plan ? { connectionId: plan.connectionId, model: plan.model } : {}),
       });
       if (plan) {
-        await this.loop(run, turn, plan, settings, agentName, userText, { transcript, toolCalls, notices, usage, partial, count: () => ++modelCalls });
+        await this.loop(run, turn, plan, settings, profile, userText, { transcript, toolCalls, notices, usage, partial, count: () => ++modelCalls });
       }
     } catch (error) {
       if (error instanceof RunStopped || run.stop) {
@@ -320,7 +324,7 @@ export class ChatRuntime {
     turn: TurnInput,
     plan: ModelPlan,
     settings: ChatSettings,
-    agentName: string,
+    profile: AgentRunProfile,
     userText: string,
     acc: {
       transcript: StoredMessage[];
@@ -334,12 +338,13 @@ export class ChatRuntime {
   ): Promise<void> {
     const gateway = this.deps.gateway();
     if (!gateway) throw new ModelFailure(errors.chatModelUnavailable().code, errors.chatModelUnavailable().message);
-    const [documents, skills, history, belt] = await Promise.all([
-      this.deps.agents.profileDocuments(run.agentId),
-      this.deps.skills()?.assigned(run.agentId) ?? Promise.resolve([]),
-      this.deps.transcript.history(run.agentId, run.sessionId, run.generation),
-      this.deps.belt.forAgent(run.agentId, run.signal),
-    ]);
+    // One after the other: on the embedded database the queries share one connection anyway,
+    // and queued acquisitions cost more than they overlap.
+    const { documents } = profile;
+    const agentName = profile.agent.name;
+    const skills = (await this.deps.skills()?.assigned(run.agentId)) ?? [];
+    const history = await this.deps.transcript.history(run.agentId, run.sessionId, run.generation);
+    const belt = await this.deps.belt.forAgent(run.agentId, profile.grants, run.signal);
     if (belt.unresolved.length > 0) run.emit('runtime.notice', { kind: 'tools_unavailable', tools: belt.unresolved });
     const byName = new Map(belt.tools.map((t) => [t.name, t]));
     const chatTools: ChatTool[] = belt.tools.map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema }));

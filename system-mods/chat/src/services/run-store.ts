@@ -7,7 +7,7 @@
 import type { Knex } from 'knex';
 import type { ModDatabaseService } from '../../../../sdk/index.js';
 import { chatErrors as errors } from '../errors.js';
-import type { StoredMessage, TranscriptStore } from './transcript-store.js';
+import type { StoredMessage } from './transcript-store.js';
 
 export type RunStatus = 'running' | 'completed' | 'failed' | 'cancelled' | 'superseded' | 'interrupted';
 export type TerminalStatus = Exclude<RunStatus, 'running'>;
@@ -87,63 +87,91 @@ export function runSummary(row: RunRow): RunSummary {
 }
 
 export class RunStore {
-  constructor(
-    private readonly db: ModDatabaseService,
-    private readonly transcript: TranscriptStore,
-  ) {}
+  constructor(private readonly db: ModDatabaseService) {}
 
-  /** Records an admitted run; 409 `chat_run_exists` when the id was used before. */
-  async create(run: { runId: string; agentId: string; sessionId: string; generation: number; request: Record<string, unknown>; model: Record<string, unknown> | null }): Promise<void> {
-    const inserted = await this.db
-      .knex('chat_runs')
-      .insert({
-        run_id: run.runId,
-        agent_id: run.agentId,
-        session_id: run.sessionId,
-        status: 'running',
-        generation: run.generation,
-        request: JSON.stringify(run.request),
-        model: run.model === null ? null : JSON.stringify(run.model),
-      })
-      .onConflict('run_id')
-      .ignore()
-      .returning('run_id');
-    if (inserted.length === 0) throw errors.chatRunExists({ runId: run.runId });
+  /**
+   * Opens the session (created on first use) and records the admitted run under its current
+   * reset generation, in one statement; 409 `chat_run_exists` when the run id was used before.
+   * Returns the generation.
+   */
+  async create(run: { runId: string; agentId: string; sessionId: string; request: Record<string, unknown>; model: Record<string, unknown> | null }): Promise<number> {
+    const result = await this.db.knex.raw(
+      `with s as (
+         insert into chat_sessions (agent_id, session_id) values (?, ?)
+         on conflict (agent_id, session_id) do update set agent_id = excluded.agent_id
+         returning generation
+       )
+       insert into chat_runs (run_id, agent_id, session_id, status, generation, request, model)
+       select ?, ?, ?, 'running', s.generation, ?::jsonb, ?::jsonb from s
+       on conflict (run_id) do nothing
+       returning generation`,
+      [run.agentId, run.sessionId, run.runId, run.agentId, run.sessionId, JSON.stringify(run.request), run.model === null ? null : JSON.stringify(run.model)],
+    );
+    const row = (result.rows as Array<{ generation: number }>)[0];
+    if (!row) throw errors.chatRunExists({ runId: run.runId });
+    return row.generation;
   }
 
   /**
-   * Writes the terminal state and, unless the session was reset meanwhile, the transcript; one
-   * transaction. Returns the status written (`superseded` when the reset won).
+   * Writes the terminal state and, unless a reset advanced the session meanwhile, the turn's
+   * messages: one statement, so both land or neither does. The session row's conditional
+   * update checks the generation and numbers the messages (it locks the row, so concurrent
+   * appends from other replicas get consecutive numbers). Returns the status written
+   * (`superseded` when the reset won).
    */
   async finish(
     run: { runId: string; agentId: string; sessionId: string; generation: number; title: string },
     outcome: { status: TerminalStatus; response: Record<string, unknown>; trace: TraceEvent[]; toolCalls: ToolCallRecord[]; error?: { code: string; message: string } },
     messages: StoredMessage[],
   ): Promise<TerminalStatus> {
-    return this.db.transaction(async (trx) => {
-      let status = outcome.status;
-      let response = outcome.response;
-      let error = outcome.error;
-      const written = await this.transcript.append(trx, run, messages);
-      if (!written) {
-        status = 'superseded';
-        const superseded = errors.chatRunSessionReset({ sessionId: run.sessionId, runId: run.runId });
-        error = { code: superseded.code, message: superseded.message };
-        response = { ...response, ok: false, status, error: error.code, message: error.message };
-      }
-      await trx('chat_runs')
-        .where({ run_id: run.runId })
-        .update({
-          status,
-          response: JSON.stringify(response),
-          trace: JSON.stringify(outcome.trace),
-          tool_calls: JSON.stringify(outcome.toolCalls),
-          error_code: error?.code ?? null,
-          error_message: error?.message ?? null,
-          ended_at: trx.fn.now(),
-        });
-      return status;
-    });
+    const reset = errors.chatRunSessionReset({ sessionId: run.sessionId, runId: run.runId });
+    const supersededResponse = { ...outcome.response, ok: false, status: 'superseded', error: reset.code, message: reset.message };
+    const result = await this.db.knex.raw(
+      `with s as (
+         update chat_sessions
+            set message_count = message_count + ?, updated_at = now(),
+                title = case when title = '' then ? else title end
+          where agent_id = ? and session_id = ? and generation = ?
+          returning message_count
+       ), m as (
+         insert into chat_messages (agent_id, session_id, seq, generation, run_id, role, content, meta)
+         select ?, ?, s.message_count - ? + e.ord, ?, ?, e.msg->>'role', e.msg->>'content', e.msg->'meta'
+           from s cross join lateral jsonb_array_elements(?::jsonb) with ordinality as e(msg, ord)
+       )
+       update chat_runs
+          set status = case when exists (select 1 from s) then ? else 'superseded' end,
+              response = case when exists (select 1 from s) then ?::jsonb else ?::jsonb end,
+              error_code = case when exists (select 1 from s) then ? else ? end,
+              error_message = case when exists (select 1 from s) then ? else ? end,
+              trace = ?::jsonb, tool_calls = ?::jsonb, ended_at = now()
+        where run_id = ?
+        returning status`,
+      [
+        messages.length,
+        run.title.slice(0, 200),
+        run.agentId,
+        run.sessionId,
+        run.generation,
+        run.agentId,
+        run.sessionId,
+        messages.length,
+        run.generation,
+        run.runId,
+        JSON.stringify(messages),
+        outcome.status,
+        JSON.stringify(outcome.response),
+        JSON.stringify(supersededResponse),
+        outcome.error?.code ?? null,
+        reset.code,
+        outcome.error?.message ?? null,
+        reset.message,
+        JSON.stringify(outcome.trace),
+        JSON.stringify(outcome.toolCalls),
+        run.runId,
+      ],
+    );
+    const row = (result.rows as Array<{ status: TerminalStatus }>)[0];
+    return row?.status ?? 'superseded';
   }
 
   async heartbeat(runIds: string[]): Promise<void> {

@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import Ajv from 'ajv';
-import type { AgentsService, LoggerService, McpToolsService, ToolCallContext, ToolCatalogService } from '../../../../sdk/index.js';
+import type { LoggerService, McpToolsService, ToolCallContext, ToolCatalogService } from '../../../../sdk/index.js';
 import { describeToolError } from './tool-output.js';
 import { workspaceRoot, workspaceTools } from './workspace-tools.js';
 
@@ -46,7 +46,6 @@ export class ToolBelt {
 
   constructor(
     private readonly deps: {
-      agents: AgentsService;
       catalog: ToolCatalogService;
       mcp: () => McpToolsService | undefined;
       workspacesDir: string;
@@ -65,7 +64,7 @@ export class ToolBelt {
     return tools;
   }
 
-  async forAgent(agentId: string, signal: AbortSignal): Promise<{ tools: RunTool[]; unresolved: UnresolvedGrant[] }> {
+  async forAgent(agentId: string, grants: Array<{ connectionId: string; toolName: string }>, signal: AbortSignal): Promise<{ tools: RunTool[]; unresolved: UnresolvedGrant[] }> {
     const root = workspaceRoot(this.deps.workspacesDir, agentId);
     const tools: RunTool[] = workspaceTools(root).map((t) => {
       let validate = this.builtinValidators.get(t.name);
@@ -85,7 +84,6 @@ export class ToolBelt {
       };
     });
     const unresolved: UnresolvedGrant[] = [];
-    const grants = await this.deps.agents.mcpGrants(agentId);
     const taken = new Set(tools.map((t) => t.name));
     const uniqueName = (preferred: string, qualified: string) => {
       let name = safeToolName(preferred);

@@ -85,16 +85,9 @@ export const DEFAULT_TRANSCRIPT_PAGE = 100;
 export class TranscriptStore {
   constructor(private readonly db: ModDatabaseService) {}
 
-  /** The session's current generation; the row is created on first use. */
-  async open(agentId: string, sessionId: string): Promise<number> {
-    // One round trip: the no-op update on conflict makes RETURNING yield the existing row too.
-    const [row] = await this.db
-      .knex('chat_sessions')
-      .insert({ agent_id: agentId, session_id: sessionId })
-      .onConflict(['agent_id', 'session_id'])
-      .merge({ agent_id: agentId })
-      .returning('generation');
-    return (row as { generation: number }).generation;
+  /** Creates the session row if it does not exist yet. */
+  async ensure(agentId: string, sessionId: string): Promise<void> {
+    await this.db.knex('chat_sessions').insert({ agent_id: agentId, session_id: sessionId }).onConflict(['agent_id', 'session_id']).ignore();
   }
 
   async get(agentId: string, sessionId: string, trx?: Knex.Transaction): Promise<SessionView | undefined> {
@@ -163,39 +156,6 @@ export class TranscriptStore {
       .returning('*');
     if (!row) throw errors.chatSessionNotFound({ agentId, sessionId });
     return sessionView(row);
-  }
-
-  /**
-   * Appends a run's messages if the session is still at `generation`: false (nothing written)
-   * when a reset advanced it meanwhile. Runs inside the run's finishing transaction.
-   */
-  async append(trx: Knex.Transaction, run: { agentId: string; sessionId: string; runId: string; generation: number; title: string }, messages: StoredMessage[]): Promise<boolean> {
-    // The conditional UPDATE both checks the generation and locks the row until commit, so
-    // concurrent appends (other replicas) get consecutive sequence numbers.
-    const [session] = await trx<SessionRow>('chat_sessions')
-      .where({ agent_id: run.agentId, session_id: run.sessionId, generation: run.generation })
-      .update({
-        message_count: trx.raw('message_count + ?', [messages.length]) as never,
-        updated_at: trx.fn.now() as never,
-        ...(run.title ? { title: trx.raw("case when title = '' then ? else title end", [run.title.slice(0, 200)]) as never } : {}),
-      })
-      .returning('message_count');
-    if (!session) return false;
-    if (messages.length === 0) return true;
-    const first = session.message_count - messages.length;
-    await trx('chat_messages').insert(
-      messages.map((m, i) => ({
-        agent_id: run.agentId,
-        session_id: run.sessionId,
-        seq: first + i + 1,
-        generation: run.generation,
-        run_id: run.runId,
-        role: m.role,
-        content: m.content,
-        meta: JSON.stringify(m.meta),
-      })),
-    );
-    return true;
   }
 
   async deleteForAgent(agentId: string, trx: Knex.Transaction): Promise<void> {
