@@ -140,7 +140,7 @@ export function createModContainer(root: AwilixContainer, manifest: ModManifest,
       const check = modSettingsChecker(c.manifest);
       const store = c['kernel.settings-store'];
       return {
-        get: async <T>() => check(((await store.get<T>(c.modId, 'settings')) ?? {}) as T),
+        get: async <T>() => check(((await store.getCached<T>(c.modId, 'settings')) ?? {}) as T),
         set: async <T>(value: T) => {
           const valid = check(value);
           await store.set(c.modId, 'settings', valid);
@@ -151,7 +151,7 @@ export function createModContainer(root: AwilixContainer, manifest: ModManifest,
     'core.secrets': asFunction((c: ModCradle): SecretsService => {
       const store = c['kernel.secret-store'];
       return {
-        get: (name) => store.get(c.modId, name),
+        get: (name) => store.getCached(c.modId, name),
         set: (name, value) => store.set(c.modId, name, value),
         delete: (name) => store.delete(c.modId, name),
         has: (name) => store.has(c.modId, name),

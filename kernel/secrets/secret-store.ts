@@ -1,8 +1,12 @@
 /** Encrypted secrets per owner (a mod id or `kernel`); values are only ever returned to their owner's code. */
 import type { Knex } from 'knex';
+import { ReadCache } from '../../sdk/read-cache.js';
 import type { SecretBox } from './secret-box.js';
 
 export class SecretStore {
+  /** Ciphertext (never plaintext) of recently read secrets; null when absent. */
+  private readonly cache = new ReadCache<string | null>();
+
   constructor(
     private readonly knex: Knex,
     private readonly box: SecretBox,
@@ -17,16 +21,33 @@ export class SecretStore {
     return row ? this.box.open(row.ciphertext, this.aad(owner, name)) : undefined;
   }
 
+  /** `get` for hot paths (a model call per chat turn): the ciphertext is reused for a moment, decrypted on each call. */
+  async getCached(owner: string, name: string): Promise<string | undefined> {
+    const ciphertext = await this.cache.read(this.key(owner, name), async () => {
+      const row = await this.knex('svc_secrets').where({ owner, name }).first<{ ciphertext: string } | undefined>();
+      return row?.ciphertext ?? null;
+    });
+    return ciphertext === null ? undefined : this.box.open(ciphertext, this.aad(owner, name));
+  }
+
+  private key(owner: string, name: string): string {
+    return `${owner}\u0000${name}`;
+  }
+
   async set(owner: string, name: string, value: string, trx: Knex = this.knex): Promise<void> {
+    this.cache.forget(this.key(owner, name));
     const ciphertext = this.box.seal(value, this.aad(owner, name));
     await trx('svc_secrets')
       .insert({ owner, name, ciphertext, updated_at: trx.fn.now() })
       .onConflict(['owner', 'name'])
       .merge();
+    this.cache.forget(this.key(owner, name));
   }
 
   async delete(owner: string, name: string): Promise<void> {
+    this.cache.forget(this.key(owner, name));
     await this.knex('svc_secrets').where({ owner, name }).delete();
+    this.cache.forget(this.key(owner, name));
   }
 
   async has(owner: string, name: string): Promise<boolean> {

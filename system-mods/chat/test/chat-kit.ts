@@ -6,7 +6,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
-import { SettingsStore } from '../../../kernel/storage/settings-store.js';
 import { startTestKernel, type TestKernel } from '../../../sdk/testing.js';
 import { chatChunk, sseData, startFakeOpenAi, usageChunk, type FakeOpenAi, type ScriptedAnswer } from '../../../test/peers/fake-openai.js';
 import { FIXTURE_MODS, json } from '../../../test/helpers.js';
@@ -52,7 +51,9 @@ export async function startChatKit(options: { agents?: string[] } = {}): Promise
     fake,
     connectionId,
     dataDir,
-    settings: (value) => new SettingsStore(t.kernel.database.knex).set('chat', 'settings', value),
+    async settings(value) {
+      expect((await t.request(json('PUT', '/api/mod-management/chat/settings', value))).status).toBe(200);
+    },
     async close() {
       await t.close();
       await fake.close();

@@ -21,13 +21,10 @@ export async function create(t: TestKernel, body: Record<string, unknown>): Prom
 
 export const stdioBody = (extra: Record<string, unknown> = {}) => ({ name: 'stdio test server', transport: 'stdio', ...stdioServerCommand(), ...extra });
 
-/** The mod's settings document, written where the kernel keeps it (there is no route for it). */
+/** The mod's settings document, through the kernel's settings route (the mod sees it at once). */
 export async function setTimings(t: TestKernel, value: { callTimeoutMs?: number; keepAlivePingMs?: number }): Promise<void> {
-  await t.kernel.database
-    .knex('svc_settings')
-    .insert({ owner: 'mcp', key: 'settings', value: JSON.stringify(value) })
-    .onConflict(['owner', 'key'])
-    .merge();
+  const res = await t.request(json('PUT', '/api/mod-management/mcp/settings', value));
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
 }
 
 export interface WhoAmI {

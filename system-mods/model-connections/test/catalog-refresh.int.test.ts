@@ -28,12 +28,10 @@ let base: string;
 let t: TestKernel;
 let connectionId: string;
 
-const setSettings = (value: Record<string, unknown>) =>
-  t.kernel.database
-    .knex('svc_settings')
-    .insert({ owner: 'model-connections', key: 'settings', value: JSON.stringify(value) })
-    .onConflict(['owner', 'key'])
-    .merge();
+const setSettings = async (value: Record<string, unknown>) => {
+  const res = await t.request(json('PUT', '/api/mod-management/model-connections/settings', value));
+  if (res.status !== 200) throw new Error(`settings refused: ${JSON.stringify(res.body)}`);
+};
 const discover = (body: Record<string, unknown> = {}) => t.request(json('POST', '/api/settings/model-connections/discover', { connectionId, ...body }));
 const claude = (res: { body: any }) => res.body.connection.models.find((m: { id: string }) => m.id === 'claude-sonnet-4-5-20250929');
 

@@ -57,12 +57,10 @@ export async function startKernel(options: { probe?: boolean } = {}): Promise<Te
   return startTestKernel({ mods: MODS, ...(options.probe ? { modSources: [PROBE_MODS] } : {}) });
 }
 
-export function setSettings(t: TestKernel, value: Record<string, unknown>) {
-  return t.kernel.database
-    .knex('svc_settings')
-    .insert({ owner: 'provider-logins', key: 'settings', value: JSON.stringify(value) })
-    .onConflict(['owner', 'key'])
-    .merge();
+/** Through the kernel's settings route: checked against the manifest schema, seen by the mod at once. */
+export async function setSettings(t: TestKernel, value: Record<string, unknown>) {
+  const res = await t.request(json('PUT', '/api/mod-management/provider-logins/settings', value));
+  if (res.status !== 200) throw new Error(`settings refused: ${JSON.stringify(res.body)}`);
 }
 
 export const post = (t: TestKernel, url: string, body?: unknown) => t.request(json('POST', url, body ?? {}));

@@ -52,11 +52,13 @@ beforeAll(async () => {
   const cliFile = path.join(dir, 'cli.json');
   const minted = peer.mint(CLIENT_A);
   writeFileSync(cliFile, JSON.stringify({ claudeAiOauth: { accessToken: minted.accessToken, refreshToken: minted.refreshToken, expiresAt: Date.now() + 3_600_000 } }));
-  await kernel.database.knex('svc_settings').insert({
-    owner: 'provider-logins',
-    key: 'settings',
-    value: JSON.stringify(peerSettings(peer, { cliCredentialPath: cliFile, apiBaseUrlA: 'http://127.0.0.1:9/v1', apiBaseUrlB: openai.baseUrl })),
+  const saved = await kernel.app.inject({
+    method: 'PUT',
+    url: '/api/mod-management/provider-logins/settings',
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify(peerSettings(peer, { cliCredentialPath: cliFile, apiBaseUrlA: 'http://127.0.0.1:9/v1', apiBaseUrlB: openai.baseUrl })),
   });
+  if (saved.statusCode !== 200) throw new Error(`settings refused: ${saved.body}`);
 });
 afterAll(async () => {
   await kernel?.close();

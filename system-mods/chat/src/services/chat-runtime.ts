@@ -153,7 +153,7 @@ export class ChatRuntime {
     const plan = turn.noCallModel ? null : await this.planModel(turn, profile.selection, settings);
     const runId = turn.runId ?? `run_${randomUUID()}`;
     if (this.active.has(runId)) throw errors.chatRunExists({ runId });
-    const generation = await this.deps.store.create({
+    const { generation, messageCount } = await this.deps.store.create({
       runId,
       agentId: turn.agentId,
       sessionId: turn.sessionId,
@@ -167,6 +167,8 @@ export class ChatRuntime {
     });
 
     const run = new ChatRun(runId, turn.agentId, turn.sessionId, generation);
+    /** A session with no message yet has no history to read (the common first turn). */
+    const emptySession = messageCount === 0;
     const channel = options.subscribe ? run.subscribe() : undefined;
     this.active.set(runId, run);
     const registration = this.deps.runs.register(run);
@@ -176,8 +178,11 @@ export class ChatRuntime {
     // Started on the next turn of the event loop, so the answer's head and run.started leave
     // before the run's own work (in-process database calls) keeps the thread busy.
     setImmediate(() => {
+      const lane = SessionLanes.key(turn.agentId, turn.sessionId);
+      // Nothing queued ahead of it can write into the session first: the history is still empty.
+      const knownEmpty = emptySession && !this.lanes.pending(lane);
       void this.lanes
-        .enqueue(SessionLanes.key(turn.agentId, turn.sessionId), () => this.execute(run, turn, plan, settings, profile))
+        .enqueue(lane, () => this.execute(run, turn, plan, settings, profile, knownEmpty))
         .finally(() => {
           clearTimeout(timer);
           registration.dispose();
@@ -197,7 +202,7 @@ export class ChatRuntime {
     return session;
   }
 
-  private async execute(run: ChatRun, turn: TurnInput, plan: ModelPlan | null, settings: ChatSettings, profile: AgentRunProfile): Promise<void> {
+  private async execute(run: ChatRun, turn: TurnInput, plan: ModelPlan | null, settings: ChatSettings, profile: AgentRunProfile, knownEmpty: boolean): Promise<void> {
     const transcript: StoredMessage[] = [];
     const toolCalls: ToolCallRecord[] = [];
     const notices: Array<Record<string, unknown>> = [];
@@ -232,7 +237,7 @@ export class ChatRuntime {
         ...(plan ? { connectionId: plan.connectionId, model: plan.model } : {}),
       });
       if (plan) {
-        await this.loop(run, turn, plan, settings, profile, userText, { transcript, toolCalls, notices, usage, partial, count: () => ++modelCalls });
+        await this.loop(run, turn, plan, settings, profile, knownEmpty, userText, { transcript, toolCalls, notices, usage, partial, count: () => ++modelCalls });
       }
     } catch (error) {
       if (error instanceof RunStopped || run.stop) {
@@ -325,6 +330,7 @@ export class ChatRuntime {
     plan: ModelPlan,
     settings: ChatSettings,
     profile: AgentRunProfile,
+    knownEmpty: boolean,
     userText: string,
     acc: {
       transcript: StoredMessage[];
@@ -343,7 +349,7 @@ export class ChatRuntime {
     const { documents } = profile;
     const agentName = profile.agent.name;
     const skills = (await this.deps.skills()?.assigned(run.agentId)) ?? [];
-    const history = await this.deps.transcript.history(run.agentId, run.sessionId, run.generation);
+    const history = knownEmpty ? [] : await this.deps.transcript.history(run.agentId, run.sessionId, run.generation);
     const belt = await this.deps.belt.forAgent(run.agentId, profile.grants, run.signal);
     if (belt.unresolved.length > 0) run.emit('runtime.notice', { kind: 'tools_unavailable', tools: belt.unresolved });
     const byName = new Map(belt.tools.map((t) => [t.name, t]));

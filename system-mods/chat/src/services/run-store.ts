@@ -92,24 +92,26 @@ export class RunStore {
   /**
    * Opens the session (created on first use) and records the admitted run under its current
    * reset generation, in one statement; 409 `chat_run_exists` when the run id was used before.
-   * Returns the generation.
+   * Returns the generation and how many messages the session holds.
    */
-  async create(run: { runId: string; agentId: string; sessionId: string; request: Record<string, unknown>; model: Record<string, unknown> | null }): Promise<number> {
+  async create(run: { runId: string; agentId: string; sessionId: string; request: Record<string, unknown>; model: Record<string, unknown> | null }): Promise<{ generation: number; messageCount: number }> {
     const result = await this.db.knex.raw(
       `with s as (
          insert into chat_sessions (agent_id, session_id) values (?, ?)
          on conflict (agent_id, session_id) do update set agent_id = excluded.agent_id
-         returning generation
+         returning generation, message_count
+       ), r as (
+         insert into chat_runs (run_id, agent_id, session_id, status, generation, request, model)
+         select ?, ?, ?, 'running', s.generation, ?::jsonb, ?::jsonb from s
+         on conflict (run_id) do nothing
+         returning run_id
        )
-       insert into chat_runs (run_id, agent_id, session_id, status, generation, request, model)
-       select ?, ?, ?, 'running', s.generation, ?::jsonb, ?::jsonb from s
-       on conflict (run_id) do nothing
-       returning generation`,
+       select s.generation, s.message_count from s, r`,
       [run.agentId, run.sessionId, run.runId, run.agentId, run.sessionId, JSON.stringify(run.request), run.model === null ? null : JSON.stringify(run.model)],
     );
-    const row = (result.rows as Array<{ generation: number }>)[0];
+    const row = (result.rows as Array<{ generation: number; message_count: number }>)[0];
     if (!row) throw errors.chatRunExists({ runId: run.runId });
-    return row.generation;
+    return { generation: row.generation, messageCount: row.message_count };
   }
 
   /**

@@ -21,6 +21,11 @@ export class SessionLanes {
     return run;
   }
 
+  /** Whether `key` has queued or running work. */
+  pending(key: string): boolean {
+    return this.tails.has(key);
+  }
+
   /** Keys with queued or running work. */
   size(): number {
     return this.tails.size;

@@ -5,7 +5,7 @@
  * installs nothing and grants no execution permission.
  */
 import type { Knex } from 'knex';
-import type { AgentsService, AssignedSkill, ModDatabaseService } from '../../../../sdk/index.js';
+import { ReadCache, type AgentsService, type AssignedSkill, type ModDatabaseService } from '../../../../sdk/index.js';
 import { skillErrors as errors } from '../errors.js';
 import { summarize, type SkillCatalog, type SkillSummary } from './skill-catalog.js';
 import type { InvalidSkillEntry } from './filesystem-skills.js';
@@ -32,6 +32,9 @@ interface AssignmentRow {
 
 export class SkillAssignments {
   readonly table: string;
+
+  /** Assigned skill ids per agent, for the chat runtime's per-turn read. */
+  private readonly hot = new ReadCache<string[]>();
 
   constructor(
     private readonly db: ModDatabaseService,
@@ -61,7 +64,8 @@ export class SkillAssignments {
 
   /** The assigned skills with their text, in order, for the model; unresolvable ids are left out. */
   async resolved(agentId: string): Promise<AssignedSkill[]> {
-    const assigned = await this.assigned(agentId);
+    // Asked on every chat turn: the assignment is reused briefly (this process's writes drop it).
+    const assigned = await this.hot.read(agentId, () => this.assigned(agentId));
     if (assigned.length === 0) return []; // the common case: no catalog walk for nothing
     const catalog = await this.catalog.forAgent(agentId);
     const byId = new Map(catalog.skills.map((s) => [s.id, s]));
@@ -93,6 +97,7 @@ export class SkillAssignments {
    * request leaves the previous assignment as it was.
    */
   async replace(agentId: string, skillIds: string[]): Promise<AssignmentView> {
+    this.hot.forget(agentId);
     await this.db.transaction(async (trx) => {
       await this.lockAgent(agentId, trx);
       await this.agents.require(agentId, trx);
@@ -114,6 +119,7 @@ export class SkillAssignments {
 
   /** The agent is being deleted: its rows go in the deletion's transaction. */
   async deleteForAgent(agentId: string, trx: Knex.Transaction): Promise<void> {
+    this.hot.forget(agentId);
     await this.lockAgent(agentId, trx);
     await trx(this.table).where({ agent_id: agentId }).delete();
   }
@@ -130,5 +136,6 @@ export class SkillAssignments {
       if (await this.catalog.agentFile(agent_id, skillId)) keep.push(agent_id);
     }
     await trx(this.table).where({ skill_id: skillId }).whereNotIn('agent_id', keep).delete();
+    for (const { agent_id } of rows) this.hot.forget(agent_id);
   }
 }
