@@ -10,6 +10,7 @@ import { routeResponseKind, type RouteAuthContext, type RouteResponse } from '..
 import { errors } from '../errors.js';
 import { projectRequest } from './request-projection.js';
 import { KERNEL_OWNER, type RouteEntry, type RouteMatch, type RouteTable } from './route-table.js';
+import type { ErrorObject } from 'ajv';
 import { describeValidationError } from './schema-validators.js';
 
 declare module 'fastify' {
@@ -26,8 +27,9 @@ declare module 'fastify' {
 export interface RouteOwnerGate {
   /** Undefined when the owner may serve now, else the error to answer with. */
   unavailable(owner: string): SvcError | undefined;
-  /** Counts an in-flight request; the returned function ends it. */
-  track(owner: string): () => void;
+  /** Counts an in-flight request of `owner`; `leave` ends it (once per `enter`). */
+  enter(owner: string): void;
+  leave(owner: string): void;
   /** Called once when a route of `owner` passes its deadline. */
   deadlineExceeded(owner: string, error: SvcError): void;
   /** Whether `owner` may answer raw bytes/streams (system mods and the kernel). */
@@ -45,7 +47,11 @@ const NO_AUTH: RouteAuthContext = Object.freeze({ enabled: false, authenticated:
 class DeadlineExceeded extends Error {}
 
 export function createDispatcher({ routes, gate, log }: DispatcherDeps) {
-  return async function dispatch(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+  /**
+   * Not an async function: a handler that answers synchronously (health, most reads of
+   * in-memory state) is sent without a promise; Fastify takes `undefined` as "already sent".
+   */
+  return function dispatch(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> | undefined {
     const rawUrl = request.raw.url ?? '/';
     const q = rawUrl.indexOf('?');
     const pathname = q < 0 ? rawUrl : rawUrl.slice(0, q);
@@ -60,24 +66,15 @@ export function createDispatcher({ routes, gate, log }: DispatcherDeps) {
     const binding = entry.binding;
     if (!binding) throw errors.modRouteNotBound({ modId: entry.owner, routeId: entry.routeId });
 
-    const query = { ...((request.query as Record<string, unknown>) ?? {}) };
+    // A copy only when there is a query string: handlers may change theirs.
+    const query = q < 0 ? {} : { ...((request.query as Record<string, unknown>) ?? {}) };
     // No body at all reads as `{}`; a JSON `null` stays null so an object schema refuses it as such.
     const body: unknown = request.body === undefined ? {} : request.body;
     const { validators } = binding;
-    for (const [part, validate, value] of [
-      ['path parameters', validators.params, params],
-      ['query', validators.querystring, query],
-      ['body', validators.body, body],
-    ] as const) {
-      if (validate && !validate(value)) {
-        throw errors.requestValidationFailed(
-          { part, reason: describeValidationError(validate.errors) },
-          { details: { part } },
-        );
-      }
-    }
+    if (validators.params) validate('path parameters', validators.params, params);
+    if (validators.querystring) validate('query', validators.querystring, query);
+    if (validators.body) validate('body', validators.body, body);
 
-    const release = gate.track(entry.owner);
     const abort = new LazyAbort();
     const projected = projectRequest(request, {
       pathname,
@@ -88,43 +85,56 @@ export function createDispatcher({ routes, gate, log }: DispatcherDeps) {
       abort,
       kernel: entry.owner === KERNEL_OWNER,
     });
+    gate.enter(entry.owner);
     let result: unknown;
     try {
       result = binding.handler(projected);
     } catch (error) {
-      release();
+      gate.leave(entry.owner);
       throw handlerFailure(error, entry, log);
     }
     if (!isThenable(result)) {
-      release(); // a synchronous answer cannot pass its deadline
-    } else {
-      let settled = false;
-      const work = Promise.resolve(result).finally(() => {
-        settled = true;
-        release();
-      });
-      let timer: NodeJS.Timeout | undefined;
-      const deadline = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new DeadlineExceeded()), entry.deadlineMs);
-      });
-      try {
-        result = await Promise.race([work, deadline]);
-      } catch (error) {
-        if (!(error instanceof DeadlineExceeded)) throw handlerFailure(error, entry, log);
-        abort.abort(new Error('route deadline exceeded'));
-        work.catch(() => undefined); // the handler may still settle; nobody is waiting
-        const timeout = errors.modRouteDeadlineExceeded({ modId: entry.owner, routeId: entry.routeId, deadlineMs: entry.deadlineMs });
-        if (entry.owner !== KERNEL_OWNER && !settled) gate.deadlineExceeded(entry.owner, timeout);
-        throw timeout;
-      } finally {
-        clearTimeout(timer);
-      }
+      gate.leave(entry.owner); // a synchronous answer cannot pass its deadline
+      send(reply, entry, result, gate);
+      return undefined;
     }
-    send(reply, entry, result, gate);
+    return settle(result, reply, entry, abort);
+  };
+
+  async function settle(result: PromiseLike<unknown>, reply: FastifyReply, entry: RouteEntry, abort: LazyAbort): Promise<FastifyReply> {
+    let settled = false;
+    const work = Promise.resolve(result).finally(() => {
+      settled = true;
+      gate.leave(entry.owner);
+    });
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new DeadlineExceeded()), entry.deadlineMs);
+    });
+    let answer: unknown;
+    try {
+      answer = await Promise.race([work, deadline]);
+    } catch (error) {
+      if (!(error instanceof DeadlineExceeded)) throw handlerFailure(error, entry, log);
+      abort.abort(new Error('route deadline exceeded'));
+      work.catch(() => undefined); // the handler may still settle; nobody is waiting
+      const timeout = errors.modRouteDeadlineExceeded({ modId: entry.owner, routeId: entry.routeId, deadlineMs: entry.deadlineMs });
+      if (entry.owner !== KERNEL_OWNER && !settled) gate.deadlineExceeded(entry.owner, timeout);
+      throw timeout;
+    } finally {
+      clearTimeout(timer);
+    }
+    send(reply, entry, answer, gate);
     // Returning the reply tells Fastify the answer is under way: a streamed body is still
     // being written when this resolves, and must not be replaced by an empty one.
     return reply;
-  };
+  }
+}
+
+function validate(part: string, check: (value: unknown) => boolean, value: unknown): void {
+  if (!check(value)) {
+    throw errors.requestValidationFailed({ part, reason: describeValidationError((check as { errors?: ErrorObject[] | null }).errors) }, { details: { part } });
+  }
 }
 
 /** The request's abort signal, created on first read: most handlers never look at it. */

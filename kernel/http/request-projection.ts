@@ -18,32 +18,53 @@ export function projectHeaders(headers: FastifyRequest['headers'], keepCredentia
   return out;
 }
 
-export function projectRequest(
-  request: FastifyRequest,
-  parts: {
-    pathname: string;
-    params: Record<string, string>;
-    query: Record<string, unknown>;
-    body: unknown;
-    auth: RouteAuthContext;
-    /** Gives the signal when the handler first reads it. */
-    abort: { readonly signal: AbortSignal };
-    /** The kernel's own routes (auth, settings) see credentials and the identity; mods never do. */
-    kernel?: boolean;
-  },
-): RouteRequest {
-  return {
-    method: request.method,
-    path: parts.pathname,
-    params: parts.params,
-    query: parts.query,
-    body: parts.body,
-    headers: projectHeaders(request.headers, parts.kernel),
-    auth: parts.kernel ? { ...parts.auth } : { enabled: parts.auth.enabled, authenticated: parts.auth.authenticated },
-    get signal() {
-      return parts.abort.signal;
-    },
-    requestId: String(request.id),
-    ...(parts.kernel ? { peer: request.raw.socket.remoteAddress ?? '' } : {}),
-  };
+interface ProjectionParts {
+  pathname: string;
+  params: Record<string, string>;
+  query: Record<string, unknown>;
+  body: unknown;
+  auth: RouteAuthContext;
+  /** Gives the signal when the handler first reads it. */
+  abort: { readonly signal: AbortSignal };
+  /** The kernel's own routes (auth, settings) see credentials and the identity; mods never do. */
+  kernel?: boolean;
+}
+
+/**
+ * The projected request: a class, so building one is a plain allocation; the signal is made
+ * when a handler first reads it (most never do). The Fastify request stays in a true private
+ * field: spreading or serializing the projection never reaches it.
+ */
+class ProjectedRequest implements RouteRequest {
+  readonly method: string;
+  readonly path: string;
+  readonly params: Record<string, string>;
+  readonly query: Record<string, unknown>;
+  readonly body: unknown;
+  readonly headers: Record<string, string>;
+  readonly auth: RouteAuthContext;
+  readonly requestId: string;
+  readonly peer?: string;
+  readonly #abort: { readonly signal: AbortSignal };
+
+  constructor(request: FastifyRequest, parts: ProjectionParts) {
+    this.method = request.method;
+    this.path = parts.pathname;
+    this.params = parts.params;
+    this.query = parts.query;
+    this.body = parts.body;
+    this.headers = projectHeaders(request.headers, parts.kernel);
+    this.auth = parts.kernel ? { ...parts.auth } : { enabled: parts.auth.enabled, authenticated: parts.auth.authenticated };
+    this.requestId = String(request.id);
+    if (parts.kernel) this.peer = request.raw.socket.remoteAddress ?? '';
+    this.#abort = parts.abort;
+  }
+
+  get signal(): AbortSignal {
+    return this.#abort.signal;
+  }
+}
+
+export function projectRequest(request: FastifyRequest, parts: ProjectionParts): RouteRequest {
+  return new ProjectedRequest(request, parts);
 }

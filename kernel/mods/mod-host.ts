@@ -421,16 +421,14 @@ export class ModHost implements RouteOwnerGate {
     return errors.modUnavailable({ modId: owner, status: record ? this.status(record).status : 'not installed' });
   }
 
-  track(owner: string): () => void {
+  enter(owner: string): void {
     const record = this.records.get(owner);
-    if (!record) return () => undefined;
-    record.inFlight++;
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      record.inFlight--;
-    };
+    if (record) record.inFlight++;
+  }
+
+  leave(owner: string): void {
+    const record = this.records.get(owner);
+    if (record && record.inFlight > 0) record.inFlight--;
   }
 
   deadlineExceeded(owner: string, error: SvcError): void {
