@@ -42,7 +42,7 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('hex
 
 export class ApiTokenStore {
   private readonly lastUseWritten = new Map<string, number>();
-  private readonly verified = new Map<string, { view: ApiTokenView; until: number }>();
+  private readonly verified = new Map<string, { view: ApiTokenView; until: number; expiresAtMs: number | null }>();
 
   constructor(private readonly knex: Knex) {}
 
@@ -90,14 +90,24 @@ export class ApiTokenStore {
     return row ? this.view(row as TokenRow) : undefined;
   }
 
+  /**
+   * The verdict without a database read, when there is one: the record (or null: refused) for
+   * a malformed or recently verified token; undefined when only {@link verify} can tell.
+   */
+  cachedVerdict(token: string, scope: string): ApiTokenView | null | undefined {
+    if (!token.startsWith('svc_') || token.length > 200) return null;
+    const memo = this.verified.get(token);
+    if (!memo) return undefined;
+    const now = Date.now();
+    if (memo.until <= now || (memo.expiresAtMs !== null && memo.expiresAtMs <= now)) return undefined;
+    return memo.view.scopes.includes(scope) ? memo.view : null;
+  }
+
   /** The token's record when it is active and holds `scope`; records the use. */
   async verify(token: string, scope: string): Promise<ApiTokenView | undefined> {
-    if (!token.startsWith('svc_') || token.length > 200) return undefined;
+    const cached = this.cachedVerdict(token, scope);
+    if (cached !== undefined) return cached ?? undefined;
     const now = Date.now();
-    const memo = this.verified.get(token);
-    if (memo && memo.until > now && (memo.view.expiresAt === null || Date.parse(memo.view.expiresAt) > now)) {
-      return memo.view.scopes.includes(scope) ? memo.view : undefined;
-    }
     const hash = Buffer.from(sha256(token), 'hex');
     const rows = await this.knex<TokenRow>('svc_api_tokens').where({ prefix: token.slice(0, PREFIX_LENGTH) });
     const row = rows.find((r) => {
@@ -108,7 +118,7 @@ export class ApiTokenStore {
     const view = this.view(row);
     if (view.status !== 'active' || !view.scopes.includes(scope)) return undefined;
     if (this.verified.size >= VERIFIED_MEMO_SIZE) this.verified.clear();
-    this.verified.set(token, { view, until: now + VERIFIED_MEMO_MS });
+    this.verified.set(token, { view, until: now + VERIFIED_MEMO_MS, expiresAtMs: view.expiresAt === null ? null : Date.parse(view.expiresAt) });
     if (now - (this.lastUseWritten.get(row.id) ?? 0) > LAST_USE_RESOLUTION_MS) {
       this.lastUseWritten.set(row.id, now);
       await this.knex('svc_api_tokens').where({ id: row.id }).update({ last_used_at: new Date(now) });

@@ -8,7 +8,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { RouteAuthContext } from '../../sdk/http.js';
 import { stripMappedPrefix } from '../config.js';
 import { errors } from '../errors.js';
-import type { ApiTokenStore } from './api-token-store.js';
+import type { ApiTokenStore, ApiTokenView } from './api-token-store.js';
 import { OIDC_SESSION_COOKIE, type OidcFlow } from './oidc-flow.js';
 import { verifyPassword } from './password-hash.js';
 import { signValue, verifyValue } from './signed-cookie.js';
@@ -60,8 +60,8 @@ export function clearedAuthCookies(): string[] {
 const SESSION_MEMO_SIZE = 1024;
 
 export class Authenticator {
-  /** Verified Basic cookies → their expiry; keyed with the signing key, so a password change misses. */
-  private readonly basicSessions = new Map<string, number>();
+  /** Verified Basic cookies → who and with which signing key; a password change misses. */
+  private readonly basicSessions = new Map<string, { passwordHash: string; user: string; exp: number }>();
   /** The refreshed cookie of the current second per user: each success still gets a fresh one. */
   private refreshed: { key: string; cookie: string } | undefined;
 
@@ -106,10 +106,15 @@ export class Authenticator {
     }
   }
 
-  private async token(bearer: string, request: AuthRequest, enabled: boolean): Promise<AuthOutcome> {
-    const token = request.method === 'GET' && tokenMayRead(request.pathname) ? await this.tokens.verify(bearer, 'diagnostics:read') : undefined;
-    if (!token) throw errors.apiTokenForbidden();
-    return { context: { enabled, authenticated: false, identity: { via: 'token', user: token.name } } };
+  /** Synchronous for a token verified moments ago (a monitor polling): no promise, no query. */
+  private token(bearer: string, request: AuthRequest, enabled: boolean): AuthOutcome | Promise<AuthOutcome> {
+    if (request.method !== 'GET' || !tokenMayRead(request.pathname)) throw errors.apiTokenForbidden();
+    const outcome = (token: ApiTokenView | null | undefined): AuthOutcome => {
+      if (!token) throw errors.apiTokenForbidden();
+      return { context: { enabled, authenticated: false, identity: { via: 'token', user: token.name } } };
+    };
+    const cached = this.tokens.cachedVerdict(bearer, 'diagnostics:read');
+    return cached !== undefined ? outcome(cached) : this.tokens.verify(bearer, 'diagnostics:read').then(outcome);
   }
 
   /** Who the request is, without refusing or refreshing anything (for `/api/auth/session`). */
@@ -150,23 +155,34 @@ export class Authenticator {
     const value = this.cookie(request, BASIC_COOKIE);
     if (!value) return undefined;
     const now = Math.floor(Date.now() / 1000);
-    const memoKey = `${passwordHash}\u0000${username}\u0000${value}`;
-    const memoExp = this.basicSessions.get(memoKey);
-    if (memoExp !== undefined) return memoExp > now ? username : undefined;
+    const memo = this.basicSessions.get(value);
+    if (memo && memo.passwordHash === passwordHash && memo.user === username) return memo.exp > now ? username : undefined;
     const session = verifyValue<{ u?: unknown; exp?: unknown }>(value, passwordHash);
     if (!session || typeof session.u !== 'string' || typeof session.exp !== 'number') return undefined;
     if (session.exp <= now || !safeEqual(session.u, username)) return undefined;
     if (this.basicSessions.size >= SESSION_MEMO_SIZE) this.basicSessions.clear();
-    this.basicSessions.set(memoKey, session.exp);
+    this.basicSessions.set(value, { passwordHash, user: username, exp: session.exp });
     return username;
   }
 
-  private async basic(config: EffectiveUiAuth, request: AuthRequest): Promise<AuthOutcome> {
+  /** Synchronous for a valid session cookie (the common case); a password check is async. */
+  private basic(config: EffectiveUiAuth, request: AuthRequest): AuthOutcome | Promise<AuthOutcome> {
     const { username, passwordHash, sessionSeconds, secureCookies } = config.basic;
     if (!username || !passwordHash) throw errors.authNotConfigured({ mode: 'basic' });
+    const user = this.basicCookieUser(config, request);
+    if (user) return this.basicSuccess(user, passwordHash, sessionSeconds, secureCookies);
+    return this.basicPassword(config, request);
+  }
+
+  private basicSuccess(user: string, passwordHash: string, sessionSeconds: number, secureCookies: boolean): AuthOutcome {
+    return { context: { enabled: true, authenticated: true, identity: { via: 'basic', user } }, setCookies: [this.refreshedCookie(user, passwordHash, sessionSeconds, secureCookies)] };
+  }
+
+  private async basicPassword(config: EffectiveUiAuth, request: AuthRequest): Promise<AuthOutcome> {
+    const { username, passwordHash, sessionSeconds, secureCookies } = config.basic;
     const challenge = { headers: { 'www-authenticate': 'Basic realm="svc", charset="UTF-8"' } };
-    let user = this.basicCookieUser(config, request);
-    if (!user) {
+    let user: string;
+    {
       const value = header(request.headers.authorization);
       const match = value ? /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(value) : null;
       if (!match) throw errors.unauthenticated(undefined, challenge);
@@ -175,11 +191,11 @@ export class Authenticator {
       if (colon < 0) throw errors.unauthenticated(undefined, challenge);
       const givenUser = decoded.slice(0, colon);
       const password = decoded.slice(colon + 1); // a password may itself contain colons
-      const passwordOk = await verifyPassword(password, passwordHash);
-      if (!passwordOk || !safeEqual(givenUser, username)) throw errors.unauthenticated(undefined, challenge);
-      user = username;
+      const passwordOk = await verifyPassword(password, passwordHash!);
+      if (!passwordOk || !safeEqual(givenUser, username!)) throw errors.unauthenticated(undefined, challenge);
+      user = username!;
     }
-    return { context: { enabled: true, authenticated: true, identity: { via: 'basic', user } }, setCookies: [this.refreshedCookie(user, passwordHash, sessionSeconds, secureCookies)] };
+    return this.basicSuccess(user, passwordHash!, sessionSeconds, secureCookies);
   }
 
   /** Every success refreshes the cookie so an active operator stays signed in; built once a second. */
