@@ -20,12 +20,11 @@
  * connection's secret values before they reach an error message or a log line.
  */
 import type { ChildProcess } from 'node:child_process';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { raceAbort, type LoggerService } from '../../../../sdk/index.js';
 import { mcpErrors as errors } from '../errors.js';
+import { loadMcpSdk, mcpSdk, type McpSdk } from './mcp-sdk.js';
 
 interface TargetBase {
   id: string;
@@ -239,7 +238,7 @@ function describe(error: unknown): string {
  * classified there, so a request the server never handled can be told from one it did.
  */
 function isFatalTransportError(error: Error): boolean {
-  if (error instanceof StreamableHTTPError) return false;
+  if (error instanceof mcpSdk().StreamableHTTPError) return false;
   return (
     error.message.startsWith('SSE stream disconnected') ||
     error.message.startsWith('Maximum reconnection attempts') ||
@@ -247,22 +246,10 @@ function isFatalTransportError(error: Error): boolean {
   );
 }
 
-/** The stdio transport, remembering its child so closing can wait for the exit. */
-class TrackedStdioTransport extends StdioClientTransport {
-  child: ChildProcess | undefined;
-
-  override start(): Promise<void> {
-    const started = super.start();
-    // The SDK spawns synchronously inside start() and drops its reference once closed; keep ours.
-    this.child = (this as unknown as { _process?: ChildProcess })._process;
-    return started;
-  }
-}
-
 /** One SDK client on one transport. */
 class Link {
   readonly client: Client;
-  private readonly transport: TrackedStdioTransport | StreamableHTTPClientTransport;
+  private readonly transport: InstanceType<McpSdk['TrackedStdioTransport']> | StreamableHTTPClientTransport;
   private readonly secretValues: string[];
   private closing: Promise<void> | undefined;
   broken = false;
@@ -276,6 +263,7 @@ class Link {
     readonly target: McpConnectionTarget,
     clientInfo: { name: string; version: string },
   ) {
+    const { Client, StreamableHTTPClientTransport, TrackedStdioTransport } = mcpSdk();
     this.client = new Client(clientInfo, { capabilities: {} });
     if (target.transport === 'http') {
       this.secretValues = Object.values(target.headers);
@@ -308,6 +296,7 @@ class Link {
       await raceAbort(this.client.connect(this.transport, { signal: deadline.signal, timeout: deadline.remaining() }), deadline.signal);
     } catch (error) {
       if (deadline.signal.aborted) throw abortFailure(deadline.signal.reason);
+      const { McpError, ErrorCode } = mcpSdk();
       if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) throw new LinkFailure('timeout', 'no answer to initialize');
       throw new LinkFailure('connect', this.redact(describe(error)));
     }
@@ -326,6 +315,7 @@ class Link {
   private classify(error: unknown, deadline: Deadline): LinkFailure {
     if (deadline.signal.aborted) return abortFailure(deadline.signal.reason);
     if (error instanceof LinkFailure) return error;
+    const { McpError, ErrorCode, StreamableHTTPError } = mcpSdk();
     if (error instanceof McpError) {
       if (error.code === ErrorCode.RequestTimeout) return new LinkFailure('timeout', error.message);
       if (error.code === ErrorCode.ConnectionClosed) return new LinkFailure('closed', this.redact(this.lostReason ?? error.message));
@@ -357,6 +347,7 @@ class Link {
 
   private async shutdown(graceful: boolean): Promise<void> {
     this.broken = true;
+    const { TrackedStdioTransport, StreamableHTTPClientTransport } = mcpSdk();
     const child = this.transport instanceof TrackedStdioTransport ? this.transport.child : undefined;
     if (graceful && this.transport instanceof StreamableHTTPClientTransport && this.transport.sessionId) {
       await bounded(this.transport.terminateSession(), TERMINATE_BOUND_MS);
@@ -471,6 +462,7 @@ export class ConnectionManager implements McpConnectionManager {
 
   /** Opens a link; on failure it is closed (child exited) before the failure is thrown. */
   private async open(target: McpConnectionTarget, deadline: Deadline): Promise<Link> {
+    await loadMcpSdk();
     const link = new Link(target, this.options.clientInfo);
     this.links.add(link);
     link.onClosed = () => this.links.delete(link);
