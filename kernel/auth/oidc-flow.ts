@@ -4,7 +4,11 @@
  * verification (signature via the provider's key set, issuer, audience, nonce), then the
  * email/domain allowlists. Plain-HTTP issuers are accepted only on loopback (development and tests).
  */
-import * as client from 'openid-client';
+import type * as OpenIdClient from 'openid-client';
+
+/** openid-client is loaded on the first OIDC login: most installations never use it. */
+let openIdClient: Promise<typeof OpenIdClient> | undefined;
+const loadClient = () => (openIdClient ??= import('openid-client'));
 import { errors } from '../errors.js';
 import { signValue, verifyValue } from './signed-cookie.js';
 import type { EffectiveUiAuth } from './ui-auth-service.js';
@@ -49,17 +53,19 @@ export function allowlistProblem(oidc: Pick<OidcConfig, 'allowedEmails' | 'allow
 }
 
 export class OidcFlow {
-  private readonly configurations = new Map<string, Promise<client.Configuration>>();
+  private readonly configurations = new Map<string, Promise<OpenIdClient.Configuration>>();
 
-  private configuration(oidc: OidcConfig): Promise<client.Configuration> {
+  private configuration(oidc: OidcConfig): Promise<OpenIdClient.Configuration> {
     const key = JSON.stringify([oidc.issuer, oidc.clientId, oidc.clientSecret]);
     let found = this.configurations.get(key);
     if (!found) {
       const issuer = new URL(oidc.issuer!);
-      found = client.discovery(issuer, oidc.clientId!, oidc.clientSecret!, undefined, {
-        execute: isLoopbackHttp(issuer) ? [client.allowInsecureRequests] : [],
-        timeout: DISCOVERY_TIMEOUT_S,
-      });
+      found = loadClient().then((client) =>
+        client.discovery(issuer, oidc.clientId!, oidc.clientSecret!, undefined, {
+          execute: isLoopbackHttp(issuer) ? [client.allowInsecureRequests] : [],
+          timeout: DISCOVERY_TIMEOUT_S,
+        }),
+      );
       this.configurations.set(key, found);
       found.catch(() => this.configurations.delete(key)); // retry discovery on the next login
     }
@@ -68,7 +74,8 @@ export class OidcFlow {
 
   /** The provider URL to send the browser to, and the signed login-state cookie value. */
   async start(config: EffectiveUiAuth, redirectUri: string, returnTo: string): Promise<{ url: string; stateCookie: string }> {
-    let configuration: client.Configuration;
+    const client = await loadClient();
+    let configuration: OpenIdClient.Configuration;
     try {
       configuration = await this.configuration(config.oidc);
     } catch (error) {
@@ -100,7 +107,8 @@ export class OidcFlow {
     const configuration = await this.configuration(config.oidc).catch(() => {
       throw errors.oidcLoginFailed({ reason: 'provider discovery failed' });
     });
-    let tokens: Awaited<ReturnType<typeof client.authorizationCodeGrant>>;
+    const client = await loadClient();
+    let tokens: Awaited<ReturnType<typeof OpenIdClient.authorizationCodeGrant>>;
     try {
       const currentUrl = new URL(login.redirectUri);
       currentUrl.search = query;

@@ -9,7 +9,6 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { vector } from '@electric-sql/pglite/vector';
 import knexFactory, { type Knex } from 'knex';
 import ClientPgLite from 'knex-pglite';
-import pg from 'pg';
 import type { DatabaseDescription } from '../../sdk/core-services.js';
 import { redactDatabaseUrl } from '../config.js';
 
@@ -88,6 +87,8 @@ export class Database {
 
   /** One plain connection first, so an unreachable server is one clear error rather than pool noise. */
   private static async probe(url: string, timeoutMs: number): Promise<void> {
+    // Loaded here: the embedded database never needs the PostgreSQL driver.
+    const { default: pg } = await import('pg');
     const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeoutMs });
     try {
       await client.connect();
