@@ -31,7 +31,7 @@ import { RunRegistry } from './runs/run-registry.js';
 import type { RuntimeHooksService } from '../sdk/services/runs.js';
 import { loadSecretBox } from './secrets/secret-key.js';
 import { SecretStore } from './secrets/secret-store.js';
-import { Database, type DatabaseOptions } from './storage/database.js';
+import { Database, databaseOptionsFor, type DatabaseOptions } from './storage/database.js';
 import { migrateLatest } from './storage/migrator.js';
 import { SettingsStore } from './storage/settings-store.js';
 import { KERNEL_VERSION } from './version.js';
@@ -45,6 +45,11 @@ export interface KernelOptions {
   modSources?: ModSource[];
   /** Load only these mod ids (tests). */
   onlyMods?: string[];
+  /**
+   * The database, already being opened (from `database`/the config): `npm start` opens it while
+   * the rest of the kernel and the mods are still loading.
+   */
+  opening?: Promise<Database>;
 }
 
 export interface Kernel {
@@ -74,17 +79,13 @@ export interface Kernel {
   close(): Promise<void>;
 }
 
-export function databaseOptionsFor(config: KernelConfig): DatabaseOptions {
-  return config.databaseUrl
-    ? { driver: 'postgres', url: config.databaseUrl }
-    : { driver: 'pglite', dataDir: path.join(config.dataDir, 'pglite') };
-}
+export { databaseOptionsFor } from './storage/database.js';
 
 export async function createKernel(options: KernelOptions): Promise<Kernel> {
   const { config } = options;
   const logger = options.logger ?? createLogger(config);
   const databaseOptions = options.database ?? databaseOptionsFor(config);
-  const database = await Database.open(databaseOptions, logger);
+  const database = await (options.opening ?? Database.open(databaseOptions, logger));
   let jobs: JobQueue | undefined;
   try {
     await migrateLatest(database.knex, KERNEL_OWNER, path.join(projectRoot, 'migrations'));

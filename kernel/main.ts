@@ -6,8 +6,9 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import path from 'node:path';
 import { isSvcError } from '../sdk/errors.js';
 import { ConfigError, loadConfig, redactDatabaseUrl, type KernelConfig } from './config.js';
-import { createKernel, type Kernel } from './index.js';
-import { DatabaseOpenError } from './storage/database.js';
+import type { Kernel } from './index.js';
+import { createLogger } from './logger.js';
+import { Database, DatabaseOpenError, databaseOptionsFor } from './storage/database.js';
 
 function fatal(line: string): never {
   process.stderr.write(`svc: ${line}\n`);
@@ -46,7 +47,13 @@ async function main(): Promise<void> {
   const releaseLock = acquireLock(config);
   let kernel: Kernel;
   try {
-    kernel = await createKernel({ config });
+    // The embedded database opens (WebAssembly compiled off the main thread, files read) while
+    // the kernel and the mods are still being loaded: that overlap is most of a fast start.
+    const logger = createLogger(config);
+    const opening = Database.open(databaseOptionsFor(config), logger);
+    opening.catch(() => undefined); // reported through createKernel below
+    const { createKernel } = await import('./index.js');
+    kernel = await createKernel({ config, logger, opening });
   } catch (error) {
     releaseLock();
     if (error instanceof DatabaseOpenError || isSvcError(error)) fatal(`cannot start: ${(error as Error).message}`);

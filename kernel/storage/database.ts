@@ -3,6 +3,7 @@
  * extensions bundled) when no `DATABASE_URL` is set, and PostgreSQL through `pg` when it is.
  * The same migrations and queries run on both.
  */
+import path from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -30,6 +31,11 @@ export interface DatabaseLogger {
 /** Failure to reach or open the database at start; its message is safe to print. */
 export class DatabaseOpenError extends Error {
   readonly code = 'database_unavailable';
+}
+
+/** The database the config names: PostgreSQL when `DATABASE_URL` is set, else the embedded one in the data dir. */
+export function databaseOptionsFor(config: { databaseUrl?: string; dataDir: string }): DatabaseOptions {
+  return config.databaseUrl ? { driver: 'postgres', url: config.databaseUrl } : { driver: 'pglite', dataDir: path.join(config.dataDir, 'pglite') };
 }
 
 export class Database {
