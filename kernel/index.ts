@@ -217,7 +217,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       }),
     });
 
-    const kernelRoutes = [...kernelModRoutes(modHost, settingsStore), ...authRoutes({ uiAuth, authenticator, oidc, tokens })];
+    const kernelRoutes = [...kernelModRoutes(modHost, settingsStore), ...authRoutes({ uiAuth, authenticator, oidc, tokens, trustedProxies: config.http.trustedProxies })];
     routes.declare(KERNEL_OWNER, kernelRoutes);
     for (const r of kernelRoutes) routes.bind(KERNEL_OWNER, r.id, r.binding);
 

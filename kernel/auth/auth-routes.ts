@@ -6,6 +6,7 @@
 import { serialize as serializeCookie, parse as parseCookies } from 'cookie';
 import { SvcError } from '../../sdk/errors.js';
 import { respond, type RouteRequest } from '../../sdk/http.js';
+import { stripMappedPrefix } from '../config.js';
 import { errors } from '../errors.js';
 import { kernelRoute as route, type KernelRoute } from '../http/kernel-route.js';
 import type { ApiTokenStore } from './api-token-store.js';
@@ -19,6 +20,8 @@ export interface AuthRouteDeps {
   authenticator: Authenticator;
   oidc: OidcFlow;
   tokens: ApiTokenStore;
+  /** Peers whose X-Forwarded-Host/-Proto name the public address (`SVC_UI_TRUSTED_PROXIES`). */
+  trustedProxies: readonly string[];
 }
 
 const modeSchema = { enum: ['none', 'trusted-proxy', 'basic', 'oidc'] };
@@ -79,13 +82,22 @@ function safeReturnTo(value: unknown): string {
 }
 
 /** The callback URL: configured, or this listener's own `/auth/oidc/callback`. */
-function redirectUriFor(configured: string | undefined, request: RouteRequest): string {
+/**
+ * The callback URL: the configured one, else the address the browser used — behind a trusted
+ * proxy its forwarded host and scheme (a TLS-terminating proxy makes it https), else the Host.
+ */
+function redirectUriFor(configured: string | undefined, request: RouteRequest, trustedProxies: readonly string[]): string {
   if (configured) return configured;
-  const host = request.headers.host ?? '127.0.0.1';
-  return `http://${host}/auth/oidc/callback`;
+  const trusted = trustedProxies.includes(stripMappedPrefix(request.peer ?? ''));
+  const first = (value: string | undefined) => value?.split(',')[0]?.trim() || undefined;
+  const forwardedHost = trusted ? first(request.headers['x-forwarded-host']) : undefined;
+  const forwardedProto = trusted ? first(request.headers['x-forwarded-proto']) : undefined;
+  const host = forwardedHost ?? request.headers.host ?? '127.0.0.1';
+  const scheme = forwardedProto === 'https' ? 'https' : 'http';
+  return `${scheme}://${host}/auth/oidc/callback`;
 }
 
-export function authRoutes({ uiAuth, authenticator, oidc, tokens }: AuthRouteDeps): KernelRoute[] {
+export function authRoutes({ uiAuth, authenticator, oidc, tokens, trustedProxies }: AuthRouteDeps): KernelRoute[] {
   const tag = ['auth'];
   return [
     route('auth-discovery', 'GET', '/api/auth/discovery', {
@@ -115,7 +127,7 @@ export function authRoutes({ uiAuth, authenticator, oidc, tokens }: AuthRouteDep
       handler: async (request) => {
         const config = await uiAuth.effective();
         if (config.mode !== 'oidc' || uiAuth.problem(config)) throw errors.authNotConfigured({ mode: 'oidc' });
-        const redirectUri = redirectUriFor(config.oidc.redirectUri, request);
+        const redirectUri = redirectUriFor(config.oidc.redirectUri, request, trustedProxies);
         const { url, stateCookie } = await oidc.start(config, redirectUri, safeReturnTo((request.query as { returnTo?: unknown }).returnTo));
         return respond.json(null, {
           status: 302,

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { parseSetCookie, type SetCookie } from 'cookie';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UiAuthEnv } from '../../kernel/config.js';
+import { loadConfig, type UiAuthEnv } from '../../kernel/config.js';
 import { signValue } from '../../kernel/auth/signed-cookie.js';
 import { startTestKernel, type TestKernel } from '../../sdk/testing.js';
 import { freePort } from '../e2e/server-process.js';
@@ -422,5 +422,36 @@ describe('oidc mode without a client secret', () => {
       expect(res.status, url).toBe(503);
       expect(res.body.error, url).toBe('auth_not_configured');
     }
+  });
+});
+
+describe('the default callback URL (no redirect URI configured)', () => {
+  const kernels: TestKernel[] = [];
+  afterAll(() => Promise.all(kernels.map((k) => k.close())));
+
+  async function loginLocation(trustedProxies: string[], headers: Record<string, string>): Promise<URL> {
+    const t = await startTestKernel({
+      mods: ['health'],
+      config: {
+        port: 0,
+        http: { ...loadConfig({}).http, trustedProxies },
+        uiAuth: { ...insecureCookieFlags, mode: 'oidc', oidcIssuer: peer.issuer, oidcClientId: CLIENT_ID, oidcClientSecret: CLIENT_SECRET, oidcAllowedDomains: ['example.test'] },
+      },
+    });
+    kernels.push(t);
+    const base = await t.kernel.listen();
+    const res = await fetch(`${base}/auth/oidc/login?returnTo=%2F`, { redirect: 'manual', headers });
+    expect(res.status).toBe(302);
+    return new URL(res.headers.get('location')!);
+  }
+
+  it('is the forwarded https address behind a trusted proxy', async () => {
+    const location = await loginLocation(['127.0.0.1'], { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'svc.example.test' });
+    expect(location.searchParams.get('redirect_uri')).toBe('https://svc.example.test/auth/oidc/callback');
+  });
+
+  it('ignores forwarded headers from a peer that is not a trusted proxy', async () => {
+    const location = await loginLocation(['10.9.9.9'], { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'evil.example.test' });
+    expect(location.searchParams.get('redirect_uri')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/auth\/oidc\/callback$/);
   });
 });
