@@ -3,10 +3,11 @@
  * TEST_DATABASE_URL is set) a template database on the real server. Test kernels clone it.
  * Both projects share one main process, so the second setup finds the first one's template.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildTemplates, dropTestDatabases } from '../sdk/testing.js';
+import { tempDataDirPrefix } from './e2e/server-process.js';
 
 export default async function setup() {
   if (process.env.SVC_TEST_PGLITE_TEMPLATE) return undefined;
@@ -20,6 +21,11 @@ export default async function setup() {
   if (postgresTemplate) process.env.SVC_TEST_PG_TEMPLATE = postgresTemplate;
   return async () => {
     rmSync(dir, { recursive: true, force: true });
+    // Data dirs of server processes whose test process was ended before it could clean up.
+    const prefix = tempDataDirPrefix(runId);
+    for (const name of readdirSync(os.tmpdir())) {
+      if (name.startsWith(prefix)) rmSync(path.join(os.tmpdir(), name), { recursive: true, force: true });
+    }
     if (process.env.TEST_DATABASE_URL) await dropTestDatabases(process.env.TEST_DATABASE_URL, runId);
   };
 }

@@ -36,8 +36,13 @@ export function freePort(): Promise<number> {
 const madeDirs = new Set<string>();
 let cleanupRegistered = false;
 
+/** The run's prefix: the global teardown removes what a killed test process could not. */
+export function tempDataDirPrefix(runId = process.env.SVC_TEST_RUN_ID ?? 'adhoc'): string {
+  return `svc-e2e-${runId}-`;
+}
+
 export function tempDataDir(): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'svc-e2e-'));
+  const dir = mkdtempSync(path.join(os.tmpdir(), tempDataDirPrefix()));
   madeDirs.add(dir);
   if (!cleanupRegistered) {
     cleanupRegistered = true;
@@ -51,6 +56,7 @@ export function tempDataDir(): string {
 /** Spawns the server; resolves once it printed its listening line (or rejects with its output). */
 export async function startServer(options: { dataDir?: string; env?: Record<string, string>; port?: number; timeoutMs?: number } = {}): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
+  const ownsDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? tempDataDir();
   const child = spawn(process.execPath, ['--import', 'tsx', 'kernel/main.ts'], {
     cwd: projectRoot,
@@ -84,9 +90,11 @@ export async function startServer(options: { dataDir?: string; env?: Record<stri
     output: () => out,
     exited,
     async stop(signal = 'SIGTERM') {
-      if (child.exitCode !== null) return child.exitCode;
-      child.kill(signal);
-      return exited;
+      if (child.exitCode === null) child.kill(signal);
+      const code = await exited;
+      // A data dir this helper made goes with its server; one passed in belongs to the test.
+      if (ownsDir) rmSync(dataDir, { recursive: true, force: true });
+      return code;
     },
   };
 }
