@@ -216,9 +216,9 @@ export interface SkillAssignment {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** POST, PUT and PATCH send a JSON body (`{}` when none is given); GET and DELETE send none, so no content type. */
+/** POST, PUT and PATCH send a JSON body (`{}` when none is given); a DELETE only when given one (e.g. an expected revision); GET never. */
 export async function call<T>(method: Method, path: string, payload?: unknown): Promise<ApiResult<T>> {
-  const sendsBody = method === 'POST' || method === 'PUT' || method === 'PATCH';
+  const sendsBody = method === 'POST' || method === 'PUT' || method === 'PATCH' || (method === 'DELETE' && payload !== undefined);
   let response: Response;
   try {
     response = await fetch(path, {

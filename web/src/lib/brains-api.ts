@@ -1,9 +1,8 @@
 /**
  * Brain records (`/api/brains`) as the UI uses them. Every request names the agent in the
- * query; deletes carry `{expectedRevision}` in their body, which the shared `call` helper does
- * not send for DELETE, hence this module's own request function.
+ * query; deletes carry `{expectedRevision}` in their body.
  */
-import type { ApiResult } from './api';
+import { call as request } from './api';
 
 export interface BrainRecord {
   id: string;
@@ -30,34 +29,6 @@ export interface BrainInput {
   title: string;
   content: string;
   sourceRefs: string[];
-}
-
-async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload?: unknown): Promise<ApiResult<T>> {
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      method,
-      credentials: 'same-origin',
-      headers: payload === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
-      body: payload === undefined ? undefined : JSON.stringify(payload),
-    });
-  } catch (error) {
-    return { ok: false, status: 0, error: 'network_error', message: error instanceof Error ? error.message : String(error) };
-  }
-  let body: unknown;
-  try {
-    body = await response.json();
-  } catch {
-    return { ok: false, status: response.status, error: 'invalid_response', message: `${method} ${path} answered ${response.status} without JSON` };
-  }
-  if (response.ok) return { ok: true, status: response.status, data: body as T };
-  const failure = (body ?? {}) as { error?: unknown; message?: unknown };
-  return {
-    ok: false,
-    status: response.status,
-    error: typeof failure.error === 'string' ? failure.error : `http_${response.status}`,
-    message: typeof failure.message === 'string' ? failure.message : response.statusText,
-  };
 }
 
 const agentQuery = (agentId: string) => `agentId=${encodeURIComponent(agentId)}`;
