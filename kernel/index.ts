@@ -16,6 +16,7 @@ import { computeBuildIdentity, readReleaseProvenance } from './http/build-identi
 import { RequestMetrics } from './http/request-metrics.js';
 import { KERNEL_OWNER, RouteTable } from './http/route-table.js';
 import { createHttpServer } from './http/server.js';
+import { keepTickObjectMapsAlive } from './http/tick-maps.js';
 import { ApiTokenStore } from './auth/api-token-store.js';
 import { authRoutes } from './auth/auth-routes.js';
 import { Authenticator } from './auth/authenticator.js';
@@ -85,6 +86,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
   const { config } = options;
   const logger = options.logger ?? createLogger(config);
   const databaseOptions = options.database ?? databaseOptionsFor(config);
+  await keepTickObjectMapsAlive();
   const database = await (options.opening ?? Database.open(databaseOptions, logger));
   let jobs: JobQueue | undefined;
   try {

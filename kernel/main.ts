@@ -8,6 +8,7 @@ import { isSvcError } from '../sdk/errors.js';
 import { ConfigError, loadConfig, redactDatabaseUrl, type KernelConfig } from './config.js';
 import type { Kernel } from './index.js';
 import { createLogger } from './logger.js';
+import { keepTickObjectMapsAlive } from './http/tick-maps.js';
 import { Database, DatabaseOpenError, databaseOptionsFor } from './storage/database.js';
 
 function fatal(line: string): never {
@@ -50,6 +51,8 @@ async function main(): Promise<void> {
     // The embedded database opens (WebAssembly compiled off the main thread, files read) while
     // the kernel and the mods are still being loaded: that overlap is most of a fast start.
     const logger = createLogger(config);
+    // Before the database loads (its start-up runs full garbage collections): see tick-maps.ts.
+    await keepTickObjectMapsAlive();
     const opening = Database.open(databaseOptionsFor(config), logger);
     opening.catch(() => undefined); // reported through createKernel below
     const { createKernel } = await import('./index.js');
