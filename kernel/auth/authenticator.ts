@@ -109,12 +109,15 @@ export class Authenticator {
   /** Synchronous for a token verified moments ago (a monitor polling): no promise, no query. */
   private token(bearer: string, request: AuthRequest, enabled: boolean): AuthOutcome | Promise<AuthOutcome> {
     if (request.method !== 'GET' || !tokenMayRead(request.pathname)) throw errors.apiTokenForbidden();
-    const outcome = (token: ApiTokenView | null | undefined): AuthOutcome => {
-      if (!token) throw errors.apiTokenForbidden();
-      return { context: { enabled, authenticated: false, identity: { via: 'token', user: token.name } } };
-    };
+    // No closure per request: this is the hot path of a polling monitor.
     const cached = this.tokens.cachedVerdict(bearer, 'diagnostics:read');
-    return cached !== undefined ? outcome(cached) : this.tokens.verify(bearer, 'diagnostics:read').then(outcome);
+    if (cached !== undefined) return Authenticator.tokenOutcome(cached, enabled);
+    return this.tokens.verify(bearer, 'diagnostics:read').then((token) => Authenticator.tokenOutcome(token, enabled));
+  }
+
+  private static tokenOutcome(token: ApiTokenView | null | undefined, enabled: boolean): AuthOutcome {
+    if (!token) throw errors.apiTokenForbidden();
+    return { context: { enabled, authenticated: false, identity: { via: 'token', user: token.name } } };
   }
 
   /** Who the request is, without refusing or refreshing anything (for `/api/auth/session`). */

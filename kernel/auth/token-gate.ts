@@ -37,9 +37,11 @@ const PATTERNS = [
 
 /** True when `pathname` is one a diagnostics token may read. */
 export function tokenMayRead(pathname: string): boolean {
+  // A listed path is already in its one canonical form: nothing to normalize.
+  if (EXACT.has(pathname)) return true;
   if (pathname.length > 2048) return false;
   if (/%2f|%5c|%2e|\\/i.test(pathname)) return false;
   const segments = pathname.split('/').slice(1);
   if (segments.some((s) => s === '' || s === '.' || s === '..')) return false;
-  return EXACT.has(pathname) || PATTERNS.some((p) => p.test(pathname));
+  return PATTERNS.some((p) => p.test(pathname));
 }
