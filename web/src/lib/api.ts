@@ -288,6 +288,16 @@ export function describeFailure(result: { error: string; message: string }): str
   return result.message ? `${result.error}: ${result.message}` : result.error;
 }
 
+/**
+ * Hands a successful result's data to `apply` and returns undefined, or returns the failure's
+ * text: `loadProblem = settle(await api.mods(), (data) => (mods = data.mods));`.
+ */
+export function settle<T>(result: ApiResult<T>, apply: (data: T) => void): string | undefined {
+  if (!result.ok) return describeFailure(result);
+  apply(result.data);
+  return undefined;
+}
+
 /** Chat sessions, transcripts, cancel and steering (the turn itself streams: see `lib/chat.ts`). */
 export const chatApi = {
   sessions: (agentId: string, query = '') =>
