@@ -3,6 +3,7 @@
  * answer is either the parsed body of a 2xx response or the `{error, message}` the edge sent
  * (or a stand-in when the request never got an answer), so views never see a thrown fetch.
  */
+import type { SessionSummary, TranscriptMessage } from './chat.js';
 
 export type ApiResult<T> = { ok: true; status: number; data: T } | { ok: false; status: number; error: string; message: string };
 
@@ -301,9 +302,9 @@ export function settle<T>(result: ApiResult<T>, apply: (data: T) => void): strin
 /** Chat sessions, transcripts, cancel and steering (the turn itself streams: see `lib/chat.ts`). */
 export const chatApi = {
   sessions: (agentId: string, query = '') =>
-    call<{ ok: true; sessions: import('./chat').SessionSummary[] }>('GET', `/api/sessions?agentId=${encodeURIComponent(agentId)}&limit=100${query ? `&query=${encodeURIComponent(query)}` : ''}`),
+    call<{ ok: true; sessions: SessionSummary[] }>('GET', `/api/sessions?agentId=${encodeURIComponent(agentId)}&limit=100${query ? `&query=${encodeURIComponent(query)}` : ''}`),
   session: (agentId: string, sessionId: string) =>
-    call<{ ok: true; session: import('./chat').SessionSummary; messages: import('./chat').TranscriptMessage[] }>(
+    call<{ ok: true; session: SessionSummary; messages: TranscriptMessage[] }>(
       'GET',
       `/api/sessions/${encodeURIComponent(sessionId)}?agentId=${encodeURIComponent(agentId)}&limit=200`,
     ),
