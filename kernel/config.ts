@@ -52,6 +52,8 @@ export interface UiAuthEnv {
   basicInsecureCookies: boolean;
   trustedProxies?: string[];
   proxyHeader?: string;
+  /** A secret the proxy adds in `x-svc-proxy-secret`; without it, any local process can claim to be the proxy. */
+  proxySecret?: string;
   oidcIssuer?: string;
   oidcClientId?: string;
   oidcClientSecret?: string;
@@ -147,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       basicInsecureCookies: flag(env, 'SVC_UI_AUTH_BASIC_INSECURE_COOKIES'),
       trustedProxies: list(env, 'SVC_UI_AUTH_TRUSTED_PROXIES')?.map(stripMappedPrefix),
       proxyHeader: text(env, 'SVC_UI_AUTH_PROXY_HEADER')?.toLowerCase(),
+      proxySecret: env.SVC_UI_AUTH_PROXY_SECRET || undefined,
       oidcIssuer: text(env, 'SVC_UI_AUTH_OIDC_ISSUER'),
       oidcClientId: text(env, 'SVC_UI_AUTH_OIDC_CLIENT_ID'),
       oidcClientSecret: env.SVC_UI_AUTH_OIDC_CLIENT_SECRET || undefined,

@@ -20,6 +20,8 @@ export const errors = defineErrorCatalog({
   hostNotAllowed: { status: 403, message: 'This service does not answer for host {host}' },
   hostMalformed: { status: 400, message: 'The Host header is missing or malformed' },
   absoluteTargetNotAllowed: { status: 400, message: 'Absolute-form request targets are not accepted' },
+  pathMalformed: { status: 400, message: 'The request path has a malformed percent-escape' },
+  nulCharacterNotAllowed: { status: 400, message: 'The request {part} contains a NUL character, which cannot be stored' },
   // auth
   unauthenticated: { status: 401, message: 'Authentication required' },
   proxyNotAllowed: { status: 401, message: 'The connecting peer is not an allowed proxy' },

@@ -157,6 +157,12 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
     const authenticator = new Authenticator(uiAuth, tokens, oidc);
     const effectiveAuth = await uiAuth.effective();
     logger.info({ mode: effectiveAuth.mode, source: effectiveAuth.source }, 'interactive authentication');
+    const loopbackProxy = effectiveAuth.trustedProxy.allowedProxies.some((p) => p === '127.0.0.1' || p === '::1' || p.startsWith('127.'));
+    if (effectiveAuth.mode === 'trusted-proxy' && loopbackProxy && effectiveAuth.trustedProxy.secret === undefined) {
+      logger.warn(
+        'trusted-proxy mode trusts loopback without SVC_UI_AUTH_PROXY_SECRET: any local process can claim to be the proxy; set the secret and have the proxy send it in x-svc-proxy-secret',
+      );
+    }
 
     const container = createRootContainer({
       'kernel.logger': logger,
@@ -223,7 +229,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
     routes.declare(KERNEL_OWNER, kernelRoutes);
     for (const r of kernelRoutes) routes.bind(KERNEL_OWNER, r.id, r.binding);
 
-    const app = createHttpServer({ logger, routes, gate: modHost, metrics, http: config.http, authenticator });
+    const app = createHttpServer({ logger, routes, gate: modHost, metrics, http: config.http, listen: config, authenticator });
     await modHost.boot(options.modSources ?? [{ root: config.systemModsDir, system: true }], options.onlyMods);
     await app.ready();
 

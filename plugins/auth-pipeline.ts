@@ -18,8 +18,7 @@ async function authPipeline(app: FastifyInstance, { routes, authenticator }: Aut
   // Nothing named is created per request: a per-request closure costs a function-name write here.
   app.addHook('onRequest', (request, reply, done) => {
     const url = request.raw.url ?? '/';
-    const q = url.indexOf('?');
-    const pathname = q < 0 ? url : url.slice(0, q);
+    const pathname = request.svcPath; // the edge's canonical path: the one the router matches
     const match = routes.find(request.method === 'HEAD' ? 'GET' : request.method, pathname);
     request.svcMatch = match ?? null;
     let outcome: AuthOutcome | Promise<AuthOutcome>;

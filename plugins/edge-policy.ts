@@ -1,16 +1,28 @@
 /**
- * Step 1 of the request order: the Host authority policy, then for `/api/` and `/auth/` the
- * browser-origin check (an accepted preflight completes here with 204) and the JSON
- * content-type requirement for mutations.
+ * Step 1 of the request order, before anything else runs on any path (the UI included): the
+ * one parse of the request target (see `request-target.ts`), the Host authority policy (see
+ * `host-policy.ts`), then the browser-origin check for `/api/` and `/auth/` and for every
+ * mutation whatever its path (an accepted preflight completes here with 204), and the JSON
+ * content-type requirement for every mutation. All of it is decided on the canonical path the
+ * router matches.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { stripMappedPrefix } from '../kernel/config.js';
 import { errors } from '../kernel/errors.js';
+import type { HostPolicy } from '../kernel/http/host-policy.js';
+import { parseRequestTarget } from '../kernel/http/request-target.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The canonical request path (percent-escapes of unreserved characters decoded): what the router matches. */
+    svcPath: string;
+  }
+}
 
 export interface EdgePolicyOptions {
   allowedOrigins: readonly string[];
-  allowedHosts?: readonly string[];
+  hosts: HostPolicy;
   trustedProxies: readonly string[];
 }
 
@@ -73,6 +85,7 @@ function isJson(contentType: string | undefined): boolean {
 }
 
 async function edgePolicy(app: FastifyInstance, options: EdgePolicyOptions): Promise<void> {
+  app.decorateRequest('svcPath', '');
   app.addHook('onRequest', (request, reply, done) => {
     try {
       if (edgeCheck(request, reply, options) !== 'answered') done();
@@ -82,16 +95,30 @@ async function edgePolicy(app: FastifyInstance, options: EdgePolicyOptions): Pro
   });
 }
 
+/** The forwarded host a listed proxy supplied, lower-cased; undefined from anyone else. */
+function forwardedHost(request: FastifyRequest, trustedProxies: readonly string[]): string | undefined {
+  if (trustedProxies.length === 0 || request.headers['x-forwarded-host'] === undefined) return undefined;
+  if (!trustedProxies.includes(stripMappedPrefix(request.raw.socket.remoteAddress ?? ''))) return undefined;
+  return firstHeader(request.headers['x-forwarded-host'])?.split(',')[0]?.trim().toLowerCase();
+}
+
+function checkAuthority(host: string | undefined, hosts: HostPolicy): void {
+  if (!host || !AUTHORITY.test(host)) throw errors.hostMalformed();
+  if (!hosts.allows(host)) throw errors.hostNotAllowed({ host: host.slice(0, 200) });
+}
+
 /** Throws the refusal; `answered` when a preflight was completed here. */
 function edgeCheck(request: FastifyRequest, reply: FastifyReply, options: EdgePolicyOptions): 'answered' | 'continue' {
-  const rawUrl = request.raw.url ?? '/';
-  if (options.allowedHosts) {
-    if (!rawUrl.startsWith('/')) throw errors.absoluteTargetNotAllowed();
-    const { host } = requestAuthority(request, options.trustedProxies);
-    if (!host || !AUTHORITY.test(host)) throw errors.hostMalformed();
-    if (!options.allowedHosts.includes(host)) throw errors.hostNotAllowed({ host });
-  }
-  if (!isGuardedPath(rawUrl)) return 'continue';
+  const target = parseRequestTarget(request.raw.url ?? '/');
+  request.svcPath = target.pathname;
+  // The raw Host always, and a forwarded one too when a listed proxy sent it: a rebound page
+  // connecting from loopback must not get past the policy by naming another host.
+  checkAuthority(request.headers.host?.toLowerCase(), options.hosts);
+  const forwarded = forwardedHost(request, options.trustedProxies);
+  if (forwarded !== undefined) checkAuthority(forwarded, options.hosts);
+
+  const mutation = MUTATIONS.has(request.method);
+  if (!mutation && !isGuardedPath(target.pathname)) return 'continue';
 
   const origin = firstHeader(request.headers.origin);
   if (origin !== undefined) {
@@ -111,7 +138,7 @@ function edgeCheck(request: FastifyRequest, reply: FastifyReply, options: EdgePo
       return 'answered';
     }
   }
-  if (MUTATIONS.has(request.method) && !isJson(request.headers['content-type'])) {
+  if (mutation && !isJson(request.headers['content-type'])) {
     if (!(request.method === 'DELETE' && isBodyless(request))) throw errors.applicationJsonRequired();
   }
   return 'continue';

@@ -16,8 +16,18 @@ export interface JsonBodyLimits {
   maxItems: number;
 }
 
-/** Depth and item count of a JSON text, stopping as soon as a limit is passed. */
-export function scanJsonShape(text: string, limits: Pick<JsonBodyLimits, 'maxDepth' | 'maxItems'>): 'ok' | 'too_deep' | 'too_many_items' {
+/**
+ * Bodies of public routes (and of requests that match no route) are read before anyone is
+ * authenticated: they get this small bound instead of the route budget, so an anonymous client
+ * cannot make the service buffer megabytes.
+ */
+export const PUBLIC_BODY_MAX_BYTES = 8 * 1024;
+
+/**
+ * Depth and item count of a JSON text, stopping as soon as a limit is passed; `nul` for an
+ * escaped NUL (`\u0000`) in a string, which PostgreSQL cannot store.
+ */
+export function scanJsonShape(text: string, limits: Pick<JsonBodyLimits, 'maxDepth' | 'maxItems'>): 'ok' | 'too_deep' | 'too_many_items' | 'nul' {
   let depth = 0;
   let items = 0;
   let inString = false;
@@ -26,7 +36,11 @@ export function scanJsonShape(text: string, limits: Pick<JsonBodyLimits, 'maxDep
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 92) i++; // backslash: skip the escaped char
+      if (c === 92) {
+        // backslash: skip the escaped char; `\u0000` is the one escape refused
+        if (text.charCodeAt(i + 1) === 117 && text.startsWith('0000', i + 2)) return 'nul';
+        i++;
+      }
       else if (c === 34) inString = false;
       continue;
     }
@@ -56,10 +70,12 @@ export function scanJsonShape(text: string, limits: Pick<JsonBodyLimits, 'maxDep
 async function jsonBodyReader(app: FastifyInstance, limits: JsonBodyLimits): Promise<void> {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', (request, payload, done) => {
+    const match = request.svcMatch;
+    const maxBytes = match && !match.entry.public ? limits.maxBytes : PUBLIC_BODY_MAX_BYTES;
     const declared = Number(request.headers['content-length']);
-    if (Number.isFinite(declared) && declared > limits.maxBytes) {
+    if (Number.isFinite(declared) && declared > maxBytes) {
       payload.resume();
-      return done(errors.requestBodyTooLarge({ limit: limits.maxBytes }), undefined);
+      return done(errors.requestBodyTooLarge({ limit: maxBytes }), undefined);
     }
     const chunks: Buffer[] = [];
     let size = 0;
@@ -77,7 +93,7 @@ async function jsonBodyReader(app: FastifyInstance, limits: JsonBodyLimits): Pro
     const timer = setTimeout(() => finish(errors.requestBodyTimeout({ timeoutMs: limits.timeoutMs })), limits.timeoutMs);
     const onData = (chunk: Buffer) => {
       size += chunk.length;
-      if (size > limits.maxBytes) return finish(errors.requestBodyTooLarge({ limit: limits.maxBytes }));
+      if (size > maxBytes) return finish(errors.requestBodyTooLarge({ limit: maxBytes }));
       chunks.push(chunk);
     };
     const onEnd = () => {
@@ -86,6 +102,7 @@ async function jsonBodyReader(app: FastifyInstance, limits: JsonBodyLimits): Pro
       const shape = scanJsonShape(text, limits);
       if (shape === 'too_deep') return finish(errors.jsonTooDeep({ limit: limits.maxDepth }));
       if (shape === 'too_many_items') return finish(errors.jsonTooManyItems({ limit: limits.maxItems }));
+      if (shape === 'nul') return finish(errors.nulCharacterNotAllowed({ part: 'body' }));
       try {
         finish(null, secureJson.parse(text, undefined, { protoAction: 'remove', constructorAction: 'remove' }));
       } catch {

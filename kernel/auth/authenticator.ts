@@ -16,6 +16,15 @@ import { tokenMayRead } from './token-gate.js';
 import type { EffectiveUiAuth, UiAuthService } from './ui-auth-service.js';
 
 export const BASIC_COOKIE = 'hc_basic_session';
+/** Where a trusted proxy presents `SVC_UI_AUTH_PROXY_SECRET`; never shown to a mod. */
+export const PROXY_SECRET_HEADER = 'x-svc-proxy-secret';
+
+function sameSecret(given: string | undefined, expected: string): boolean {
+  if (given === undefined) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
 export const OIDC_LOGIN_PATH = '/auth/oidc/login';
 
 export interface AuthRequest {
@@ -147,6 +156,8 @@ export class Authenticator {
   private trustedProxy(config: EffectiveUiAuth, request: AuthRequest): RouteAuthContext {
     const peer = stripMappedPrefix(request.peer);
     if (!config.trustedProxy.allowedProxies.includes(peer)) throw errors.proxyNotAllowed();
+    const { secret } = config.trustedProxy;
+    if (secret !== undefined && !sameSecret(header(request.headers[PROXY_SECRET_HEADER]), secret)) throw errors.proxyNotAllowed();
     const user = header(request.headers[config.trustedProxy.identityHeader])?.trim();
     if (!user) throw errors.missingProxyUser();
     return { enabled: true, authenticated: true, identity: { via: 'trusted-proxy', user } };

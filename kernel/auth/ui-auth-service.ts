@@ -24,7 +24,8 @@ export interface SavedUiAuth {
 export interface EffectiveUiAuth {
   mode: AuthMode;
   source: 'env' | 'database' | 'default';
-  trustedProxy: { allowedProxies: string[]; identityHeader: string };
+  /** `secret`: `SVC_UI_AUTH_PROXY_SECRET`, which the proxy must present in `x-svc-proxy-secret`. */
+  trustedProxy: { allowedProxies: string[]; identityHeader: string; secret?: string };
   basic: { username?: string; passwordHash?: string; sessionSeconds: number; secureCookies: boolean };
   oidc: {
     issuer?: string;
@@ -90,7 +91,7 @@ export class UiAuthService {
     return {
       config: {
         mode: saved.mode,
-        trustedProxy: saved.trustedProxy,
+        trustedProxy: { ...saved.trustedProxy, secretSet: effective.trustedProxy.secret !== undefined },
         basic: { username: saved.basic.username, passwordSet: await this.secrets.has(OWNER, PASSWORD_HASH) },
         oidc: { ...saved.oidc, clientSecretSet: await this.secrets.has(OWNER, CLIENT_SECRET) },
       },
@@ -165,6 +166,7 @@ export class UiAuthService {
       trustedProxy: {
         allowedProxies: env.trustedProxies ?? s.trustedProxy.allowedProxies,
         identityHeader: (env.proxyHeader ?? s.trustedProxy.identityHeader).toLowerCase(),
+        secret: env.proxySecret,
       },
       basic: {
         username: env.basicUsername ?? s.basic.username ?? undefined,

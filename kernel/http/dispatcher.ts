@@ -52,9 +52,7 @@ export function createDispatcher({ routes, gate, log }: DispatcherDeps) {
    * in-memory state) is sent without a promise; Fastify takes `undefined` as "already sent".
    */
   return function dispatch(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> | undefined {
-    const rawUrl = request.raw.url ?? '/';
-    const q = rawUrl.indexOf('?');
-    const pathname = q < 0 ? rawUrl : rawUrl.slice(0, q);
+    const pathname = request.svcPath; // canonical, parsed once by the edge
     const method = request.method === 'HEAD' ? 'GET' : request.method;
     const match = request.svcMatch !== undefined ? request.svcMatch : routes.find(method, pathname);
     if (!match) throw errors.routeNotFound({ method: request.method, path: pathname });
@@ -67,7 +65,7 @@ export function createDispatcher({ routes, gate, log }: DispatcherDeps) {
     if (!binding) throw errors.modRouteNotBound({ modId: entry.owner, routeId: entry.routeId });
 
     // A copy only when there is a query string: handlers may change theirs.
-    const query = q < 0 ? {} : { ...((request.query as Record<string, unknown>) ?? {}) };
+    const query = (request.raw.url ?? '').indexOf('?') < 0 ? {} : { ...((request.query as Record<string, unknown>) ?? {}) };
     // No body at all reads as `{}`; a JSON `null` stays null so an object schema refuses it as such.
     const body: unknown = request.body === undefined ? {} : request.body;
     const { validators } = binding;

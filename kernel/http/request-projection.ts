@@ -5,7 +5,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { RouteAuthContext, RouteRequest } from '../../sdk/http.js';
 
-const STRIPPED_HEADERS = new Set(['authorization', 'cookie', 'proxy-authorization', 'x-api-key']);
+const STRIPPED_HEADERS = new Set(['authorization', 'cookie', 'proxy-authorization', 'x-api-key', 'x-svc-proxy-secret']);
 
 export function projectHeaders(headers: FastifyRequest['headers'], keepCredentials = false): Record<string, string> {
   const out: Record<string, string> = {};

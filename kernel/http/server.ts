@@ -3,7 +3,7 @@
  * hands every request to the {@link createDispatcher | dispatcher}. Edge plumbing (host,
  * origin, auth) is registered as plugins from `plugins/` before dispatch.
  */
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Logger } from 'pino';
 import authPipeline from '../../plugins/auth-pipeline.js';
 import edgePolicy from '../../plugins/edge-policy.js';
@@ -13,6 +13,7 @@ import type { KernelConfig } from '../config.js';
 import { errors } from '../errors.js';
 import { redactUrl } from '../logger.js';
 import { createDispatcher, type RouteOwnerGate } from './dispatcher.js';
+import { HostPolicy } from './host-policy.js';
 import { errorBody, toSvcError } from './error-rendering.js';
 import type { RequestMetrics } from './request-metrics.js';
 import type { RouteTable } from './route-table.js';
@@ -23,12 +24,14 @@ export interface HttpServerDeps {
   gate: RouteOwnerGate;
   metrics: RequestMetrics;
   http: KernelConfig['http'];
+  /** The listen address and port: the names the host policy accepts by default. */
+  listen: Pick<KernelConfig, 'host' | 'port'>;
   authenticator: Authenticator;
 }
 
 let requestCounter = 0;
 
-export function createHttpServer({ logger, routes, gate, metrics, http, authenticator }: HttpServerDeps): FastifyInstance {
+export function createHttpServer({ logger, routes, gate, metrics, http, listen, authenticator }: HttpServerDeps): FastifyInstance {
   const app = Fastify({
     // Fastify gets no logger: the kernel's pino logger writes the one request line and errors
     // itself. A Fastify logger costs every request its bookkeeping even with request logs off.
@@ -38,6 +41,11 @@ export function createHttpServer({ logger, routes, gate, metrics, http, authenti
     bodyLimit: http.requestMaxBytes,
     genReqId: () => `req-${(++requestCounter).toString(36)}`,
     routerOptions: { ignoreTrailingSlash: false },
+    // Fastify refuses a path it cannot decode before any hook runs: answer with our catalogued code.
+    frameworkErrors: (error, _request, reply) => {
+      const rendered = error.code === 'FST_ERR_BAD_URL' ? errors.pathMalformed() : errors.internalError();
+      (reply as FastifyReply).code(rendered.status).send(errorBody(rendered));
+    },
   });
 
   // The request order: edge policy (host, origin, content type) → authentication → dispatch.
@@ -48,7 +56,8 @@ export function createHttpServer({ logger, routes, gate, metrics, http, authenti
     maxDepth: http.jsonMaxDepth,
     maxItems: http.jsonMaxItems,
   });
-  app.register(edgePolicy, { allowedOrigins: http.allowedOrigins, allowedHosts: http.allowedHosts, trustedProxies: http.trustedProxies });
+  const hosts = new HostPolicy({ host: listen.host, port: listen.port, allowedHosts: http.allowedHosts });
+  app.register(edgePolicy, { allowedOrigins: http.allowedOrigins, hosts, trustedProxies: http.trustedProxies });
   app.register(authPipeline, { routes, authenticator });
 
   app.setErrorHandler((error, request, reply) => {
@@ -58,11 +67,13 @@ export function createHttpServer({ logger, routes, gate, metrics, http, authenti
     }
     const rendered = known ?? errors.internalError();
     if (rendered.headers) reply.headers(rendered.headers);
+    // The rest of an oversized body is not worth reading: close once this answer is out.
+    if (rendered.status === 413) reply.header('connection', 'close');
     reply.code(rendered.status).send(errorBody(rendered));
   });
 
   app.setNotFoundHandler((request, reply) => {
-    const pathname = (request.raw.url ?? '/').split('?')[0]!;
+    const pathname = request.svcPath || (request.raw.url ?? '/').split('?')[0]!;
     const notFound = errors.routeNotFound({ method: request.method, path: pathname });
     reply.code(notFound.status).send(errorBody(notFound));
   });

@@ -434,7 +434,8 @@ describe('the default callback URL (no redirect URI configured)', () => {
       mods: ['health'],
       config: {
         port: 0,
-        http: { ...loadConfig({}).http, trustedProxies },
+        // The proxy's public name must be listed: a forwarded host passes the same host policy as Host.
+        http: { ...loadConfig({}).http, trustedProxies, allowedHosts: ['svc.example.test'] },
         uiAuth: { ...insecureCookieFlags, mode: 'oidc', oidcIssuer: peer.issuer, oidcClientId: CLIENT_ID, oidcClientSecret: CLIENT_SECRET, oidcAllowedDomains: ['example.test'] },
       },
     });

@@ -36,7 +36,7 @@ describe('byte budget', () => {
     const { port } = new URL(url);
     const reply = await new Promise<string>((resolve, reject) => {
       const socket = net.connect(Number(port), '127.0.0.1', () => {
-        socket.write('POST /api/mods/echo-mod/echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n');
+        socket.write(`POST /api/mods/echo-mod/echo HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`);
         const chunk = `"${'y'.repeat(1500)}"`;
         socket.write(`${chunk.length.toString(16)}\r\n${chunk}\r\n`);
         socket.write(`${chunk.length.toString(16)}\r\n${chunk}\r\n0\r\n\r\n`);
@@ -84,7 +84,7 @@ describe('read timeout', () => {
     const { port } = new URL(url);
     const reply = await new Promise<string>((resolve, reject) => {
       const socket = net.connect(Number(port), '127.0.0.1', () => {
-        socket.write('POST /api/mods/echo-mod/echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a":');
+        socket.write(`POST /api/mods/echo-mod/echo HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a":`);
       });
       let data = '';
       socket.on('data', (c) => {
