@@ -23,3 +23,15 @@ export function isCronExpression(value: unknown): value is string {
 
 /** Ids in paths and bodies: lower-case letters, digits, `-` and `_`, 1–64 characters, no dots or slashes. @public */
 export const ENTITY_ID_PATTERN = '^[a-z0-9][a-z0-9_-]{0,63}$';
+
+/**
+ * Folder names the workspaces folder (`<data dir>/workspaces`) keeps for shared content:
+ * `global` holds the operator-wide skills (`global/skills/<id>/SKILL.md`). Every other folder
+ * there is one agent's workspace, so an agent id may not be one of these. @public
+ */
+export const RESERVED_AGENT_IDS: readonly string[] = Object.freeze(['global']);
+
+/** True when `agentId` names a shared folder of the workspaces rather than an agent's own. @public */
+export function isReservedAgentId(agentId: string): boolean {
+  return RESERVED_AGENT_IDS.includes(agentId);
+}

@@ -27,4 +27,7 @@ export const chatErrors = defineErrorCatalog({
   chatWorkspacePathInvalid: { status: 400, message: 'Path {path} is not inside the agent workspace' },
   chatWorkspaceFileTooLarge: { status: 413, message: '{path} is larger than {limit} bytes' },
   chatWorkspaceFileNotFound: { status: 404, message: '{path} is not an existing regular file in the workspace' },
+  chatWorkspaceFileSymlink: { status: 400, message: '{path} is a symbolic link; workspace tools do not follow links to files' },
+  chatWorkspaceFileHardLinked: { status: 400, message: '{path} has more than one hard link; workspace tools refuse such files' },
+  chatWorkspaceFileChanged: { status: 409, message: '{path} changed while it was being opened; try again' },
 });

@@ -66,7 +66,8 @@ export class ToolBelt {
 
   async forAgent(agentId: string, grants: Array<{ connectionId: string; toolName: string }>, signal: AbortSignal): Promise<{ tools: RunTool[]; unresolved: UnresolvedGrant[] }> {
     const root = workspaceRoot(this.deps.workspacesDir, agentId);
-    const tools: RunTool[] = workspaceTools(root).map((t) => {
+    // An agent whose id names a shared folder of the workspaces (`global`) gets no workspace tools.
+    const tools: RunTool[] = (root === undefined ? [] : workspaceTools(root)).map((t) => {
       let validate = this.builtinValidators.get(t.name);
       if (!validate) this.builtinValidators.set(t.name, (validate = ajv.compile(t.inputSchema)));
       return {
@@ -76,7 +77,7 @@ export class ToolBelt {
         description: t.description,
         inputSchema: t.inputSchema,
         grant: 'builtin' as const,
-        boundary: { workspaceRoot: root },
+        boundary: { workspaceRoot: root as string },
         invoke: async (args: Record<string, unknown>, context: ToolCallContext) => {
           if (!validate(args)) throw new Error(`invalid arguments: ${ajv.errorsText(validate.errors)}`);
           return t.run(args, context.signal);

@@ -1,11 +1,15 @@
 /**
  * Built-in tools that work only inside the agent's workspace (`<data dir>/workspaces/<agentId>`):
  * list (at most 1,000 entries, hidden and generated folders left out), read and write (1 MiB
- * each; write replaces an existing regular file, it never creates one). Paths are resolved
- * with symlinks followed and must stay inside the workspace.
+ * each; write replaces an existing regular file, it never creates one). Files are opened under
+ * the shared workspace rules (`sdk/workspace-files.ts`): folders may be symlinks that stay
+ * inside the workspace, the file itself may not be a symlink or have a second hard link, and
+ * what was checked is what gets opened.
  */
-import { lstat, mkdir, open, readdir, realpath, stat } from 'node:fs/promises';
+import { lstat, mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { isReservedAgentId, type SvcError } from '../../../../sdk/index.js';
+import { openWorkspaceFile, resolveWorkspaceDir, WorkspaceFileRefusal } from '../../../../sdk/workspace-files.js';
 import { chatErrors as errors } from '../errors.js';
 
 export const WORKSPACE_LIST_LIMIT = 1000;
@@ -19,25 +23,32 @@ export interface BuiltinTool {
   run(input: Record<string, unknown>, signal: AbortSignal): Promise<unknown>;
 }
 
-export function workspaceRoot(workspacesDir: string, agentId: string): string {
-  return path.join(workspacesDir, agentId);
+/**
+ * The agent's workspace folder, or undefined for an id the workspaces folder keeps for shared
+ * content (`global`): such an agent (created before the id was reserved) gets no workspace.
+ */
+export function workspaceRoot(workspacesDir: string, agentId: string): string | undefined {
+  return isReservedAgentId(agentId) ? undefined : path.join(workspacesDir, agentId);
 }
 
-/** Resolves `relative` inside `root` (following symlinks); refuses anything outside. */
-async function inside(root: string, relative: string): Promise<string> {
-  if (typeof relative !== 'string' || relative.includes('\0') || path.isAbsolute(relative)) throw errors.chatWorkspacePathInvalid({ path: String(relative).slice(0, 200) });
-  const realRoot = await realpath(root);
-  const target = path.resolve(realRoot, relative);
-  if (target !== realRoot && !target.startsWith(realRoot + path.sep)) throw errors.chatWorkspacePathInvalid({ path: relative.slice(0, 200) });
-  let resolved: string;
-  try {
-    resolved = await realpath(target);
-  } catch {
-    return target; // does not exist (yet): the lexical check above is the boundary
-  }
-  if (resolved !== realRoot && !resolved.startsWith(realRoot + path.sep)) throw errors.chatWorkspacePathInvalid({ path: relative.slice(0, 200) });
-  return resolved;
+/** A refusal of the shared workspace rules as this mod's catalogued error. */
+function catalogued(error: unknown, limit: number): unknown {
+  if (!(error instanceof WorkspaceFileRefusal)) return error;
+  const p = { path: error.path };
+  const byReason: Record<WorkspaceFileRefusal['reason'], () => SvcError> = {
+    path_invalid: () => errors.chatWorkspacePathInvalid(p),
+    not_found: () => errors.chatWorkspaceFileNotFound(p),
+    symlink: () => errors.chatWorkspaceFileSymlink(p),
+    hard_linked: () => errors.chatWorkspaceFileHardLinked(p),
+    changed: () => errors.chatWorkspaceFileChanged(p),
+    too_large: () => errors.chatWorkspaceFileTooLarge({ ...p, limit }),
+  };
+  return byReason[error.reason]();
 }
+
+const rethrow = (limit: number) => (error: unknown): never => {
+  throw catalogued(error, limit);
+};
 
 export function workspaceTools(root: string): BuiltinTool[] {
   const ensureRoot = () => mkdir(root, { recursive: true });
@@ -52,8 +63,15 @@ export function workspaceTools(root: string): BuiltinTool[] {
       },
       async run(input, signal) {
         await ensureRoot();
-        const start = await inside(root, typeof input.path === 'string' && input.path !== '' ? input.path : '.');
-        const realRoot = await realpath(root);
+        let found: { realRoot: string; dir: string };
+        try {
+          found = await resolveWorkspaceDir(root, typeof input.path === 'string' && input.path !== '' ? input.path : '.');
+        } catch (error) {
+          // A folder that does not exist (yet) lists as empty.
+          if (error instanceof WorkspaceFileRefusal && error.reason === 'not_found') return { entries: [], truncated: false };
+          throw catalogued(error, WORKSPACE_FILE_LIMIT);
+        }
+        const { realRoot, dir: start } = found;
         const entries: Array<{ path: string; type: 'file' | 'dir'; size?: number }> = [];
         let truncated = false;
         const walk = async (dir: string): Promise<void> => {
@@ -98,15 +116,12 @@ export function workspaceTools(root: string): BuiltinTool[] {
       },
       async run(input) {
         await ensureRoot();
-        const file = await inside(root, input.path as string);
-        const info = await stat(file).catch(() => undefined);
-        if (!info?.isFile()) throw errors.chatWorkspaceFileNotFound({ path: String(input.path).slice(0, 200) });
-        if (info.size > WORKSPACE_FILE_LIMIT) throw errors.chatWorkspaceFileTooLarge({ path: String(input.path).slice(0, 200), limit: WORKSPACE_FILE_LIMIT });
-        const handle = await open(file, 'r');
+        const { handle, stats } = await openWorkspaceFile(root, input.path as string, { mode: 'read', maxBytes: WORKSPACE_FILE_LIMIT }).catch(rethrow(WORKSPACE_FILE_LIMIT));
         try {
-          const buffer = Buffer.alloc(Math.min(info.size, WORKSPACE_FILE_LIMIT));
-          await handle.read(buffer, 0, buffer.length, 0);
-          return { path: input.path, size: info.size, content: buffer.toString('utf8') };
+          // The size the descriptor reported; a file growing meanwhile is read up to it.
+          const buffer = Buffer.alloc(Math.min(stats.size, WORKSPACE_FILE_LIMIT));
+          const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+          return { path: input.path, size: stats.size, content: buffer.subarray(0, bytesRead).toString('utf8') };
         } finally {
           await handle.close();
         }
@@ -123,13 +138,11 @@ export function workspaceTools(root: string): BuiltinTool[] {
       },
       async run(input) {
         await ensureRoot();
-        const file = await inside(root, input.path as string);
         const content = input.content as string;
         const bytes = Buffer.byteLength(content, 'utf8');
         if (bytes > WORKSPACE_FILE_LIMIT) throw errors.chatWorkspaceFileTooLarge({ path: String(input.path).slice(0, 200), limit: WORKSPACE_FILE_LIMIT });
-        const info = await lstat(file).catch(() => undefined);
-        if (!info?.isFile()) throw errors.chatWorkspaceFileNotFound({ path: String(input.path).slice(0, 200) });
-        const handle = await open(file, 'r+');
+        // Written through the descriptor that was checked: no second lookup of the name.
+        const { handle } = await openWorkspaceFile(root, input.path as string, { mode: 'write' }).catch(rethrow(WORKSPACE_FILE_LIMIT));
         try {
           await handle.truncate(0);
           await handle.write(content, 0, 'utf8');
