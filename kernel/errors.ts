@@ -57,6 +57,8 @@ export const errors = defineErrorCatalog({
   modCapabilityMissing: { status: 422, message: 'Mod {modId} needs capability {capability} for service {service}' },
   modServiceUnknown: { status: 422, message: 'Mod {modId} asks for unknown service {service}' },
   modServiceNotProvided: { status: 422, message: 'Mod {modId} provides {service} but did not list it in provides' },
+  modPublicRouteRefused: { status: 422, message: 'Mod {modId} declares public route {routeId}; only system mods may serve routes without authentication' },
+  modTableAccessDenied: { status: 403, message: 'Mod {modId} may not use {name} in SQL: it reaches only its own tables' },
   modMigrationFailed: { status: 500, message: 'Mod {modId} migration failed: {reason}' },
   modInitFailed: { status: 500, message: 'Mod {modId} failed to start: {reason}' },
   modInitTimeout: { status: 500, message: 'Mod {modId} did not finish starting within {timeoutMs} ms' },
