@@ -34,6 +34,7 @@ import { loadSecretBox } from './secrets/secret-key.js';
 import { SecretStore } from './secrets/secret-store.js';
 import { Database, databaseOptionsFor, type DatabaseOptions } from './storage/database.js';
 import { migrateLatest } from './storage/migrator.js';
+import { ModTableGuard } from './storage/mod-table-guard.js';
 import { SettingsStore } from './storage/settings-store.js';
 import { KERNEL_VERSION } from './version.js';
 
@@ -130,6 +131,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
     });
 
     let host: ModHost | undefined;
+    const tableGuard = new ModTableGuard(database.knex, () => host?.installedIds() ?? []);
     const routeCatalog: RouteCatalogService = {
       list: () =>
         routes
@@ -167,6 +169,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
     const container = createRootContainer({
       'kernel.logger': logger,
       'kernel.database': database,
+      'kernel.table-guard': tableGuard,
       'kernel.routes': routes,
       'kernel.hooks': hooks,
       'kernel.settings-store': settingsStore,
@@ -198,6 +201,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       logger,
       container,
       provided,
+      tables: tableGuard,
       kernelVersion: KERNEL_VERSION,
       enableTimeoutMs: config.modEnableTimeoutMs,
       defaultDeadlineMs: config.modRouteDeadlineMs,

@@ -70,6 +70,14 @@ export interface ManifestContributions {
   diagnostics?: { pending?: boolean; jobs?: boolean };
 }
 
+/** A provided service with the capability its consumers need. @public */
+export interface ManifestProvidedService {
+  /** Service ref id, `<owner>.<name>`; the `core.` and `kernel.` namespaces are the kernel's. */
+  id: string;
+  /** Capability a consumer must list in its manifest to receive the service. */
+  capability?: string;
+}
+
 /** The parsed `mod.json`. @public */
 export interface ModManifest {
   /** Kebab-case id; must equal the folder name. */
@@ -86,9 +94,13 @@ export interface ModManifest {
   entry: string;
   /** Ids of mods that must be enabled first. */
   dependsOn?: string[];
-  /** Service ref ids this mod provides to others. */
-  provides?: string[];
-  /** Capabilities requested (e.g. `kernel.introspect`). */
+  /**
+   * Services this mod provides to others: a service ref id, or `{id, capability}` when a
+   * consumer must list `capability` in its own `capabilities` to receive it. The kernel takes
+   * the capability from here, never from the consumer's ref.
+   */
+  provides?: Array<string | ManifestProvidedService>;
+  /** Capabilities requested: the kernel's (e.g. `kernel.introspect`) or ones a provider declares (`<mod>.<name>`). */
   capabilities?: string[];
   /** Hooks the mod taps; tapping an unlisted hook is refused. */
   uses?: { hooks?: string[] };

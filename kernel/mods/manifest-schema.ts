@@ -6,11 +6,27 @@ import Ajv from 'ajv';
 import semver from 'semver';
 import type { ModManifest } from '../../sdk/manifest.js';
 import { contributionPoints } from './contribution-points.js';
+import { isKernelNamespace } from './kernel-services.js';
 
 const ID = '^[a-z0-9]+(-[a-z0-9]+)*$';
 
 /** Capabilities a manifest may request; each guards root services that reveal more than the mod's own data. */
 export const KNOWN_CAPABILITIES = ['kernel.introspect', 'kernel.tools', 'kernel.agents', 'kernel.runs'] as const;
+
+/** A capability: one of the kernel's, or `<mod>.<name>` declared by a providing mod (never a made-up `kernel.*`). */
+const capabilitySchema = {
+  anyOf: [
+    { enum: [...KNOWN_CAPABILITIES] },
+    { type: 'string', maxLength: 100, pattern: '^(?!kernel\\.)[a-z0-9]+(-[a-z0-9]+)*\\.[a-z0-9]+(-[a-z0-9]+)*$' },
+  ],
+} as const;
+
+const SERVICE_ID = '^[a-z0-9-]+(\\.[a-zA-Z0-9-]+)+$';
+
+/** The manifest's `provides`, each entry as `{id, capability?}`. */
+export function providedServicesOf(manifest: ModManifest): Array<{ id: string; capability?: string }> {
+  return (manifest.provides ?? []).map((entry) => (typeof entry === 'string' ? { id: entry } : entry));
+}
 
 export const manifestSchema = {
   $id: 'https://svc.local/schemas/mod-manifest.json',
@@ -27,8 +43,23 @@ export const manifestSchema = {
     host: { type: 'string', minLength: 1, maxLength: 100 },
     entry: { type: 'string', pattern: '^[A-Za-z0-9_-]+(/[A-Za-z0-9_-]+)*\\.(ts|js|mjs)$', maxLength: 200 },
     dependsOn: { type: 'array', uniqueItems: true, maxItems: 50, items: { type: 'string', pattern: ID } },
-    provides: { type: 'array', uniqueItems: true, maxItems: 50, items: { type: 'string', pattern: '^[a-z0-9-]+(\\.[a-zA-Z0-9-]+)+$' } },
-    capabilities: { type: 'array', uniqueItems: true, items: { enum: [...KNOWN_CAPABILITIES] } },
+    provides: {
+      type: 'array',
+      uniqueItems: true,
+      maxItems: 50,
+      items: {
+        anyOf: [
+          { type: 'string', pattern: SERVICE_ID },
+          {
+            type: 'object',
+            additionalProperties: false,
+            required: ['id'],
+            properties: { id: { type: 'string', pattern: SERVICE_ID }, capability: capabilitySchema },
+          },
+        ],
+      },
+    },
+    capabilities: { type: 'array', uniqueItems: true, maxItems: 50, items: capabilitySchema },
     uses: {
       type: 'object',
       additionalProperties: false,
@@ -67,6 +98,11 @@ export function checkManifest(value: unknown, context: ManifestCheckContext): st
     if (!context.hookNames.includes(hook)) problems.push(`uses unknown hook ${hook}`);
   }
   if (manifest.dependsOn?.includes(manifest.id)) problems.push('a mod cannot depend on itself');
+  const provided = providedServicesOf(manifest).map((p) => p.id);
+  for (const id of provided) {
+    if (isKernelNamespace(id)) problems.push(`provides ${id}: the core. and kernel. namespaces belong to the kernel`);
+  }
+  for (const id of new Set(provided.filter((id, i) => provided.indexOf(id) !== i))) problems.push(`provides ${id} twice`);
   if (manifest.contributes?.settings) {
     try {
       ajv.compile(manifest.contributes.settings);

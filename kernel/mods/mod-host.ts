@@ -20,10 +20,12 @@ import type { RouteOwnerGate } from '../http/dispatcher.js';
 import { KERNEL_OWNER, type RouteTable } from '../http/route-table.js';
 import type { Database } from '../storage/database.js';
 import { migrateLatest } from '../storage/migrator.js';
-import { checkManifest, hostSatisfied } from './manifest-schema.js';
+import type { ModTableGuard } from '../storage/mod-table-guard.js';
+import { isKernelNamespace, KERNEL_SERVICES } from './kernel-services.js';
+import { checkManifest, hostSatisfied, providedServicesOf } from './manifest-schema.js';
 import { discoverMods, type ModSource } from './mod-discovery.js';
 import { createModContainer, DisposerStack } from './mod-scope.js';
-import type { ProvidedServices } from './registries.js';
+import type { ProvidedService, ProvidedServices } from './registries.js';
 
 type RuntimeStatus = 'installed' | 'enabling' | 'loaded' | 'disabling' | 'disabled' | 'failed';
 type DesiredState = 'enabled' | 'disabled' | 'revoked';
@@ -59,6 +61,8 @@ export interface ModHostDeps {
   logger: Logger;
   container: AwilixContainer;
   provided: ProvidedServices;
+  /** Builds the mods' checked database handles; told when migrations change the catalog. */
+  tables: ModTableGuard;
   kernelVersion: string;
   enableTimeoutMs: number;
   defaultDeadlineMs: number;
@@ -109,6 +113,8 @@ export class ModHost implements RouteOwnerGate {
       }
       await this.install(record, found.manifest, rows.get(record.id));
     }
+    // Every migration has run: the tables each mod owns are known before any mod starts.
+    await this.deps.tables.refresh();
     for (const record of this.dependencyOrder()) {
       if (record.status === 'failed') continue;
       if (record.desired === 'enabled') {
@@ -138,6 +144,13 @@ export class ModHost implements RouteOwnerGate {
     const manifest = raw as ModManifest;
     if (!!manifest.system !== record.system) {
       this.fail(record, errors.modManifestInvalid({ modId: record.id, reason: record.system ? 'system mods must set "system": true' : 'only mods shipped with the runtime may set "system": true' }));
+      return;
+    }
+    const publicRoute = record.system ? undefined : manifest.contributes?.routes?.find((r) => r.public);
+    if (publicRoute) {
+      // Unauthenticated routes are the runtime's own (health, login, setup): a mod from any
+      // other source could otherwise open a door past the gate.
+      this.fail(record, errors.modPublicRouteRefused({ modId: record.id, routeId: publicRoute.id }));
       return;
     }
     record.manifest = manifest;
@@ -171,7 +184,10 @@ export class ModHost implements RouteOwnerGate {
     }
     if (manifest.contributes?.migrations) {
       try {
-        await migrateLatest(knex, record.id, path.join(record.dir, manifest.contributes.migrations));
+        // A system mod migrates with the kernel's handle; any other mod with its own checked one,
+        // so its migrations too can only touch its own tables.
+        const migrationKnex = record.system ? knex : this.deps.tables.handle(record.id, { system: false });
+        await migrateLatest(migrationKnex, record.id, path.join(record.dir, manifest.contributes.migrations));
       } catch (error) {
         this.fail(record, errors.modMigrationFailed({ modId: record.id, reason: (error as Error).message }));
         return;
@@ -272,8 +288,9 @@ export class ModHost implements RouteOwnerGate {
         modId: record.id,
         manifest,
         provide: (ref, implementation) => {
-          if (!manifest.provides?.includes(ref.id)) throw errors.modServiceNotProvided({ modId: record.id, service: ref.id });
-          return disposers.add(this.deps.provided.add(ref.id, record.id, implementation));
+          const declared = providedServicesOf(manifest).find((p) => p.id === ref.id);
+          if (!declared) throw errors.modServiceNotProvided({ modId: record.id, service: ref.id });
+          return disposers.add(this.deps.provided.add(ref.id, record.id, implementation, declared.capability));
         },
       };
       const cleanup = await withTimeout(
@@ -293,28 +310,95 @@ export class ModHost implements RouteOwnerGate {
     await this.deps.hooks.onModEnabled.promise({ modId: record.id, version: manifest.version });
   }
 
+  /**
+   * The services `init` receives. Only the kernel's table (`KERNEL_SERVICES`) and the services
+   * enabled mods registered are reachable, and the capability checked is the one the kernel or
+   * the provider declared: a mod's ref object supplies nothing but the id it asks for.
+   */
   private resolveDeps(manifest: ModManifest, definition: ModDefinition, scope: AwilixContainer): Record<string, unknown> {
     const resolved: Record<string, unknown> = {};
-    for (const [name, ref] of Object.entries(definition.deps) as [string, ServiceRef<unknown>][]) {
-      if (ref.capability && !manifest.capabilities?.includes(ref.capability)) {
-        throw errors.modCapabilityMissing({ modId: manifest.id, capability: ref.capability, service: ref.id });
-      }
-      if (ref.optionalOf !== undefined) {
-        const id = ref.optionalOf;
-        resolved[name] = { get: () => this.deps.provided.get(id)?.implementation };
+    const granted = new Set(manifest.capabilities ?? []);
+    const requireCapability = (capability: string | undefined, service: string) => {
+      if (capability !== undefined && !granted.has(capability)) throw errors.modCapabilityMissing({ modId: manifest.id, capability, service });
+    };
+    for (const [name, ref] of Object.entries(definition.deps) as [string, ServiceRef<unknown> | undefined][]) {
+      const id = typeof ref?.id === 'string' ? ref.id : String(ref?.id);
+      if (ref?.optionalOf !== undefined) {
+        const target = String(ref.optionalOf);
+        // Optional refs name services mods provide; the kernel's are never optional.
+        if (isKernelNamespace(target)) throw errors.modServiceUnknown({ modId: manifest.id, service: id });
+        requireCapability(this.declaredCapability(target), target);
+        resolved[name] = {
+          get: () => {
+            const entry = this.deps.provided.get(target);
+            if (!entry || (entry.capability !== undefined && !granted.has(entry.capability))) return undefined;
+            return this.shared(entry);
+          },
+        };
         continue;
       }
-      if (scope.hasRegistration(ref.id)) {
-        resolved[name] = scope.resolve(ref.id);
+      const kernel = KERNEL_SERVICES.get(id);
+      if (kernel) {
+        requireCapability(kernel.capability, id);
+        resolved[name] = scope.resolve(id);
         continue;
       }
-      const provided = this.deps.provided.get(ref.id);
+      const provided = this.deps.provided.get(id);
       if (!provided || !manifest.dependsOn?.includes(provided.modId)) {
-        throw errors.modServiceUnknown({ modId: manifest.id, service: ref.id });
+        throw errors.modServiceUnknown({ modId: manifest.id, service: id });
       }
-      resolved[name] = provided.implementation;
+      requireCapability(provided.capability, id);
+      resolved[name] = this.shared(provided);
     }
     return resolved;
+  }
+
+  /** The capability an installed mod's manifest declares for `serviceId`, if any mod provides it. */
+  private declaredCapability(serviceId: string): string | undefined {
+    for (const record of this.records.values()) {
+      const declared = record.manifest && providedServicesOf(record.manifest).find((p) => p.id === serviceId);
+      if (declared?.capability !== undefined) return declared.capability;
+    }
+    return undefined;
+  }
+
+  private readonly sharedViews = new WeakMap<object, unknown>();
+
+  /**
+   * A provided service as its consumers see it: a transaction passed to one of its methods
+   * (`agents.create(input, trx)`) reaches the provider as a view checked against the
+   * provider's tables, so work across mods still commits as one.
+   */
+  private shared(entry: ProvidedService): unknown {
+    const implementation = entry.implementation;
+    if (implementation === null || typeof implementation !== 'object') return implementation;
+    const cached = this.sharedViews.get(implementation);
+    if (cached) return cached;
+    const tables = this.deps.tables;
+    const providerId = entry.modId;
+    const system = this.records.get(providerId)?.system === true;
+    const wrappers = new WeakMap<(...args: unknown[]) => unknown, (...args: unknown[]) => unknown>();
+    const proxy = new Proxy(implementation, {
+      get(target, key) {
+        const value = Reflect.get(target, key, target) as unknown;
+        if (typeof value !== 'function') return value;
+        const method = value as (...args: unknown[]) => unknown;
+        let wrapper = wrappers.get(method);
+        if (!wrapper) {
+          wrapper = (...args: unknown[]) => {
+            for (let i = 0; i < args.length; i++) {
+              const arg = args[i];
+              if (tables.isTransaction(arg)) args[i] = tables.viewFor(arg, providerId, system);
+            }
+            return method.apply(target, args);
+          };
+          wrappers.set(method, wrapper);
+        }
+        return wrapper;
+      },
+    });
+    this.sharedViews.set(implementation, proxy);
+    return proxy;
   }
 
   async disable(modId: string): Promise<ModStatus> {
@@ -406,6 +490,11 @@ export class ModHost implements RouteOwnerGate {
 
   managementList(): ModManagementEntry[] {
     return [...this.records.values()].map((r) => ({ ...this.status(r), state: r.desired, installedAt: r.installedAt }));
+  }
+
+  /** Every mod found at boot, loaded or not (its tables are its own either way). */
+  installedIds(): string[] {
+    return [...this.records.keys()];
   }
 
   manifestOf(modId: string): ModManifest | undefined {

@@ -27,6 +27,7 @@ import { createModJobs } from '../jobs/mod-jobs.js';
 import type { RouteTable } from '../http/route-table.js';
 import type { SecretStore } from '../secrets/secret-store.js';
 import type { Database } from '../storage/database.js';
+import { tablePrefixOf, type ModTableGuard } from '../storage/mod-table-guard.js';
 import type { SettingsStore } from '../storage/settings-store.js';
 import type { DiagnosticsRegistry, ModelProviderRegistry, ToolRegistry } from './registries.js';
 import type { RunRegistry } from '../runs/run-registry.js';
@@ -66,6 +67,7 @@ export class DisposerStack {
 export interface KernelCradle {
   'kernel.logger': Logger;
   'kernel.database': Database;
+  'kernel.table-guard': ModTableGuard;
   'kernel.routes': RouteTable;
   'kernel.hooks': HookCatalog;
   'kernel.settings-store': SettingsStore;
@@ -103,7 +105,11 @@ export function modSettingsChecker(manifest: ModManifest): <T>(value: T) => T {
   };
 }
 
-/** Registers the mod-scoped core services in a fresh child scope of `root`. */
+/**
+ * Registers the mod-scoped core services in a fresh child scope of `root`. The mod host
+ * resolves from it only the ids in `KERNEL_SERVICES`; the `kernel.*` entries are the
+ * material these services are built from and never reach a mod.
+ */
 export function createModContainer(root: AwilixContainer, manifest: ModManifest, disposers: DisposerStack): AwilixContainer {
   const scope = root.createScope();
   scope.register({
@@ -113,14 +119,17 @@ export function createModContainer(root: AwilixContainer, manifest: ModManifest,
     'core.logger': asFunction((c: ModCradle): LoggerService => c['kernel.logger'].child({ mod: c.modId }) as unknown as LoggerService).scoped(),
     'core.database': asFunction((c: ModCradle): ModDatabaseService => {
       const db = c['kernel.database'];
-      const prefix = c.modId.replace(/-/g, '_');
+      const prefix = tablePrefixOf(c.modId);
+      // Same pool as the kernel's; every statement (and every transaction opened from it) is
+      // checked against the mod's own tables.
+      const knex = c['kernel.table-guard'].handle(c.modId, { system: c.manifest.system === true });
       return {
-        knex: db.knex,
+        knex,
         driver: db.driver,
         vector: db.vector,
         trigram: db.trigram,
         table: (name: string) => `${prefix}_${name}`,
-        transaction: (fn) => db.transaction(fn),
+        transaction: (fn) => knex.transaction(fn),
       };
     }).scoped(),
     'core.http-router': asFunction((c: ModCradle): HttpRouterService => ({
@@ -133,7 +142,16 @@ export function createModContainer(root: AwilixContainer, manifest: ModManifest,
         if (!c.manifest.uses?.hooks?.includes(name)) {
           throw errors.modContributionUndeclared({ modId: c.modId, kind: 'hook tap', name });
         }
-        return c.disposers.add(tapHook(hooks, name, c.modId, fn));
+        // A hook that hands over a transaction (an agent's deletion) gives each tapping mod a
+        // view of it checked against that mod's tables, not the opener's.
+        const guard = c['kernel.table-guard'];
+        const system = c.manifest.system === true;
+        const tap = ((event: unknown, ...rest: unknown[]) => {
+          const trx = (event as { trx?: unknown } | null | undefined)?.trx;
+          const seen = guard.isTransaction(trx) ? { ...(event as object), trx: guard.viewFor(trx, c.modId, system) } : event;
+          return (fn as (...args: unknown[]) => unknown)(seen, ...rest);
+        }) as unknown as typeof fn;
+        return c.disposers.add(tapHook(hooks, name, c.modId, tap));
       },
     })).scoped(),
     'core.settings': asFunction((c: ModCradle): SettingsService => {

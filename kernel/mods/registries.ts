@@ -66,21 +66,29 @@ export class DiagnosticsRegistry {
   }
 }
 
+/** A service a mod provides, with the capability its manifest declares for it. */
+export interface ProvidedService {
+  modId: string;
+  implementation: unknown;
+  /** From the provider's manifest `provides`; a consumer must list it to receive the service. */
+  capability?: string;
+}
+
 /** Services mods offer each other (`provides`), keyed by service ref id. */
 export class ProvidedServices {
-  private readonly services = new Map<string, { modId: string; implementation: unknown }>();
+  private readonly services = new Map<string, ProvidedService>();
 
-  add(serviceId: string, modId: string, implementation: unknown): Disposable {
+  add(serviceId: string, modId: string, implementation: unknown, capability?: string): Disposable {
     const current = this.services.get(serviceId);
     if (current && current.modId !== modId) throw errors.modServiceTaken({ modId, service: serviceId, owner: current.modId });
-    const entry = { modId, implementation };
+    const entry: ProvidedService = { modId, implementation, capability };
     this.services.set(serviceId, entry);
     return toDisposable(() => {
       if (this.services.get(serviceId) === entry) this.services.delete(serviceId);
     });
   }
 
-  get(serviceId: string): { modId: string; implementation: unknown } | undefined {
+  get(serviceId: string): ProvidedService | undefined {
     return this.services.get(serviceId);
   }
 

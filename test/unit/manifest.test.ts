@@ -39,6 +39,10 @@ describe('manifest checks', () => {
     [{ ...base, dependsOn: ['my-mod'] }, /itself/],
     [{ ...base, uses: { hooks: ['onNothing'] } }, /unknown hook/],
     [{ ...base, capabilities: ['root'] }, /allowed values/],
+    [{ ...base, capabilities: ['kernel.everything'] }, /allowed values/],
+    [{ ...base, provides: ['core.secrets'] }, /namespaces belong to the kernel/],
+    [{ ...base, provides: [{ id: 'kernel.secret-store' }] }, /namespaces belong to the kernel/],
+    [{ ...base, provides: ['my-mod.a', { id: 'my-mod.a', capability: 'my-mod.read' }] }, /twice/],
     [{ ...base, contributes: { routes: [{ id: 'a', method: 'GET', path: '/api/brains' }] } }, /must live under \/api\/mods\/my-mod/],
     [{ ...base, contributes: { routes: [{ id: 'a', method: 'GET', path: '/api/mods/my-mod/x', raw: true }] } }, /only system mods/],
     [{ ...base, contributes: { routes: [{ id: 'a', method: 'GET', path: '/api/mods/my-mod/x' }, { id: 'a', method: 'POST', path: '/api/mods/my-mod/x' }] } }, /declared twice/],
@@ -47,6 +51,11 @@ describe('manifest checks', () => {
   ])('refuses %o', (manifest, reason) => {
     const problems = checkManifest(manifest, context);
     expect(problems.join('; ')).toMatch(reason);
+  });
+
+  it('accepts a provided service with the capability its consumers need', () => {
+    expect(checkManifest({ ...base, provides: ['my-mod.a', { id: 'my-mod.b', capability: 'my-mod.read' }] }, context)).toEqual([]);
+    expect(checkManifest({ ...base, capabilities: ['kernel.introspect', 'other-mod.read'] }, context)).toEqual([]);
   });
 
   it('lets a system mod use top-level prefixes and raw routes', () => {
