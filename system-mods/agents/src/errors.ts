@@ -3,6 +3,7 @@ import { defineErrorCatalog } from '../../../sdk/index.js';
 export const agentErrors = defineErrorCatalog({
   agentNotFound: { status: 404, message: 'No agent {agentId}' },
   agentExists: { status: 409, message: 'An agent with id {agentId} already exists' },
+  agentIdReserved: { status: 400, message: 'Agent id {agentId} is reserved: the workspaces folder uses it for shared content ({reserved} are reserved)' },
   agentIdInvalid: { status: 400, message: 'Agent id {agentId} is not valid: lower-case letters, digits, "-" and "_", at most 64 characters' },
   agentProfileDocumentsCompleteSetRequired: { status: 400, message: 'All six profile documents are required ({missing} missing)' },
   agentProfileDocumentsInvalid: { status: 400, message: 'Invalid profile documents: {reason}' },

@@ -41,6 +41,10 @@ describe('registry', () => {
     [{ name: 'ok', id: '../etc' }, 'agent_id_invalid'],
     [{ name: 'ok', id: 'a.b' }, 'agent_id_invalid'],
     [{ name: 'ok', identity: { avatar: 'javascript:alert(1)' } }, 'request_validation_failed'],
+    [{ name: 'ok', identity: { avatar: 'data:text/html,<script>alert(1)</script>' } }, 'request_validation_failed'],
+    [{ name: 'ok', identity: { avatar: 'x'.repeat(2049) } }, 'request_validation_failed'],
+    [{ name: 'ok', identity: { avatar: '' } }, 'request_validation_failed'],
+    [{ name: 'ok', id: 'global' }, 'agent_id_reserved'],
   ])('refuses %o with 400', async (body, code) => {
     const res = await create(body);
     expect(res.status).toBe(400);
@@ -58,6 +62,31 @@ describe('registry', () => {
     const results = await Promise.all(Array.from({ length: 5 }, () => create({ id: 'racer', name: 'Racer' })));
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(4);
+  });
+
+  it('accepts an emoji or short text as the avatar on create and update', async () => {
+    const created = await create({ id: 'owl', name: 'Owl', identity: { avatar: '🦉' } });
+    expect(created.status).toBe(201);
+    expect(created.body.agent.identity).toEqual({ avatar: '🦉' });
+    const patched = await t.request(json('PATCH', '/api/agents/owl', { identity: { avatar: '👩🏽‍💻 dev' } }));
+    expect(patched.status).toBe(200);
+    expect(patched.body.agent.identity).toEqual({ avatar: '👩🏽‍💻 dev' });
+    const text = await t.request(json('PATCH', '/api/agents/owl', { identity: { avatar: 'x'.repeat(2048) } }));
+    expect(text.status).toBe(200);
+    const url = await t.request(json('PATCH', '/api/agents/owl', { identity: { avatar: 'https://example.test/owl.png' } }));
+    expect(url.body.agent.identity).toEqual({ avatar: 'https://example.test/owl.png' });
+    expect((await t.request({ method: 'DELETE', url: '/api/agents/owl' })).status).toBe(200);
+  });
+
+  it('reserves the id of the shared workspaces folder (global): explicit ids are refused, derived ids step over it', async () => {
+    const explicit = await create({ id: 'global', name: 'Global' });
+    expect(explicit.status).toBe(400);
+    expect(explicit.body.error).toBe('agent_id_reserved');
+    const derived = await create({ name: 'Global' });
+    expect(derived.status).toBe(201);
+    expect(derived.body.agent.id).toBe('global-2');
+    expect((await t.request('/api/agents')).body.agents.map((a: { id: string }) => a.id)).not.toContain('global');
+    expect((await t.request({ method: 'DELETE', url: '/api/agents/global-2' })).status).toBe(200);
   });
 
   it('patches identity, enabled and the execution environment', async () => {

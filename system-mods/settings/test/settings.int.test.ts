@@ -124,6 +124,15 @@ describe('identities', () => {
     expect((await get(IDENTITIES)).body.identities.operator).toEqual({ name: 'Ada', avatar: 'https://example.test/ada.png' });
   });
 
+  it('accepts an emoji or any short text as the avatar (the spec types it as a string)', async () => {
+    for (const text of ['🦉', '👩🏽‍💻', 'AL', 'just text', 'x'.repeat(2048)]) {
+      const res = await put(IDENTITIES, { operator: { name: 'Ada', avatar: text } });
+      expect(res.status, text.slice(0, 20)).toBe(200);
+      expect((await get(IDENTITIES)).body.identities.operator).toEqual({ name: 'Ada', avatar: text });
+    }
+    await put(IDENTITIES, { operator: { name: 'Ada', avatar } });
+  });
+
   it('accepts an avatar of exactly 2,000,000 characters and a 120-character name', async () => {
     const big = `data:image/png;base64,${'A'.repeat(2_000_000 - 'data:image/png;base64,'.length)}`;
     const res = await put(IDENTITIES, { operator: { name: 'n'.repeat(120), avatar: big } });
@@ -151,7 +160,8 @@ describe('identities', () => {
       ...shapeCases('non-object', NON_OBJECT_BODIES),
       ['javascript avatar', { operator: { name: 'Bob', avatar: 'javascript:alert(1)' } }, 400, 'settings_avatar_invalid'],
       ['non-image data avatar', { operator: { name: 'Bob', avatar: 'data:text/html,<script>alert(1)</script>' } }, 400, 'settings_avatar_invalid'],
-      ['not a URL', { operator: { name: 'Bob', avatar: 'just text' } }, 400, 'settings_avatar_invalid'],
+      ['text avatar over 2,048 characters', { operator: { name: 'Bob', avatar: 'x'.repeat(2049) } }, 400, 'settings_avatar_invalid'],
+      ['javascript avatar after blanks, mixed case', { operator: { name: 'Bob', avatar: ' \tJavaScript:alert(1)' } }, 400, 'settings_avatar_invalid'],
       ['empty avatar', { operator: { name: 'Bob', avatar: '' } }, 400, 'settings_avatar_invalid'],
     ]);
     expect((await get(IDENTITIES)).body.identities.operator).toEqual({ name: 'Ada', avatar });

@@ -1,5 +1,5 @@
 /** Agent rules as the server enforces them, mirrored for inline checks, and the starter profile. */
-import { PROFILE_DOCUMENT_KINDS, type ExecutionEnvironment, type ProfileDocument, type ProfileDocumentKind } from './api';
+import { PROFILE_DOCUMENT_KINDS, type ExecutionEnvironment, type ProfileDocument, type ProfileDocumentKind } from './api.js';
 
 /** Characters per profile document. */
 export const MAX_MARKDOWN = 48_000;
@@ -78,6 +78,17 @@ export function describeEnvironment(env: ExecutionEnvironment): string {
 export function safeAvatar(avatar: string | null | undefined): string | undefined {
   if (!avatar) return undefined;
   return /^data:image\/[a-z0-9.+-]+[;,]/i.test(avatar) || /^https:\/\//i.test(avatar) ? avatar : undefined;
+}
+
+/**
+ * An avatar that is text (an emoji, initials): its first two characters as the user sees them,
+ * shown in the placeholder. Undefined for no avatar, an image the UI shows, or any URL.
+ */
+export function avatarText(avatar: string | null | undefined): string | undefined {
+  if (!avatar || safeAvatar(avatar) || /^\s*[a-z][a-z0-9+.-]*:/i.test(avatar)) return undefined;
+  const graphemes = [...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(avatar.trim())].slice(0, 2);
+  const text = graphemes.map((g) => g.segment).join('').trim();
+  return text || undefined;
 }
 
 /** The first letter of a name, for a placeholder avatar. */

@@ -1,5 +1,5 @@
 /** Request and response schemas of the agents routes; they validate and feed the OpenAPI contract. */
-import { ENTITY_ID_PATTERN, PROFILE_DOCUMENT_KINDS } from '../../../../sdk/index.js';
+import { AVATAR_SCHEMA, ENTITY_ID_PATTERN, PROFILE_DOCUMENT_KINDS } from '../../../../sdk/index.js';
 
 export const agentIdParams = {
   type: 'object',
@@ -7,7 +7,7 @@ export const agentIdParams = {
   properties: { agentId: { type: 'string', pattern: ENTITY_ID_PATTERN } },
 };
 
-const avatar = { type: ['string', 'null'], maxLength: 2_000_000, pattern: '^(data:image/[A-Za-z0-9.+-]+;base64,|https?://)', description: 'A data:image URL, an http(s) URL, or null' };
+const avatar = AVATAR_SCHEMA;
 const name = { type: 'string', minLength: 1, maxLength: 120, pattern: '\\S' };
 
 export const agentSchema = {

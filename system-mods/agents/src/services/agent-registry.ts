@@ -6,7 +6,9 @@
 import type { Knex } from 'knex';
 import {
   ENTITY_ID_PATTERN,
+  isReservedAgentId,
   PROFILE_DOCUMENT_KINDS,
+  RESERVED_AGENT_IDS,
   type Agent,
   type AgentCreateInput,
   type AgentRunProfile,
@@ -128,11 +130,13 @@ export class AgentRegistry implements AgentsService {
       let id = input.id;
       if (id !== undefined) {
         if (!this.idPattern.test(id)) throw errors.agentIdInvalid({ agentId: id });
+        // `<workspaces>/<id>` is the agent's workspace; a shared folder there (global skills) is nobody's.
+        if (isReservedAgentId(id)) throw errors.agentIdReserved({ agentId: id, reserved: RESERVED_AGENT_IDS.join(', ') });
         if (await this.get(id, t)) throw errors.agentExists({ agentId: id });
       } else {
         const base = idFromName(input.name);
         id = base;
-        for (let n = 2; await this.get(id, t); n++) id = `${base}-${n}`;
+        for (let n = 2; isReservedAgentId(id) || (await this.get(id, t)); n++) id = `${base}-${n}`;
       }
       // The primary key is the last word on duplicates: a concurrent create with the same id fails here.
       const [row] = await t<AgentRow>('agents_agents')

@@ -1,5 +1,5 @@
 import type { RouteSchema } from '../../../../sdk/index.js';
-import { AVATAR_MAX, OPERATOR_NAME_MAX } from '../services/operator-settings.js';
+import { AVATAR_MAX, AVATAR_TEXT_MAX, OPERATOR_NAME_MAX } from '../services/operator-settings.js';
 import { okResponse, TAGS } from './common.schema.js';
 
 const name = {
@@ -14,8 +14,9 @@ const avatar = {
   type: ['string', 'null'],
   maxLength: AVATAR_MAX,
   description:
-    `null (no avatar), a data:image/… URL, or an absolute http(s) URL; at most ${AVATAR_MAX.toLocaleString('en')} characters. ` +
-    'Anything else (e.g. a javascript: URL) is refused with 400 settings_avatar_invalid.',
+    `null (no avatar); any text of at most ${AVATAR_TEXT_MAX.toLocaleString('en')} characters, such as an emoji; ` +
+    `or a data:image/… or http(s) URL of at most ${AVATAR_MAX.toLocaleString('en')} characters. ` +
+    'A javascript:, vbscript: or non-image data: URL is refused with 400 settings_avatar_invalid.',
 };
 
 const operator = {

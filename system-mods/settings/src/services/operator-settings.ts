@@ -4,13 +4,13 @@
  * `/api/settings/identities` and `/api/settings/timezone`. Takes plain data; knows no HTTP.
  */
 import type { Knex } from 'knex';
-import { isIanaTimeZone, type OperatorIdentity, type OperatorSettingsService } from '../../../../sdk/index.js';
+import { AVATAR_MAX, AVATAR_TEXT_MAX, isAvatar, isIanaTimeZone, type OperatorIdentity, type OperatorSettingsService } from '../../../../sdk/index.js';
 import { settingsErrors as errors } from '../errors.js';
 import type { SettingsDocuments } from './settings-documents.js';
 
 export const DEFAULT_TIMEZONE = 'UTC';
 export const OPERATOR_NAME_MAX = 120;
-export const AVATAR_MAX = 2_000_000;
+export { AVATAR_MAX, AVATAR_TEXT_MAX };
 
 /** The `identities` document; room for more identities (agents keep theirs in the agent registry). */
 export interface Identities {
@@ -23,22 +23,13 @@ export interface OperatorIdentityUpdate {
   avatar?: string | null;
 }
 
-// `data:image/<subtype>[;param…],` — only images, so the value is safe as an <img> source.
-const IMAGE_DATA_URL = /^data:image\/[a-z0-9.+-]+(?:;[a-z0-9.+-]+(?:=[a-z0-9.+-]+)?)*,/i;
-
-/** The avatar as stored: null, an image data URL, or an absolute http(s) URL (never `javascript:`). */
+/**
+ * The avatar as stored: null, or a string under the SDK's avatar rule (short text such as an
+ * emoji, or an image data URL / http(s) URL; never a `javascript:` or non-image `data:` URL).
+ */
 export function checkAvatar(avatar: unknown): string | null {
   if (avatar === null) return null;
-  const invalid = () => errors.settingsAvatarInvalid({ max: AVATAR_MAX });
-  if (typeof avatar !== 'string' || avatar.length === 0 || avatar.length > AVATAR_MAX) throw invalid();
-  if (IMAGE_DATA_URL.test(avatar.slice(0, 200))) return avatar;
-  let url: URL;
-  try {
-    url = new URL(avatar);
-  } catch {
-    throw invalid();
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw invalid();
+  if (!isAvatar(avatar)) throw errors.settingsAvatarInvalid({ max: AVATAR_MAX, textMax: AVATAR_TEXT_MAX });
   return avatar;
 }
 

@@ -1,6 +1,6 @@
-import { ENTITY_ID_PATTERN, PROFILE_DOCUMENT_KINDS } from '../../../../sdk/index.js';
+import { AVATAR_SCHEMA, ENTITY_ID_PATTERN, PROFILE_DOCUMENT_KINDS } from '../../../../sdk/index.js';
 
-const avatar = { type: ['string', 'null'], maxLength: 2_000_000, pattern: '^(data:image/[A-Za-z0-9.+-]+;base64,|https?://)', description: 'A data:image URL, an http(s) URL, or null' };
+const avatar = AVATAR_SCHEMA;
 
 export const statusSchema = {
   type: 'object',
