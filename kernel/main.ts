@@ -2,13 +2,14 @@
  * `npm start`: load the config, take the data-dir lock, boot the kernel, listen, and shut down
  * gracefully on SIGTERM/SIGINT. Start-up failures print one clear line and exit non-zero.
  */
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { isSvcError } from '../sdk/errors.js';
 import { ConfigError, loadConfig, redactDatabaseUrl, type KernelConfig } from './config.js';
 import type { Kernel } from './index.js';
 import { createLogger } from './logger.js';
 import { keepTickObjectMapsAlive } from './http/tick-maps.js';
+import { acquireDataDirLock, DataDirLockedError, secureDataDir, type DataDirLock } from './storage/data-dir-lock.js';
 import { Database, DatabaseOpenError, databaseOptionsFor } from './storage/database.js';
 
 function fatal(line: string): never {
@@ -16,28 +17,29 @@ function fatal(line: string): never {
   process.exit(1);
 }
 
-/** One process per data dir: PGlite files must never have two writers. */
-function acquireLock(config: KernelConfig): () => void {
-  mkdirSync(config.dataDir, { recursive: true });
-  const file = path.join(config.dataDir, 'svc.pid');
-  if (existsSync(file)) {
-    const pid = Number(readFileSync(file, 'utf8').trim());
-    let alive = false;
-    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid) {
-      try {
-        process.kill(pid, 0);
-        alive = true;
-      } catch {
-        alive = false; // stale lock from a process that is gone
-      }
-    }
-    if (alive) fatal(`another svc process (pid ${pid}) is using ${config.dataDir}`);
+/**
+ * One process per data dir: PGlite files must never have two writers. The lock is a socket the
+ * operating system releases when the process dies (see data-dir-lock.ts), so a crash never
+ * blocks the next start. The data dir is private to this user (0700).
+ */
+async function acquireLock(config: KernelConfig): Promise<() => void> {
+  let lock: DataDirLock;
+  try {
+    const warning = secureDataDir(config.dataDir);
+    if (warning) process.stderr.write(`svc: warning: ${warning}\n`);
+    lock = await acquireDataDirLock(config.dataDir);
+  } catch (error) {
+    if (error instanceof DataDirLockedError) fatal(error.message);
+    fatal(`cannot lock ${config.dataDir}: ${(error as Error).message}`);
   }
-  writeFileSync(file, `${process.pid}\n`);
-  return () => rmSync(file, { force: true });
+  // Older versions recorded their pid here; a pid never decides anything now.
+  rmSync(path.join(config.dataDir, 'svc.pid'), { force: true });
+  return () => lock.release();
 }
 
 async function main(): Promise<void> {
+  // Everything the service writes (database files, key, workspaces) is for this user only.
+  process.umask(0o077);
   let config: KernelConfig;
   try {
     config = loadConfig();
@@ -45,7 +47,7 @@ async function main(): Promise<void> {
     if (error instanceof ConfigError) fatal(error.message);
     throw error;
   }
-  const releaseLock = acquireLock(config);
+  const releaseLock = await acquireLock(config);
   let kernel: Kernel;
   try {
     // The embedded database opens (WebAssembly compiled off the main thread, files read) while

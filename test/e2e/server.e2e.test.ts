@@ -27,7 +27,7 @@ describe('a fresh install', () => {
     expect((await fetch(`${first.url}/api/status`)).status).toBe(503);
     expect(await first.stop('SIGTERM')).toBe(0);
     expect(first.output()).toContain('svc: stopped');
-    expect(existsSync(path.join(dataDir, 'svc.pid'))).toBe(false);
+    expect(existsSync(path.join(dataDir, 'svc.lock'))).toBe(false);
     expect(existsSync(path.join(dataDir, 'secret.key'))).toBe(true);
 
     const second = await startServer({ dataDir });
