@@ -56,7 +56,7 @@ export class Database {
       debug: () => undefined,
     };
     if (options.driver === 'pglite') {
-      if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+      if (options.dataDir) mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
       let pglite: PGlite;
       try {
         pglite = await PGlite.create({
