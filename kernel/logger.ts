@@ -28,8 +28,21 @@ export function redactUrl(url: string): string {
   return `${url.slice(0, q)}?${params.toString()}`;
 }
 
-export function createLogger(config: Pick<KernelConfig, 'logLevel'>, destination?: pino.DestinationStream): Logger {
-  return pino(
+/**
+ * Standard output through an asynchronous SonicBoom: lines logged while a write is in flight
+ * are joined into the next write, so a busy server makes one `write(2)` per batch instead of a
+ * synchronous one per request line, and a quiet server's lines still appear at once. Pino
+ * flushes it on exit; a SIGKILL can lose the lines of the write in flight.
+ */
+function stdoutDestination(): pino.DestinationStream {
+  return pino.destination({ dest: 1, sync: false });
+}
+
+/** The request-line loggers of loggers made by {@link createLogger}. */
+const requestLoggers = new WeakMap<Logger, Logger>();
+
+export function createLogger(config: Pick<KernelConfig, 'logLevel'>, destination: pino.DestinationStream = stdoutDestination()): Logger {
+  const logger = pino(
     {
       level: config.logLevel,
       base: { runtime: 'svc' },
@@ -40,4 +53,16 @@ export function createLogger(config: Pick<KernelConfig, 'logLevel'>, destination
     },
     destination,
   );
+  // Same level, base and destination, without the redaction pass (about 3.5 µs a line here):
+  // a request line holds only fields the kernel fills itself, the URL already through redactUrl.
+  requestLoggers.set(logger, pino({ level: config.logLevel, base: { runtime: 'svc' } }, destination));
+  return logger;
+}
+
+/**
+ * The logger for the one line per request. Only for lines whose every field the kernel
+ * builds itself (never a header, body or error): they skip the redaction pass.
+ */
+export function requestLogger(logger: Logger): Logger {
+  return requestLoggers.get(logger) ?? logger;
 }

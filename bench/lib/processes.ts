@@ -141,10 +141,15 @@ function findServerPid(dataDir: string): number | undefined {
   return undefined;
 }
 
-/** `startServer` (the e2e helper) with the child tracked, and killed by PID if the start fails. */
+/**
+ * `startServer` (the e2e helper) with the child tracked, and killed by PID if the start fails.
+ * The server runs at the log level a user gets (`info` unless `env` names another): its request
+ * lines are written to a pipe this process reads and drops, as a terminal or log collector would.
+ */
 export async function launchServer(options: { dataDir: string; port: number; timeoutMs: number; env?: Record<string, string> }): Promise<ServerProcess> {
   try {
-    const server = await startServer({ ...options, env: { SVC_LOG_LEVEL: 'warn', ...options.env } });
+    // `info` is the default of `npm start` (the e2e helper otherwise starts servers at `warn`).
+    const server = await startServer({ ...options, env: { SVC_LOG_LEVEL: 'info', ...options.env }, dropOutputAfterStart: true });
     track(server.child);
     return server;
   } catch (error) {

@@ -54,7 +54,16 @@ export function tempDataDir(): string {
 }
 
 /** Spawns the server; resolves once it printed its listening line (or rejects with its output). */
-export async function startServer(options: { dataDir?: string; env?: Record<string, string>; port?: number; timeoutMs?: number } = {}): Promise<ServerProcess> {
+export async function startServer(
+  options: {
+    dataDir?: string;
+    env?: Record<string, string>;
+    port?: number;
+    timeoutMs?: number;
+    /** Keep only the output up to the listening line; later output is read and dropped (benchmarks at the default log level). */
+    dropOutputAfterStart?: boolean;
+  } = {},
+): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   const ownsDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? tempDataDir();
@@ -64,8 +73,9 @@ export async function startServer(options: { dataDir?: string; env?: Record<stri
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
-  child.stdout!.on('data', (chunk) => (out += chunk));
-  child.stderr!.on('data', (chunk) => (out += chunk));
+  let keep = true;
+  child.stdout!.on('data', (chunk) => keep && (out += chunk));
+  child.stderr!.on('data', (chunk) => keep && (out += chunk));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
   await new Promise<void>((resolve, reject) => {
@@ -73,6 +83,8 @@ export async function startServer(options: { dataDir?: string; env?: Record<stri
     const check = () => {
       if (out.includes('listening on')) {
         clearTimeout(timer);
+        child.stdout!.off('data', check);
+        if (options.dropOutputAfterStart) keep = false;
         resolve();
       }
     };
