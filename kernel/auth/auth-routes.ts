@@ -172,8 +172,8 @@ export function authRoutes({ uiAuth, authenticator, oidc, tokens, trustedProxies
     }),
 
     route('api-tokens-list', 'GET', '/api/settings/api-tokens', {
-      schema: { summary: 'Diagnostics API tokens (never the token itself)', tags: ['settings'] },
-      handler: async () => ({ ok: true, tokens: await tokens.list() }),
+      schema: { summary: 'Diagnostics API tokens (never the token itself) and the scopes a token may have', tags: ['settings'] },
+      handler: async () => ({ ok: true, tokens: await tokens.list(), supportedScopes: [...TOKEN_SCOPES] }),
     }),
     route('api-tokens-create', 'POST', '/api/settings/api-tokens', {
       schema: {
@@ -182,22 +182,22 @@ export function authRoutes({ uiAuth, authenticator, oidc, tokens, trustedProxies
         body: {
           type: 'object',
           additionalProperties: false,
-          required: ['scopes'],
           properties: {
             name: { type: 'string', minLength: 1, maxLength: 120 },
-            scopes: { type: 'array', minItems: 1, maxItems: 10, items: { type: 'string', maxLength: 100 } },
+            scopes: { type: 'array', maxItems: 10, items: { type: 'string', maxLength: 100 }, description: `Omitted means none; supported: ${TOKEN_SCOPES.join(', ')}` },
             expiresAt: { type: 'string', format: 'date-time' },
           },
         },
       },
       handler: async (request) => {
-        const body = request.body as { name?: string; scopes: string[]; expiresAt?: string };
-        const unsupported = body.scopes.filter((s) => !(TOKEN_SCOPES as readonly string[]).includes(s));
+        const body = request.body as { name?: string; scopes?: string[]; expiresAt?: string };
+        const scopes = body.scopes ?? [];
+        const unsupported = scopes.filter((s) => !(TOKEN_SCOPES as readonly string[]).includes(s));
         if (unsupported.length > 0) throw errors.apiTokenScopeInvalid({ reason: `unsupported ${unsupported.join(', ')}; supported: ${TOKEN_SCOPES.join(', ')}` });
-        if (new Set(body.scopes).size !== body.scopes.length) throw errors.apiTokenScopeInvalid({ reason: 'a scope is listed twice' });
+        if (new Set(scopes).size !== scopes.length) throw errors.apiTokenScopeInvalid({ reason: 'a scope is listed twice' });
         const expiresAt = body.expiresAt === undefined ? undefined : new Date(body.expiresAt);
         if (expiresAt && !(expiresAt.getTime() > Date.now())) throw errors.apiTokenExpiryInvalid();
-        const created = await tokens.create({ name: body.name ?? 'diagnostics', scopes: body.scopes, expiresAt });
+        const created = await tokens.create({ name: body.name ?? 'diagnostics', scopes, expiresAt });
         return respond.json({ ok: true, token: created.token, record: created.record }, { status: 201, headers: { 'cache-control': 'no-store' } });
       },
     }),

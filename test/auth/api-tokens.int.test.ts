@@ -30,11 +30,26 @@ describe('creating tokens', () => {
     expect(JSON.stringify(row)).not.toContain(token);
   });
 
+  it('lists the supported scopes beside the tokens', async () => {
+    const list = await t.request('/api/settings/api-tokens');
+    expect(list.status).toBe(200);
+    expect(list.body).toMatchObject({ ok: true, supportedScopes: ['diagnostics:read'] });
+    expect(Array.isArray(list.body.tokens)).toBe(true);
+  });
+
+  it('creates a token without scopes when scopes is omitted (or empty); it reads nothing', async () => {
+    for (const body of [{ name: 'no scopes' }, { name: 'empty scopes', scopes: [] }]) {
+      const res = await t.request(json('POST', '/api/settings/api-tokens', body));
+      expect(res.status, body.name).toBe(201);
+      expect(res.body.record).toMatchObject({ name: body.name, scopes: [], status: 'active' });
+      expect((await bearer('/api/status', 'GET', res.body.token)).status, body.name).toBe(403);
+      expect((await t.request({ method: 'DELETE', url: `/api/settings/api-tokens/${res.body.record.id}` })).status).toBe(200);
+    }
+  });
+
   it.each([
     [{ scopes: ['admin'] }, 'api_token_scope_invalid'],
     [{ scopes: ['diagnostics:read', 'diagnostics:read'] }, 'api_token_scope_invalid'],
-    [{ scopes: [] }, 'request_validation_failed'],
-    [{}, 'request_validation_failed'],
     [{ scopes: 'diagnostics:read' }, 'request_validation_failed'],
     [{ scopes: ['diagnostics:read'], expiresAt: '2001-01-01T00:00:00Z' }, 'api_token_expiry_invalid'],
     [{ scopes: ['diagnostics:read'], expiresAt: 'tomorrow' }, 'request_validation_failed'],

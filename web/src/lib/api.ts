@@ -256,7 +256,7 @@ export const api = {
   metrics: () => call<Metrics>('GET', '/api/metrics'),
   uiAuth: () => call<UiAuthSettings>('GET', '/api/settings/ui-auth'),
   saveUiAuth: (update: UiAuthUpdate) => call<UiAuthSettings>('PUT', '/api/settings/ui-auth', update),
-  apiTokens: () => call<{ ok: true; tokens: ApiToken[] }>('GET', '/api/settings/api-tokens'),
+  apiTokens: () => call<{ ok: true; tokens: ApiToken[]; supportedScopes: string[] }>('GET', '/api/settings/api-tokens'),
   createApiToken: (input: { name: string; scopes: string[]; expiresAt?: string }) =>
     call<{ ok: true; token: string; record: ApiToken }>('POST', '/api/settings/api-tokens', input),
   revokeApiToken: (id: string) => call<{ ok: true; token: ApiToken }>('DELETE', `/api/settings/api-tokens/${encodeURIComponent(id)}`),
