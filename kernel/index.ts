@@ -131,7 +131,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
     });
 
     let host: ModHost | undefined;
-    const tableGuard = new ModTableGuard(database.knex, () => host?.installedIds() ?? []);
+    const tableGuard = new ModTableGuard(database.knex, () => host?.installedMods() ?? []);
     const routeCatalog: RouteCatalogService = {
       list: () =>
         routes

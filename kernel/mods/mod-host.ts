@@ -493,8 +493,8 @@ export class ModHost implements RouteOwnerGate {
   }
 
   /** Every mod found at boot, loaded or not (its tables are its own either way). */
-  installedIds(): string[] {
-    return [...this.records.keys()];
+  installedMods(): Array<{ id: string; system: boolean }> {
+    return [...this.records.values()].map((r) => ({ id: r.id, system: r.system }));
   }
 
   manifestOf(modId: string): ModManifest | undefined {

@@ -143,8 +143,8 @@ export class ModTableGuard {
 
   constructor(
     private readonly knex: Knex,
-    /** Ids of the installed mods: a relation belongs to the mod with the longest matching prefix. */
-    private readonly installedMods: () => Iterable<string>,
+    /** The installed mods; see {@link ModTableGuard.ownerOf} for who owns a relation. */
+    private readonly installedMods: () => Iterable<{ id: string; system: boolean }>,
   ) {
     this.baseClient = knex.client as AnyClient;
     const proto = Object.getPrototypeOf(this.baseClient);
@@ -200,7 +200,7 @@ export class ModTableGuard {
     client.constructor = this.clientClassFor(policy);
     client.query = function (this: AnyClient, connection: unknown, param: QueryParam) {
       if (trx.isCompleted()) return Promise.reject(new Error('Transaction query already complete'));
-      return guard.run(policy, this, connection, param, () => guard.baseQuery.call(this, connection, param));
+      return guard.run(policy, connection, param, () => guard.baseQuery.call(this, connection, param));
     };
     client.stream = function (this: AnyClient, connection: unknown, param: QueryParam, stream: unknown, options: unknown) {
       if (trx.isCompleted()) return Promise.reject(new Error('Transaction query already complete'));
@@ -236,7 +236,7 @@ export class ModTableGuard {
     const Base = this.baseClient.constructor as new (...args: any[]) => AnyClient;
     class GuardedClient extends Base {
       override query(connection: unknown, param: QueryParam): Promise<unknown> {
-        return guard.run(policy, this, connection, param, () => super.query(connection, param));
+        return guard.run(policy, connection, param, () => super.query(connection, param));
       }
 
       override stream(connection: unknown, param: QueryParam, stream: unknown, options: unknown): Promise<unknown> {
@@ -249,7 +249,7 @@ export class ModTableGuard {
     return policy.clientClass!;
   }
 
-  private async run(policy: Policy, _client: AnyClient, connection: unknown, param: QueryParam, send: () => Promise<unknown>): Promise<unknown> {
+  private async run(policy: Policy, connection: unknown, param: QueryParam, send: () => Promise<unknown>): Promise<unknown> {
     const sql = sqlOf(param);
     if (this.stale) {
       // On the statement's own connection: on the embedded database a transaction holds the only one.
@@ -279,23 +279,32 @@ export class ModTableGuard {
     return errors.modTableAccessDenied({ modId: policy.modId, name });
   }
 
+  /**
+   * The mod (its table prefix) a relation belongs to: among the installed mods whose
+   * `<prefix>_` starts the name, a system mod's claim wins (a mod named `agents-profile` never
+   * owns the agents mod's `agents_profile_documents`), then the longest prefix. Relations no
+   * installed mod claims belong to nobody a mod may reach.
+   */
+  private ownerOf(name: string, mods: ReadonlyArray<{ prefix: string; system: boolean }>): string | undefined {
+    let best: { prefix: string; system: boolean } | undefined;
+    for (const mod of mods) {
+      if (!name.startsWith(`${mod.prefix}_`)) continue;
+      if (!best || (mod.system && !best.system) || (mod.system === best.system && mod.prefix.length > best.prefix.length)) best = mod;
+    }
+    return best?.prefix;
+  }
+
   /** Names of relations (and schemas) that are not the mod's, for the current catalog. */
   private forbiddenFor(policy: Policy): Set<string> {
     if (policy.forbidden && policy.version === this.version) return policy.forbidden;
-    const prefixes = [...this.installedMods()].map(tablePrefixOf);
-    if (!prefixes.includes(policy.prefix)) prefixes.push(policy.prefix);
-    const owner = (name: string): string | undefined => {
-      let best: string | undefined;
-      for (const prefix of prefixes) {
-        if (name.startsWith(`${prefix}_`) && (best === undefined || prefix.length > best.length)) best = prefix;
-      }
-      return best;
-    };
+    const mods = [...this.installedMods()].map((m) => ({ prefix: tablePrefixOf(m.id), system: m.system }));
+    if (!mods.some((m) => m.prefix === policy.prefix)) mods.push({ prefix: policy.prefix, system: policy.system });
     const own = new Set([`knex_migrations_${policy.prefix}`, `knex_migrations_${policy.prefix}_lock`]);
     const forbidden = new Set(KERNEL_WORDS);
     for (const relation of this.relations) {
       if (relation.schema !== this.currentSchema) continue;
-      if (own.has(relation.name) || (owner(relation.name) === policy.prefix && !relation.name.startsWith('knex_migrations_'))) continue;
+      if (own.has(relation.name)) continue;
+      if (!relation.name.startsWith('knex_migrations_') && this.ownerOf(relation.name, mods) === policy.prefix) continue;
       forbidden.add(relation.name);
     }
     for (const schema of this.schemas) {

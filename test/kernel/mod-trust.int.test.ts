@@ -102,10 +102,15 @@ describe('a mod database handle', () => {
   });
 });
 
+const fixtures = [
+  { id: 'table-snoop', system: false },
+  { id: 'echo-mod', system: false },
+];
+
 describe('transactions handed from one mod to another', () => {
   it('are checked against the receiving mod, and still commit as one', async () => {
     const knex = t.kernel.database.knex;
-    const guard = new ModTableGuard(knex, () => ['table-snoop', 'echo-mod']);
+    const guard = new ModTableGuard(knex, () => fixtures);
     await guard.refresh();
     const snoop = guard.handle('table-snoop', { system: false });
     await snoop.transaction(async (trx) => {
@@ -122,7 +127,7 @@ describe('transactions handed from one mod to another', () => {
 
   it('roll back together when the opener fails', async () => {
     const knex = t.kernel.database.knex;
-    const guard = new ModTableGuard(knex, () => ['table-snoop', 'echo-mod']);
+    const guard = new ModTableGuard(knex, () => fixtures);
     await guard.refresh();
     const snoop = guard.handle('table-snoop', { system: false });
     await expect(
@@ -132,5 +137,28 @@ describe('transactions handed from one mod to another', () => {
       }),
     ).rejects.toThrow('abort');
     expect(await knex('echo_mod_items').where({ name: 'rolled-back' })).toHaveLength(0);
+  });
+});
+
+describe('table ownership', () => {
+  it("never gives a mod a system mod's table because its own id extends the system mod's", async () => {
+    const knex = t.kernel.database.knex;
+    const guard = new ModTableGuard(knex, () => [
+      { id: 'agents', system: true },
+      { id: 'agents-profile', system: false },
+    ]);
+    await guard.refresh();
+    const impostor = guard.handle('agents-profile', { system: false });
+    await expect(impostor.raw('select * from agents_profile_documents')).rejects.toMatchObject({ code: 'mod_table_access_denied' });
+    const agents = guard.handle('agents', { system: true });
+    expect(Array.isArray((await agents.raw('select * from agents_profile_documents')).rows)).toBe(true);
+  });
+
+  it('lets a system mod use the dynamic-SQL words a non-system mod is refused, never another owner\'s table', async () => {
+    const guard = new ModTableGuard(t.kernel.database.knex, () => fixtures);
+    await guard.refresh();
+    const system = guard.handle('table-snoop', { system: true });
+    expect((await system.raw(`do $$ begin perform 1 from table_snoop_notes; end $$`)) !== undefined).toBe(true);
+    await expect(system.raw(`do $$ begin perform 1 from svc_secrets; end $$`)).rejects.toMatchObject({ code: 'mod_table_access_denied' });
   });
 });
