@@ -19,7 +19,11 @@ import type { Knex } from 'knex';
 import type { SvcError } from '../../sdk/errors.js';
 import { errors } from '../errors.js';
 
-/** Words only non-system mods are refused: ways to run SQL whose text is built at run time, or to leave the database. */
+/**
+ * Words only non-system mods are refused: ways to run SQL whose text is built at run time (or
+ * whose table arrives as a bound value), to leave the database, or to read other tables'
+ * contents through the catalog.
+ */
 const DYNAMIC_SQL_WORDS = new Set([
   'execute',
   'function',
@@ -48,6 +52,13 @@ const DYNAMIC_SQL_WORDS = new Set([
   'lo_get',
   'lo_put',
   'lo_from_bytea',
+  // Catalog views that show other tables' contents (value samples) or other sessions' SQL.
+  'pg_stats',
+  'pg_stats_ext',
+  'pg_stats_ext_exprs',
+  'pg_statistic',
+  'pg_statistic_ext_data',
+  'pg_stat_activity',
 ]);
 
 /** Kernel names refused to every mod even before the catalog knows them (pg-boss's schema is `svc_jobs`). */
