@@ -1,6 +1,7 @@
 /**
  * Compiles route schemas with ajv. Query strings and path parameters arrive as text, so their
- * validator coerces types; bodies are validated as sent.
+ * validator coerces types; bodies are validated as sent. Unknown query parameters are dropped,
+ * not refused (clients send `agentId` and `sessionId` everywhere); bodies stay strict.
  */
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
@@ -9,6 +10,9 @@ import addFormats from 'ajv-formats';
 // update into a reset. Query strings and path parameters do (they are read, not stored).
 const bodyAjv = addFormats.default(new Ajv.default({ allErrors: false, strict: false }));
 const textAjv = addFormats.default(new Ajv.default({ allErrors: false, strict: false, useDefaults: true, coerceTypes: 'array' }));
+// `removeAdditional: true` removes, where a schema says `additionalProperties: false`, the keys
+// it does not name instead of failing: the handler never sees them, known keys are still checked.
+const queryAjv = addFormats.default(new Ajv.default({ allErrors: false, strict: false, useDefaults: true, coerceTypes: 'array', removeAdditional: true }));
 
 export interface CompiledRouteValidators {
   params?: ValidateFunction;
@@ -23,7 +27,7 @@ export function compileRouteValidators(schema: {
 }): CompiledRouteValidators {
   return {
     params: schema.params ? textAjv.compile(schema.params) : undefined,
-    querystring: schema.querystring ? textAjv.compile(schema.querystring) : undefined,
+    querystring: schema.querystring ? queryAjv.compile(schema.querystring) : undefined,
     body: schema.body ? bodyAjv.compile(schema.body) : undefined,
   };
 }

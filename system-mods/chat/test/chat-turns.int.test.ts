@@ -257,6 +257,29 @@ describe('the tool loop', () => {
     expect(session.body.messages.map((m: any) => m.role)).toEqual(['user', 'assistant', 'tool', 'tool', 'assistant']);
   });
 
+  it('ignores unknown query parameters (clients send agentId and sessionId everywhere) but still checks known ones and bodies', async () => {
+    const trace = await kit.t.request('/api/traces/run-tools-1?agentId=ada&sessionId=tools');
+    expect(trace.status).toBe(200);
+    expect(trace.body.trace.toolCalls).toHaveLength(2);
+    const authority = await kit.t.request('/api/traces/run-tools-1/authority?agentId=ada&sessionId=tools&view=compact');
+    expect(authority.status).toBe(200);
+    const session = await kit.t.request('/api/sessions/tools?agentId=ada&sessionId=tools&utm_source=x');
+    expect(session.status).toBe(200);
+    expect(session.body.messages.length).toBeGreaterThan(0);
+    const active = await kit.t.request('/api/chat/runs/active?agentId=ada&unknown=1');
+    expect(active.status).toBe(200);
+    // A known parameter of the wrong type is still refused.
+    const badLimit = await kit.t.request('/api/traces?agentId=ada&limit=many&sessionId=tools');
+    expect(badLimit.status).toBe(400);
+    expect(badLimit.body).toMatchObject({ error: 'request_validation_failed', part: 'query' });
+    const badOutput = await kit.t.request('/api/traces/run-tools-1?agentId=ada&output=maybe&sessionId=tools');
+    expect(badOutput.status).toBe(400);
+    // Bodies stay strict: an unknown field is refused.
+    const body = await kit.t.request(json('POST', '/api/sessions/tools/reset', { agentId: 'ada', unknownField: true }));
+    expect(body.status).toBe(400);
+    expect(body.body).toMatchObject({ error: 'request_validation_failed', part: 'body' });
+  });
+
   it('refuses ungranted tools, invalid arguments, vetoed calls and workspace escapes, and tells the model why', async () => {
     kit.fake.chat(
       toolAnswer([
