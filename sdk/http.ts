@@ -3,6 +3,8 @@
  * credentials headers are removed and the auth context is a pair of trusted booleans.
  */
 
+import type { SvcError } from './errors.js';
+
 /** Trusted authentication facts the edge established for this request. @public */
 export interface RouteAuthContext {
   /** An interactive auth mode other than `none` is configured. */
@@ -116,8 +118,21 @@ export type RouteHandler<Body = any, Query = any, Params = any> = (
   request: RouteRequest<Body, Query, Params>,
 ) => unknown | Promise<unknown>;
 
+/**
+ * Builds the error a request answers when it fails a route's schemas: a factory of the mod's
+ * own catalogue such as `errors.brainRecordInvalid`. It receives `part` (`body`, `query` or
+ * `path parameters`) and a one-line `reason` as message parameters. @public
+ */
+export type RouteValidationError = (params: { part: string; reason: string }, options: { details: Record<string, unknown> }) => SvcError;
+
 /** A handler bound to a declared route id. @public */
 export interface RouteBinding<Body = any, Query = any, Params = any> {
   schema?: RouteSchema;
   handler: RouteHandler<Body, Query, Params>;
+  /**
+   * The catalogued error a request failing `schema` answers with, instead of the kernel's
+   * `request_validation_failed` (for a spec that names the route's own validation codes).
+   * Catalogue it with status 400, like the error it replaces; the answer carries `part` too.
+   */
+  validationError?: RouteValidationError;
 }

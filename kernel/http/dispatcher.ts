@@ -6,7 +6,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isSvcError, type SvcError } from '../../sdk/errors.js';
-import { routeResponseKind, type RouteAuthContext, type RouteResponse } from '../../sdk/http.js';
+import { routeResponseKind, type RouteAuthContext, type RouteResponse, type RouteValidationError } from '../../sdk/http.js';
 import { errors } from '../errors.js';
 import { projectRequest } from './request-projection.js';
 import { KERNEL_OWNER, type RouteEntry, type RouteMatch, type RouteTable } from './route-table.js';
@@ -68,10 +68,10 @@ export function createDispatcher({ routes, gate, log }: DispatcherDeps) {
     const query = (request.raw.url ?? '').indexOf('?') < 0 ? {} : { ...((request.query as Record<string, unknown>) ?? {}) };
     // No body at all reads as `{}`; a JSON `null` stays null so an object schema refuses it as such.
     const body: unknown = request.body === undefined ? {} : request.body;
-    const { validators } = binding;
-    if (validators.params) validate('path parameters', validators.params, params);
-    if (validators.querystring) validate('query', validators.querystring, query);
-    if (validators.body) validate('body', validators.body, body);
+    const { validators, validationError } = binding;
+    if (validators.params) validate('path parameters', validators.params, params, validationError);
+    if (validators.querystring) validate('query', validators.querystring, query, validationError);
+    if (validators.body) validate('body', validators.body, body, validationError);
 
     const abort = new LazyAbort();
     const projected = projectRequest(request, {
@@ -129,9 +129,11 @@ export function createDispatcher({ routes, gate, log }: DispatcherDeps) {
   }
 }
 
-function validate(part: string, check: (value: unknown) => boolean, value: unknown): void {
+/** Throws the route's own validation error when it names one, else `request_validation_failed`. */
+function validate(part: string, check: (value: unknown) => boolean, value: unknown, routeError?: RouteValidationError): void {
   if (!check(value)) {
-    throw errors.requestValidationFailed({ part, reason: describeValidationError((check as { errors?: ErrorObject[] | null }).errors) }, { details: { part } });
+    const reason = describeValidationError((check as { errors?: ErrorObject[] | null }).errors);
+    throw (routeError ?? errors.requestValidationFailed)({ part, reason }, { details: { part } });
   }
 }
 

@@ -19,6 +19,8 @@ export interface BoundRoute {
   schema?: RouteSchema;
   handler: RouteBinding['handler'];
   validators: CompiledRouteValidators;
+  /** The owner's error for a request failing the schemas; default `request_validation_failed`. */
+  validationError?: RouteBinding['validationError'];
 }
 
 export interface RouteEntry {
@@ -97,7 +99,7 @@ export class RouteTable {
     const entry = [...this.entries.values()].find((e) => e.owner === owner && e.routeId === routeId);
     if (!entry) throw errors.modContributionUndeclared({ modId: owner, kind: 'route', name: routeId });
     if (entry.binding) throw errors.modContributionUndeclared({ modId: owner, kind: 'second handler for route', name: routeId });
-    const bound: BoundRoute = { schema: binding.schema, handler: binding.handler, validators: compileRouteValidators(binding.schema ?? {}) };
+    const bound: BoundRoute = { schema: binding.schema, handler: binding.handler, validators: compileRouteValidators(binding.schema ?? {}), validationError: binding.validationError };
     entry.binding = bound;
     this.currentRevision++;
     return toDisposable(() => {

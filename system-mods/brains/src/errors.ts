@@ -3,6 +3,10 @@ import { defineErrorCatalog } from '../../../sdk/index.js';
 /** Every error the Brains mod answers with (besides the agent registry's `agent_not_found`). */
 export const brainErrors = defineErrorCatalog({
   brainRecordNotFound: { status: 404, message: 'No Brain record {id} for agent {agentId}' },
+  /** A `/api/brains` request whose shape fails the route schema (wrong type, missing field, too long, unknown field). */
+  brainRecordInvalid: { status: 400, message: 'Invalid Brain request {part}: {reason}' },
+  /** The same for `/api/settings/brain-embeddings`. */
+  brainEmbeddingSettingsInvalid: { status: 400, message: 'Invalid Brain embeddings request {part}: {reason}' },
   brainRevisionConflictOrOperatorAuthority: {
     status: 409,
     message: 'Brain record {id} was not changed: {reason}',

@@ -92,10 +92,10 @@ describe('settings', () => {
     ['enabling with half a selection', { enabled: true, connectionId: 'x' }, 'brain_embedding_selection_incomplete'],
     ['keeping half a selection', { enabled: false, model: 'm' }, 'brain_embedding_selection_incomplete'],
     ['an unknown connection', { enabled: true, connectionId: 'nope', model: 'm' }, 'brain_embedding_connection_unknown'],
-    ['enabled of the wrong type', { enabled: 'yes' }, 'request_validation_failed'],
-    ['a missing enabled', { connectionId: 'x', model: 'm' }, 'request_validation_failed'],
-    ['an oversized model', { enabled: false, connectionId: 'x', model: 'm'.repeat(201) }, 'request_validation_failed'],
-    ['an unknown field', { enabled: false, dimensions: 3 }, 'request_validation_failed'],
+    ['enabled of the wrong type', { enabled: 'yes' }, 'brain_embedding_settings_invalid'],
+    ['a missing enabled', { connectionId: 'x', model: 'm' }, 'brain_embedding_settings_invalid'],
+    ['an oversized model', { enabled: false, connectionId: 'x', model: 'm'.repeat(201) }, 'brain_embedding_settings_invalid'],
+    ['an unknown field', { enabled: false, dimensions: 3 }, 'brain_embedding_settings_invalid'],
   ])('refuses %s', async (_, body, code) => {
     const res = await select(body);
     expect(res.status).toBe(400);
@@ -108,7 +108,7 @@ describe('settings', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ok: true, connectionId, models: [{ id: 'embed-small' }, { id: 'embed-large' }] });
     expect((await t.request('/api/settings/brain-embeddings/models?connectionId=nope')).body.error).toBe('brain_embedding_connection_unknown');
-    expect((await t.request('/api/settings/brain-embeddings/models')).body.error).toBe('request_validation_failed');
+    expect((await t.request('/api/settings/brain-embeddings/models')).body.error).toBe('brain_embedding_settings_invalid');
     fake.answer('/v1/models', { status: 500, json: { error: { message: 'models are down' } } });
     const failed = await t.request(`/api/settings/brain-embeddings/models?connectionId=${connectionId}`);
     expect(failed.status).toBe(400);
@@ -127,8 +127,8 @@ describe('settings', () => {
     expect(failed.body.message).toContain('HTTP 401');
     expect(JSON.stringify(failed.body)).not.toContain(API_KEY);
     expect((await t.request(json('POST', '/api/settings/brain-embeddings/test', { connectionId: 'nope', model: 'm' }))).body.error).toBe('brain_embedding_connection_unknown');
-    expect((await t.request(json('POST', '/api/settings/brain-embeddings/test', { connectionId }))).body.error).toBe('request_validation_failed');
-    expect((await t.request(json('POST', '/api/settings/brain-embeddings/test', { connectionId, model: 5 }))).body.error).toBe('request_validation_failed');
+    expect((await t.request(json('POST', '/api/settings/brain-embeddings/test', { connectionId }))).body.error).toBe('brain_embedding_settings_invalid');
+    expect((await t.request(json('POST', '/api/settings/brain-embeddings/test', { connectionId, model: 5 }))).body.error).toBe('brain_embedding_settings_invalid');
   });
 });
 

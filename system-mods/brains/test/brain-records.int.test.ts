@@ -140,14 +140,14 @@ describe('validation', () => {
     ['a sourceRef that is not a string', { title: 't', content: 'c', sourceRefs: ['ok', 7] }, 'brain_source_refs_invalid'],
     ['a blank sourceRef', { title: 't', content: 'c', sourceRefs: [' '] }, 'brain_source_refs_invalid'],
     ['an oversized sourceRef', { title: 't', content: 'c', sourceRefs: ['r'.repeat(2_001)] }, 'brain_source_refs_invalid'],
-    ['a title of the wrong type', { title: 42, content: 'c' }, 'request_validation_failed'],
-    ['sourceRefs that is not a list', { title: 't', content: 'c', sourceRefs: 'one' }, 'request_validation_failed'],
-    ['a missing title', { content: 'c' }, 'request_validation_failed'],
-    ['missing content', { title: 't' }, 'request_validation_failed'],
-    ['an oversized title', { title: 't'.repeat(1_001), content: 'c' }, 'request_validation_failed'],
-    ['oversized content', { title: 't', content: 'c'.repeat(100_001) }, 'request_validation_failed'],
-    ['too many sourceRefs', { title: 't', content: 'c', sourceRefs: Array.from({ length: 101 }, (_, i) => `r${i}`) }, 'request_validation_failed'],
-    ['an unknown field', { title: 't', content: 'c', owner: 'operator' }, 'request_validation_failed'],
+    ['a title of the wrong type', { title: 42, content: 'c' }, 'brain_record_invalid'],
+    ['sourceRefs that is not a list', { title: 't', content: 'c', sourceRefs: 'one' }, 'brain_record_invalid'],
+    ['a missing title', { content: 'c' }, 'brain_record_invalid'],
+    ['missing content', { title: 't' }, 'brain_record_invalid'],
+    ['an oversized title', { title: 't'.repeat(1_001), content: 'c' }, 'brain_record_invalid'],
+    ['oversized content', { title: 't', content: 'c'.repeat(100_001) }, 'brain_record_invalid'],
+    ['too many sourceRefs', { title: 't', content: 'c', sourceRefs: Array.from({ length: 101 }, (_, i) => `r${i}`) }, 'brain_record_invalid'],
+    ['an unknown field', { title: 't', content: 'c', owner: 'operator' }, 'brain_record_invalid'],
   ])('create refuses %s', async (_, body, code) => {
     const res = await create('alpha', body);
     expect(res.status).toBe(400);
@@ -158,8 +158,8 @@ describe('validation', () => {
     ['a zero expectedRevision', { title: 't', content: 'c', expectedRevision: 0 }, 'brain_expected_revision_invalid'],
     ['a negative expectedRevision', { title: 't', content: 'c', expectedRevision: -1 }, 'brain_expected_revision_invalid'],
     ['a fractional expectedRevision', { title: 't', content: 'c', expectedRevision: 1.5 }, 'brain_expected_revision_invalid'],
-    ['an expectedRevision of the wrong type', { title: 't', content: 'c', expectedRevision: '1' }, 'request_validation_failed'],
-    ['a missing expectedRevision', { title: 't', content: 'c' }, 'request_validation_failed'],
+    ['an expectedRevision of the wrong type', { title: 't', content: 'c', expectedRevision: '1' }, 'brain_record_invalid'],
+    ['a missing expectedRevision', { title: 't', content: 'c' }, 'brain_record_invalid'],
     ['an empty title', { title: '', content: 'c', expectedRevision: 1 }, 'brain_title_required'],
     ['a sourceRef that is not a string', { title: 't', content: 'c', expectedRevision: 1, sourceRefs: [null] }, 'brain_source_refs_invalid'],
   ])('update refuses %s', async (_, body, code) => {
@@ -171,19 +171,35 @@ describe('validation', () => {
 
   it('delete needs a positive integer expectedRevision', async () => {
     expect((await del('alpha', id, { expectedRevision: 0 })).body.error).toBe('brain_expected_revision_invalid');
-    expect((await del('alpha', id, {})).body.error).toBe('request_validation_failed');
+    expect((await del('alpha', id, {})).body.error).toBe('brain_record_invalid');
     expect((await read('alpha', id)).status).toBe(200);
+  });
+
+  it('answers schema failures with 400 brain_record_invalid and the failing part, never the generic code', async () => {
+    for (const [body, reason] of [
+      [{ title: 42, content: 'c' }, 'must be string'],
+      [{ content: 'c' }, 'missing required field title'],
+      [{ title: 't'.repeat(1_001), content: 'c' }, 'must NOT have more than'],
+    ] as const) {
+      const res = await create('alpha', body);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ ok: false, error: 'brain_record_invalid', part: 'body' });
+      expect(res.body.message).toContain(reason);
+    }
+    const badId = await read('alpha', 'Not.An.Id');
+    expect(badId.body).toMatchObject({ error: 'brain_record_invalid', part: 'path parameters' });
   });
 
   it('needs the agentId query parameter', async () => {
     const res = await t.request('/api/brains');
     expect(res.status).toBe(400);
-    expect(res.body.error).toBe('request_validation_failed');
-    expect((await t.request(json('POST', '/api/brains', { title: 't', content: 'c', agentId: 'alpha' }))).body.error).toBe('request_validation_failed');
+    expect(res.body.error).toBe('brain_record_invalid');
+    expect(res.body.part).toBe('query');
+    expect((await t.request(json('POST', '/api/brains', { title: 't', content: 'c', agentId: 'alpha' }))).body.error).toBe('brain_record_invalid');
   });
 
   it('refuses an id that is not an id', async () => {
-    expect((await read('alpha', 'Not.An.Id')).body.error).toBe('request_validation_failed');
+    expect((await read('alpha', 'Not.An.Id')).body.error).toBe('brain_record_invalid');
   });
 
   it.each([['0'], ['-1'], ['abc'], ['1.5'], ['1e3'], [' 5'], ['9007199254740992'], ['99999999999999999999']])('refuses limit=%s', async (limit) => {

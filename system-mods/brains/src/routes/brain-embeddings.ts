@@ -1,12 +1,13 @@
 /** `/api/settings/brain-embeddings`: optional embeddings that enrich `brain_search` (off by default). */
 import type { RouteBinding } from '../../../../sdk/index.js';
+import { brainErrors as errors } from '../errors.js';
 import { modelsQuery, okModels, okStatus, okTest, selectionBody, testBody } from '../schemas/embeddings.schema.js';
 import type { EmbeddingSettings, SelectionInput } from '../services/embedding-settings.js';
 
 const tags = ['brains'];
 
 export function brainEmbeddingRoutes(settings: EmbeddingSettings): Record<string, RouteBinding> {
-  return {
+  const routes: Record<string, RouteBinding> = {
     'embeddings-get': {
       schema: { tags, description: 'Selection, generation, indexing counts, vector storage and the last error.', response: { 200: okStatus } },
       handler: async () => ({ ok: true, ...(await settings.status()) }),
@@ -44,4 +45,7 @@ export function brainEmbeddingRoutes(settings: EmbeddingSettings): Record<string
       handler: async () => ({ ok: true, ...(await settings.reindex()) }),
     },
   };
+  // Brains validation failures carry brain_* codes: a request failing a schema is 400 brain_embedding_settings_invalid.
+  for (const binding of Object.values(routes)) binding.validationError = errors.brainEmbeddingSettingsInvalid;
+  return routes;
 }

@@ -1,5 +1,6 @@
 /** `/api/brains`: an agent's explicit memory, operated by the operator (every write is operator-owned). */
 import { respond, type RouteBinding } from '../../../../sdk/index.js';
+import { brainErrors as errors } from '../errors.js';
 import { agentQuery, createBody, deleteBody, listQuery, okRecord, okRecordPage, recordIdParams, updateBody } from '../schemas/brains.schema.js';
 import type { BrainRecords } from '../services/brain-records.js';
 
@@ -8,7 +9,7 @@ type Query = { agentId: string; query?: string; limit?: string; cursor?: string 
 type Params = { id: string };
 
 export function brainRecordRoutes(records: BrainRecords): Record<string, RouteBinding> {
-  return {
+  const routes: Record<string, RouteBinding> = {
     list: {
       schema: {
         tags,
@@ -56,4 +57,7 @@ export function brainRecordRoutes(records: BrainRecords): Record<string, RouteBi
       handler: async (req) => ({ ok: true, ...(await records.remove((req.query as Query).agentId, (req.params as Params).id, req.body as object, 'operator')) }),
     },
   };
+  // The spec gives Brains validation failures brain_* codes: a request failing a schema is 400 brain_record_invalid.
+  for (const binding of Object.values(routes)) binding.validationError = errors.brainRecordInvalid;
+  return routes;
 }

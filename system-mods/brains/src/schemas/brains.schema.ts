@@ -1,6 +1,7 @@
 /**
  * Request and response schemas of the Brains routes and tools; they validate and feed the
- * published contract. Shapes, types and sizes are checked here (`400 request_validation_failed`);
+ * published contract. Shapes, types and sizes are checked here (`400 brain_record_invalid` on
+ * the routes, through the binding's `validationError`);
  * what the spec names `brain_*` (blank title or content, sourceRefs entries, expectedRevision,
  * limit, cursor) is checked by the record rules, so those answers carry their own codes.
  */
