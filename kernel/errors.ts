@@ -35,6 +35,7 @@ export const errors = defineErrorCatalog({
   apiTokenNotFound: { status: 404, message: 'No API token {tokenId}' },
   apiTokenScopeInvalid: { status: 400, message: 'Invalid token scopes: {reason}' },
   apiTokenExpiryInvalid: { status: 400, message: 'expiresAt must be a date-time in the future' },
+  authThrottled: { status: 429, message: 'Too many failed sign-in attempts; try again in {seconds} s' },
   serviceShuttingDown: { status: 503, message: 'The service is shutting down' },
   // mods
   modNotFound: { status: 404, message: 'Mod {modId} is not installed' },

@@ -10,6 +10,7 @@ import { stripMappedPrefix } from '../config.js';
 import { errors } from '../errors.js';
 import type { ApiTokenStore, ApiTokenView } from './api-token-store.js';
 import { OIDC_SESSION_COOKIE, type OidcFlow } from './oidc-flow.js';
+import { LoginThrottle } from './login-throttle.js';
 import { verifyPassword } from './password-hash.js';
 import { signValue, verifyValue } from './signed-cookie.js';
 import { tokenMayRead } from './token-gate.js';
@@ -74,11 +75,19 @@ export class Authenticator {
   /** The refreshed cookie of the current second per user: each success still gets a fresh one. */
   private refreshed: { key: string; cookie: string } | undefined;
 
+  /** Failed Basic logins per peer and username, and the bound on concurrent password checks. */
+  readonly loginThrottle: LoginThrottle;
+  private readonly verifyPassword: (password: string, hash: string) => Promise<boolean>;
+
   constructor(
     private readonly uiAuth: UiAuthService,
     private readonly tokens: ApiTokenStore,
     private readonly oidc: OidcFlow,
-  ) {}
+    options: { loginThrottle?: LoginThrottle; verifyPassword?: (password: string, hash: string) => Promise<boolean> } = {},
+  ) {
+    this.loginThrottle = options.loginThrottle ?? new LoginThrottle();
+    this.verifyPassword = options.verifyPassword ?? verifyPassword;
+  }
 
   /** The bearer token presented, `''` for an empty one, undefined when none. */
   static bearer(request: Pick<AuthRequest, 'headers'>): string | undefined {
@@ -205,11 +214,30 @@ export class Authenticator {
       if (colon < 0) throw errors.unauthenticated(undefined, challenge);
       const givenUser = decoded.slice(0, colon);
       const password = decoded.slice(colon + 1); // a password may itself contain colons
-      const passwordOk = await verifyPassword(password, passwordHash!);
-      if (!passwordOk || !safeEqual(givenUser, username!)) throw errors.unauthenticated(undefined, challenge);
+      // Throttled before any scrypt runs; a queued check looks again once it has its slot.
+      const throttle = this.loginThrottle;
+      const refused = throttle.check(request.peer, givenUser);
+      if (!refused.ok) throw Authenticator.throttled(refused.retryAfterMs);
+      // The outcome is counted before the slot passes on, so the next queued check sees it.
+      const checked = await throttle.limit(async () => {
+        const verdict = throttle.check(request.peer, givenUser);
+        if (!verdict.ok) return verdict;
+        const ok = (await this.verifyPassword(password, passwordHash!)) && safeEqual(givenUser, username!);
+        if (ok) throttle.succeeded(request.peer, givenUser);
+        else throttle.failed(request.peer, givenUser);
+        return ok;
+      });
+      if (checked === undefined) throw Authenticator.throttled(1_000); // too many checks at once
+      if (typeof checked.value === 'object') throw Authenticator.throttled(checked.value.retryAfterMs);
+      if (!checked.value) throw errors.unauthenticated(undefined, challenge);
       user = username!;
     }
     return this.basicSuccess(user, passwordHash!, sessionSeconds, secureCookies);
+  }
+
+  private static throttled(retryAfterMs: number) {
+    const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+    return errors.authThrottled({ seconds }, { headers: { 'retry-after': String(seconds) }, details: { retryAfterSeconds: seconds } });
   }
 
   /** Every success refreshes the cookie so an active operator stays signed in; built once a second. */

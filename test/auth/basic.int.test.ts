@@ -120,3 +120,45 @@ describe('basic mode without a password', () => {
     }
   });
 });
+
+describe('basic mode throttles repeated failures', () => {
+  let t: TestKernel;
+  beforeAll(async () => {
+    t = await startTestKernel({
+      mods: ['health', 'diagnostics'],
+      config: configFromEnv({ SVC_UI_AUTH_MODE: 'basic', SVC_UI_AUTH_BASIC_USERNAME: 'admin', SVC_UI_AUTH_BASIC_PASSWORD_HASH: await hashPassword(PASSWORD) }),
+    });
+  });
+  afterAll(() => t?.close());
+  const from = (remoteAddress: string, user: string, password: string) => t.request({ url: '/api/status', remoteAddress, headers: { authorization: basicHeader(user, password) } });
+
+  it('answers 429 auth_throttled with Retry-After after five failures from a peer, even for the right password', async () => {
+    for (let i = 0; i < 5; i++) expect((await from('10.0.0.1', 'mallory', `guess ${i}`)).status).toBe(401);
+    const throttled = await from('10.0.0.1', 'mallory', 'guess 5');
+    expect(throttled.status).toBe(429);
+    expect(throttled.body.error).toBe('auth_throttled');
+    expect(Number(throttled.headers['retry-after'])).toBeGreaterThanOrEqual(29);
+    expect(Number(throttled.headers['retry-after'])).toBeLessThanOrEqual(30);
+    const rightPassword = await from('10.0.0.1', 'admin', PASSWORD);
+    expect(rightPassword.status).toBe(429);
+    expect(rightPassword.body.error).toBe('auth_throttled');
+  });
+
+  it('does not throttle another peer for failures on another username', async () => {
+    expect((await from('10.0.0.2', 'admin', PASSWORD)).status).toBe(200);
+    // The same /64 is one peer: an IPv6 host cannot rotate addresses around the throttle.
+    for (let i = 0; i < 5; i++) expect((await from(`2001:db8::${i + 1}`, `user${i}`, 'wrong')).status).toBe(401);
+    expect((await from('2001:db8::ff', 'admin', PASSWORD)).status).toBe(429);
+    expect((await from('2001:db9::1', 'admin', PASSWORD)).status).toBe(200);
+  });
+
+  it('throttles a username that failed from many peers, and a success clears its counter', async () => {
+    for (let i = 0; i < 4; i++) expect((await from(`10.1.0.${i}`, 'admin', 'wrong')).status).toBe(401);
+    expect((await from('10.1.1.1', 'admin', PASSWORD)).status).toBe(200); // clears admin
+    for (let i = 0; i < 4; i++) expect((await from(`10.2.0.${i}`, 'admin', 'wrong')).status).toBe(401);
+    expect((await from('10.2.1.0', 'admin', 'wrong')).status).toBe(401); // the fifth failure for admin
+    const blocked = await from('10.2.1.1', 'admin', PASSWORD);
+    expect(blocked.status).toBe(429);
+    expect(blocked.headers['retry-after']).toBeDefined();
+  });
+});
