@@ -378,8 +378,12 @@ export class ModHost implements RouteOwnerGate {
     const providerId = entry.modId;
     const system = this.records.get(providerId)?.system === true;
     const wrappers = new WeakMap<(...args: unknown[]) => unknown, (...args: unknown[]) => unknown>();
-    const proxy = new Proxy(implementation, {
-      get(target, key) {
+    const target = implementation;
+    // An empty stand-in as the proxy's target: a frozen implementation's methods could not be
+    // answered with wrappers otherwise (proxy invariants).
+    const proxy = new Proxy(Object.create(null) as object, {
+      has: (_, key) => Reflect.has(target, key),
+      get(_, key) {
         const value = Reflect.get(target, key, target) as unknown;
         if (typeof value !== 'function') return value;
         const method = value as (...args: unknown[]) => unknown;

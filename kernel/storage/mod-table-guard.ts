@@ -200,22 +200,35 @@ export class ModTableGuard {
     const policy = this.policyFor(modId, system);
     // Opened from this mod's own handle: already checked against its tables.
     if (policy.clientClass && Object.getPrototypeOf(trx.client) === policy.clientClass.prototype) return trx;
-    let byMod = this.views.get(trx);
-    const cached = byMod?.get(modId);
+    return this.view(trx, modId, policy);
+  }
+
+  /**
+   * The transaction as the kernel sees it, unchecked: for the kernel's own callers of a hook
+   * that carries a mod's transaction. Mods never receive it; their hook taps get
+   * {@link ModTableGuard.viewFor} of it.
+   */
+  kernelView(trx: Knex.Transaction): Knex.Transaction {
+    return this.view(trx, '', undefined);
+  }
+
+  private view(trx: Knex.Transaction, key: string, policy: Policy | undefined): Knex.Transaction {
+    let byKey = this.views.get(trx);
+    const cached = byKey?.get(key);
     if (cached) return cached;
     const guard = this;
-    const trxClient = trx.client as AnyClient;
-    const client = Object.create(trxClient) as AnyClient;
+    const client = Object.create(trx.client as AnyClient) as AnyClient;
     EventEmitter.call(client as unknown as EventEmitter); // its own listeners, not the opener's
     // A savepoint opened from the view is checked like the view.
-    client.constructor = this.clientClassFor(policy);
+    client.constructor = policy ? this.clientClassFor(policy) : this.baseClient.constructor;
     client.query = function (this: AnyClient, connection: unknown, param: QueryParam) {
       if (trx.isCompleted()) return Promise.reject(new Error('Transaction query already complete'));
-      return guard.run(policy, connection, param, () => guard.baseQuery.call(this, connection, param));
+      const send = () => guard.baseQuery.call(this, connection, param);
+      return policy ? guard.run(policy, connection, param, send) : send();
     };
     client.stream = function (this: AnyClient, connection: unknown, param: QueryParam, stream: unknown, options: unknown) {
       if (trx.isCompleted()) return Promise.reject(new Error('Transaction query already complete'));
-      guard.check(policy, sqlOf(param));
+      if (policy) guard.check(policy, sqlOf(param));
       return guard.baseStream.call(this, connection, param, stream, options);
     };
     const view = makeKnex(client) as Knex.Transaction & Record<string, unknown>;
@@ -223,11 +236,12 @@ export class ModTableGuard {
     view.userParams = trx.userParams;
     view.isCompleted = () => trx.isCompleted();
     view.executionPromise = trx.executionPromise;
-    const notYours = () => Promise.reject(this.refusal(policy, 'commit'));
+    // Only the opener ends its transaction.
+    const notYours = () => Promise.reject(policy ? this.refusal(policy, 'commit') : new Error('only the opener ends a transaction'));
     view.commit = notYours as never;
     view.rollback = notYours as never;
-    if (!byMod) this.views.set(trx, (byMod = new Map()));
-    byMod.set(modId, view);
+    if (!byKey) this.views.set(trx, (byKey = new Map()));
+    byKey.set(key, view);
     return view;
   }
 
