@@ -40,6 +40,8 @@ export interface KernelConfig {
   };
   /** Interactive authentication from the environment; unset fields fall back to saved settings. */
   uiAuth: UiAuthEnv;
+  /** What outbound requests may reach besides public addresses (link-local and metadata never). */
+  egress: { allowLoopback: boolean; allowPrivate: boolean };
 }
 
 /** `SVC_UI_AUTH_*` as given; the auth module resolves them against the saved settings. */
@@ -83,9 +85,9 @@ function list(env: NodeJS.ProcessEnv, name: string): string[] | undefined {
   return raw === undefined ? undefined : raw.split(',').map((v) => v.trim()).filter(Boolean);
 }
 
-function flag(env: NodeJS.ProcessEnv, name: string): boolean {
+function flag(env: NodeJS.ProcessEnv, name: string, fallback = false): boolean {
   const raw = text(env, name);
-  if (raw === undefined) return false;
+  if (raw === undefined) return fallback;
   if (raw === 'true' || raw === '1') return true;
   if (raw === 'false' || raw === '0') return false;
   throw new ConfigError(`${name} must be true or false, got "${raw}"`);
@@ -157,6 +159,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       oidcAllowedEmails: list(env, 'SVC_UI_AUTH_OIDC_ALLOWED_EMAILS')?.map((e) => e.toLowerCase()),
       oidcAllowedDomains: list(env, 'SVC_UI_AUTH_OIDC_ALLOWED_DOMAINS')?.map((d) => d.toLowerCase()),
       oidcInsecureCookies: flag(env, 'SVC_UI_AUTH_OIDC_INSECURE_COOKIES'),
+    },
+    egress: {
+      allowLoopback: flag(env, 'SVC_EGRESS_ALLOW_LOOPBACK', true),
+      allowPrivate: flag(env, 'SVC_EGRESS_ALLOW_PRIVATE', true),
     },
   };
 }

@@ -11,6 +11,7 @@ import type { RouteCatalogService, RuntimeInfoService } from '../sdk/core-servic
 import { projectRoot, type KernelConfig } from './config.js';
 import { createRootContainer } from './container/root-container.js';
 import { cataloguedErrors } from '../sdk/errors.js';
+import { createEgressGuard, DEFAULT_EGRESS_POLICY, type EgressGuardOptions } from '../sdk/egress.js';
 import { createHookCatalog, type HookCatalog } from './hooks/hook-catalog.js';
 import { computeBuildIdentity, readReleaseProvenance } from './http/build-identity.js';
 import { RequestMetrics } from './http/request-metrics.js';
@@ -52,6 +53,8 @@ export interface KernelOptions {
    * the rest of the kernel and the mods are still loading.
    */
   opening?: Promise<Database>;
+  /** Egress guard options (tests map host names with their own resolver). */
+  egress?: EgressGuardOptions;
 }
 
 export interface Kernel {
@@ -151,11 +154,13 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       errorCodes: () => cataloguedErrors(),
     };
 
+    // One guard for every outbound request of the kernel and the mods (`core.egress`).
+    const egress = createEgressGuard(config.egress ?? DEFAULT_EGRESS_POLICY, options.egress);
     const settingsStore = new SettingsStore(database.knex);
     const secretStore = new SecretStore(database.knex, secretBox);
-    const uiAuth = new UiAuthService(database.knex, settingsStore, secretStore, config.uiAuth);
+    const uiAuth = new UiAuthService(database.knex, settingsStore, secretStore, config.uiAuth, egress);
     const tokens = new ApiTokenStore(database.knex);
-    const oidc = new OidcFlow();
+    const oidc = new OidcFlow(egress);
     const authenticator = new Authenticator(uiAuth, tokens, oidc);
     const effectiveAuth = await uiAuth.effective();
     logger.info({ mode: effectiveAuth.mode, source: effectiveAuth.source }, 'interactive authentication');
@@ -187,6 +192,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
         onRunFinished: (event) => hooks.onRunFinished.promise(event),
       } satisfies RuntimeHooksService,
       'core.runtime-info': runtimeInfo,
+      'core.egress': egress,
       'core.tool-catalog': tools,
       'core.metrics': { snapshot: () => metrics.snapshot() },
       'core.database-info': { describe: () => database.describe() },

@@ -311,6 +311,9 @@ export interface JobsService {
 
 /** @public */
 export type { ModelProviderCatalogService, ModelProviderRegistrarService } from './services/model-providers.js';
+/** @public */
+export type { EgressGuard as EgressService, EgressPolicy } from './egress.js';
+import type { EgressGuard } from './egress.js';
 import type { ModelProviderCatalogService, ModelProviderRegistrarService } from './services/model-providers.js';
 import type { RunRegistryService, RuntimeHooksService } from './services/runs.js';
 
@@ -340,6 +343,8 @@ export const coreServices = {
   modelProviderCatalog: createServiceRef<ModelProviderCatalogService>({ id: 'core.model-provider-catalog' }),
   /** Runtime facts (version, build identity). */
   runtimeInfo: createServiceRef<RuntimeInfoService>({ id: 'core.runtime-info' }),
+  /** The egress guard every outbound HTTP request goes through (policy from `SVC_EGRESS_*`). */
+  egress: createServiceRef<EgressGuard>({ id: 'core.egress' }),
   /** Every enabled mod's tools. */
   toolCatalog: createServiceRef<ToolCatalogService>({ id: 'core.tool-catalog', capability: 'kernel.tools' }),
   /** The mod catalog. */

@@ -7,6 +7,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import type { EgressGuardOptions } from './egress.js';
 import { loadConfig, type KernelConfig } from '../kernel/config.js';
 import { createKernel, type Kernel } from '../kernel/index.js';
 import type { ModSource } from '../kernel/mods/mod-discovery.js';
@@ -26,6 +27,8 @@ export interface TestKernelOptions {
   config?: Partial<KernelConfig>;
   /** A specific database (e.g. a PGlite data dir for restart tests); default: a fresh clone of the template. */
   database?: DatabaseOptions;
+  /** Egress guard options, e.g. a resolver mapping test host names (`metadata.test`) to addresses. */
+  egress?: EgressGuardOptions;
 }
 
 /** A running in-process kernel. @public */
@@ -66,6 +69,7 @@ export async function startTestKernel(options: TestKernelOptions = {}): Promise<
     database: options.database ?? (await testDatabase()),
     onlyMods: options.mods ? [...options.mods, ...(options.modSources ? fixtureIds(options.modSources) : [])] : undefined,
     modSources: [{ root: config.systemModsDir, system: true }, ...(options.modSources ?? [])],
+    egress: options.egress,
   });
   const inject = (opts: InjectOptions | string) => kernel.app.inject(opts as InjectOptions);
   return {

@@ -29,6 +29,7 @@ export const KERNEL_SERVICES: ReadonlyMap<string, KernelServiceEntry> = new Map<
   // Kernel singletons.
   ['core.model-provider-catalog', { scope: 'root' }],
   ['core.runtime-info', { scope: 'root' }],
+  ['core.egress', { scope: 'root' }],
   ['core.tool-catalog', { scope: 'root', capability: 'kernel.tools' }],
   ['core.mod-catalog', { scope: 'root', capability: 'kernel.introspect' }],
   ['core.metrics', { scope: 'root', capability: 'kernel.introspect' }],
