@@ -3,12 +3,15 @@
  * client), state + nonce + PKCE kept in a signed login-state cookie, code exchange, ID-token
  * verification (signature via the provider's key set, issuer, audience, nonce), then the
  * email/domain allowlists. Plain-HTTP issuers are accepted only on loopback (development and tests).
+ * Every request to the provider goes through the egress guard; its refusal answers
+ * `egress_address_refused`.
  */
 import type * as OpenIdClient from 'openid-client';
 
 /** openid-client is loaded on the first OIDC login: most installations never use it. */
 let openIdClient: Promise<typeof OpenIdClient> | undefined;
 const loadClient = () => (openIdClient ??= import('openid-client'));
+import { defaultEgressGuard, findEgressRefusal, type EgressGuard } from '../../sdk/egress.js';
 import { errors } from '../errors.js';
 import { signValue, verifyValue } from './signed-cookie.js';
 import type { EffectiveUiAuth } from './ui-auth-service.js';
@@ -55,17 +58,22 @@ export function allowlistProblem(oidc: Pick<OidcConfig, 'allowedEmails' | 'allow
 export class OidcFlow {
   private readonly configurations = new Map<string, Promise<OpenIdClient.Configuration>>();
 
+  constructor(private readonly egress: EgressGuard = defaultEgressGuard) {}
+
   private configuration(oidc: OidcConfig): Promise<OpenIdClient.Configuration> {
     const key = JSON.stringify([oidc.issuer, oidc.clientId, oidc.clientSecret]);
     let found = this.configurations.get(key);
     if (!found) {
       const issuer = new URL(oidc.issuer!);
-      found = loadClient().then((client) =>
-        client.discovery(issuer, oidc.clientId!, oidc.clientSecret!, undefined, {
+      found = loadClient().then((client) => {
+        this.egress.check(issuer);
+        // The configuration keeps this fetch for the token exchange and the key set too.
+        return client.discovery(issuer, oidc.clientId!, oidc.clientSecret!, undefined, {
           execute: isLoopbackHttp(issuer) ? [client.allowInsecureRequests] : [],
           timeout: DISCOVERY_TIMEOUT_S,
-        }),
-      );
+          [client.customFetch]: (url: string, options: OpenIdClient.CustomFetchOptions) => this.egress.fetch(url, options as RequestInit),
+        });
+      });
       this.configurations.set(key, found);
       found.catch(() => this.configurations.delete(key)); // retry discovery on the next login
     }
@@ -79,6 +87,8 @@ export class OidcFlow {
     try {
       configuration = await this.configuration(config.oidc);
     } catch (error) {
+      const refused = findEgressRefusal(error);
+      if (refused) throw refused.toSvcError();
       throw errors.oidcLoginFailed({ reason: `provider discovery failed (${(error as { code?: string }).code ?? 'error'})` });
     }
     const login: LoginState = {
@@ -104,7 +114,9 @@ export class OidcFlow {
     const secret = config.oidc.clientSecret!;
     const login = verifyValue<LoginState>(stateCookie, secret);
     if (!login) throw errors.oidcLoginFailed({ reason: 'the login state is missing or was altered; start again' });
-    const configuration = await this.configuration(config.oidc).catch(() => {
+    const configuration = await this.configuration(config.oidc).catch((error: unknown) => {
+      const refused = findEgressRefusal(error);
+      if (refused) throw refused.toSvcError();
       throw errors.oidcLoginFailed({ reason: 'provider discovery failed' });
     });
     const client = await loadClient();
@@ -119,6 +131,8 @@ export class OidcFlow {
         idTokenExpected: true,
       });
     } catch (error) {
+      const refused = findEgressRefusal(error);
+      if (refused) throw refused.toSvcError();
       const e = error as { code?: string; error?: string; message?: string };
       throw errors.oidcLoginFailed({ reason: e.error ?? e.code ?? 'the provider answer did not verify' });
     }

@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
+import { defaultEgressGuard, EgressRefusedError, type EgressGuard } from '../../sdk/egress.js';
 import type { UiAuthEnv } from '../config.js';
 import { errors } from '../errors.js';
 import type { SecretStore } from '../secrets/secret-store.js';
@@ -72,6 +73,8 @@ export class UiAuthService {
     private readonly settings: SettingsStore,
     private readonly secrets: SecretStore,
     private readonly env: UiAuthEnv,
+    /** Refuses an issuer naming a link-local, metadata (or, by policy, loopback/private) address when saved. */
+    private readonly egress: EgressGuard = defaultEgressGuard,
   ) {}
 
   async saved(): Promise<SavedUiAuth> {
@@ -199,6 +202,14 @@ export class UiAuthService {
 
   /** Saves an update in one transaction after checking it leaves a way in. */
   async update(input: UiAuthUpdate): Promise<void> {
+    if (typeof input.oidc?.issuer === 'string') {
+      try {
+        this.egress.check(input.oidc.issuer);
+      } catch (error) {
+        // Not a URL at all is the route schema's concern; only the guard's refusal is answered here.
+        if (error instanceof EgressRefusedError) throw error.toSvcError();
+      }
+    }
     const current = await this.saved();
     const next: SavedUiAuth = {
       mode: input.mode ?? current.mode,
