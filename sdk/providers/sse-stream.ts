@@ -4,6 +4,7 @@
  * truncated, timeout, abort) ends the stream with exactly one `error` event, logged without
  * the request.
  */
+import type { EgressGuard } from '../egress.js';
 import type { ChatRequest, ModelStreamEvent, ProviderConnection } from '../services/model-providers.js';
 import { SseParser, type SseEvent } from './sse-parser.js';
 import { DEFAULT_TIMEOUTS, UpstreamCall, type UpstreamTimeouts } from './upstream-call.js';
@@ -40,6 +41,8 @@ export async function* streamSseCall(options: {
   request: Pick<ChatRequest, 'signal'>;
   timeouts: UpstreamTimeouts;
   log?: AdapterLog;
+  /** The egress guard the request goes through (`core.egress`); the default policy without one. */
+  egress?: EgressGuard;
   /** Builds the request inside the stream, so a bad base URL or body also ends as an `error` event. */
   build(): { url: string; headers: Headers; body: string };
   decoder: SseDecoder;
@@ -47,7 +50,7 @@ export async function* streamSseCall(options: {
   truncated: string;
 }): AsyncGenerator<ModelStreamEvent> {
   const { connection, decoder } = options;
-  const call = new UpstreamCall(options.request.signal, options.timeouts, connectionSecrets(connection));
+  const call = new UpstreamCall(options.request.signal, options.timeouts, connectionSecrets(connection), options.egress);
   try {
     const { url, headers, body } = options.build();
     const response = await call.send(url, { method: 'POST', headers, body });

@@ -4,6 +4,7 @@
  * {@link UpstreamError} with the code the SDK names, so callers never guess from error text.
  *
  */
+import { defaultEgressGuard, findEgressRefusal, type EgressGuard } from '../egress.js';
 import { httpFailure, redact, UpstreamError } from './upstream-error.js';
 
 /** Time limits of one exchange. */
@@ -38,6 +39,8 @@ export class UpstreamCall {
     private readonly timeouts: UpstreamTimeouts,
     /** Values that must never appear in an error message (the api key, header values). */
     private readonly secrets: readonly string[],
+    /** Every request goes through the egress guard (`core.egress`; the default policy without one). */
+    private readonly egress: EgressGuard = defaultEgressGuard,
   ) {
     if (signal.aborted) this.onCallerAbort();
     else signal.addEventListener('abort', this.onCallerAbort, { once: true });
@@ -49,7 +52,7 @@ export class UpstreamCall {
     this.arm(this.timeouts.connectTimeoutMs, `the provider did not answer within ${this.timeouts.connectTimeoutMs} ms`);
     try {
       // `manual`: a redirect must not carry the credential to another origin.
-      return await fetch(url, { ...request, signal: this.controller.signal, redirect: 'manual' });
+      return await this.egress.fetch(url, { ...request, signal: this.controller.signal, redirect: 'manual' });
     } catch (error) {
       throw this.failure(error, 'upstream_unreachable');
     } finally {
@@ -127,6 +130,8 @@ export class UpstreamCall {
       return message === error.message ? error : new UpstreamError(error.code, message, error.status, error.retryAfterSeconds);
     }
     if (this.stopped) return new UpstreamError(this.stopped.code, this.stopped.message);
+    const refused = findEgressRefusal(error);
+    if (refused) return new UpstreamError('egress_address_refused', refused.message);
     const cause = describeCause(error);
     switch (otherwise) {
       case 'upstream_unreachable':

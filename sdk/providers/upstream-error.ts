@@ -1,6 +1,10 @@
 /**
  * How a provider call fails: the terminal `error` event of a stream, and the error `listModels`
- * and `embed` reject with. Messages may quote the provider's own error text, never a credential.
+ * and `embed` reject with. A message says the HTTP status and at most a short summary: the
+ * `message` field of a JSON error answer, flattened to printable text and cut at 200
+ * characters, never a credential. Anything else the upstream sent (an HTML page, plain text,
+ * other JSON) is not repeated: the URL may point at a service whose answer must not reach API
+ * clients.
  *
  */
 import type { ModelStreamEvent } from '../services/model-providers.js';
@@ -13,6 +17,8 @@ export type UpstreamErrorCode =
   | 'upstream_truncated'
   | 'upstream_timeout'
   | 'upstream_unreachable'
+  /** The egress guard refused the address (link-local, metadata, or loopback/private by policy). */
+  | 'egress_address_refused'
   /** The connection does not exist, or no adapter serves its API type (or the operation). */
   | 'connection_unavailable'
   | 'aborted';
@@ -20,7 +26,7 @@ export type UpstreamErrorCode =
 export type UpstreamErrorEvent = Extract<ModelStreamEvent, { type: 'error' }>;
 
 /** Longest piece of provider error text quoted in a message. */
-const MAX_PROVIDER_TEXT = 500;
+const MAX_PROVIDER_TEXT = 200;
 /** Shorter values are too likely to occur in ordinary text to be masked. */
 const MIN_SECRET_LENGTH = 4;
 
@@ -68,11 +74,13 @@ export function retryAfterSeconds(headers: Headers, now = Date.now()): number | 
 }
 
 /**
- * The human part of an error body: `{error: {message}}` (OpenAI, Anthropic, llama.cpp),
- * `{error: "…"}` (Ollama), `{message}` (vLLM), `{detail}` (FastAPI), else the text itself.
+ * The summary of an error body: the message of `{error: {message}}` (OpenAI, Anthropic,
+ * llama.cpp), `{error: "…"}` (Ollama), `{message}` (vLLM), `{detail}` (FastAPI), with control
+ * and formatting characters removed, blanks collapsed and cut at 200 characters. Any other body
+ * (not JSON, or JSON without such a string) gives '': it is never quoted.
  */
 export function providerErrorText(body: string): string {
-  let text = body;
+  let text = '';
   try {
     const parsed: unknown = JSON.parse(body);
     if (isRecord(parsed)) {
@@ -81,10 +89,14 @@ export function providerErrorText(body: string): string {
       if (typeof candidate === 'string') text = candidate;
     }
   } catch {
-    // not JSON: quote the text
+    // not JSON: nothing is quoted
   }
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > MAX_PROVIDER_TEXT ? `${flat.slice(0, MAX_PROVIDER_TEXT)}…` : flat;
+  const flat = text
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const chars = [...flat];
+  return chars.length > MAX_PROVIDER_TEXT ? `${chars.slice(0, MAX_PROVIDER_TEXT).join('')}…` : flat;
 }
 
 /** Masks every occurrence of a credential (providers do echo keys, e.g. "Incorrect API key provided: sk-…"). */

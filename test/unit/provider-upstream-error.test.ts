@@ -23,14 +23,25 @@ describe('providerErrorText', () => {
     ['{"error":"model \\"x\\" not found"}', 'model "x" not found'],
     ['{"object":"error","message":"vLLM says no"}', 'vLLM says no'],
     ['{"detail":"Not Found"}', 'Not Found'],
-    ['<html>\n  <body>Bad Gateway</body>\n</html>', '<html> <body>Bad Gateway</body> </html>'],
+    ['{"error":{"message":"line one\\nline\\u0000two\\u202e"}}', 'line one line two'],
+    // Anything else is never quoted: an HTML page, plain text, JSON without a message.
+    ['<html>\n  <body>Bad Gateway</body>\n</html>', ''],
+    ['ami-id\ninstance-id\nsecurity-credentials/', ''],
+    ['{"Code":"Success","AccessKeyId":"ASIA…","SecretAccessKey":"…"}', ''],
+    ['{"error":{"code":42}}', ''],
     ['', ''],
   ])('%s → %s', (body, text) => {
     expect(providerErrorText(body)).toBe(text);
   });
 
-  it('quotes at most 500 characters', () => {
-    expect(providerErrorText('x'.repeat(2000))).toBe(`${'x'.repeat(500)}…`);
+  it('quotes at most 200 characters', () => {
+    expect(providerErrorText(JSON.stringify({ error: { message: 'x'.repeat(2000) } }))).toBe(`${'x'.repeat(200)}…`);
+  });
+});
+
+describe('httpFailure of a non-JSON answer', () => {
+  it('says the status only', () => {
+    expect(httpFailure(502, new Headers(), '<html>internal dashboard</html>', []).message).toBe('the provider answered HTTP 502');
   });
 });
 

@@ -12,6 +12,7 @@ import type {
   ProviderModel,
 } from '../../../sdk/index.js';
 import { connectionSecrets, endpointUrl, isRecord, resolveTimeouts, streamSseCall, UpstreamCall, UpstreamError, type UpstreamTimeouts } from '../../../sdk/providers/index.js';
+import type { EgressGuard } from '../../../sdk/egress.js';
 import { messagesBody } from './messages-request-body.js';
 import { MessagesStreamDecoder } from './messages-stream-decoder.js';
 
@@ -23,16 +24,20 @@ const MAX_MODEL_PAGES = 50;
 export interface AnthropicMessagesAdapterOptions extends Partial<UpstreamTimeouts> {
   /** Where failed calls are noted (code and status only, never the request). */
   log?: LoggerService;
+  /** The egress guard every request goes through (`core.egress`); the default policy without one. */
+  egress?: EgressGuard;
 }
 
 export class AnthropicMessagesAdapter implements ModelProviderAdapter {
   readonly id = 'anthropic-messages';
   private readonly timeouts: UpstreamTimeouts;
   private readonly log: LoggerService | undefined;
+  private readonly egress: EgressGuard | undefined;
 
   constructor(options: AnthropicMessagesAdapterOptions = {}) {
     this.timeouts = resolveTimeouts(options);
     this.log = options.log;
+    this.egress = options.egress;
   }
 
   stream(connection: ProviderConnection, request: ChatRequest): AsyncGenerator<ModelStreamEvent> {
@@ -43,6 +48,7 @@ export class AnthropicMessagesAdapter implements ModelProviderAdapter {
       request,
       timeouts: this.timeouts,
       log: this.log,
+      egress: this.egress,
       build: () => ({
         url: endpointUrl(connection.baseUrl, 'messages'),
         headers: requestHeaders(connection, 'text/event-stream'),
@@ -71,7 +77,7 @@ export class AnthropicMessagesAdapter implements ModelProviderAdapter {
 
   /** One GET with a JSON answer; rejects with an {@link UpstreamError}. */
   private async getJson(connection: ProviderConnection, signal: AbortSignal, path: string, query: Record<string, string>): Promise<unknown> {
-    const call = new UpstreamCall(signal, this.timeouts, connectionSecrets(connection));
+    const call = new UpstreamCall(signal, this.timeouts, connectionSecrets(connection), this.egress);
     try {
       const response = await call.send(endpointUrl(connection.baseUrl, path, query), { method: 'GET', headers: requestHeaders(connection, 'application/json') });
       if (!response.ok) throw await call.httpFailure(response);

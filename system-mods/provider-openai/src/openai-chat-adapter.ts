@@ -12,22 +12,27 @@ import type {
   ProviderModel,
 } from '../../../sdk/index.js';
 import { connectionSecrets, endpointUrl, isRecord, resolveTimeouts, streamSseCall, UpstreamCall, UpstreamError, type UpstreamTimeouts, type SseEvent } from '../../../sdk/providers/index.js';
+import type { EgressGuard } from '../../../sdk/egress.js';
 import { chatCompletionsBody } from './chat-completions-body.js';
 import { ChatStreamDecoder } from './chat-stream-decoder.js';
 
 export interface OpenAiChatAdapterOptions extends Partial<UpstreamTimeouts> {
   /** Where failed calls are noted (code and status only, never the request). */
   log?: LoggerService;
+  /** The egress guard every request goes through (`core.egress`); the default policy without one. */
+  egress?: EgressGuard;
 }
 
 export class OpenAiChatAdapter implements ModelProviderAdapter {
   readonly id = 'openai-chat';
   private readonly timeouts: UpstreamTimeouts;
   private readonly log: LoggerService | undefined;
+  private readonly egress: EgressGuard | undefined;
 
   constructor(options: OpenAiChatAdapterOptions = {}) {
     this.timeouts = resolveTimeouts(options);
     this.log = options.log;
+    this.egress = options.egress;
   }
 
   stream(connection: ProviderConnection, request: ChatRequest): AsyncGenerator<ModelStreamEvent> {
@@ -38,6 +43,7 @@ export class OpenAiChatAdapter implements ModelProviderAdapter {
       request,
       timeouts: this.timeouts,
       log: this.log,
+      egress: this.egress,
       build: () => ({
         url: endpointUrl(connection.baseUrl, 'chat/completions'),
         headers: requestHeaders(connection, 'text/event-stream'),
@@ -90,7 +96,7 @@ export class OpenAiChatAdapter implements ModelProviderAdapter {
     path: string,
     init: { method: 'GET' | 'POST'; body?: string },
   ): Promise<unknown> {
-    const call = new UpstreamCall(signal, this.timeouts, connectionSecrets(connection));
+    const call = new UpstreamCall(signal, this.timeouts, connectionSecrets(connection), this.egress);
     try {
       const response = await call.send(endpointUrl(connection.baseUrl, path), { ...init, headers: requestHeaders(connection, 'application/json') });
       if (!response.ok) throw await call.httpFailure(response);
