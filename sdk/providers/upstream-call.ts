@@ -131,7 +131,7 @@ export class UpstreamCall {
     }
     if (this.stopped) return new UpstreamError(this.stopped.code, this.stopped.message);
     const refused = findEgressRefusal(error);
-    if (refused) return new UpstreamError('egress_address_refused', refused.message);
+    if (refused) return Object.assign(new UpstreamError('egress_address_refused', refused.message), { cause: refused });
     const cause = describeCause(error);
     switch (otherwise) {
       case 'upstream_unreachable':

@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { LoggerService, ModDatabaseService, SettingsService } from '../../../sdk/index.js';
 import { stripTrainingDateSuffix } from './model-ids.js';
+import { defaultEgressGuard, findEgressRefusal, type EgressGuard } from '../../../sdk/egress.js';
 
 /** Prices in USD (or `currency`) per million tokens. */
 export interface CatalogPricing {
@@ -229,6 +230,8 @@ export class ModelCatalog {
     private readonly db: ModDatabaseService,
     private readonly settings: SettingsService,
     private readonly log: LoggerService,
+    /** The catalog URL is fetched through the egress guard like every outbound request. */
+    private readonly egress: EgressGuard = defaultEgressGuard,
     private readonly fetchTimeoutMs = FETCH_TIMEOUT_MS,
   ) {}
 
@@ -291,7 +294,7 @@ export class ModelCatalog {
   private async refresh(url: string): Promise<RefreshOutcome> {
     let document: unknown;
     try {
-      document = await fetchJson(url, this.fetchTimeoutMs);
+      document = await fetchJson(this.egress, url, this.fetchTimeoutMs);
       parseCatalog(document, REMOTE_SOURCE);
     } catch (error) {
       return this.failed(describeFetchError(error));
@@ -310,8 +313,8 @@ export class ModelCatalog {
  * A plain GET: no credentials, no cookies, no referrer, no body; only `accept` is set. The
  * body is read up to {@link MAX_DOCUMENT_BYTES}.
  */
-async function fetchJson(url: string, timeoutMs: number): Promise<unknown> {
-  const response = await fetch(url, {
+async function fetchJson(egress: EgressGuard, url: string, timeoutMs: number): Promise<unknown> {
+  const response = await egress.fetch(url, {
     method: 'GET',
     headers: { accept: 'application/json' },
     credentials: 'omit',
@@ -354,6 +357,8 @@ function describeFetchError(error: unknown): string {
   if (error instanceof CatalogInvalid) return error.message;
   const e = error as { name?: string; cause?: { code?: unknown } };
   if (e?.name === 'TimeoutError' || e?.name === 'AbortError') return 'the catalog did not answer in time';
+  const refused = findEgressRefusal(error);
+  if (refused) return `the catalog URL is refused: ${refused.message}`;
   const code = typeof e?.cause?.code === 'string' ? ` (${e.cause.code})` : '';
   return `the catalog could not be fetched${code}`;
 }

@@ -28,6 +28,7 @@ import type {
 } from '../../../sdk/index.js';
 import { ENTITY_ID_PATTERN } from '../../../sdk/index.js';
 import { UpstreamError } from '../../../sdk/providers/upstream-error.js';
+import { defaultEgressGuard, EgressRefusedError, findEgressRefusal, type EgressGuard } from '../../../sdk/egress.js';
 import type { ConnectionCredentialsService, ConnectionSummary, LoginCredential } from '../../../sdk/services/connection-credentials.js';
 import type { CatalogSnapshot, ModelCatalog, RefreshOutcome } from './catalog.js';
 import { connectionErrors as errors } from './errors.js';
@@ -171,6 +172,8 @@ export class ConnectionService implements ModelCatalogService {
     private readonly log: LoggerService,
     /** The provider-logins mod, when enabled: a login linked to a connection supplies its credential. */
     private readonly logins: () => ConnectionCredentialsService | undefined = () => undefined,
+    /** A baseUrl naming a refused literal address is refused when saved (`egress_address_refused`). */
+    private readonly egress: EgressGuard = defaultEgressGuard,
   ) {}
 
   /**
@@ -299,6 +302,14 @@ export class ConnectionService implements ModelCatalogService {
   /** Creates (no id) or updates (id) a connection. */
   async save(input: SaveInput): Promise<{ created: boolean; connection: ConnectionView }> {
     const baseUrl = input.baseUrl === undefined ? undefined : normalizeBaseUrl(input.baseUrl);
+    if (baseUrl !== undefined) {
+      try {
+        this.egress.check(baseUrl);
+      } catch (error) {
+        if (error instanceof EgressRefusedError) throw error.toSvcError();
+        throw error;
+      }
+    }
     if (input.models) {
       const seen = new Set<string>();
       for (const model of input.models) {
@@ -396,6 +407,8 @@ export class ConnectionService implements ModelCatalogService {
       const reason = adapterFailureReason(error, apiKey, signal);
       this.log.warn({ connectionId: row.id, apiType: row.api_type, reason }, 'model discovery failed');
       await refresh; // never throws; let it finish so its cache write is not left dangling
+      const refused = findEgressRefusal(error);
+      if (refused) throw refused.toSvcError();
       throw errors.modelConnectionDiscoveryFailed({ connectionId: row.id, reason });
     }
     const discovered = cleanProviderModels(listed);

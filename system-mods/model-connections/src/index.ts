@@ -14,10 +14,11 @@ export default defineMod({
     log: coreServices.logger,
     providers: coreServices.modelProviderCatalog,
     logins: optional(connectionCredentialsServiceRef),
+    egress: coreServices.egress,
   },
-  async init({ http, db, secrets, settings, log, providers, logins }, { provide }) {
-    const catalog = new ModelCatalog(loadBundledCatalog(), db, settings, log);
-    const connections = new ConnectionService(db, secrets, providers, catalog, log, () => logins.get());
+  async init({ http, db, secrets, settings, log, providers, logins, egress }, { provide }) {
+    const catalog = new ModelCatalog(loadBundledCatalog(), db, settings, log, egress);
+    const connections = new ConnectionService(db, secrets, providers, catalog, log, () => logins.get(), egress);
     await connections.load();
     for (const [id, binding] of Object.entries(connectionRoutes(connections))) http.route(id, binding);
     provide(modelCatalogServiceRef, { connection: (connectionId) => connections.connection(connectionId) });
