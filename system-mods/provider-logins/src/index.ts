@@ -16,16 +16,18 @@ export default defineMod({
     settings: coreServices.settings,
     log: coreServices.logger,
     directory: modelConnectionDirectoryServiceRef,
+    egress: coreServices.egress,
   },
-  init({ http, db, secrets, settings, log, directory }, { provide }) {
+  init({ http, db, secrets, settings, log, directory, egress }, { provide }) {
     const clock = () => new Date();
     // Resolved per use: a changed setting or variable applies to the next request.
     const config = async () => resolveConfig(await settings.get<LoginsSettings>());
-    const tokens = new TokenEndpoint(clock);
+    // Token, usage and pool requests go through the egress guard like every outbound request.
+    const tokens = new TokenEndpoint(clock, egress);
     const credentials = new CredentialService({ db, secrets, directory, tokens, config, clock, log });
     const logins = new LoginService({ db, secrets, credentials, tokens, config, clock, log });
-    const usage = new UsageService(credentials, config, clock, log);
-    const poolLb = new PoolLbService(directory, config);
+    const usage = new UsageService(credentials, config, clock, log, egress);
+    const poolLb = new PoolLbService(directory, config, egress);
     for (const [id, binding] of Object.entries(loginRoutes({ logins, credentials, usage, poolLb, config, clock }))) http.route(id, binding);
     provide(connectionCredentialsServiceRef, credentials);
   },

@@ -12,6 +12,7 @@ import type { LoginsConfig } from './config.js';
 import { upstreamUrl } from './config.js';
 import { loginErrors as errors } from './errors.js';
 import { isRecord, requestJson, UpstreamFailure } from './upstream.js';
+import type { EgressGuard } from '../../../sdk/egress.js';
 
 const MAX_ACCOUNTS_BYTES = 1024 * 1024;
 const MAX_ACCOUNTS = 1000;
@@ -59,6 +60,7 @@ export class PoolLbService {
   constructor(
     private readonly directory: ModelConnectionDirectoryService,
     private readonly config: () => Promise<LoginsConfig>,
+    private readonly egress?: EgressGuard,
   ) {}
 
   async accounts(options: { connectionId?: string; signal?: AbortSignal }): Promise<PoolAccounts> {
@@ -80,7 +82,7 @@ export class PoolLbService {
     }
     let answer;
     try {
-      answer = await requestJson(target.toString(), { method: 'GET', headers: { accept: 'application/json' } }, { timeoutMs: config.upstreamTimeoutMs, signal: options.signal, maxBytes: MAX_ACCOUNTS_BYTES });
+      answer = await requestJson(target.toString(), { method: 'GET', headers: { accept: 'application/json' } }, { timeoutMs: config.upstreamTimeoutMs, signal: options.signal, maxBytes: MAX_ACCOUNTS_BYTES, egress: this.egress });
     } catch (error) {
       throw errors.poolLbRequestFailed({ reason: error instanceof UpstreamFailure ? error.reason : 'the request failed' });
     }

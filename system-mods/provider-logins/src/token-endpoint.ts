@@ -6,6 +6,7 @@
  */
 import type { ProviderConfig } from './config.js';
 import { isRecord, requestJson, UpstreamFailure } from './upstream.js';
+import type { EgressGuard } from '../../../sdk/egress.js';
 
 /** What a successful token answer gives us. */
 export interface TokenSet {
@@ -51,7 +52,10 @@ export interface TokenCallOptions {
 }
 
 export class TokenEndpoint {
-  constructor(private readonly now: () => Date) {}
+  constructor(
+    private readonly now: () => Date,
+    private readonly egress?: EgressGuard,
+  ) {}
 
   exchangeCode(provider: ProviderConfig, input: { code: string; verifier: string; state: string }, options: TokenCallOptions): Promise<TokenSet> {
     return this.post(
@@ -83,7 +87,7 @@ export class TokenEndpoint {
           headers: { accept: 'application/json', 'content-type': json ? 'application/json' : 'application/x-www-form-urlencoded' },
           body: json ? JSON.stringify(fields) : new URLSearchParams(fields).toString(),
         },
-        { timeoutMs: options.timeoutMs, signal: options.signal, maxBytes: MAX_TOKEN_ANSWER },
+        { timeoutMs: options.timeoutMs, signal: options.signal, maxBytes: MAX_TOKEN_ANSWER, egress: this.egress },
       );
     } catch (error) {
       throw new TokenExchangeFailed(error instanceof UpstreamFailure ? error.reason : 'the request failed');

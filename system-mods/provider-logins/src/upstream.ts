@@ -2,7 +2,9 @@
  * One bounded JSON exchange with an upstream (a token endpoint, a usage endpoint, a proxy):
  * limited in time and size, redirects not followed (a redirect must not carry a token to
  * another origin), and failures reduced to a reason that quotes nothing the upstream sent.
+ * Requests go through the egress guard (link-local and metadata addresses are never reached).
  */
+import { defaultEgressGuard, findEgressRefusal, type EgressGuard } from '../../../sdk/egress.js';
 
 /** A failure to get an answer at all; `reason` is safe to show. */
 export class UpstreamFailure extends Error {
@@ -22,6 +24,8 @@ export interface UpstreamOptions {
   timeoutMs: number;
   signal?: AbortSignal;
   maxBytes: number;
+  /** The guard the request goes through (`core.egress`); the default policy without one. */
+  egress?: EgressGuard;
 }
 
 export async function requestJson(
@@ -33,7 +37,7 @@ export async function requestJson(
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   let response: Response;
   try {
-    response = await fetch(url, { method: init.method, headers: init.headers, body: init.body, signal, redirect: 'manual' });
+    response = await (options.egress ?? defaultEgressGuard).fetch(url, { method: init.method, headers: init.headers, body: init.body, signal, redirect: 'manual' });
   } catch (error) {
     throw failure(error, timeout, options);
   }
@@ -56,6 +60,8 @@ export async function requestJson(
 function failure(error: unknown, timeout: AbortSignal, options: UpstreamOptions): UpstreamFailure {
   if (timeout.aborted) return new UpstreamFailure(`no answer within ${options.timeoutMs} ms`);
   if (options.signal?.aborted) return new UpstreamFailure('the request was cancelled');
+  const refused = findEgressRefusal(error);
+  if (refused) return new UpstreamFailure(`refused: ${refused.message}`);
   const cause = (error as { cause?: { code?: unknown } })?.cause?.code;
   return new UpstreamFailure(typeof cause === 'string' && /^[A-Z0-9_]{1,40}$/.test(cause) ? `could not connect (${cause})` : 'could not connect');
 }

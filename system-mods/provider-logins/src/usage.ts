@@ -11,6 +11,7 @@ import { upstreamUrl } from './config.js';
 import type { CredentialRow, CredentialService } from './credentials.js';
 import { loginErrors as errors } from './errors.js';
 import { requestJson, UpstreamFailure } from './upstream.js';
+import type { EgressGuard } from '../../../sdk/egress.js';
 
 const MAX_USAGE_BYTES = 256 * 1024;
 
@@ -39,6 +40,7 @@ export class UsageService {
     private readonly config: () => Promise<LoginsConfig>,
     private readonly clock: () => Date,
     private readonly log: LoggerService,
+    private readonly egress?: EgressGuard,
   ) {}
 
   async usage(provider: ProviderId, options: { connectionId?: string; force?: boolean; signal?: AbortSignal }): Promise<UsageAnswer> {
@@ -93,7 +95,7 @@ export class UsageService {
               authorization: `Bearer ${token}`,
             },
           },
-          { timeoutMs: config.upstreamTimeoutMs, signal, maxBytes: MAX_USAGE_BYTES },
+          { timeoutMs: config.upstreamTimeoutMs, signal, maxBytes: MAX_USAGE_BYTES, egress: this.egress },
         );
       } catch (error) {
         throw errors.providerUsageFailed({ provider, reason: error instanceof UpstreamFailure ? error.reason : 'the request failed' });
