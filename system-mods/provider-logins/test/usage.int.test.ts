@@ -114,11 +114,16 @@ describe('provider-a usage', () => {
     ['force=maybe'],
     ['connectionId='],
     [`connectionId=${'x'.repeat(65)}`],
-    ['other=1'],
   ])('refuses the query %s', async (query) => {
     const res = await t.request(`${USAGE_A}?${query}`);
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('request_validation_failed');
+  });
+
+  it('ignores a query parameter it does not know (clients send agentId and sessionId everywhere)', async () => {
+    const res = await t.request(`${USAGE_A}?other=1&agentId=a&force=maybe`);
+    expect(res.body.error).toBe('request_validation_failed'); // the known one is still checked
+    expect((await t.request(`${USAGE_A}?other=1`)).body.error).not.toBe('request_validation_failed');
   });
 });
 
