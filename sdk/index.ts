@@ -21,5 +21,6 @@ export * from './services/operator-settings.js';
 export * from './services/model-providers.js';
 export * from './services/model-gateway.js';
 export * from './services/mcp-tools.js';
+export * from './services/execution-boundaries.js';
 export * from './services/skills.js';
 export * from './services/runs.js';

@@ -1,9 +1,10 @@
 /**
  * The `settings` system mod: operator-wide settings (time zone, operator identity, memory
- * curator, execution boundaries) in its own `settings_documents` table, and the
- * `settings.operator` service other mods (setup, schedules) use.
+ * curator, execution boundaries) in its own `settings_documents` table, the
+ * `settings.operator` service other mods (setup, schedules) use, and the
+ * `settings.execution-boundaries` service the places that start processes (MCP stdio) use.
  */
-import { coreServices, defineMod, operatorSettingsServiceRef } from '../../../sdk/index.js';
+import { coreServices, defineMod, executionBoundariesServiceRef, operatorSettingsServiceRef } from '../../../sdk/index.js';
 import { curatorRoutes } from './routes/curator.js';
 import { executionBoundariesRoutes } from './routes/execution-boundaries.js';
 import { identitiesRoutes } from './routes/identities.js';
@@ -31,10 +32,13 @@ export default defineMod({
     http.route('curator-get', curator.get);
     http.route('curator-put', curator.put);
 
-    const boundaries = executionBoundariesRoutes(new ExecutionBoundariesStore(documents), log);
+    const boundariesStore = new ExecutionBoundariesStore(documents);
+    const boundaries = executionBoundariesRoutes(boundariesStore, log);
     http.route('execution-boundaries-get', boundaries.get);
     http.route('execution-boundaries-put', boundaries.put);
 
     provide(operatorSettingsServiceRef, operator.service());
+    // Read by the MCP mod when it saves or starts a stdio server.
+    provide(executionBoundariesServiceRef, boundariesStore.service());
   },
 });

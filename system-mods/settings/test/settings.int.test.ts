@@ -3,6 +3,7 @@ import { isSvcError, type ModDatabaseService, type OperatorSettingsService } fro
 import { startTestKernel, type TestKernel } from '../../../sdk/testing.js';
 import { json } from '../../../test/helpers.js';
 import { CuratorSettingsStore } from '../src/services/curator-settings.js';
+import { ExecutionBoundariesStore } from '../src/services/execution-boundaries.js';
 import { OperatorSettings } from '../src/services/operator-settings.js';
 import { SettingsDocuments } from '../src/services/settings-documents.js';
 
@@ -334,8 +335,8 @@ describe('the operator settings service', () => {
     service = new OperatorSettings(new SettingsDocuments(modDatabase())).service();
   });
 
-  it('is provided while the mod is enabled', () => {
-    expect(t.kernel.inspectRegistrations('settings').services).toBe(1);
+  it('is provided while the mod is enabled (with the execution boundaries service)', () => {
+    expect(t.kernel.inspectRegistrations('settings').services).toBe(2);
   });
 
   it('reads what the routes saved', async () => {
@@ -379,5 +380,19 @@ describe('the operator settings service', () => {
     expect(await refused({ name: 'x'.repeat(121), avatar: null })).toBe('settings_identity_invalid');
     expect(await refused({ name: 'Grace', avatar: 'javascript:alert(1)' })).toBe('settings_avatar_invalid');
     expect((await service.operator())?.name).toBe('Grace Hopper');
+  });
+});
+
+describe('the execution boundaries service', () => {
+  const service = () => new ExecutionBoundariesStore(new SettingsDocuments(modDatabase())).service();
+
+  it('tests the command and its arguments, joined with spaces, against the saved patterns, read on every call', async () => {
+    expect((await put(BOUNDARIES, { blockedCommandPatterns: ['^curl\\b', 'rm -rf /$'], maxCommandSeconds: 30 })).status).toBe(200);
+    expect(await service().commandRefusal('curl', ['https://example.test'])).toEqual({ patternIndex: 0, commandLine: 'curl https://example.test' });
+    expect(await service().commandRefusal('/bin/sh', ['-c', 'rm -rf /'])).toEqual({ patternIndex: 1, commandLine: '/bin/sh -c rm -rf /' });
+    expect(await service().commandRefusal('node', ['server.js'])).toBeUndefined();
+    expect((await service().get()).maxCommandSeconds).toBe(30);
+    expect((await put(BOUNDARIES, { blockedCommandPatterns: [] })).status).toBe(200);
+    expect(await service().commandRefusal('curl', ['https://example.test'])).toBeUndefined();
   });
 });

@@ -1,21 +1,17 @@
 /**
  * Execution boundaries: where agent tools may touch the file system and which commands they
- * may run. This mod only stores them; the execution paths (built-in shell tools, the
- * execution gateway) enforce them.
+ * may run. This mod stores them and provides them to the places that start processes
+ * (`settings.execution-boundaries`): the MCP mod checks a stdio server's command line against
+ * the blocked patterns when the connection is saved and each time the server is started, and
+ * bounds each use of a stdio server by `maxCommandSeconds`.
  */
 import path from 'node:path';
 import type { Knex } from 'knex';
+import { commandLineOf, type CommandRefusal, type ExecutionBoundaries, type ExecutionBoundariesService } from '../../../../sdk/index.js';
 import { settingsErrors as errors } from '../errors.js';
 import type { SettingsDocuments } from './settings-documents.js';
 
-export interface ExecutionBoundaries {
-  /** Absolute POSIX roots beyond the agent's own workspace; empty = only that workspace. */
-  allowedWorkspaceRoots: string[];
-  /** JavaScript RegExp sources, compiled with {@link compileBlockedCommandPattern}; a match blocks the command. */
-  blockedCommandPatterns: string[];
-  shellToolsEnabled: boolean;
-  maxCommandSeconds: number;
-}
+export type { ExecutionBoundaries };
 
 /**
  * A small safety net, not a sandbox: recursive deletion of `/`, making file systems,
@@ -76,6 +72,19 @@ export class ExecutionBoundariesStore {
 
   async get(trx?: Knex.Transaction): Promise<ExecutionBoundaries> {
     return { ...executionBoundaryDefaults(), ...(await this.documents.read<Partial<ExecutionBoundaries>>('execution-boundaries', trx)) };
+  }
+
+  /** The first blocked pattern matching the command line, read fresh (a change applies to the next check). */
+  async commandRefusal(command: string, args: readonly string[]): Promise<CommandRefusal | undefined> {
+    const commandLine = commandLineOf(command, args);
+    const { blockedCommandPatterns } = await this.get();
+    const patternIndex = blockedCommandPatterns.findIndex((pattern) => compileBlockedCommandPattern(pattern).test(commandLine));
+    return patternIndex < 0 ? undefined : { patternIndex, commandLine };
+  }
+
+  /** What other mods receive (`settings.execution-boundaries`). */
+  service(): ExecutionBoundariesService {
+    return { get: () => this.get(), commandRefusal: (command, args) => this.commandRefusal(command, args) };
   }
 
   /** Applies `patch` (shape already checked by the route schema); lists replace the saved list, omitted fields keep theirs. */

@@ -1,0 +1,45 @@
+/**
+ * Execution boundaries (provided by the `settings` system mod, `PUT
+ * /api/settings/execution-boundaries`): the rules every place that starts a process for agent
+ * tools applies. Today that is the MCP mod's stdio servers; it asks on every save and every
+ * start, so a changed setting applies to the next start without a restart.
+ */
+import { createServiceRef } from '../service-ref.js';
+
+/** The stored boundaries (defaults filled in). @public */
+export interface ExecutionBoundaries {
+  /** Absolute POSIX roots agent tools may use besides the agent's own workspace. */
+  allowedWorkspaceRoots: string[];
+  /** JavaScript RegExp sources (no flags); a match anywhere in the command line blocks it. */
+  blockedCommandPatterns: string[];
+  shellToolsEnabled: boolean;
+  /** A command (for an MCP stdio server: one use of it, e.g. a tool call) running longer is stopped. */
+  maxCommandSeconds: number;
+}
+
+/** Why a command may not run. @public */
+export interface CommandRefusal {
+  /** Index of the first matching entry of `blockedCommandPatterns`. */
+  patternIndex: number;
+  /** The command line the patterns were tested against. */
+  commandLine: string;
+}
+
+/** @public */
+export interface ExecutionBoundariesService {
+  /** The boundaries in force (defaults when none are saved). */
+  get(): Promise<ExecutionBoundaries>;
+  /**
+   * Tests `command` and `args`, joined with single spaces into one command line, against the
+   * blocked command patterns; undefined when none matches.
+   */
+  commandRefusal(command: string, args: readonly string[]): Promise<CommandRefusal | undefined>;
+}
+
+/** @public */
+export const executionBoundariesServiceRef = createServiceRef<ExecutionBoundariesService>({ id: 'settings.execution-boundaries' });
+
+/** The command line the blocked command patterns are tested against. @public */
+export function commandLineOf(command: string, args: readonly string[]): string {
+  return [command, ...args].join(' ');
+}
