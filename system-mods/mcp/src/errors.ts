@@ -9,6 +9,13 @@
  * call timeout → 504 `mcp_timeout` (the connection is torn down). A tool that ran and reported
  * an error (`isError`) → 422 `mcp_tool_failed`, whose body also carries `toolName` and the
  * tool's `result`: the request was understood and the tool really ran, so no 5xx.
+ *
+ * Execution boundaries (settings mod): a stdio command line matching a blocked command
+ * pattern → 403 `mcp_command_blocked`, when the connection is saved and when its server would
+ * start; without the settings mod no stdio server starts → 503 `mcp_execution_unavailable`.
+ * A use of a stdio server longer than `maxCommandSeconds` → 504 `mcp_timeout`. An http
+ * connection whose address the egress guard refuses → 400 `egress_address_refused`, when saved
+ * (a literal address) and when connecting (the resolved address).
  */
 import { defineErrorCatalog } from '../../../sdk/index.js';
 
@@ -36,4 +43,9 @@ export const mcpErrors = defineErrorCatalog({
   mcpRequestFailed: { status: 502, message: 'The server of MCP connection {connectionId} refused the request: {reason}' },
   mcpTimeout: { status: 504, message: 'MCP connection {connectionId} did not answer within {timeoutMs} ms' },
   mcpUnavailable: { status: 503, message: 'MCP connection {connectionId} is not available: {reason}' },
+  mcpCommandBlocked: {
+    status: 403,
+    message: 'The execution boundaries block this stdio server: its command line matches blocked command pattern {patternIndex}',
+  },
+  mcpExecutionUnavailable: { status: 503, message: 'Stdio MCP servers cannot start: {reason}' },
 });

@@ -1,8 +1,9 @@
-import { coreServices, defineMod, mcpToolsServiceRef } from '../../../sdk/index.js';
+import { coreServices, defineMod, executionBoundariesServiceRef, mcpToolsServiceRef, optional } from '../../../sdk/index.js';
 import { tapInventoryCount } from './hooks/inventory-count.js';
 import { mcpConnectionRoutes } from './routes/mcp-connections.js';
 import { ConnectionManager, type McpTimings } from './services/connection-manager.js';
 import { ConnectionStore } from './services/connection-store.js';
+import { stdioLaunchPolicy } from './services/launch-policy.js';
 
 export default defineMod({
   deps: {
@@ -12,11 +13,17 @@ export default defineMod({
     settings: coreServices.settings,
     hooks: coreServices.hooks,
     logger: coreServices.logger,
+    egress: coreServices.egress,
+    boundaries: optional(executionBoundariesServiceRef),
   },
-  init({ http, db, secrets, settings, hooks, logger }, { manifest, provide }) {
-    const store = new ConnectionStore(db, secrets);
+  init({ http, db, secrets, settings, hooks, logger, egress, boundaries }, { manifest, provide }) {
+    // The operator's execution boundaries decide which stdio servers may be saved and started.
+    const stdioLaunch = stdioLaunchPolicy(boundaries);
+    const store = new ConnectionStore(db, secrets, { egress, stdioLaunch });
     const manager = new ConnectionManager({
       source: store,
+      egress,
+      stdioLaunch,
       // Read per use, so a changed timeout applies to the next call without a restart.
       timings: () => settings.get<McpTimings>(),
       logger,

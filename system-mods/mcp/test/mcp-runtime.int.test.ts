@@ -17,7 +17,7 @@ const SETTLE = { timeout: 30_000, interval: 50 };
 let t: TestKernel;
 let server: HttpMcpServer;
 beforeAll(async () => {
-  t = await startTestKernel({ mods: ['health', 'mcp'] });
+  t = await startTestKernel({ mods: ['health', 'settings', 'mcp'] });
   server = await startHttpMcpServer();
 });
 afterAll(async () => {

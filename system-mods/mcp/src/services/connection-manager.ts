@@ -17,11 +17,18 @@
  *
  * The interface ({@link McpConnectionManager}) speaks plain data, not SDK types, so the chat
  * runtime can later receive it as a service ref. Error texts from servers are redacted of the
- * connection's secret values before they reach an error message or a log line.
+ * connection's secret values before they reach an error message or a log line; an HTTP error
+ * answer is reported by its status only, never its body.
+ *
+ * HTTP connections go through the egress guard (a refused address fails the use with
+ * `egress_address_refused`). A stdio server is started only when the launch policy (the
+ * operator's execution boundaries) allows its command line, checked on every start, and each
+ * use of a stdio connection is also bounded by the boundaries' `maxCommandSeconds`.
  */
 import type { ChildProcess } from 'node:child_process';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { findEgressRefusal, type EgressGuard, type EgressRefusedError } from '../../../../sdk/egress.js';
 import { raceAbort, type LoggerService } from '../../../../sdk/index.js';
 import { mcpErrors as errors } from '../errors.js';
 import { loadMcpSdk, mcpSdk, type McpSdk } from './mcp-sdk.js';
@@ -122,8 +129,21 @@ export interface McpConnectionManager {
   state(connectionId: string): McpKeptState;
 }
 
+/** What the execution boundaries say about starting a stdio server. */
+export interface StdioLaunchPolicy {
+  /**
+   * Throws a catalogued error when `command args` may not be started; otherwise resolves to the
+   * longest one use of the server may take (ms).
+   */
+  check(command: string, args: readonly string[]): Promise<{ maxUseMs: number }>;
+}
+
 export interface ConnectionManagerOptions {
   source: McpConnectionSource;
+  /** The guard every HTTP request goes through; the SDK's plain fetch without one (unit tests). */
+  egress?: EgressGuard;
+  /** Asked before every stdio start and use; without one, stdio servers start unchecked (unit tests). */
+  stdioLaunch?: StdioLaunchPolicy;
   timings: () => Promise<McpTimings>;
   logger: LoggerService;
   clientInfo: { name: string; version: string };
@@ -139,16 +159,27 @@ const CLOSE_BOUND_MS = 10_000;
 const MAX_TOOL_PAGES = 100;
 const REASON_MAX = 300;
 
-type FailureKind = 'timeout' | 'cancelled' | 'shutdown' | 'closed' | 'not_delivered' | 'refused' | 'connect';
+type FailureKind = 'timeout' | 'cancelled' | 'shutdown' | 'closed' | 'not_delivered' | 'refused' | 'connect' | 'egress';
 
 /** A failed use of a link, classified; turned into a catalogued error at the edge of `use`. */
 class LinkFailure extends Error {
   constructor(
     readonly kind: FailureKind,
     readonly reason: string,
+    /** The egress guard's refusal (kind `egress`). */
+    readonly refusal?: EgressRefusedError,
   ) {
     super(reason);
   }
+}
+
+function egressFailure(refusal: EgressRefusedError): LinkFailure {
+  return new LinkFailure('egress', refusal.message, refusal);
+}
+
+/** An HTTP error answer by its status only: its body may be anything the URL's host serves. */
+function httpErrorReason(status: number): string {
+  return status > 0 ? `the server answered HTTP ${status}` : 'the server sent an answer the client cannot use';
 }
 
 class DeadlinePassed extends Error {}
@@ -158,12 +189,12 @@ class ManagerClosing extends Error {}
 /** One deadline for a whole use, also ended by the caller's signal or by the manager closing. */
 class Deadline {
   private readonly controller = new AbortController();
-  private readonly timer: NodeJS.Timeout;
-  private readonly endsAt: number;
+  private timer: NodeJS.Timeout;
+  private endsAt: number;
   private readonly onOuterAbort = () => this.abort(new CallerCancelled('the caller cancelled the request'));
 
   constructor(
-    readonly timeoutMs: number,
+    public timeoutMs: number,
     private readonly outer?: AbortSignal,
   ) {
     this.endsAt = Date.now() + timeoutMs;
@@ -178,6 +209,16 @@ class Deadline {
 
   remaining(): number {
     return Math.max(1, this.endsAt - Date.now());
+  }
+
+  /** Shortens the deadline to `ms` from its start when that is sooner (a stdio server's maxCommandSeconds). */
+  tighten(ms: number): void {
+    const endsAt = this.endsAt - this.timeoutMs + ms;
+    if (endsAt >= this.endsAt) return;
+    clearTimeout(this.timer);
+    this.endsAt = endsAt;
+    this.timeoutMs = ms;
+    this.timer = setTimeout(() => this.abort(new DeadlinePassed(`no answer within ${ms} ms`)), Math.max(0, endsAt - Date.now()));
   }
 
   abort(reason: Error): void {
@@ -262,6 +303,7 @@ class Link {
   constructor(
     readonly target: McpConnectionTarget,
     clientInfo: { name: string; version: string },
+    egress?: EgressGuard,
   ) {
     const { Client, StreamableHTTPClientTransport, TrackedStdioTransport } = mcpSdk();
     this.client = new Client(clientInfo, { capabilities: {} });
@@ -269,6 +311,7 @@ class Link {
       this.secretValues = Object.values(target.headers);
       this.transport = new StreamableHTTPClientTransport(new URL(target.baseUrl), {
         requestInit: { headers: { ...target.headers } },
+        ...(egress ? { fetch: egress.fetch } : {}),
         // The manager reconnects whole clients; the SDK must not silently retry streams itself.
         reconnectionOptions: { maxRetries: 0, initialReconnectionDelay: 1_000, maxReconnectionDelay: 1_000, reconnectionDelayGrowFactor: 1 },
       });
@@ -298,6 +341,9 @@ class Link {
       if (deadline.signal.aborted) throw abortFailure(deadline.signal.reason);
       const { McpError, ErrorCode } = mcpSdk();
       if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) throw new LinkFailure('timeout', 'no answer to initialize');
+      const refused = findEgressRefusal(error);
+      if (refused) throw egressFailure(refused);
+      if (error instanceof mcpSdk().StreamableHTTPError) throw new LinkFailure('connect', httpErrorReason(error.code ?? 0));
       throw new LinkFailure('connect', this.redact(describe(error)));
     }
   }
@@ -324,8 +370,10 @@ class Link {
     if (error instanceof StreamableHTTPError) {
       // 404 on a session request: the server no longer knows the session (it restarted); the request was not handled.
       if (error.code === 404) return new LinkFailure('not_delivered', 'the server no longer knows the session');
-      return new LinkFailure('refused', this.redact(error.message));
+      return new LinkFailure('refused', httpErrorReason(error.code ?? 0));
     }
+    const refused = findEgressRefusal(error);
+    if (refused) return egressFailure(refused);
     if (errorCode(error) === 'ECONNREFUSED') return new LinkFailure('not_delivered', 'connection refused');
     return new LinkFailure('closed', this.redact(this.lostReason ?? describe(error)));
   }
@@ -396,6 +444,17 @@ export class ConnectionManager implements McpConnectionManager {
       const target = await this.options.source.load(connectionId);
       if (!target) throw errors.mcpConnectionNotFound({ connectionId });
       if (options.requireEnabled && !target.enabled) throw errors.mcpConnectionDisabled({ connectionId });
+      if (target.transport === 'stdio' && this.options.stdioLaunch) {
+        let limits: { maxUseMs: number };
+        try {
+          limits = await this.options.stdioLaunch.check(target.command, target.args);
+        } catch (error) {
+          // The boundaries changed: a kept server they now refuse does not stay up either.
+          await this.release(connectionId);
+          throw error;
+        }
+        deadline.tighten(limits.maxUseMs);
+      }
       return this.keeps(target) ? await this.useKept(target, work, deadline, timings) : await this.useOnce(target, work, deadline);
     } catch (error) {
       if (!(error instanceof LinkFailure)) throw error;
@@ -455,6 +514,8 @@ export class ConnectionManager implements McpConnectionManager {
         return errors.mcpServerClosed({ connectionId, reason: failure.reason });
       case 'refused':
         return errors.mcpRequestFailed({ connectionId, reason: failure.reason });
+      case 'egress':
+        return failure.refusal!.toSvcError();
       default:
         return errors.mcpConnectFailed({ connectionId, reason: failure.reason });
     }
@@ -462,8 +523,10 @@ export class ConnectionManager implements McpConnectionManager {
 
   /** Opens a link; on failure it is closed (child exited) before the failure is thrown. */
   private async open(target: McpConnectionTarget, deadline: Deadline): Promise<Link> {
+    // Every start of a server process is checked, background reconnects included.
+    if (target.transport === 'stdio') await this.options.stdioLaunch?.check(target.command, target.args);
     await loadMcpSdk();
-    const link = new Link(target, this.options.clientInfo);
+    const link = new Link(target, this.options.clientInfo, this.options.egress);
     this.links.add(link);
     link.onClosed = () => this.links.delete(link);
     try {

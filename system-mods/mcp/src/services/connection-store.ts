@@ -4,10 +4,11 @@
  * only {@link ConnectionStore.load}, which the connection manager uses to open a client, does.
  */
 import { randomUUID } from 'node:crypto';
+import { defaultEgressGuard, EgressRefusedError, type EgressGuard } from '../../../../sdk/egress.js';
 import type { ModDatabaseService, SecretsService } from '../../../../sdk/index.js';
 import { mcpErrors as errors } from '../errors.js';
 import { parseConnectionInput, type ConnectionFields, type McpLifecycle, type McpTransport } from './connection-rules.js';
-import type { McpConnectionSource, McpConnectionTarget } from './connection-manager.js';
+import type { McpConnectionSource, McpConnectionTarget, StdioLaunchPolicy } from './connection-manager.js';
 
 /** A connection as the API shows it: secret values never, only the names of those set. */
 export interface McpConnection {
@@ -74,11 +75,39 @@ function toConnection(row: ConnectionRow): McpConnection {
   };
 }
 
+/** Checks of what a saved connection will reach or start. */
+export interface SaveChecks {
+  /** A baseUrl naming a refused literal address is refused (`egress_address_refused`). */
+  egress: EgressGuard;
+  /** A stdio command line the execution boundaries refuse is refused (`mcp_command_blocked`). */
+  stdioLaunch?: StdioLaunchPolicy;
+}
+
 export class ConnectionStore implements McpConnectionSource {
   constructor(
     private readonly db: ModDatabaseService,
     private readonly secrets: SecretsService,
+    private readonly checks: SaveChecks = { egress: defaultEgressGuard },
   ) {}
+
+  /**
+   * What a connection will reach or start, checked when it is new or that part changed (so a
+   * connection the current rules refuse can still be renamed, disabled or deleted).
+   */
+  private async checkTarget(fields: ConnectionFields, existing: ConnectionFields | undefined): Promise<void> {
+    const same = existing !== undefined && existing.transport === fields.transport;
+    if (fields.transport === 'http' && !(same && existing.baseUrl === fields.baseUrl)) {
+      try {
+        this.checks.egress.check(fields.baseUrl!);
+      } catch (error) {
+        if (error instanceof EgressRefusedError) throw error.toSvcError();
+        throw error;
+      }
+    }
+    if (fields.transport === 'stdio' && !(same && existing.command === fields.command && JSON.stringify(existing.args) === JSON.stringify(fields.args))) {
+      await this.checks.stdioLaunch?.check(fields.command!, fields.args);
+    }
+  }
 
   async list(): Promise<McpConnection[]> {
     return (await this.db.knex<ConnectionRow>(TABLE).orderBy('created_at').orderBy('id')).map(toConnection);
@@ -101,6 +130,7 @@ export class ConnectionStore implements McpConnectionSource {
       const existing = id === undefined ? undefined : await this.db.knex<ConnectionRow>(TABLE).where({ id }).first();
       if (id !== undefined && !existing) throw errors.mcpConnectionNotFound({ connectionId: id });
       const { fields, secrets } = parseConnectionInput(body, existing ? toFields(existing) : undefined);
+      await this.checkTarget(fields, existing ? toFields(existing) : undefined);
       const targetId = existing?.id ?? randomUUID();
       const names =
         secrets.kind === 'set' ? Object.keys(secrets.values).sort() : secrets.kind === 'clear' ? [] : json(existing?.secret_names ?? '[]');
