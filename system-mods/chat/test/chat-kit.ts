@@ -10,7 +10,7 @@ import { startTestKernel, type TestKernel } from '../../../sdk/testing.js';
 import { chatChunk, sseData, startFakeOpenAi, usageChunk, type FakeOpenAi, type ScriptedAnswer } from '../../../test/peers/fake-openai.js';
 import { FIXTURE_MODS, json } from '../../../test/helpers.js';
 
-export const CHAT_MODS = ['health', 'agents', 'model-connections', 'provider-openai', 'provider-anthropic', 'skills', 'mcp', 'chat'];
+export const CHAT_MODS = ['health', 'agents', 'model-connections', 'provider-openai', 'provider-anthropic', 'skills', 'settings', 'mcp', 'chat'];
 
 export interface ChatKit {
   t: TestKernel;
