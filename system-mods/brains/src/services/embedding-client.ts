@@ -3,6 +3,7 @@
  * gateway is optional: without the model connections mod there is nothing to call, which
  * reads like an unknown connection.
  */
+import { findEgressRefusal } from '../../../../sdk/egress.js';
 import type { ModelGatewayService, OptionalService } from '../../../../sdk/index.js';
 import { brainErrors as errors } from '../errors.js';
 
@@ -65,13 +66,16 @@ export class EmbeddingClient {
       if (error instanceof EmbeddingFailure) throw error;
       const code = (error as { code?: unknown }).code;
       const message = error instanceof Error ? error.message : 'the embeddings call failed';
-      throw new EmbeddingFailure(message.slice(0, 1_000), code === 'connection_unavailable' && /does not exist/.test(message));
+      // The cause keeps an egress refusal recognizable (`failureToError`).
+      throw Object.assign(new EmbeddingFailure(message.slice(0, 1_000), code === 'connection_unavailable' && /does not exist/.test(message)), { cause: error });
     }
   }
 }
 
-/** The route answer for a failed call: 400 with the reason (never a credential). */
+/** The route answer for a failed call: 400 with the reason (never a credential); the egress guard's refusal as its own code. */
 export function failureToError(connectionId: string, error: unknown) {
   if (error instanceof EmbeddingFailure && error.unknownConnection) return errors.brainEmbeddingConnectionUnknown({ connectionId });
+  const refused = findEgressRefusal(error);
+  if (refused) return refused.toSvcError();
   return errors.brainEmbeddingRequestFailed({ reason: error instanceof Error ? error.message : 'unknown failure' });
 }
