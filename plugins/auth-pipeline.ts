@@ -1,6 +1,6 @@
 /**
  * Runs the authenticator for every request after the edge policy (steps 2–6 of the request
- * order) and before the body is read: the route is matched here so public routes are known,
+ * order) and before the body is read: the route is matched here so its flags (public, tokenRead) decide,
  * and the match is handed to the dispatcher so it is looked up once.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -25,7 +25,7 @@ async function authPipeline(app: FastifyInstance, { routes, authenticator }: Aut
     try {
       outcome = authenticator.authenticate(
         { method: request.method, pathname, url, headers: request.headers, peer: request.raw.socket.remoteAddress ?? '' },
-        match?.entry.public === true,
+        match?.entry,
       );
     } catch (error) {
       done(error as Error);

@@ -17,6 +17,11 @@ export interface ManifestRoute {
   deadlineMs?: number;
   /** Served without authentication. Listed in the boot log. */
   public?: boolean;
+  /**
+   * GET only: a `diagnostics:read` bearer token may read this route (the spec's token
+   * allowlist). Without it a token is refused with 403 `api_token_forbidden`.
+   */
+  tokenRead?: boolean;
   /** System mods only: the handler may answer bytes or a stream instead of JSON. */
   raw?: boolean;
   /** One-line summary for the API contract. */

@@ -13,7 +13,7 @@ import { OIDC_SESSION_COOKIE, type OidcFlow } from './oidc-flow.js';
 import { LoginThrottle } from './login-throttle.js';
 import { verifyPassword } from './password-hash.js';
 import { signValue, verifyValue } from './signed-cookie.js';
-import { tokenMayRead } from './token-gate.js';
+import { tokenMayRead, type TokenGateRoute } from './token-gate.js';
 import type { EffectiveUiAuth, UiAuthService } from './ui-auth-service.js';
 
 export const BASIC_COOKIE = 'hc_basic_session';
@@ -35,6 +35,12 @@ export interface AuthRequest {
   url: string;
   headers: Record<string, string | string[] | undefined>;
   peer: string;
+}
+
+/** What the authenticator reads of the route the router matched (none: no route matched). */
+export interface AuthRoute extends TokenGateRoute {
+  /** Served without authentication. */
+  public: boolean;
 }
 
 export interface AuthOutcome {
@@ -100,17 +106,17 @@ export class Authenticator {
    * Synchronous when it can be (a public route, mode none or trusted-proxy with the
    * configuration cached): most requests then cost no promise at all.
    */
-  authenticate(request: AuthRequest, isPublic: boolean): AuthOutcome | Promise<AuthOutcome> {
+  authenticate(request: AuthRequest, route: AuthRoute | undefined): AuthOutcome | Promise<AuthOutcome> {
     const config = this.uiAuth.peek();
-    return config ? this.decide(config, request, isPublic) : this.uiAuth.effective().then((c) => this.decide(c, request, isPublic));
+    return config ? this.decide(config, request, route) : this.uiAuth.effective().then((c) => this.decide(c, request, route));
   }
 
-  private decide(config: EffectiveUiAuth, request: AuthRequest, isPublic: boolean): AuthOutcome | Promise<AuthOutcome> {
+  private decide(config: EffectiveUiAuth, request: AuthRequest, route: AuthRoute | undefined): AuthOutcome | Promise<AuthOutcome> {
     const enabled = config.mode !== 'none';
-    if (isPublic) return { context: enabled ? PUBLIC_ENABLED : PUBLIC_DISABLED };
+    if (route?.public === true) return { context: enabled ? PUBLIC_ENABLED : PUBLIC_DISABLED };
 
     const bearer = Authenticator.bearer(request);
-    if (bearer) return this.token(bearer, request, enabled);
+    if (bearer) return this.token(bearer, request, route, enabled);
 
     switch (config.mode) {
       case 'none':
@@ -125,8 +131,8 @@ export class Authenticator {
   }
 
   /** Synchronous for a token verified moments ago (a monitor polling): no promise, no query. */
-  private token(bearer: string, request: AuthRequest, enabled: boolean): AuthOutcome | Promise<AuthOutcome> {
-    if (request.method !== 'GET' || !tokenMayRead(request.pathname)) throw errors.apiTokenForbidden();
+  private token(bearer: string, request: AuthRequest, route: AuthRoute | undefined, enabled: boolean): AuthOutcome | Promise<AuthOutcome> {
+    if (request.method !== 'GET' || !tokenMayRead(route, request.pathname)) throw errors.apiTokenForbidden();
     // No closure per request: this is the hot path of a polling monitor.
     const cached = this.tokens.cachedVerdict(bearer, 'diagnostics:read');
     if (cached !== undefined) return Authenticator.tokenOutcome(cached, enabled);

@@ -1,47 +1,22 @@
 /**
- * The pathnames a `diagnostics:read` bearer token may GET, exactly as the spec lists them.
- * Matching is on the raw pathname: anything that could be normalized into another path
- * (dot segments, encoded slashes or dots, empty segments, a trailing slash) is refused first,
- * and the query string never widens it.
+ * Whether a `diagnostics:read` bearer token may read a request. Which routes a token may read
+ * is the route's own `tokenRead` flag (declared in the owner's manifest, GET only), decided on
+ * the entry the router matched, so the kernel keeps no list of features' paths. The path is
+ * still checked for spellings that another layer could read as a different path (dot or empty
+ * segments, a trailing slash, an escaped slash or backslash): a token is refused those outright
+ * rather than trusting every route's parameter handling with them.
  */
-const EXACT = new Set([
-  '/api/health',
-  '/api/status',
-  '/api/metrics',
-  '/api/diagnostics/inventory',
-  '/api/diagnostics/sql',
-  '/api/diagnostics/forge/jobs',
-  '/api/diagnostics/mods',
-  '/api/agents',
-  '/api/agent-status',
-  '/api/sessions',
-  '/api/session/context',
-  '/api/session/context-status',
-  '/api/context',
-  '/api/chat/runs/active',
-  '/api/traces',
-  '/api/archive/calendar',
-  '/api/archive/runs',
-  '/api/archive/sessions',
-]);
 
-const PATTERNS = [
-  /^\/api\/diagnostics\/forge\/jobs\/[0-9a-f-]{36}$/i,
-  /^\/api\/diagnostics\/mods\/[a-z0-9-]+\/(pending|jobs)$/,
-  /^\/api\/diagnostics\/mods\/[a-z0-9-]+\/jobs\/[A-Za-z0-9_-]+$/,
-  /^\/api\/sessions\/[^/]+$/,
-  /^\/api\/traces\/.+$/,
-  /^\/api\/archive\/runs\/.+$/,
-  /^\/api\/archive\/sessions\/.+$/,
-];
+/** The part of a matched route entry the gate reads. */
+export interface TokenGateRoute {
+  tokenRead: boolean;
+}
 
-/** True when `pathname` is one a diagnostics token may read. */
-export function tokenMayRead(pathname: string): boolean {
-  // A listed path is already in its one canonical form: nothing to normalize.
-  if (EXACT.has(pathname)) return true;
+/** True when a token may GET `pathname`, which the router matched to `route`. */
+export function tokenMayRead(route: TokenGateRoute | undefined, pathname: string): boolean {
+  if (route?.tokenRead !== true) return false;
   if (pathname.length > 2048) return false;
   if (/%2f|%5c|%2e|\\/i.test(pathname)) return false;
   const segments = pathname.split('/').slice(1);
-  if (segments.some((s) => s === '' || s === '.' || s === '..')) return false;
-  return PATTERNS.some((p) => p.test(pathname));
+  return !segments.some((s) => s === '' || s === '.' || s === '..');
 }

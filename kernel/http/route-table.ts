@@ -31,6 +31,8 @@ export interface RouteEntry {
   path: string;
   deadlineMs: number;
   public: boolean;
+  /** A `diagnostics:read` bearer token may read it (GET routes only). */
+  tokenRead: boolean;
   raw: boolean;
   summary?: string;
   binding?: BoundRoute;
@@ -74,6 +76,7 @@ export class RouteTable {
         path: route.path,
         deadlineMs: route.deadlineMs ?? defaultDeadlineMs,
         public: route.public ?? false,
+        tokenRead: route.method === 'GET' && route.tokenRead === true,
         raw: route.raw ?? false,
         summary: route.summary,
         metricsKey: `${route.method} ${route.path}`,

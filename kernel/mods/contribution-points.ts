@@ -54,6 +54,7 @@ export const contributionPoints: readonly ContributionPoint[] = [
           path: { type: 'string', pattern: '^(/(?!\\.\\.?(/|$))[A-Za-z0-9._~-]+|/\\{[A-Za-z][A-Za-z0-9_]*\\})+$|^/$', maxLength: 300 },
           deadlineMs: { type: 'integer', minimum: 1, maximum: 600_000 },
           public: { type: 'boolean' },
+          tokenRead: { type: 'boolean' },
           raw: { type: 'boolean' },
           summary: { type: 'string', maxLength: 200 },
         },
@@ -62,6 +63,8 @@ export const contributionPoints: readonly ContributionPoint[] = [
     check(manifest) {
       const routes = manifest.contributes?.routes ?? [];
       const problems = duplicates(routes.map((r) => r.id)).map((id) => `route id ${id} is declared twice`);
+      // A token reads; it never mutates.
+      for (const route of routes) if (route.tokenRead && route.method !== 'GET') problems.push(`route ${route.id} is ${route.method}; only GET routes may set tokenRead`);
       if (!manifest.system) {
         const prefix = `/api/mods/${manifest.id}`;
         for (const route of routes) {

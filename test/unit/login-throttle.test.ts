@@ -107,12 +107,12 @@ describe('Basic password checks through the Authenticator', () => {
     const { stats, verify } = counting(20);
     const auth = new Authenticator(uiAuth, {} as ApiTokenStore, {} as OidcFlow, { verifyPassword: verify });
     // Twenty peers, twenty usernames: no throttle applies, only the concurrency bound.
-    const twenty = await Promise.all(Array.from({ length: 20 }, (_, i) => outcome(auth.authenticate(request(`10.0.0.${i}`, `u${i}`, 'wrong'), false))));
+    const twenty = await Promise.all(Array.from({ length: 20 }, (_, i) => outcome(auth.authenticate(request(`10.0.0.${i}`, `u${i}`, 'wrong'), undefined))));
     expect(twenty).toEqual(Array(20).fill('unauthenticated'));
     expect(stats.maxInFlight).toBe(4);
     expect(stats.calls).toBe(20);
 
-    const thirty = await Promise.all(Array.from({ length: 30 }, (_, i) => outcome(auth.authenticate(request(`10.1.0.${i}`, `v${i}`, 'wrong'), false))));
+    const thirty = await Promise.all(Array.from({ length: 30 }, (_, i) => outcome(auth.authenticate(request(`10.1.0.${i}`, `v${i}`, 'wrong'), undefined))));
     expect(thirty.filter((o) => o === 'unauthenticated')).toHaveLength(20); // 4 running + 16 queued
     expect(thirty.filter((o) => o === 'auth_throttled')).toHaveLength(10);
     expect(stats.maxInFlight).toBe(4);
@@ -123,14 +123,14 @@ describe('Basic password checks through the Authenticator', () => {
     const { stats, verify } = counting(10);
     const auth = new Authenticator(uiAuth, {} as ApiTokenStore, {} as OidcFlow, { verifyPassword: verify });
     // Twelve at once from one peer: the first five failures block it, the queued rest run no check.
-    const burst = await Promise.all(Array.from({ length: 12 }, (_, i) => outcome(auth.authenticate(request('10.0.0.1', `u${i}`, 'wrong'), false))));
+    const burst = await Promise.all(Array.from({ length: 12 }, (_, i) => outcome(auth.authenticate(request('10.0.0.1', `u${i}`, 'wrong'), undefined))));
     expect(stats.calls).toBeLessThanOrEqual(8); // the five, plus at most the three running alongside the fifth
     expect(burst.filter((o) => o === 'auth_throttled').length).toBe(12 - stats.calls);
-    const error = await Promise.resolve(auth.authenticate(request('10.0.0.1', 'admin', 'right'), false)).catch((e: SvcError) => e);
+    const error = await Promise.resolve(auth.authenticate(request('10.0.0.1', 'admin', 'right'), undefined)).catch((e: SvcError) => e);
     expect(stats.calls).toBeLessThanOrEqual(8);
     expect((error as SvcError).code).toBe('auth_throttled');
     expect((error as SvcError).status).toBe(429);
     expect(Number((error as SvcError).headers?.['retry-after'])).toBeGreaterThan(0);
-    expect(await outcome(auth.authenticate(request('10.0.0.2', 'admin', 'right'), false))).toBe(200);
+    expect(await outcome(auth.authenticate(request('10.0.0.2', 'admin', 'right'), undefined))).toBe(200);
   });
 });
