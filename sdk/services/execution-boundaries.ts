@@ -8,11 +8,8 @@ import { createServiceRef } from '../service-ref.js';
 
 /** The stored boundaries (defaults filled in). @public */
 export interface ExecutionBoundaries {
-  /** Absolute POSIX roots agent tools may use besides the agent's own workspace. */
-  allowedWorkspaceRoots: string[];
   /** JavaScript RegExp sources (no flags); a match anywhere in the command line blocks it. */
   blockedCommandPatterns: string[];
-  shellToolsEnabled: boolean;
   /** A command (for an MCP stdio server: one use of it, e.g. a tool call) running longer is stopped. */
   maxCommandSeconds: number;
 }

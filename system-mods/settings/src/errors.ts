@@ -9,6 +9,5 @@ export const settingsErrors = defineErrorCatalog({
   settingsIdentityInvalid: { status: 400, message: 'Invalid operator identity: {reason}' },
   settingsAvatarInvalid: { status: 400, message: 'The avatar must be null, text of at most {textMax} characters that is not a javascript:, vbscript: or non-image data: URL, or a data:image or http(s) URL of at most {max} characters' },
   settingsCuratorScheduleInvalid: { status: 400, message: '{schedule} is not a 5-field cron expression' },
-  settingsWorkspaceRootInvalid: { status: 400, message: 'Workspace root {index} is not an absolute POSIX path without ".." segments' },
   settingsCommandPatternInvalid: { status: 400, message: 'Blocked command pattern {index} is not a valid regular expression: {reason}' },
 });

@@ -231,12 +231,13 @@ describe('curator', () => {
 });
 
 describe('execution boundaries', () => {
-  it('reads the defaults: own workspace only, shell tools off, a default blocklist that compiles', async () => {
+  it('reads the defaults: a default blocklist that compiles and a 120 s bound', async () => {
     const res = await get(BOUNDARIES);
     expect(res.status).toBe(200);
     const b = res.body.executionBoundaries;
     expect(res.body.ok).toBe(true);
-    expect(b).toMatchObject({ allowedWorkspaceRoots: [], shellToolsEnabled: false, maxCommandSeconds: 120 });
+    expect(Object.keys(b).sort()).toEqual(['blockedCommandPatterns', 'maxCommandSeconds']);
+    expect(b.maxCommandSeconds).toBe(120);
     expect(b.blockedCommandPatterns.length).toBeGreaterThan(0);
     const patterns = (b.blockedCommandPatterns as string[]).map((p) => new RegExp(p));
     const blocked = (command: string) => patterns.some((p) => p.test(command));
@@ -248,51 +249,43 @@ describe('execution boundaries', () => {
     }
   });
 
-  it('saves a subset, normalizing roots; lists replace, omitted fields keep their values', async () => {
+  it('saves a subset; lists replace, omitted fields keep their values', async () => {
     const defaults = (await get(BOUNDARIES)).body.executionBoundaries;
-    const first = await put(BOUNDARIES, { allowedWorkspaceRoots: ['/srv/projects/', '/data//shared/./x', '/srv/projects'], shellToolsEnabled: true });
+    const first = await put(BOUNDARIES, { maxCommandSeconds: 30 });
     expect(first.status).toBe(200);
-    expect(first.body).toEqual({
-      ok: true,
-      executionBoundaries: { ...defaults, allowedWorkspaceRoots: ['/srv/projects', '/data/shared/x'], shellToolsEnabled: true },
-    });
+    expect(first.body).toEqual({ ok: true, executionBoundaries: { ...defaults, maxCommandSeconds: 30 } });
     const second = await put(BOUNDARIES, { blockedCommandPatterns: ['^curl\\b', 'wget\\s'], maxCommandSeconds: 600 });
-    expect(second.body.executionBoundaries).toEqual({
-      allowedWorkspaceRoots: ['/srv/projects', '/data/shared/x'],
-      blockedCommandPatterns: ['^curl\\b', 'wget\\s'],
-      shellToolsEnabled: true,
-      maxCommandSeconds: 600,
-    });
+    expect(second.body.executionBoundaries).toEqual({ blockedCommandPatterns: ['^curl\\b', 'wget\\s'], maxCommandSeconds: 600 });
     expect((await get(BOUNDARIES)).body).toEqual(second.body);
+  });
+
+  it('stores nothing it does not enforce: the removed workspace-roots and shell-tools fields are refused', async () => {
+    for (const body of [{ allowedWorkspaceRoots: ['/srv'] }, { shellToolsEnabled: true }]) {
+      const res = await put(BOUNDARIES, body);
+      expect(res.status).toBe(400);
+      expect(res.body.error).toBe(invalid);
+    }
   });
 
   it('refuses bad input and keeps the saved boundaries', async () => {
     await expectRejected(BOUNDARIES, [
-      ['shell wrong type', { shellToolsEnabled: 'true' }, 400, invalid],
-      ['roots wrong type', { allowedWorkspaceRoots: '/srv' }, 400, invalid],
-      ['root wrong type', { allowedWorkspaceRoots: [42] }, 400, invalid],
+      ['patterns wrong type', { blockedCommandPatterns: 'rm' }, 400, invalid],
+      ['pattern wrong type', { blockedCommandPatterns: [42] }, 400, invalid],
       ['seconds fractional', { maxCommandSeconds: 2.5 }, 400, invalid],
       ['seconds too small', { maxCommandSeconds: 0 }, 400, invalid],
       ['seconds too large', { maxCommandSeconds: 3601 }, 400, invalid],
       ['no field', {}, 400, invalid],
-      ['unknown field', { shellToolsEnabled: false, allowNetwork: true }, 400, invalid],
-      ['oversized root', { allowedWorkspaceRoots: [`/${'a'.repeat(4096)}`] }, 400, invalid],
-      ['too many roots', { allowedWorkspaceRoots: Array.from({ length: 51 }, (_, i) => `/srv/${i}`) }, 400, invalid],
+      ['unknown field', { maxCommandSeconds: 5, allowNetwork: true }, 400, invalid],
       ['oversized pattern', { blockedCommandPatterns: ['a'.repeat(501)] }, 400, invalid],
       ['too many patterns', { blockedCommandPatterns: Array.from({ length: 201 }, (_, i) => `cmd${i}`) }, 400, invalid],
       ['empty pattern', { blockedCommandPatterns: [''] }, 400, invalid],
       ...shapeCases('non-object', NON_OBJECT_BODIES),
-      ['relative root', { allowedWorkspaceRoots: ['srv/projects'] }, 400, 'settings_workspace_root_invalid'],
-      ['dot-dot root', { allowedWorkspaceRoots: ['/srv/ok', '/srv/../etc'] }, 400, 'settings_workspace_root_invalid'],
-      ['trailing dot-dot', { allowedWorkspaceRoots: ['/srv/..'] }, 400, 'settings_workspace_root_invalid'],
-      ['valid root, bad pattern', { allowedWorkspaceRoots: ['/opt'], blockedCommandPatterns: ['ok', '(unclosed'] }, 400, 'settings_command_pattern_invalid'],
+      ['valid seconds, bad pattern', { maxCommandSeconds: 5, blockedCommandPatterns: ['ok', '(unclosed'] }, 400, 'settings_command_pattern_invalid'],
       ['bad range pattern', { blockedCommandPatterns: ['[z-a]'] }, 400, 'settings_command_pattern_invalid'],
     ]);
   });
 
   it('says which entry was refused', async () => {
-    const root = await put(BOUNDARIES, { allowedWorkspaceRoots: ['/srv/ok', 'relative'] });
-    expect(root.body).toMatchObject({ error: 'settings_workspace_root_invalid', field: 'allowedWorkspaceRoots', index: 1 });
     const pattern = await put(BOUNDARIES, { blockedCommandPatterns: ['ok', 'also ok', '*bad'] });
     expect(pattern.body).toMatchObject({ error: 'settings_command_pattern_invalid', field: 'blockedCommandPatterns', index: 2 });
   });
@@ -322,7 +315,7 @@ describe('the published contract', () => {
       expect(body.additionalProperties).toBe(false);
     }
     const boundaries = paths[BOUNDARIES]!.put!.requestBody.content['application/json'].schema.properties;
-    for (const field of ['allowedWorkspaceRoots', 'blockedCommandPatterns', 'shellToolsEnabled', 'maxCommandSeconds']) {
+    for (const field of ['blockedCommandPatterns', 'maxCommandSeconds']) {
       expect(boundaries[field].description, field).toEqual(expect.any(String));
     }
     expect(paths[CURATOR]!.get!.responses['200'].content['application/json'].schema.properties.curator.properties.schedule.default).toBe('30 3 * * *');

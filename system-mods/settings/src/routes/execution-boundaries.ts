@@ -13,7 +13,7 @@ export function executionBoundariesRoutes(boundaries: ExecutionBoundariesStore, 
     async handler({ body, requestId }) {
       const saved = await boundaries.update(body);
       // These widen or narrow what agents may execute: leave a trail of who changed which fields when.
-      log.info({ requestId, fields: Object.keys(body), shellToolsEnabled: saved.shellToolsEnabled }, 'execution boundaries changed');
+      log.info({ requestId, fields: Object.keys(body), maxCommandSeconds: saved.maxCommandSeconds }, 'execution boundaries changed');
       return { ok: true, executionBoundaries: saved };
     },
   };

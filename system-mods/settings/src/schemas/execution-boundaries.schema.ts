@@ -3,15 +3,6 @@ import { executionBoundaryDefaults } from '../services/execution-boundaries.js';
 import { completeObject, okResponse, partialBody, TAGS, type JsonSchema } from './common.schema.js';
 
 const fields: Record<string, JsonSchema> = {
-  allowedWorkspaceRoots: {
-    type: 'array',
-    maxItems: 50,
-    items: { type: 'string', minLength: 1, maxLength: 4096 },
-    description:
-      "Absolute POSIX directories agent tools may read and write besides the agent's own workspace. " +
-      "Empty (the default) means only the agent's own workspace. A relative path or one with a '..' segment is refused " +
-      "with 400 settings_workspace_root_invalid; '.' segments and repeated or trailing slashes are normalized and duplicates dropped.",
-  },
   blockedCommandPatterns: {
     type: 'array',
     maxItems: 200,
@@ -23,10 +14,6 @@ const fields: Record<string, JsonSchema> = {
       'A pattern that does not compile is refused with 400 settings_command_pattern_invalid. ' +
       'The default blocks recursive deletion of /, mkfs, shutdown/reboot/poweroff/halt, the classic shell fork bomb and dd onto block devices. ' +
       'A sent list replaces the saved one; [] blocks nothing.',
-  },
-  shellToolsEnabled: {
-    type: 'boolean',
-    description: 'Offer agents the built-in shell command tools. Off by default. The other boundaries apply to every command that runs.',
   },
   maxCommandSeconds: {
     type: 'integer',
@@ -41,12 +28,12 @@ const fields: Record<string, JsonSchema> = {
 const response = {
   200: okResponse('executionBoundaries', {
     ...completeObject(fields, { ...executionBoundaryDefaults() }),
-    description: 'Where agent tools may touch the file system and which commands they may run; enforced where commands execute.',
+    description: 'Which commands svc may start for agent tools and how long they may run; enforced wherever svc starts a process (today: stdio MCP servers).',
   }),
 };
 
 export const getExecutionBoundariesSchema: RouteSchema = {
-  summary: 'Where and how agent tools may execute (defaults when none are saved)',
+  summary: 'Which commands may run and for how long (defaults when none are saved)',
   tags: TAGS,
   response,
 };

@@ -1,11 +1,11 @@
 /**
- * Execution boundaries: where agent tools may touch the file system and which commands they
- * may run. This mod stores them and provides them to the places that start processes
+ * Execution boundaries: which commands svc may start for agent tools and for how long. Only
+ * what is enforced is stored (a workspace-roots list and a shell-tools switch were removed: no
+ * tool used them). This mod stores them and provides them to the places that start processes
  * (`settings.execution-boundaries`): the MCP mod checks a stdio server's command line against
  * the blocked patterns when the connection is saved and each time the server is started, and
  * bounds each use of a stdio server by `maxCommandSeconds`.
  */
-import path from 'node:path';
 import type { Knex } from 'knex';
 import { commandLineOf, type CommandRefusal, type ExecutionBoundaries, type ExecutionBoundariesService } from '../../../../sdk/index.js';
 import { settingsErrors as errors } from '../errors.js';
@@ -28,9 +28,7 @@ export const DEFAULT_BLOCKED_COMMAND_PATTERNS: readonly string[] = Object.freeze
 /** Fresh defaults each call, so no caller can mutate a shared list. */
 export function executionBoundaryDefaults(): ExecutionBoundaries {
   return {
-    allowedWorkspaceRoots: [],
     blockedCommandPatterns: [...DEFAULT_BLOCKED_COMMAND_PATTERNS],
-    shellToolsEnabled: false,
     maxCommandSeconds: 120,
   };
 }
@@ -40,17 +38,9 @@ export function compileBlockedCommandPattern(pattern: string): RegExp {
   return new RegExp(pattern);
 }
 
-/**
- * The root as stored: absolute, no `..` segment (checked before normalizing, so `/a/../b`
- * is refused rather than silently rewritten), no NUL; `.` segments, repeated and trailing
- * slashes are normalized away.
- */
-export function normalizeWorkspaceRoot(root: string, index: number): string {
-  if (!root.startsWith('/') || root.includes('\0') || root.split('/').includes('..')) {
-    throw errors.settingsWorkspaceRootInvalid({ index }, { details: { field: 'allowedWorkspaceRoots', index } });
-  }
-  const normalized = path.posix.normalize(root);
-  return normalized.length > 1 ? normalized.replace(/\/+$/, '') : normalized;
+/** Only the fields that exist now: a document saved by an older version may hold removed ones. */
+function known(b: ExecutionBoundaries): ExecutionBoundaries {
+  return { blockedCommandPatterns: b.blockedCommandPatterns, maxCommandSeconds: b.maxCommandSeconds };
 }
 
 function checkPatterns(patterns: string[]): string[] {
@@ -71,7 +61,7 @@ export class ExecutionBoundariesStore {
   constructor(private readonly documents: SettingsDocuments) {}
 
   async get(trx?: Knex.Transaction): Promise<ExecutionBoundaries> {
-    return { ...executionBoundaryDefaults(), ...(await this.documents.read<Partial<ExecutionBoundaries>>('execution-boundaries', trx)) };
+    return known({ ...executionBoundaryDefaults(), ...(await this.documents.read<Partial<ExecutionBoundaries>>('execution-boundaries', trx)) });
   }
 
   /** The first blocked pattern matching the command line, read fresh (a change applies to the next check). */
@@ -90,13 +80,10 @@ export class ExecutionBoundariesStore {
   /** Applies `patch` (shape already checked by the route schema); lists replace the saved list, omitted fields keep theirs. */
   async update(patch: Partial<ExecutionBoundaries>, trx?: Knex.Transaction): Promise<ExecutionBoundaries> {
     const change = { ...patch };
-    if (change.allowedWorkspaceRoots !== undefined) {
-      change.allowedWorkspaceRoots = [...new Set(change.allowedWorkspaceRoots.map(normalizeWorkspaceRoot))];
-    }
     if (change.blockedCommandPatterns !== undefined) change.blockedCommandPatterns = checkPatterns(change.blockedCommandPatterns);
     return this.documents.transaction(trx, async (tx) => {
       const saved = await this.documents.readForUpdate<Partial<ExecutionBoundaries>>('execution-boundaries', tx);
-      return this.documents.write('execution-boundaries', { ...executionBoundaryDefaults(), ...saved, ...change }, tx);
+      return this.documents.write('execution-boundaries', known({ ...executionBoundaryDefaults(), ...saved, ...change }), tx);
     });
   }
 }
