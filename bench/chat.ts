@@ -6,6 +6,9 @@
  *   runtime's overhead per turn = terminal time minus the model's own time (model.started →
  *   model.completed as the server saw it); baseline: a bare Fastify route streaming the same
  *   NDJSON bytes (bench/bare-ndjson.ts). Target: overhead p50 ≤ 10 ms.
+ * - against a minimal persisted NDJSON turn (bench/bare-persisted-ndjson.ts: a run row, the same
+ *   bytes, the transcript and terminal state on embedded PGlite): overhead p50 ≤ 2× its latency
+ *   p50, and turns/s at 50 sessions ≥ 0.6× its turns/s.
  * - throughput: 50 sessions in parallel, turns/s, against the baseline under the same load.
  * - 100 concurrent streams held open (a model that takes ~2 s): every one must end with
  *   run.completed, none with an error.
@@ -26,6 +29,10 @@ const PARALLEL_SESSIONS = 50;
 const TURNS_PER_SESSION = 4;
 const HELD_STREAMS = 100;
 const OVERHEAD_TARGET_MS = 10;
+/** Against the minimal persisted turn: overhead at most this many times its latency… */
+const PERSISTED_LATENCY_TARGET = 2;
+/** …and at least this fraction of its throughput. */
+const PERSISTED_THROUGHPUT_TARGET = 0.6;
 
 const ANSWER = 'The quick brown fox jumps over the lazy dog. '.repeat(4).trim().split(' ');
 
@@ -104,6 +111,7 @@ export async function runChatBench(): Promise<BenchOutcome> {
   const port = await freePort();
   const server = await launchServer({ dataDir, port, timeoutMs: 60_000 });
   let bare: ReturnType<typeof spawnNodeScript> | undefined;
+  let persistedBare: ReturnType<typeof spawnNodeScript> | undefined;
   try {
     const base = server.url;
     await api(base, 'POST', '/api/agents', { id: 'bench', name: 'Bench' });
@@ -133,11 +141,20 @@ export async function runChatBench(): Promise<BenchOutcome> {
     const baseline: TurnTiming[] = [];
     for (let i = 0; i < SEQUENTIAL_TURNS; i += 1) baseline.push(await streamTurn(bareBase, {}));
 
+    const persistedPort = await freePort();
+    persistedBare = spawnNodeScript('bench/bare-persisted-ndjson.ts', [String(persistedPort), path.join(dataDir, 'bare-pglite'), recorded]);
+    await persistedBare.waitForLine('listening', 60_000);
+    const persistedBase = `http://127.0.0.1:${persistedPort}`;
+    for (let i = 0; i < WARMUP_TURNS; i += 1) await streamTurn(persistedBase, { agentId: 'bench', sessionId: `warm-${i}`, message: 'hello' });
+    const persisted: TurnTiming[] = [];
+    for (let i = 0; i < SEQUENTIAL_TURNS; i += 1) persisted.push(await streamTurn(persistedBase, { agentId: 'bench', sessionId: `seq-${i}`, message: 'hello' }));
+
     const overhead = svc.map((t) => t.terminalMs - t.modelMs);
     const p = (values: number[], q: number) => round(percentile(values, q), 2);
     const svcStarted = { p50: p(svc.map((t) => t.startedMs), 50), p99: p(svc.map((t) => t.startedMs), 99) };
     const svcTerminal = { p50: p(svc.map((t) => t.terminalMs), 50), p99: p(svc.map((t) => t.terminalMs), 99) };
     const baseTerminal = { p50: p(baseline.map((t) => t.terminalMs), 50), p99: p(baseline.map((t) => t.terminalMs), 99) };
+    const persistedTerminal = { p50: p(persisted.map((t) => t.terminalMs), 50), p99: p(persisted.map((t) => t.terminalMs), 99) };
     const overheadP = { p50: p(overhead, 50), p99: p(overhead, 99) };
     const modelP50 = p(svc.map((t) => t.modelMs), 50);
 
@@ -158,6 +175,7 @@ export async function runChatBench(): Promise<BenchOutcome> {
     };
     const svcParallel = await parallel(base, (s, i) => ({ agentId: 'bench', sessionId: `par-${s}`, message: `turn ${i}` }));
     const bareParallel = await parallel(bareBase, () => ({}));
+    const persistedParallel = await parallel(persistedBase, (s, i) => ({ agentId: 'bench', sessionId: `par-${s}`, message: `turn ${i}` }));
 
     // 100 streams held open at once over a model that takes ~2 s per answer.
     const held = await Promise.all(
@@ -174,15 +192,32 @@ export async function runChatBench(): Promise<BenchOutcome> {
       { benchmark: 'chat request → run.started p50/p99', measured: `${ms(svcStarted.p50)} / ${ms(svcStarted.p99)}`, baseline: '-', ratio: '-', target: '-', result: 'info' },
       { benchmark: 'chat request → terminal p50/p99', measured: `${ms(svcTerminal.p50)} / ${ms(svcTerminal.p99)}`, baseline: `${ms(baseTerminal.p50)} / ${ms(baseTerminal.p99)}`, ratio: fmt.ratio(ratio(svcTerminal.p50, baseTerminal.p50)), target: '-', result: 'info' },
       { benchmark: `chat turns/s, ${PARALLEL_SESSIONS} sessions`, measured: `${svcParallel.turnsPerS}`, baseline: `${bareParallel.turnsPerS}`, ratio: fmt.ratio(ratio(svcParallel.turnsPerS, bareParallel.turnsPerS)), target: '0 failed', result: svcParallel.failed === 0 ? 'PASS' : 'MISS' },
+      {
+        benchmark: 'chat overhead p50 vs minimal persisted turn',
+        measured: ms(overheadP.p50),
+        baseline: ms(persistedTerminal.p50),
+        ratio: fmt.ratio(ratio(overheadP.p50, persistedTerminal.p50)),
+        target: `≤ ${PERSISTED_LATENCY_TARGET}x`,
+        result: overheadP.p50 <= PERSISTED_LATENCY_TARGET * persistedTerminal.p50 ? 'PASS' : 'MISS',
+      },
+      {
+        benchmark: `chat turns/s vs minimal persisted turn, ${PARALLEL_SESSIONS} sessions`,
+        measured: `${svcParallel.turnsPerS}`,
+        baseline: `${persistedParallel.turnsPerS}`,
+        ratio: fmt.ratio(ratio(svcParallel.turnsPerS, persistedParallel.turnsPerS)),
+        target: `≥ ${PERSISTED_THROUGHPUT_TARGET}x`,
+        result: svcParallel.failed === 0 && svcParallel.turnsPerS >= PERSISTED_THROUGHPUT_TARGET * persistedParallel.turnsPerS ? 'PASS' : 'MISS',
+      },
       { benchmark: `chat ${HELD_STREAMS} concurrent streams`, measured: `${heldOk} completed`, baseline: '-', ratio: '-', target: `${HELD_STREAMS} completed`, result: heldOk === HELD_STREAMS ? 'PASS' : 'MISS' },
     ];
     return {
       rows,
       notes: [`chat: model's own time p50 ${ms(modelP50)} (server clock, ms resolution); ${SEQUENTIAL_TURNS} sequential turns after ${WARMUP_TURNS} warm-up; embedded PGlite`],
-      raw: { svcStarted, svcTerminal, baseTerminal, overhead: overheadP, modelP50, svcParallel, bareParallel, held: { ok: heldOk, total: HELD_STREAMS, failures: held.filter((t) => t.terminal !== 'run.completed').map((t) => t.terminal).slice(0, 5) } },
+      raw: { svcStarted, svcTerminal, baseTerminal, persistedTerminal, overhead: overheadP, modelP50, svcParallel, bareParallel, persistedParallel, held: { ok: heldOk, total: HELD_STREAMS, failures: held.filter((t) => t.terminal !== 'run.completed').map((t) => t.terminal).slice(0, 5) } },
     };
   } finally {
     if (bare) await stopChild(bare.child);
+    if (persistedBare) await stopChild(persistedBare.child);
     await stopChild(server.child);
     await model.close();
     rmSync(dataDir, { recursive: true, force: true });

@@ -9,6 +9,7 @@ import { rmSync } from 'node:fs';
 import os from 'node:os';
 import { projectRoot } from '../kernel/config.js';
 import { tempDataDir } from '../test/e2e/server-process.js';
+import { runAgentsList } from './agents-list.js';
 import { runAuthThroughput } from './auth-throughput.js';
 import { runBrainsBench } from './brains.js';
 import { runChatBench } from './chat.js';
@@ -82,6 +83,7 @@ const benchmarks: { name: string; run: () => Promise<BenchOutcome> }[] = [
   { name: 'startup', run: () => runStartup(dataDir) },
   { name: 'http', run: () => runHttpThroughput(dataDir) },
   { name: 'auth', run: () => runAuthThroughput(authDataDir) },
+  { name: 'agents', run: () => runAgentsList(dataDir) },
   { name: 'chat', run: () => runChatBench() },
   { name: 'brains', run: () => runBrainsBench() },
 ];

@@ -11,7 +11,7 @@ import jsonBodyReader from '../../plugins/json-body-reader.js';
 import type { Authenticator } from '../auth/authenticator.js';
 import type { KernelConfig } from '../config.js';
 import { errors } from '../errors.js';
-import { redactUrl, requestLogger } from '../logger.js';
+import { redactUrl, requestLine } from '../logger.js';
 import { createDispatcher, type RouteOwnerGate } from './dispatcher.js';
 import { HostPolicy } from './host-policy.js';
 import { errorBody, toSvcError } from './error-rendering.js';
@@ -92,16 +92,13 @@ export function createHttpServer({ logger, routes, gate, metrics, http, listen, 
   app.decorateRequest('svcRoute', undefined);
 
   const logRequests = logger.isLevelEnabled('info');
-  const requestLog = requestLogger(logger);
+  const writeRequestLine = requestLine(logger);
   app.addHook('onResponse', (request, reply, done) => {
     const ms = reply.elapsedTime;
     const route = request.svcRoute?.metricsKey ?? 'unmatched';
     metrics.record(route, reply.statusCode, ms);
     if (logRequests) {
-      requestLog.info(
-        { reqId: request.id, method: request.method, url: redactUrl(request.raw.url ?? '/'), route, status: reply.statusCode, ms: Math.round(ms * 10) / 10 },
-        'request',
-      );
+      writeRequestLine(String(request.id), request.method, redactUrl(request.raw.url ?? '/'), route, reply.statusCode, Math.round(ms * 10) / 10);
     }
     done();
   });

@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createLogger, redactHeaders, redactUrl } from '../../kernel/logger.js';
+import pino from 'pino';
+import { createLogger, formatRequestLine, redactHeaders, redactUrl } from '../../kernel/logger.js';
 
 describe('log redaction', () => {
   it('hides credential headers', () => {
@@ -31,5 +32,21 @@ describe('log redaction', () => {
     expect(written).toContain('http://x');
     expect(written).not.toContain('sk-live-123');
     expect(written).not.toContain('hunter2');
+  });
+});
+
+describe('the request line', () => {
+  it('is byte for byte what pino writes for the same fields', () => {
+    let written = '';
+    const plain = pino({ level: 'info', base: { runtime: 'svc' }, timestamp: () => ',"time":1700000000000' }, { write: (line: string) => void (written += line) });
+    const cases: [string, string, string, string, number, number][] = [
+      ['req-1', 'GET', '/api/health', 'GET /api/health', 200, 0.3],
+      ['req-z', 'POST', '/api/x?q="quoted"\\&u=\u2028', 'unmatched', 404, 12],
+    ];
+    for (const [reqId, method, url, route, status, ms] of cases) {
+      written = '';
+      plain.info({ reqId, method, url, route, status, ms }, 'request');
+      expect(formatRequestLine(reqId, method, url, route, status, ms, 1700000000000)).toBe(written);
+    }
   });
 });
