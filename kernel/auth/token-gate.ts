@@ -15,8 +15,9 @@ export interface TokenGateRoute {
 /** True when a token may GET `pathname`, which the router matched to `route`. */
 export function tokenMayRead(route: TokenGateRoute | undefined, pathname: string): boolean {
   if (route?.tokenRead !== true) return false;
-  if (pathname.length > 2048) return false;
-  if (/%2f|%5c|%2e|\\/i.test(pathname)) return false;
-  const segments = pathname.split('/').slice(1);
-  return !segments.some((s) => s === '' || s === '.' || s === '..');
+  // One scan: an escaped slash, backslash or dot, an empty segment (`//`, a trailing `/`), or a
+  // `.`/`..` segment. Canonical paths (the common case) pass without allocating anything.
+  return pathname.length <= 2048 && !SUSPECT.test(pathname);
 }
+
+const SUSPECT = /%2f|%5c|%2e|\\|\/\/|\/$|\/\.\.?(?:\/|$)/i;
