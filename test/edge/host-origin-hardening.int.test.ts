@@ -8,6 +8,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestKernel, type TestKernel } from '../../sdk/testing.js';
 import { configFromEnv, json } from '../helpers.js';
+import { freePort } from '../e2e/server-process.js';
 
 const PORT = 42817;
 const self = `127.0.0.1:${PORT}`;
@@ -242,5 +243,45 @@ describe('NUL characters are refused at the edge, never a 5xx', () => {
       expect(res.status, url).toBe(400);
       expect(res.body.error).toBe('nul_character_not_allowed');
     }
+  });
+});
+
+describe('over a real socket, exactly as a rebound page or a cross-site form sends it', () => {
+  let t: TestKernel;
+  let port: number;
+  beforeAll(async () => {
+    port = await freePort();
+    t = await kernel({}, { port });
+    await t.kernel.listen();
+  });
+
+  const send = (head: string, body = '') =>
+    rawRequest(port, `${head}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+
+  it('a foreign Host cannot create a stdio MCP connection, and no connection exists afterwards', async () => {
+    const body = JSON.stringify({ name: 'x', transport: 'stdio', command: '/bin/sh', args: ['-c', 'id'] });
+    const reply = await send(
+      `POST /api/settings/mcp-connections HTTP/1.1\r\nHost: attacker.example:${port}\r\nOrigin: http://attacker.example:${port}\r\nContent-Type: application/json`,
+      body,
+    );
+    expect(reply).toMatch(/^HTTP\/1\.1 403/);
+    expect(reply).toContain('host_not_allowed');
+    const list = await send(`GET /api/settings/mcp-connections HTTP/1.1\r\nHost: 127.0.0.1:${port}`);
+    expect(list).toMatch(/^HTTP\/1\.1 200/);
+    expect(list).toContain('"connections":[]');
+  });
+
+  it('an encoded path with a foreign Origin and text/plain cannot disable a mod', async () => {
+    const reply = await send(`POST /%61pi/mod-management/agents/disable HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: https://attacker.example\r\nContent-Type: text/plain`, '{}');
+    expect(reply).toMatch(/^HTTP\/1\.1 403/);
+    expect(reply).toContain('browser_origin_not_allowed');
+    const mods = await send(`GET /api/mod-management HTTP/1.1\r\nHost: localhost:${port}`);
+    expect(mods).toMatch(/"id":"agents"[^}]*"status":"loaded"/);
+  });
+
+  it('the UI page itself is refused under a foreign Host', async () => {
+    const reply = await send(`GET / HTTP/1.1\r\nHost: attacker.example:${port}`);
+    expect(reply).toMatch(/^HTTP\/1\.1 403/);
+    expect((await send(`GET / HTTP/1.1\r\nHost: 127.0.0.1:${port}`)).split('\r\n')[0]).not.toContain('403');
   });
 });
