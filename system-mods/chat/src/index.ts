@@ -8,9 +8,11 @@ import {
   modelGatewayServiceRef,
   optional,
 } from '../../../sdk/index.js';
+import { agentRunsServiceRef, runStatusServiceRef } from './contract.js';
 import { chatRoutes } from './routes/chat.js';
 import { sessionRoutes } from './routes/sessions.js';
-import { ChatRuntime, type ChatSettings } from './services/chat-runtime.js';
+import { AgentRunEngine } from './services/agent-run-engine.js';
+import type { ChatSettings } from './services/run-context.js';
 import { RunStore } from './services/run-store.js';
 import { SteeringStore } from './services/steering-store.js';
 import { ToolBelt } from './services/tool-belt.js';
@@ -35,12 +37,12 @@ export default defineMod({
     skills: optional(agentSkillsServiceRef),
     mcp: optional(mcpToolsServiceRef),
   },
-  async init({ http, db, hooks, settings, log, runtimeInfo, runs, runtimeHooks, toolCatalog, agents, gateway, skills, mcp }) {
+  async init({ http, db, hooks, settings, log, runtimeInfo, runs, runtimeHooks, toolCatalog, agents, gateway, skills, mcp }, { provide }) {
     const transcript = new TranscriptStore(db);
     const store = new RunStore(db);
     const steering = new SteeringStore(db);
     const belt = new ToolBelt({ catalog: toolCatalog, mcp: () => mcp.get(), workspacesDir: path.join(runtimeInfo.dataDir, 'workspaces'), log });
-    const runtime = new ChatRuntime({ agents, gateway: () => gateway.get(), skills: () => skills.get(), runs, hooks: runtimeHooks, settings, transcript, store, steering, belt, log });
+    const runtime = new AgentRunEngine({ agents, gateway: () => gateway.get(), skills: () => skills.get(), runs, hooks: runtimeHooks, settings, transcript, store, steering, belt, log });
 
     // Runs a previous process left running: on the embedded database this process is the only
     // one (the data-dir lock), so all of them; on PostgreSQL only those without a heartbeat.
@@ -60,14 +62,17 @@ export default defineMod({
     heartbeat.unref();
 
     for (const [id, binding] of Object.entries({
-      ...chatRoutes({ runtime, runs, store, steering, agents }),
+      ...chatRoutes({ agentRuns: runtime, runs, store, steering, agents }),
       ...sessionRoutes({ runtime, transcript, store, agents }),
     })) {
       http.route(id, binding);
     }
 
+    provide(agentRunsServiceRef, runtime);
+    provide(runStatusServiceRef, { status: (agentId?: string) => runtime.status(agentId) });
+
     hooks.tap('beforeAgentDelete', async ({ agentId, trx }) => {
-      for (const run of runs.list({ agentId })) runs.get(run.runId)?.cancel('the agent is being deleted');
+      runtime.cancelAgent(agentId, 'the agent is being deleted');
       await steering.deleteForAgent(agentId, trx);
       await store.deleteForAgent(agentId, trx);
       await transcript.deleteForAgent(agentId, trx);

@@ -1,12 +1,15 @@
-/** `/api/chat`: turns (JSON or NDJSON), active runs, cancel and steering. */
-import { respond, type AgentsService, type RouteBinding } from '../../../../sdk/index.js';
+/**
+ * `/api/chat`: turns (JSON or NDJSON), active runs, cancel and steering. The routes parse HTTP
+ * and call the run engine's service, as any other mod would.
+ */
+import { respond, type AgentsService, type RouteBinding, type RunRegistryService } from '../../../../sdk/index.js';
+import type { AgentRunEvent, AgentRunsService } from '../contract.js';
+import { TERMINAL_RUN_EVENTS } from '../contract.js';
 import { chatErrors as errors } from '../errors.js';
 import { activeRunsQuery, cancelBody, chatBody, runIdParams, steerBody, steeringQuery } from '../schemas/chat.schema.js';
-import type { ChatRuntime } from '../services/chat-runtime.js';
-import type { RunRegistryService } from '../../../../sdk/index.js';
 import type { RunStore } from '../services/run-store.js';
 import type { SteeringStore } from '../services/steering-store.js';
-import { decodeAttachments, type ChatRequestBody } from '../services/turn-input.js';
+import type { ChatRequestBody } from '../services/turn-input.js';
 
 const tags = ['chat'];
 const NDJSON = 'application/x-ndjson';
@@ -15,8 +18,41 @@ const STREAM_HEADERS = { 'cache-control': 'no-cache, no-transform', 'x-accel-buf
 /** HTTP status of a JSON (non-streaming) reply by terminal status; the body carries its own `ok`. */
 const JSON_STATUS: Record<string, number> = { completed: 200, cancelled: 200, superseded: 409, failed: 500, interrupted: 500 };
 
-export function chatRoutes(deps: { runtime: ChatRuntime; runs: RunRegistryService; store: RunStore; steering: SteeringStore; agents: AgentsService }): Record<string, RouteBinding> {
-  const { runtime, runs, store, steering, agents } = deps;
+/**
+ * A run's events as NDJSON lines. `return()` (the client hung up) reaches the run's channel at
+ * once, so the run is detached immediately rather than at its next event.
+ */
+class NdjsonLines implements AsyncIterableIterator<string> {
+  private readonly source: AsyncIterator<AgentRunEvent>;
+
+  constructor(events: AsyncIterable<AgentRunEvent>) {
+    this.source = events[Symbol.asyncIterator]();
+  }
+
+  next(): Promise<IteratorResult<string>> {
+    return this.source.next().then((r) => (r.done ? { value: undefined, done: true } : { value: `${JSON.stringify(r.value)}\n`, done: false }));
+  }
+
+  async return(): Promise<IteratorResult<string>> {
+    await this.source.return?.();
+    return { value: undefined, done: true };
+  }
+
+  [Symbol.asyncIterator](): AsyncIterableIterator<string> {
+    return this;
+  }
+}
+
+/** The terminal event's response (the authoritative outcome). */
+async function terminalResponse(events: AsyncIterable<AgentRunEvent>): Promise<Record<string, unknown>> {
+  for await (const event of events) {
+    if (TERMINAL_RUN_EVENTS.includes(event.type)) return event.data.response as Record<string, unknown>;
+  }
+  throw errors.chatRunFailed({ reason: 'the run ended without a terminal event' });
+}
+
+export function chatRoutes(deps: { agentRuns: AgentRunsService; runs: RunRegistryService; store: RunStore; steering: SteeringStore; agents: AgentsService }): Record<string, RouteBinding> {
+  const { agentRuns, runs, store, steering, agents } = deps;
 
   /** The run of `agentId` (active here or stored), else 404 `chat_run_not_found`. */
   const runOf = async (runId: string, agentId: string) => {
@@ -37,16 +73,16 @@ export function chatRoutes(deps: { runtime: ChatRuntime; runs: RunRegistryServic
       },
       handler: async (req) => {
         const streaming = (req.headers.accept ?? '').toLowerCase().includes(NDJSON);
-        const admitted = await runtime.admit(req.body as ChatRequestBody, { subscribe: streaming });
-        if (admitted.immediate) {
-          const { runId, sessionId, response } = admitted.immediate;
-          if (!streaming) return response;
-          const line = `${JSON.stringify({ type: 'run.completed', runId, sessionId, ts: new Date().toISOString(), data: { response } })}\n`;
-          return respond.bytes(line, { contentType: `${NDJSON}; charset=utf-8`, headers: STREAM_HEADERS });
-        }
-        const run = admitted.run!;
-        if (streaming) return respond.stream(admitted.channel!, { contentType: `${NDJSON}; charset=utf-8`, headers: STREAM_HEADERS });
-        const response = await run.done;
+        const { agentId, sessionId, workingProject, continuityScope, ...input } = req.body as ChatRequestBody;
+        const scope = continuityScope ?? workingProject;
+        const handle = await agentRuns.start({
+          agentId,
+          ...(sessionId !== undefined ? { sessionId } : {}),
+          input: { ...input, ...(scope !== undefined ? { continuityScope: scope } : {}) } as Parameters<AgentRunsService['start']>[0]['input'],
+          origin: { kind: 'chat' },
+        });
+        if (streaming) return respond.stream(new NdjsonLines(handle.events), { contentType: `${NDJSON}; charset=utf-8`, headers: STREAM_HEADERS });
+        const response = await terminalResponse(handle.events);
         return respond.json(response, { status: JSON_STATUS[String(response.status)] ?? 500 });
       },
     },
@@ -65,13 +101,7 @@ export function chatRoutes(deps: { runtime: ChatRuntime; runs: RunRegistryServic
       handler: async (req) => {
         const { runId } = req.params as { runId: string };
         const { agentId, reason } = req.body as { agentId: string; reason?: string };
-        const active = runs.get(runId);
-        if (active && active.describe().agentId === agentId) {
-          active.cancel(reason?.trim() || 'cancelled by the operator');
-          return { ok: true, runId, cancelRequested: true, status: 'cancelling' };
-        }
-        const row = await runOf(runId, agentId);
-        return { ok: true, runId, cancelRequested: false, status: row.status };
+        return { ok: true, ...(await agentRuns.cancel({ runId, agentId, ...(reason !== undefined ? { reason } : {}) })) };
       },
     },
 
@@ -84,21 +114,8 @@ export function chatRoutes(deps: { runtime: ChatRuntime; runs: RunRegistryServic
       },
       handler: async (req) => {
         const { runId } = req.params as { runId: string };
-        const body = req.body as { agentId: string; sessionId: string; idempotencyKey: string; message?: string; attachments?: ChatRequestBody['attachments'] };
-        const row = await runOf(runId, body.agentId);
-        if (row.session_id !== body.sessionId) throw errors.chatRunSessionMismatch({ runId, sessionId: body.sessionId });
-        const { texts, images } = decodeAttachments(body.attachments);
-        const message = body.message ?? '';
-        if (message.trim().length === 0 && images.length === 0) throw errors.chatMessageRequired();
-        const attachments = [
-          ...texts.map((t) => ({ name: t.name, type: t.type, size: t.size, text: t.text })),
-          ...images.map((i) => ({ name: i.name, type: i.type, size: i.size, dataUrl: i.dataUrl })),
-        ];
-        const { steering: stored, replayed } = await steering.submit(
-          { runId, agentId: body.agentId, sessionId: body.sessionId, idempotencyKey: body.idempotencyKey, message, attachments },
-          async () => (await store.get(runId))?.status !== 'running',
-        );
-        return respond.json({ ok: true, stored: true, replayed, steering: stored }, { status: replayed ? 200 : 201 });
+        const result = await agentRuns.steer({ runId, ...(req.body as Omit<Parameters<AgentRunsService['steer']>[0], 'runId'>) });
+        return respond.json({ ok: true, ...result }, { status: result.replayed ? 200 : 201 });
       },
     },
 

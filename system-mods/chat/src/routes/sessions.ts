@@ -2,11 +2,11 @@
 import type { AgentsService, RouteBinding } from '../../../../sdk/index.js';
 import { chatErrors as errors } from '../errors.js';
 import { resetBody, runIdParams, sessionIdParams, sessionQuery, sessionsQuery, traceQuery, tracesQuery } from '../schemas/chat.schema.js';
-import type { ChatRuntime } from '../services/chat-runtime.js';
+import type { AgentRunEngine } from '../services/agent-run-engine.js';
 import { authorityView, traceView, type RunStore } from '../services/run-store.js';
 import type { TranscriptStore } from '../services/transcript-store.js';
 
-export function sessionRoutes(deps: { runtime: ChatRuntime; transcript: TranscriptStore; store: RunStore; agents: AgentsService }): Record<string, RouteBinding> {
+export function sessionRoutes(deps: { runtime: Pick<AgentRunEngine, 'resetSession'>; transcript: TranscriptStore; store: RunStore; agents: AgentsService }): Record<string, RouteBinding> {
   const { runtime, transcript, store, agents } = deps;
 
   const trace = async (runId: string, agentId: string | undefined) => {

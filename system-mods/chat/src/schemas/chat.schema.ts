@@ -125,3 +125,37 @@ export const traceQuery = {
   additionalProperties: false,
   properties: { agentId, output: { type: 'boolean', default: false } },
 };
+
+/** Who started a run (`origin` of the run engine's requests). */
+export const runOrigin = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['kind'],
+  properties: {
+    kind: { type: 'string', pattern: '^[a-z][a-z0-9._-]{0,63}$', description: 'chat, schedule, task, dream, gateway, or a mod’s own kind' },
+    id: { type: 'string', minLength: 1, maxLength: 200 },
+  },
+};
+
+const { agentId: _agentId, sessionId: _sessionId, workingProject: _workingProject, ...runInputProperties } = chatBody.properties;
+
+/** `agentRuns.start` from other mods: the chat request's fields, with the input apart and the origin required. */
+export const runStartRequest = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['agentId', 'input', 'origin'],
+  properties: { agentId, sessionId, input: { type: 'object', additionalProperties: false, properties: runInputProperties }, origin: runOrigin },
+};
+
+export const runCancelRequest = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['runId'],
+  properties: { runId, agentId, reason: cancelBody.properties.reason },
+};
+
+export const runSteerRequest = {
+  ...steerBody,
+  required: ['runId', ...steerBody.required],
+  properties: { runId, ...steerBody.properties },
+};

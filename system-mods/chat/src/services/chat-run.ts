@@ -4,6 +4,7 @@
  * pick the terminal outcome. A subscriber that goes away detaches the run; it never stops it.
  */
 import type { ActiveRun, ActiveRunHandle } from '../../../../sdk/index.js';
+import type { LiveRun, RunOrigin } from '../contract.js';
 import { EventChannel, type ChatEvent } from './event-channel.js';
 import type { TraceEvent } from './run-store.js';
 
@@ -30,7 +31,7 @@ export class ChatRun implements ActiveRunHandle {
   detached = false;
   finished = false;
   stop: RunStopped | undefined;
-  private readonly channels = new Set<EventChannel<string>>();
+  private readonly channels = new Set<EventChannel<ChatEvent>>();
   private settle!: (response: Record<string, unknown>) => void;
   /** The terminal response (resolves once, when the terminal event has been emitted). */
   readonly done = new Promise<Record<string, unknown>>((resolve) => {
@@ -42,6 +43,7 @@ export class ChatRun implements ActiveRunHandle {
     readonly agentId: string,
     readonly sessionId: string,
     readonly generation: number,
+    readonly origin: RunOrigin,
   ) {}
 
   get signal(): AbortSignal {
@@ -50,6 +52,10 @@ export class ChatRun implements ActiveRunHandle {
 
   describe(): ActiveRun {
     return { runId: this.runId, agentId: this.agentId, sessionId: this.sessionId, startedAt: this.startedAt, phase: this.phase, detached: this.detached };
+  }
+
+  live(): LiveRun {
+    return { ...this.describe(), origin: this.origin };
   }
 
   cancel(reason: string): void {
@@ -63,9 +69,9 @@ export class ChatRun implements ActiveRunHandle {
     this.controller.abort(this.stop);
   }
 
-  /** A line-per-event stream of everything emitted from now on. */
-  subscribe(): EventChannel<string> {
-    const channel = new EventChannel<string>(() => {
+  /** A stream of everything emitted from now on. */
+  subscribe(): EventChannel<ChatEvent> {
+    const channel = new EventChannel<ChatEvent>(() => {
       this.channels.delete(channel);
       if (!this.finished && this.channels.size === 0 && !this.detached) {
         this.detached = true;
@@ -79,10 +85,7 @@ export class ChatRun implements ActiveRunHandle {
   emit(type: string, data: Record<string, unknown>): ChatEvent {
     const event: ChatEvent = { type, runId: this.runId, sessionId: this.sessionId, ts: new Date().toISOString(), data };
     if (!UNTRACED.has(type)) this.trace.push({ type, ts: event.ts, data });
-    if (this.channels.size > 0) {
-      const line = `${JSON.stringify(event)}\n`;
-      for (const channel of this.channels) channel.push(line);
-    }
+    for (const channel of this.channels) channel.push(event);
     return event;
   }
 

@@ -6,6 +6,7 @@
  */
 import type { Knex } from 'knex';
 import type { ModDatabaseService } from '../../../../sdk/index.js';
+import type { RunOrigin } from '../contract.js';
 import { chatErrors as errors } from '../errors.js';
 import type { StoredMessage } from './transcript-store.js';
 
@@ -48,6 +49,7 @@ export interface RunRow {
   generation: number;
   request: Record<string, unknown> | string;
   model: Record<string, unknown> | string | null;
+  origin: RunOrigin | string;
   response: Record<string, unknown> | string | null;
   trace: TraceEvent[] | string;
   tool_calls: ToolCallRecord[] | string;
@@ -66,6 +68,7 @@ export interface RunSummary {
   sessionId: string;
   status: RunStatus;
   model: Record<string, unknown> | null;
+  origin: RunOrigin;
   error: { code: string; message: string } | null;
   toolCallCount: number;
   startedAt: string;
@@ -79,6 +82,7 @@ export function runSummary(row: RunRow): RunSummary {
     sessionId: row.session_id,
     status: row.status,
     model: row.model === null ? null : json(row.model),
+    origin: json(row.origin),
     error: row.error_code ? { code: row.error_code, message: row.error_message ?? '' } : null,
     toolCallCount: json(row.tool_calls).length,
     startedAt: iso(row.started_at)!,
@@ -94,20 +98,20 @@ export class RunStore {
    * reset generation, in one statement; 409 `chat_run_exists` when the run id was used before.
    * Returns the generation and how many messages the session holds.
    */
-  async create(run: { runId: string; agentId: string; sessionId: string; request: Record<string, unknown>; model: Record<string, unknown> | null }): Promise<{ generation: number; messageCount: number }> {
+  async create(run: { runId: string; agentId: string; sessionId: string; request: Record<string, unknown>; model: Record<string, unknown> | null; origin: RunOrigin }): Promise<{ generation: number; messageCount: number }> {
     const result = await this.db.knex.raw(
       `with s as (
          insert into chat_sessions (agent_id, session_id) values (?, ?)
          on conflict (agent_id, session_id) do update set agent_id = excluded.agent_id
          returning generation, message_count
        ), r as (
-         insert into chat_runs (run_id, agent_id, session_id, status, generation, request, model)
-         select ?, ?, ?, 'running', s.generation, ?::jsonb, ?::jsonb from s
+         insert into chat_runs (run_id, agent_id, session_id, status, generation, request, model, origin)
+         select ?, ?, ?, 'running', s.generation, ?::jsonb, ?::jsonb, ?::jsonb from s
          on conflict (run_id) do nothing
          returning run_id
        )
        select s.generation, s.message_count from s, r`,
-      [run.agentId, run.sessionId, run.runId, run.agentId, run.sessionId, JSON.stringify(run.request), run.model === null ? null : JSON.stringify(run.model)],
+      [run.agentId, run.sessionId, run.runId, run.agentId, run.sessionId, JSON.stringify(run.request), run.model === null ? null : JSON.stringify(run.model), JSON.stringify(run.origin)],
     );
     const row = (result.rows as Array<{ generation: number; message_count: number }>)[0];
     if (!row) throw errors.chatRunExists({ runId: run.runId });

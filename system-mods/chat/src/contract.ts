@@ -1,0 +1,163 @@
+/**
+ * The chat mod's contract: the run engine other mods start agent runs through (schedules, the
+ * task board, Dreams, the gateway; HTTP chat is one caller among them). Plain data in, plain
+ * data out, and one async iterable of events: nothing here needs the caller to share a
+ * process, a database handle or a class with the chat mod. A consumer imports only this file
+ * (or declares the same types and matches the ref by id).
+ */
+import { createServiceRef } from '../../../sdk/index.js';
+
+/** Who started a run, stored with it and shown in its trace. `kind` is open: mods add their own. */
+export interface RunOrigin {
+  kind: 'chat' | 'schedule' | 'task' | 'dream' | 'gateway' | (string & {});
+  /** The starter's own id (schedule id, task id…), when it has one. */
+  id?: string;
+}
+
+/** An attachment of a run's input: text (utf8 or base64) or an image (base64 or a data URL). */
+export interface RunAttachment {
+  name: string;
+  type: string;
+  size?: number;
+  encoding?: 'utf8' | 'utf-8' | 'text' | 'base64' | 'data-url';
+  content: string;
+}
+
+/** What the agent is asked: the fields of a chat request besides agent and session. */
+export interface AgentRunInput {
+  /** Nonblank unless an image attachment is present. */
+  message?: string;
+  attachments?: RunAttachment[];
+  /** Caller-chosen run id; not an idempotency key (a used id is 409 `chat_run_exists`). */
+  runId?: string;
+  /** An exact enabled model override; both or neither. */
+  modelConnectionId?: string;
+  model?: string;
+  reasoningEffort?: string;
+  temperature?: number;
+  continuityScope?: string;
+  /** Literal true: the turn is recorded without a model call. */
+  noCallModel?: true;
+}
+
+export interface AgentRunStartRequest {
+  agentId: string;
+  /** Default `default`. Runs of one agent/session go one at a time, in arrival order. */
+  sessionId?: string;
+  input: AgentRunInput;
+  origin: RunOrigin;
+}
+
+/** One event of a run, the same object the NDJSON stream of `POST /api/chat` writes per line. */
+export interface AgentRunEvent {
+  /** `run.started`, `route.decided`, `model.started`, `assistant.delta`, … then one terminal type. */
+  type: string;
+  runId: string;
+  sessionId: string;
+  ts: string;
+  data: Record<string, unknown>;
+}
+
+/** The terminal event types; exactly one ends every run's events. */
+export const TERMINAL_RUN_EVENTS: readonly string[] = Object.freeze(['run.completed', 'run.failed', 'run.cancelled', 'run.superseded']);
+
+/**
+ * A started run. `events` yields everything from `run.started` to the terminal event (whose
+ * `data.response` is the authoritative outcome), then ends. Leaving the loop early detaches
+ * the run; it never cancels it. Iterate it once.
+ */
+export interface AgentRunHandle {
+  runId: string;
+  sessionId: string;
+  events: AsyncIterable<AgentRunEvent>;
+}
+
+export interface AgentRunCancelRequest {
+  runId: string;
+  /** When given, the run must belong to this agent (else 404 `chat_run_not_found`). */
+  agentId?: string;
+  reason?: string;
+}
+
+export interface AgentRunCancelResult {
+  runId: string;
+  /** False when the run is not active on this replica (it ended, or another replica owns it). */
+  cancelRequested: boolean;
+  /** `cancelling`, or the stored status of a run that is not active here. */
+  status: string;
+}
+
+export interface AgentRunSteerRequest {
+  runId: string;
+  agentId: string;
+  /** The run's exact session (else 400 `chat_run_session_mismatch`). */
+  sessionId: string;
+  /** The same key with the same payload replays; with another payload it is 409. */
+  idempotencyKey: string;
+  message?: string;
+  attachments?: RunAttachment[];
+}
+
+/** A steering submission and its status (`pending`, `delivered`, `follow_up`). */
+export interface RunSteering {
+  id: string;
+  runId: string;
+  agentId: string;
+  sessionId: string;
+  idempotencyKey: string;
+  message: string;
+  attachments: Array<{ name: string; type: string; size: number }>;
+  status: 'pending' | 'delivered' | 'follow_up';
+  /** The model round it was handed into, once delivered. */
+  deliveredRound: number | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface AgentRunSteerResult {
+  stored: true;
+  replayed: boolean;
+  steering: RunSteering;
+}
+
+/** A run in flight on this replica. */
+export interface LiveRun {
+  runId: string;
+  agentId: string;
+  sessionId: string;
+  startedAt: string;
+  /** `queued`, `context`, `model`, `tool`, `finishing`. */
+  phase: string;
+  /** The consumer of its events went away; the run goes on. */
+  detached: boolean;
+  origin: RunOrigin;
+}
+
+export interface AgentRunStatus {
+  /** Live runs, oldest first. */
+  runs: LiveRun[];
+}
+
+/** Reads which runs are live; no capability needed. */
+export interface RunStatusService {
+  /** Live runs of `agentId`, or of every agent. */
+  status(agentId?: string): Promise<AgentRunStatus>;
+}
+
+/** Starts, cancels and steers agent runs (capability `chat.runs`). */
+export interface AgentRunsService extends RunStatusService {
+  /**
+   * Checks the request (every refusal is thrown here, as the chat route's JSON errors are) and
+   * starts the run; it resolves as soon as the run is admitted, before it executes.
+   */
+  start(request: AgentRunStartRequest): Promise<AgentRunHandle>;
+  cancel(request: AgentRunCancelRequest): Promise<AgentRunCancelResult>;
+  /** Stores a steering message (storage, not delivery: it is delivered at the next boundary). */
+  steer(request: AgentRunSteerRequest): Promise<AgentRunSteerResult>;
+}
+
+/** The run engine; a consumer lists `chat.runs` in its capabilities and `chat` in `dependsOn` (or uses `optional`). */
+export const agentRunsServiceRef = createServiceRef<AgentRunsService>({ id: 'chat.agent-runs' });
+
+/** Live run state only (agent status, diagnostics). */
+export const runStatusServiceRef = createServiceRef<RunStatusService>({ id: 'chat.run-status' });

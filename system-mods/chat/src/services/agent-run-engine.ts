@@ -1,0 +1,156 @@
+/**
+ * The run engine: every agent run — HTTP chat, and whatever other mods start through the
+ * provided `chat.agent-runs` service — is admitted, executed and finished here, so every run
+ * has the same events, trace, cancel and steering. It holds the runs active on this replica;
+ * the parts of a run live in their own units (admission, turn loop, tool invoker, finisher).
+ */
+import type { AgentSkillsService, AgentsService, LoggerService, ModelGatewayService, RunRegistryService, RuntimeHooksService, SettingsService } from '../../../../sdk/index.js';
+import type {
+  AgentRunCancelRequest,
+  AgentRunCancelResult,
+  AgentRunHandle,
+  AgentRunsService,
+  AgentRunStartRequest,
+  AgentRunStatus,
+  AgentRunSteerRequest,
+  AgentRunSteerResult,
+} from '../contract.js';
+import { chatErrors as errors } from '../errors.js';
+import type { ChatRun } from './chat-run.js';
+import { RunAdmission } from './run-admission.js';
+import { newTurnState, type RunJob } from './run-context.js';
+import { RunFinisher } from './run-finisher.js';
+import { checkRunRequest } from './run-requests.js';
+import type { RunStore } from './run-store.js';
+import { SessionLanes } from './session-lanes.js';
+import type { SteeringStore } from './steering-store.js';
+import type { ToolBelt } from './tool-belt.js';
+import { ToolInvoker } from './tool-invoker.js';
+import type { TranscriptStore } from './transcript-store.js';
+import { TurnLoop } from './turn-loop.js';
+import { decodeAttachments } from './turn-input.js';
+
+export class AgentRunEngine implements AgentRunsService {
+  private readonly active = new Map<string, ChatRun>();
+  private readonly admission: RunAdmission;
+  private readonly loop: TurnLoop;
+  private readonly finisher: RunFinisher;
+  private closed = false;
+
+  constructor(
+    private readonly deps: {
+      agents: AgentsService;
+      gateway: () => ModelGatewayService | undefined;
+      skills: () => AgentSkillsService | undefined;
+      runs: RunRegistryService;
+      hooks: RuntimeHooksService;
+      settings: SettingsService;
+      transcript: TranscriptStore;
+      store: RunStore;
+      steering: SteeringStore;
+      belt: ToolBelt;
+      log: LoggerService;
+    },
+  ) {
+    this.admission = new RunAdmission({
+      agents: deps.agents,
+      gateway: deps.gateway,
+      runs: deps.runs,
+      settings: deps.settings,
+      store: deps.store,
+      active: this.active,
+      lanes: new SessionLanes(),
+      closed: () => this.closed,
+      resetSession: (agentId, sessionId) => this.resetSession(agentId, sessionId, true),
+      execute: (job) => this.execute(job),
+    });
+    this.loop = new TurnLoop({ gateway: deps.gateway, skills: deps.skills, hooks: deps.hooks, transcript: deps.transcript, steering: deps.steering, belt: deps.belt, tools: new ToolInvoker(deps.hooks) });
+    this.finisher = new RunFinisher({ hooks: deps.hooks, store: deps.store, steering: deps.steering, log: deps.log });
+  }
+
+  /**
+   * Checks the request against the contract's schema and admits the run. The handle's `events`
+   * is the run's own channel: leaving it early detaches the run at once.
+   */
+  async start(request: AgentRunStartRequest): Promise<AgentRunHandle> {
+    checkRunRequest('start', request);
+    return this.admission.admit(request);
+  }
+
+  async cancel(request: AgentRunCancelRequest): Promise<AgentRunCancelResult> {
+    checkRunRequest('cancel', request);
+    const { runId, agentId } = request;
+    const active = this.active.get(runId);
+    if (active && (agentId === undefined || active.agentId === agentId)) {
+      active.cancel(request.reason?.trim() || 'cancelled by the operator');
+      return { runId, cancelRequested: true, status: 'cancelling' };
+    }
+    const row = await this.deps.store.get(runId);
+    if (!row || (agentId !== undefined && row.agent_id !== agentId)) throw errors.chatRunNotFound({ runId, agentId: agentId ?? '' });
+    return { runId, cancelRequested: false, status: row.status };
+  }
+
+  async steer(request: AgentRunSteerRequest): Promise<AgentRunSteerResult> {
+    checkRunRequest('steer', request);
+    const { runId, agentId, sessionId } = request;
+    const row = await this.deps.store.get(runId);
+    if (!row || row.agent_id !== agentId) throw errors.chatRunNotFound({ runId, agentId });
+    if (row.session_id !== sessionId) throw errors.chatRunSessionMismatch({ runId, sessionId });
+    const { texts, images } = decodeAttachments(request.attachments);
+    const message = request.message ?? '';
+    if (message.trim().length === 0 && images.length === 0) throw errors.chatMessageRequired();
+    const attachments = [
+      ...texts.map((t) => ({ name: t.name, type: t.type, size: t.size, text: t.text })),
+      ...images.map((i) => ({ name: i.name, type: i.type, size: i.size, dataUrl: i.dataUrl })),
+    ];
+    const { steering, replayed } = await this.deps.steering.submit(
+      { runId, agentId, sessionId, idempotencyKey: request.idempotencyKey, message, attachments },
+      async () => (await this.deps.store.get(runId))?.status !== 'running',
+    );
+    return { stored: true, replayed, steering };
+  }
+
+  async status(agentId?: string): Promise<AgentRunStatus> {
+    const runs = [];
+    for (const run of this.active.values()) if (agentId === undefined || run.agentId === agentId) runs.push(run.live());
+    return { runs };
+  }
+
+  activeRunIds(): string[] {
+    return [...this.active.keys()];
+  }
+
+  /** Cancels the agent's active runs here (the agent is being deleted). */
+  cancelAgent(agentId: string, reason: string): void {
+    for (const run of this.active.values()) if (run.agentId === agentId) run.cancel(reason);
+  }
+
+  /** Advances the session's generation; active runs of the session here end superseded. */
+  async resetSession(agentId: string, sessionId: string, createIfMissing = false) {
+    if (createIfMissing) await this.deps.transcript.ensure(agentId, sessionId);
+    const session = await this.deps.transcript.reset(agentId, sessionId);
+    for (const run of this.active.values()) {
+      if (run.agentId === agentId && run.sessionId === sessionId) run.halt('reset', 'the session was reset');
+    }
+    return session;
+  }
+
+  /** Stops every active run (mod disable, shutdown) and waits for them to finish. */
+  async close(): Promise<void> {
+    this.closed = true;
+    const runs = [...this.active.values()];
+    for (const run of runs) run.halt('shutdown', 'the chat runtime is stopping');
+    await Promise.all(runs.map((r) => r.done));
+  }
+
+  private async execute(job: RunJob): Promise<void> {
+    const state = newTurnState();
+    let thrown: unknown;
+    try {
+      await this.loop.run(job, state);
+    } catch (error) {
+      thrown = error;
+    }
+    await this.finisher.finish(job, state, thrown);
+  }
+}

@@ -1,0 +1,29 @@
+/** Picks and checks a run's model before it is admitted: the turn's override, else the agent's selection. */
+import type { ModelGatewayService, ModelSelection } from '../../../../sdk/index.js';
+import { chatErrors as errors } from '../errors.js';
+import type { ChatSettings, ModelPlan } from './run-context.js';
+import type { TurnInput } from './turn-input.js';
+
+export async function planModel(gateway: ModelGatewayService | undefined, turn: TurnInput, agentSelection: ModelSelection | null, settings: ChatSettings): Promise<ModelPlan> {
+  if (!gateway) throw errors.chatModelUnavailable();
+  const selection = turn.override ? null : agentSelection;
+  const connectionId = turn.override?.connectionId ?? selection?.connectionId;
+  const modelId = turn.override?.model ?? selection?.model;
+  if (!connectionId || !modelId) throw errors.chatModelNotConfigured({ agentId: turn.agentId });
+  const connection = await gateway.describe(connectionId);
+  if (!connection) throw errors.chatModelConnectionUnknown({ connectionId });
+  const model = connection.models.find((m) => m.id === modelId);
+  if (!model?.enabled) throw errors.chatModelNotEnabled({ model: modelId, connectionId });
+  const reasoningEffort = turn.reasoningEffort ?? selection?.reasoningEffort;
+  if (turn.reasoningEffort !== undefined && turn.reasoningEffort !== 'off' && model.reasoningEfforts !== undefined && !model.reasoningEfforts.includes(turn.reasoningEffort)) {
+    throw errors.chatReasoningEffortUnsupported({ model: modelId, reasoningEffort: turn.reasoningEffort, supported: ['off', ...model.reasoningEfforts].join(', ') });
+  }
+  const temperature = turn.temperature ?? selection?.temperature;
+  return {
+    connectionId,
+    model: modelId,
+    contextWindow: model.contextWindow ?? settings.defaultContextWindow,
+    ...(reasoningEffort !== undefined ? { reasoningEffort } : {}),
+    ...(temperature !== undefined ? { temperature } : {}),
+  };
+}

@@ -1,0 +1,110 @@
+/**
+ * Admission of a run: the request checked and normalized, slash commands answered at once,
+ * the model planned, the run row written — every refusal thrown here, before a caller writes a
+ * stream byte — then the run registered and queued on its session lane (one run per
+ * agent/session at a time, in arrival order). The caller gets the run's events from
+ * `run.started` on.
+ */
+import { randomUUID } from 'node:crypto';
+import type { AgentsService, ModelGatewayService, RunRegistryService, SettingsService } from '../../../../sdk/index.js';
+import type { AgentRunStartRequest, RunOrigin } from '../contract.js';
+import { chatErrors as errors } from '../errors.js';
+import { ChatRun } from './chat-run.js';
+import { EventChannel, type ChatEvent } from './event-channel.js';
+import { planModel } from './model-plan.js';
+import type { ChatSettings, RunJob } from './run-context.js';
+import type { RunStore } from './run-store.js';
+import { SessionLanes } from './session-lanes.js';
+import { slashCommand } from './slash-commands.js';
+import { normalizeTurn, type ChatRequestBody } from './turn-input.js';
+
+/** An admitted run (or a slash command's answer, whose events are only the terminal one). */
+export interface Admission {
+  runId: string;
+  sessionId: string;
+  events: EventChannel<ChatEvent>;
+}
+
+export class RunAdmission {
+  constructor(
+    private readonly deps: {
+      agents: AgentsService;
+      gateway: () => ModelGatewayService | undefined;
+      runs: RunRegistryService;
+      settings: SettingsService;
+      store: RunStore;
+      /** Runs active here, by id (owned by the engine). */
+      active: Map<string, ChatRun>;
+      lanes: SessionLanes;
+      closed: () => boolean;
+      resetSession: (agentId: string, sessionId: string) => Promise<{ generation: number }>;
+      execute: (job: RunJob) => Promise<void>;
+    },
+  ) {}
+
+  async admit(request: AgentRunStartRequest): Promise<Admission> {
+    if (this.deps.closed()) throw errors.chatModelUnavailable();
+    const body: ChatRequestBody = { agentId: request.agentId, ...(request.sessionId !== undefined ? { sessionId: request.sessionId } : {}), ...request.input };
+    const turn = normalizeTurn(body);
+    const origin: RunOrigin = request.origin.id !== undefined ? { kind: request.origin.kind, id: request.origin.id } : { kind: request.origin.kind };
+    const profile = await this.deps.agents.runProfile(turn.agentId);
+    const settings = await this.deps.settings.get<ChatSettings>();
+
+    const command = slashCommand(turn.message);
+    if (command) {
+      const runId = turn.runId ?? `run_${randomUUID()}`;
+      const answer = await command.run({
+        agentId: turn.agentId,
+        sessionId: turn.sessionId,
+        selection: async () => profile.selection,
+        reset: () => this.deps.resetSession(turn.agentId, turn.sessionId),
+      });
+      const response = { ok: true, status: 'completed', runId, agentId: turn.agentId, sessionId: turn.sessionId, command: command.name, answer };
+      const events = new EventChannel<ChatEvent>(() => undefined);
+      events.push({ type: 'run.completed', runId, sessionId: turn.sessionId, ts: new Date().toISOString(), data: { response } });
+      events.end();
+      return { runId, sessionId: turn.sessionId, events };
+    }
+
+    const plan = turn.noCallModel ? null : await planModel(this.deps.gateway(), turn, profile.selection, settings);
+    const runId = turn.runId ?? `run_${randomUUID()}`;
+    if (this.deps.active.has(runId)) throw errors.chatRunExists({ runId });
+    const { generation, messageCount } = await this.deps.store.create({
+      runId,
+      agentId: turn.agentId,
+      sessionId: turn.sessionId,
+      request: {
+        message: turn.message,
+        attachments: [...turn.texts.map((t) => ({ name: t.name, type: t.type, size: t.size, truncatedChars: t.truncatedChars })), ...turn.images.map((i) => ({ name: i.name, type: i.type, size: i.size }))],
+        ...(turn.continuityScope !== undefined ? { continuityScope: turn.continuityScope } : {}),
+        ...(turn.noCallModel ? { noCallModel: true } : {}),
+      },
+      model: plan ? { connectionId: plan.connectionId, model: plan.model } : null,
+      origin,
+    });
+
+    const run = new ChatRun(runId, turn.agentId, turn.sessionId, generation, origin);
+    const events = run.subscribe();
+    const { active, lanes } = this.deps;
+    active.set(runId, run);
+    const registration = this.deps.runs.register(run);
+    run.emit('run.started', { agentId: turn.agentId, sessionId: turn.sessionId, runId, queued: lanes.size() > 0, origin });
+    const timer = setTimeout(() => run.halt('timeout', `longer than ${settings.maxRunMs} ms`), settings.maxRunMs);
+    timer.unref();
+    // Started on the next turn of the event loop, so the answer's head and run.started leave
+    // before the run's own work (in-process database calls) keeps the thread busy.
+    setImmediate(() => {
+      const lane = SessionLanes.key(turn.agentId, turn.sessionId);
+      // Nothing queued ahead of it can write into the session first: the history is still empty.
+      const knownEmpty = messageCount === 0 && !lanes.pending(lane);
+      void lanes
+        .enqueue(lane, () => this.deps.execute({ run, turn, plan, settings, profile, origin, knownEmpty }))
+        .finally(() => {
+          clearTimeout(timer);
+          registration.dispose();
+          active.delete(runId);
+        });
+    });
+    return { runId, sessionId: turn.sessionId, events };
+  }
+}
