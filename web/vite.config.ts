@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
+import path from 'node:path';
 
 // The web-ui system mod serves `dist/index.html` at `/` and `dist/assets/*` at `/ui/assets/*`,
 // so built pages must reference their assets under `/ui/`.
@@ -7,6 +8,9 @@ export default defineConfig({
   root: import.meta.dirname,
   base: '/ui/',
   plugins: [svelte({ configFile: false })],
+  // System mods ship their views in `system-mods/<id>/web/`, outside this root; they reach the shell's
+  // components and helpers as `@ui/…` (the shell's registry picks them up with import.meta.glob).
+  resolve: { alias: { '@ui': path.join(import.meta.dirname, 'src') } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -6,6 +6,7 @@ import type { RouteSchema } from '../../sdk/http.js';
 import { kernelRoute as route, type KernelRoute } from '../http/kernel-route.js';
 import type { SettingsStore } from '../storage/settings-store.js';
 import { errors } from '../errors.js';
+import type { ModManifest } from '../../sdk/manifest.js';
 import type { ModHost } from './mod-host.js';
 import { modSettingsChecker } from './mod-scope.js';
 
@@ -28,7 +29,10 @@ const modStatusSchema = {
     error: { type: 'object', properties: { code: { type: 'string' }, message: { type: 'string' } } },
     ui: {
       type: 'object',
-      properties: Object.fromEntries(['control', 'settings', 'archive'].map((slot) => [slot, { type: 'object', properties: { title: { type: 'string' } } }])),
+      // `entry`: the component a system mod ships for the slot (the UI build holds it); without one the UI renders the slot declaratively.
+      properties: Object.fromEntries(
+        ['control', 'settings', 'archive'].map((slot) => [slot, { type: 'object', properties: { title: { type: 'string' }, entry: { type: 'string' } } }]),
+      ),
     },
   },
 };
@@ -39,6 +43,18 @@ const lifecycle = (summary: string): RouteSchema => ({
   params: modIdParams,
   response: { 200: { type: 'object', required: ['ok', 'mod'], properties: { ok: { const: true }, mod: modStatusSchema } } },
 });
+
+/** The listed UI slots with the built component each names, so the shell can pick the view it was built with. */
+function withUiEntries<T extends { ui: object }>(mod: T, manifest: ModManifest | undefined): T {
+  const declared = manifest?.contributes?.ui ?? {};
+  const ui = Object.fromEntries(
+    Object.entries(mod.ui).map(([slot, listed]) => {
+      const entry = declared[slot as keyof typeof declared]?.entry;
+      return [slot, entry ? { ...listed, entry } : listed];
+    }),
+  );
+  return { ...mod, ui };
+}
 
 export function kernelModRoutes(host: ModHost, settings: SettingsStore): KernelRoute[] {
   const manifestOf = (modId: string) => {
@@ -78,7 +94,7 @@ export function kernelModRoutes(host: ModHost, settings: SettingsStore): KernelR
         tags: ['mods'],
         response: { 200: { type: 'object', required: ['ok', 'mods'], properties: { ok: { const: true }, mods: { type: 'array', items: modStatusSchema } } } },
       },
-      handler: () => ({ ok: true, mods: host.list() }),
+      handler: () => ({ ok: true, mods: host.list().map((mod) => withUiEntries(mod, host.manifestOf(mod.id))) }),
     }),
     route('mod-management-list', 'GET', '/api/mod-management', {
       schema: {

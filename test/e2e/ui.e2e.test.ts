@@ -256,16 +256,21 @@ it('lists the mods, disables and re-enables diagnostics, and shows the status vi
   await page.getByRole('button', { name: 'Enable diagnostics' }).waitFor();
   expect((await fetch(`${server!.url}/api/status`)).status).toBe(503);
 
-  // The status view explains the missing mod instead of failing.
-  await nav().getByRole('link', { name: 'Status', exact: true }).click();
-  expect(page.url()).toMatch(/#\/status$/);
-  await page.getByText('mod_unavailable').waitFor();
+  // Its view (the Status page) leaves the navigation; its address says why it is empty.
+  await expect.poll(() => nav().getByRole('link', { name: 'Status', exact: true }).count(), poll).toBe(0);
+  await page.goto(`${server!.url}/#/status`);
+  const away = page.locator('[data-mod-away="diagnostics"]');
+  await away.waitFor();
+  expect(await away.textContent()).toMatch(/mod \(diagnostics\), which is\s+disabled/);
+  expect(await page.getByRole('heading', { name: 'Checks' }).count()).toBe(0);
+  await screenshots('ui-mod-disabled');
 
   await nav().getByRole('link', { name: 'Mods', exact: true }).click();
   await page.getByRole('button', { name: 'Enable diagnostics' }).click();
   await expect.poll(() => statusOf('diagnostics'), poll).toBe('loaded');
   await page.getByRole('button', { name: 'Disable diagnostics' }).waitFor();
   expect((await fetch(`${server!.url}/api/status`)).status).toBe(200);
+  await nav().getByRole('link', { name: 'Status', exact: true }).waitFor();
 
   await page.goto(`${server!.url}/#/status`);
   await page.getByRole('heading', { name: 'Checks' }).waitFor();
@@ -335,7 +340,7 @@ it('creates, uses and revokes a diagnostics token, and refuses auth settings tha
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // Back to the saved settings: mode none, which the server still has in force.
-  await page.getByRole('button', { name: 'Reset' }).click();
+  await page.getByRole('button', { name: 'Reset', exact: true }).click();
   expect(await page.getByRole('radio', { name: 'None', exact: true }).isChecked()).toBe(true);
   expect(await page.getByRole('alert').filter({ hasText: 'ui_auth_would_lock_out' }).count()).toBe(0);
   const finalAuth = await savedAuth();
@@ -435,4 +440,86 @@ it('adds an MCP connection over HTTP, lists its tools, diagnoses and deletes it;
   } finally {
     await mcp.stop();
   }
+});
+
+it('builds the navigation from the enabled mods: a mod disabled through the API leaves it, and comes back enabled', async () => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const lifecycle = async (modId: string, action: 'enable' | 'disable') => {
+    const response = await fetch(`${server!.url}/api/mod-management/${modId}/${action}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(response.status).toBe(200);
+  };
+  const navLinks = () => nav().getByRole('link').allTextContents();
+
+  await page.goto(`${server!.url}/#/mods`);
+  await expect.poll(navLinks, poll).toEqual(expect.arrayContaining(['Mods', 'Agents', 'Brains', 'Connections', 'Status', 'Settings']));
+
+  // Brains alone: the link goes once the shell looks again (any navigation), and its page says why.
+  await lifecycle('brains', 'disable');
+  await page.goto(`${server!.url}/#/brains`);
+  await page.locator('[data-mod-away="brains"]').waitFor();
+  await expect.poll(navLinks, poll).not.toContain('Brains');
+  await lifecycle('brains', 'enable');
+  await page.goto(`${server!.url}/#/agents`);
+  await expect.poll(navLinks, poll).toContain('Brains');
+  await nav().getByRole('link', { name: 'Brains', exact: true }).click();
+  expect(await page.locator('[data-mod-away="brains"]').count()).toBe(0);
+
+  // A page several mods share keeps the others' panels: MCP away, the model connections stay.
+  await lifecycle('mcp', 'disable');
+  await page.goto(`${server!.url}/#/connections`);
+  await page.getByRole('heading', { name: 'Model connections' }).waitFor();
+  expect(await page.getByRole('heading', { name: 'MCP connections' }).count()).toBe(0);
+  expect(await navLinks()).toContain('Connections');
+  // Its settings form goes with it.
+  await nav().getByRole('link', { name: 'Settings', exact: true }).click();
+  await page.locator('[data-mod-settings="model-connections"]').waitFor();
+  expect(await page.locator('[data-mod-settings="mcp"]').count()).toBe(0);
+  await lifecycle('mcp', 'enable');
+  await page.goto(`${server!.url}/#/connections`);
+  await page.getByRole('heading', { name: 'MCP connections' }).waitFor();
+
+  expect(pageErrors).toEqual([]);
+});
+
+it("renders a mod's settings from its JSON Schema, saves a value and shows the server's refusal", async () => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`${server!.url}/#/settings`);
+  const form = page.locator('[data-mod-settings="mcp"]');
+  await form.getByRole('heading', { name: 'MCP' }).waitFor();
+  const timeout = form.getByRole('textbox', { name: 'Call timeout ms' });
+  await expect.poll(() => timeout.inputValue(), poll).toBe('30000');
+  expect(await form.textContent()).toContain('(100–45000)');
+
+  await timeout.fill('5000');
+  await form.getByRole('button', { name: 'Save MCP' }).click();
+  await form.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+  const saved = async () =>
+    (await getJson<{ settings: { callTimeoutMs: number; keepAlivePingMs: number } }>('/api/mod-management/mcp/settings')).body.settings;
+  expect(await saved()).toEqual({ callTimeoutMs: 5000, keepAlivePingMs: 30000 });
+
+  // Out of range: the server's schema check refuses it, shown as it words it, the value kept in the form.
+  await timeout.fill('50');
+  await form.getByRole('button', { name: 'Save MCP' }).click();
+  const refusal = form.getByRole('alert').filter({ hasText: 'mod_settings_invalid' });
+  await refusal.waitFor();
+  expect(await refusal.textContent()).toContain('/callTimeoutMs must be >= 100');
+  expect(await timeout.inputValue()).toBe('50');
+  // Not a number at all: the form says so before sending anything.
+  await timeout.fill('soon');
+  await form.getByRole('button', { name: 'Save MCP' }).click();
+  await form.getByRole('alert').filter({ hasText: 'Call timeout ms must be a whole number.' }).waitFor();
+  expect((await saved()).callTimeoutMs).toBe(5000);
+
+  // Nested objects and strings: provider-logins' endpoint settings, one level down.
+  const logins = page.locator('[data-mod-settings="provider-logins"]');
+  await logins.getByRole('group', { name: 'Provider a' }).waitFor();
+  await screenshots('ui-mod-settings');
+
+  await form.getByRole('button', { name: 'Revert' }).click();
+  expect(await timeout.inputValue()).toBe('5000');
+  expect(pageErrors).toEqual([]);
 });

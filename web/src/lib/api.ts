@@ -24,7 +24,21 @@ export interface ModInfo {
   system: boolean;
   status: ModStatus;
   error?: { code: string; message: string };
-  ui: { control?: { title: string }; settings?: { title: string }; archive?: { title: string } };
+  /** Declared UI slots; `entry` names the component a system mod ships for one (see `lib/mod-views`). */
+  ui: { control?: UiSlotEntry; settings?: UiSlotEntry; archive?: UiSlotEntry };
+}
+
+export interface UiSlotEntry {
+  title: string;
+  entry?: string;
+}
+
+/** `GET`/`PUT /api/mod-management/{modId}/settings`: the document (defaults filled in) and the JSON Schema it follows. */
+export interface ModSettings {
+  ok: true;
+  modId: string;
+  settings: Record<string, unknown>;
+  schema: Record<string, unknown> | null;
 }
 
 export interface StatusCheck {
@@ -252,6 +266,9 @@ export const api = {
   mods: () => call<{ ok: true; mods: ModInfo[] }>('GET', '/api/mods'),
   enableMod: (id: string) => call<{ ok: true; mod: ModInfo }>('POST', `/api/mod-management/${encodeURIComponent(id)}/enable`),
   disableMod: (id: string) => call<{ ok: true; mod: ModInfo }>('POST', `/api/mod-management/${encodeURIComponent(id)}/disable`),
+  modSettings: (id: string) => call<ModSettings>('GET', `/api/mod-management/${encodeURIComponent(id)}/settings`),
+  saveModSettings: (id: string, settings: Record<string, unknown>) =>
+    call<ModSettings>('PUT', `/api/mod-management/${encodeURIComponent(id)}/settings`, settings),
   status: () => call<RuntimeStatus>('GET', '/api/status'),
   metrics: () => call<Metrics>('GET', '/api/metrics'),
   uiAuth: () => call<UiAuthSettings>('GET', '/api/settings/ui-auth'),

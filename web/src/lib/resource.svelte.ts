@@ -1,0 +1,76 @@
+/**
+ * The load / busy / notice state every view keeps, written once. `resource()` is what a view
+ * reads from the API (the data, the failure's text, whether a load is in flight);
+ * `action()` is what it sends (busy while in flight, then the failure's text or a success
+ * line). Both keep the last good data or message across a failure, as the views always did.
+ */
+import { describeFailure, type ApiResult } from './api';
+
+type Failure = Extract<ApiResult<unknown>, { ok: false }>;
+
+export class Resource<T> {
+  data = $state<T | undefined>();
+  problem = $state<string | undefined>();
+  loading = $state(false);
+  readonly #fetch: () => Promise<ApiResult<T>>;
+  readonly #onload: ((data: T) => void) | undefined;
+
+  constructor(fetch: () => Promise<ApiResult<T>>, onload?: (data: T) => void) {
+    this.#fetch = fetch;
+    this.#onload = onload;
+  }
+
+  /** Fetches again; true when it worked. */
+  load = async (): Promise<boolean> => {
+    this.loading = true;
+    const result = await this.#fetch();
+    this.loading = false;
+    if (!result.ok) {
+      this.problem = describeFailure(result);
+      return false;
+    }
+    this.data = result.data;
+    this.problem = undefined;
+    this.#onload?.(result.data);
+    return true;
+  };
+}
+
+/** `const agents = resource(api.agents);` then `agents.load()` in an effect, `agents.data`, `agents.problem`, `agents.loading`. */
+export function resource<T>(fetch: () => Promise<ApiResult<T>>, onload?: (data: T) => void): Resource<T> {
+  return new Resource(fetch, onload);
+}
+
+export interface SendOptions<T> {
+  /** Applies the answer; a string it returns is shown as the success line. */
+  ok?: (data: T) => string | void;
+  /** Words a failure differently than `code: message`. */
+  failed?: (failure: Failure) => string;
+}
+
+export class Action {
+  busy = $state(false);
+  problem = $state<string | undefined>();
+  success = $state<string | undefined>();
+
+  /** Sends one request, clearing the last outcome first. */
+  send = async <T>(request: () => Promise<ApiResult<T>>, options: SendOptions<T> = {}): Promise<ApiResult<T>> => {
+    this.busy = true;
+    this.clear();
+    const result = await request();
+    this.busy = false;
+    if (result.ok) this.success = options.ok?.(result.data) ?? undefined;
+    else this.problem = options.failed?.(result) ?? describeFailure(result);
+    return result;
+  };
+
+  clear = (): void => {
+    this.problem = undefined;
+    this.success = undefined;
+  };
+}
+
+/** `const saving = action();` then `saving.send(() => api.save(x), { ok: (data) => … })`; `<SaveRow saving={saving.busy} problem={saving.problem} success={saving.success} …>`. */
+export function action(): Action {
+  return new Action();
+}
