@@ -29,7 +29,6 @@ export default defineMod({
     settings: coreServices.settings,
     log: coreServices.logger,
     runtimeInfo: coreServices.runtimeInfo,
-    runs: coreServices.runs,
     runtimeHooks: coreServices.runtimeHooks,
     toolCatalog: coreServices.toolCatalog,
     agents: agentsServiceRef,
@@ -37,12 +36,12 @@ export default defineMod({
     skills: optional(agentSkillsServiceRef),
     mcp: optional(mcpToolsServiceRef),
   },
-  async init({ http, db, hooks, settings, log, runtimeInfo, runs, runtimeHooks, toolCatalog, agents, gateway, skills, mcp }, { provide }) {
+  async init({ http, db, hooks, settings, log, runtimeInfo, runtimeHooks, toolCatalog, agents, gateway, skills, mcp }, { provide }) {
     const transcript = new TranscriptStore(db);
     const store = new RunStore(db);
     const steering = new SteeringStore(db);
     const belt = new ToolBelt({ catalog: toolCatalog, mcp: () => mcp.get(), workspacesDir: path.join(runtimeInfo.dataDir, 'workspaces'), log });
-    const runtime = new AgentRunEngine({ agents, gateway: () => gateway.get(), skills: () => skills.get(), runs, hooks: runtimeHooks, settings, transcript, store, steering, belt, log });
+    const runtime = new AgentRunEngine({ agents, gateway: () => gateway.get(), skills: () => skills.get(), hooks: runtimeHooks, settings, transcript, store, steering, belt, log });
 
     // Runs a previous process left running: on the embedded database this process is the only
     // one (the data-dir lock), so all of them; on PostgreSQL only those without a heartbeat.
@@ -62,7 +61,7 @@ export default defineMod({
     heartbeat.unref();
 
     for (const [id, binding] of Object.entries({
-      ...chatRoutes({ agentRuns: runtime, runs, store, steering, agents }),
+      ...chatRoutes({ agentRuns: runtime, store, steering, agents }),
       ...sessionRoutes({ runtime, transcript, store, agents }),
     })) {
       http.route(id, binding);

@@ -22,10 +22,10 @@ export interface ChatKit {
   settings(value: Record<string, unknown>): Promise<void>;
 }
 
-export async function startChatKit(options: { agents?: string[] } = {}): Promise<ChatKit> {
+export async function startChatKit(options: { agents?: string[]; /** System mods besides CHAT_MODS. */ mods?: string[] } = {}): Promise<ChatKit> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'svc-chat-'));
   const fake = await startFakeOpenAi();
-  const t = await startTestKernel({ mods: CHAT_MODS, modSources: [FIXTURE_MODS], config: { dataDir } });
+  const t = await startTestKernel({ mods: [...CHAT_MODS, ...(options.mods ?? [])], modSources: [FIXTURE_MODS], config: { dataDir } });
   expect((await t.request(json('POST', '/api/mod-management/chat-tools/enable'))).body.mod.status).toBe('loaded');
   const created = await t.request(
     json('POST', '/api/settings/model-connections', {

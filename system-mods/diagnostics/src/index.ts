@@ -1,4 +1,5 @@
-import { coreServices, defineMod } from '../../../sdk/index.js';
+import { coreServices, defineMod, optional } from '../../../sdk/index.js';
+import { runStatusServiceRef } from '../../chat/src/contract.js';
 import { modDiagnosticsRoutes } from './routes/mod-diagnostics.js';
 import { inventoryRoute, metricsRoute, sqlRoute, statusRoute } from './routes/runtime.js';
 
@@ -11,9 +12,10 @@ export default defineMod({
     database: coreServices.databaseInfo,
     inventory: coreServices.inventory,
     modDiagnostics: coreServices.modDiagnostics,
+    runStatus: optional(runStatusServiceRef),
   },
-  init({ http, runtime, mods, metrics, database, inventory, modDiagnostics }) {
-    http.route('status', statusRoute(runtime, mods, database));
+  init({ http, runtime, mods, metrics, database, inventory, modDiagnostics, runStatus }) {
+    http.route('status', statusRoute(runtime, mods, database, runStatus));
     http.route('metrics', metricsRoute(metrics));
     http.route('sql', sqlRoute(database));
     http.route('inventory', inventoryRoute(inventory));

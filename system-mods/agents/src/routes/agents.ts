@@ -1,4 +1,4 @@
-/** Registry routes: list, create, patch, delete, overview, status. */
+/** Registry routes: list, create, patch, delete, overview (status: agent-status.ts). */
 import path from 'node:path';
 import { respond, type AgentRecordsService, type ExecutionEnvironment, type ModDatabaseService, type RouteBinding } from '../../../../sdk/index.js';
 import { agentErrors as errors } from '../errors.js';
@@ -78,14 +78,6 @@ export function agentRoutes(registry: AgentRegistry, db: ModDatabaseService, rec
           ),
         };
       },
-    },
-    status: {
-      schema: { tags: ['agents'], response: { 200: { type: 'object', properties: { ok: { const: true }, agents: { type: 'array' } } } } },
-      // Runs are not tracked here yet: the chat runtime reports active runs when it lands.
-      handler: async () => ({
-        ok: true,
-        agents: (await registry.list()).map((a) => ({ id: a.id, name: a.name, enabled: a.enabled, status: a.enabled ? 'idle' : 'disabled' })),
-      }),
     },
   };
 }

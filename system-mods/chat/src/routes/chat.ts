@@ -2,7 +2,7 @@
  * `/api/chat`: turns (JSON or NDJSON), active runs, cancel and steering. The routes parse HTTP
  * and call the run engine's service, as any other mod would.
  */
-import { respond, type AgentsService, type RouteBinding, type RunRegistryService } from '../../../../sdk/index.js';
+import { respond, type AgentsService, type RouteBinding } from '../../../../sdk/index.js';
 import type { AgentRunEvent, AgentRunsService } from '../contract.js';
 import { TERMINAL_RUN_EVENTS } from '../contract.js';
 import { chatErrors as errors } from '../errors.js';
@@ -51,8 +51,8 @@ async function terminalResponse(events: AsyncIterable<AgentRunEvent>): Promise<R
   throw errors.chatRunFailed({ reason: 'the run ended without a terminal event' });
 }
 
-export function chatRoutes(deps: { agentRuns: AgentRunsService; runs: RunRegistryService; store: RunStore; steering: SteeringStore; agents: AgentsService }): Record<string, RouteBinding> {
-  const { agentRuns, runs, store, steering, agents } = deps;
+export function chatRoutes(deps: { agentRuns: AgentRunsService; store: RunStore; steering: SteeringStore; agents: AgentsService }): Record<string, RouteBinding> {
+  const { agentRuns, store, steering, agents } = deps;
 
   /** The run of `agentId` (active here or stored), else 404 `chat_run_not_found`. */
   const runOf = async (runId: string, agentId: string) => {
@@ -92,7 +92,8 @@ export function chatRoutes(deps: { agentRuns: AgentRunsService; runs: RunRegistr
       handler: async (req) => {
         const { agentId, sessionId } = req.query as { agentId: string; sessionId?: string };
         await agents.require(agentId);
-        return { ok: true, runs: runs.list({ agentId, ...(sessionId !== undefined ? { sessionId } : {}) }) };
+        const { runs } = await agentRuns.status(agentId);
+        return { ok: true, runs: sessionId === undefined ? runs : runs.filter((r) => r.sessionId === sessionId) };
       },
     },
 

@@ -1,10 +1,11 @@
 /**
  * The run engine: every agent run — HTTP chat, and whatever other mods start through the
  * provided `chat.agent-runs` service — is admitted, executed and finished here, so every run
- * has the same events, trace, cancel and steering. It holds the runs active on this replica;
+ * has the same events, trace, cancel and steering. It holds the runs active on this replica
+ * (cancel, steering and the active-runs listing find them here);
  * the parts of a run live in their own units (admission, turn loop, tool invoker, finisher).
  */
-import type { AgentSkillsService, AgentsService, LoggerService, ModelGatewayService, RunRegistryService, RuntimeHooksService, SettingsService } from '../../../../sdk/index.js';
+import type { AgentSkillsService, AgentsService, LoggerService, ModelGatewayService, RuntimeHooksService, SettingsService } from '../../../../sdk/index.js';
 import type {
   AgentRunCancelRequest,
   AgentRunCancelResult,
@@ -42,7 +43,6 @@ export class AgentRunEngine implements AgentRunsService {
       agents: AgentsService;
       gateway: () => ModelGatewayService | undefined;
       skills: () => AgentSkillsService | undefined;
-      runs: RunRegistryService;
       hooks: RuntimeHooksService;
       settings: SettingsService;
       transcript: TranscriptStore;
@@ -55,7 +55,6 @@ export class AgentRunEngine implements AgentRunsService {
     this.admission = new RunAdmission({
       agents: deps.agents,
       gateway: deps.gateway,
-      runs: deps.runs,
       settings: deps.settings,
       store: deps.store,
       active: this.active,

@@ -6,7 +6,7 @@
  * `run.started` on.
  */
 import { randomUUID } from 'node:crypto';
-import type { AgentsService, ModelGatewayService, RunRegistryService, SettingsService } from '../../../../sdk/index.js';
+import type { AgentsService, ModelGatewayService, SettingsService } from '../../../../sdk/index.js';
 import type { AgentRunStartRequest, RunOrigin } from '../contract.js';
 import { chatErrors as errors } from '../errors.js';
 import { ChatRun } from './chat-run.js';
@@ -30,7 +30,6 @@ export class RunAdmission {
     private readonly deps: {
       agents: AgentsService;
       gateway: () => ModelGatewayService | undefined;
-      runs: RunRegistryService;
       settings: SettingsService;
       store: RunStore;
       /** Runs active here, by id (owned by the engine). */
@@ -87,7 +86,6 @@ export class RunAdmission {
     const events = run.subscribe();
     const { active, lanes } = this.deps;
     active.set(runId, run);
-    const registration = this.deps.runs.register(run);
     run.emit('run.started', { agentId: turn.agentId, sessionId: turn.sessionId, runId, queued: lanes.size() > 0, origin });
     const timer = setTimeout(() => run.halt('timeout', `longer than ${settings.maxRunMs} ms`), settings.maxRunMs);
     timer.unref();
@@ -101,7 +99,6 @@ export class RunAdmission {
         .enqueue(lane, () => this.deps.execute({ run, turn, plan, settings, profile, origin, knownEmpty }))
         .finally(() => {
           clearTimeout(timer);
-          registration.dispose();
           active.delete(runId);
         });
     });

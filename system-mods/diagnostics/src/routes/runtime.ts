@@ -5,21 +5,31 @@ import type {
   InventoryService,
   MetricsService,
   ModCatalogService,
+  OptionalService,
   RouteBinding,
   RuntimeInfoService,
 } from '../../../../sdk/index.js';
 import { respond } from '../../../../sdk/index.js';
+import type { RunStatusService } from '../../../chat/src/contract.js';
 import { okObject } from '../schemas/diagnostics.schema.js';
 
-export function statusRoute(runtime: RuntimeInfoService, mods: ModCatalogService, database: DatabaseInfoService): RouteBinding {
+/**
+ * Live runs come from the chat mod's run engine (optional: without it no run can be live).
+ * With `agentId`, the projection adds that agent's run state: `running` with its runs, or `idle`.
+ */
+export function statusRoute(runtime: RuntimeInfoService, mods: ModCatalogService, database: DatabaseInfoService, runStatus: OptionalService<RunStatusService>): RouteBinding {
   return {
     schema: {
       tags: ['diagnostics'],
       querystring: { type: 'object', properties: { agentId: { type: 'string', maxLength: 200 } } },
       response: { 200: okObject({ runtime: { const: 'svc' }, version: { type: 'string' }, checks: { type: 'array' } }, ['runtime', 'checks']) },
     },
-    async handler() {
+    async handler(req) {
+      const { agentId } = req.query as { agentId?: string };
       const db = await database.describe();
+      const engine = runStatus.get();
+      const live = engine ? (await engine.status()).runs : [];
+      const agentRuns = agentId === undefined ? [] : live.filter((r) => r.agentId === agentId).map(({ runId, sessionId, startedAt, phase, origin }) => ({ runId, sessionId, startedAt, phase, origin }));
       const all = mods.list();
       const failed = all.filter((m) => m.status === 'failed');
       const checks = [
@@ -44,6 +54,8 @@ export function statusRoute(runtime: RuntimeInfoService, mods: ModCatalogService
           disabled: all.filter((m) => m.status === 'disabled').length,
           failed: failed.map((m) => ({ id: m.id, error: m.error?.code })),
         },
+        runs: { engine: engine !== undefined, active: live.length },
+        ...(agentId !== undefined ? { agent: { id: agentId, status: agentRuns.length > 0 ? 'running' : 'idle', runs: agentRuns } } : {}),
         checks,
       };
     },
