@@ -37,7 +37,9 @@ it('marks the run interrupted after a crash and keeps the session usable', { tim
   // Wait until the model is streaming, then store a steering message and kill the server.
   for (;;) {
     const active = await api(first.url, 'GET', '/api/chat/runs/active?agentId=ada&sessionId=crash');
-    if (active.body.runs?.[0]?.phase === 'model') break;
+    // The model request must have reached the fake (which answers it with the hanging script):
+    // phase `model` is set just before the request is sent.
+    if (active.body.runs?.[0]?.phase === 'model' && fake.requests.some((r) => r.path === '/v1/chat/completions')) break;
     await new Promise((r) => setTimeout(r, 25));
   }
   expect((await api(first.url, 'POST', '/api/chat/run-crash/steer', { agentId: 'ada', sessionId: 'crash', idempotencyKey: 'k', message: 'hurry' })).status).toBe(201);
