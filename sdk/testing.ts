@@ -10,6 +10,7 @@ import pg from 'pg';
 import type { EgressGuardOptions } from './egress.js';
 import { loadConfig, type KernelConfig } from '../kernel/config.js';
 import { createKernel, type Kernel } from '../kernel/index.js';
+import { createLogger } from '../kernel/logger.js';
 import type { ModSource } from '../kernel/mods/mod-discovery.js';
 import type { DatabaseOptions } from '../kernel/storage/database.js';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -29,6 +30,11 @@ export interface TestKernelOptions {
   database?: DatabaseOptions;
   /** Egress guard options, e.g. a resolver mapping test host names (`metadata.test`) to addresses. */
   egress?: EgressGuardOptions;
+  /**
+   * Capture the kernel's log lines (JSON text, one per call) at `level`, through the same
+   * redaction the service applies: for tests that prove a secret never reaches a log line.
+   */
+  logs?: { level: KernelConfig['logLevel']; line(text: string): void };
 }
 
 /** A running in-process kernel. @public */
@@ -64,9 +70,11 @@ export async function startTestKernel(options: TestKernelOptions = {}): Promise<
     port: 0,
     ...options.config,
   };
+  const logs = options.logs;
   const kernel = await createKernel({
-    config,
+    config: logs ? { ...config, logLevel: logs.level } : config,
     database: options.database ?? (await testDatabase()),
+    logger: logs ? createLogger({ logLevel: logs.level }, { write: (text: string) => logs.line(text) }) : undefined,
     onlyMods: options.mods ? [...options.mods, ...(options.modSources ? fixtureIds(options.modSources) : [])] : undefined,
     modSources: [{ root: config.systemModsDir, system: true }, ...(options.modSources ?? [])],
     egress: options.egress,

@@ -3,40 +3,27 @@
  * while keys are saved, replaced, used for discovery, refused with bad input, and the adapter
  * fails with an error that quotes the key.
  */
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { loadConfig } from '../../../kernel/config.js';
-import { createKernel, type Kernel } from '../../../kernel/index.js';
-import { createLogger } from '../../../kernel/logger.js';
-import { TEST_SETTINGS_KEY, testDatabase } from '../../../sdk/testing.js';
+import { startTestKernel, type TestKernel } from '../../../sdk/testing.js';
 import { FIXTURE_MODS, json } from '../../../test/helpers.js';
 
 const KEYS = ['sk-test-LOGKEY-ONE-0123456789', 'sk-test-LOGKEY-TWO-9876543210'];
 const lines: string[] = [];
-let kernel: Kernel;
+let t: TestKernel;
 
 const request = async (options: ReturnType<typeof json>) => {
-  const res = await kernel.app.inject(options);
+  const res = await t.inject(options);
   return { status: res.statusCode, body: JSON.parse(res.body) };
 };
 
 beforeAll(async () => {
-  const sink = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(String(chunk));
-      done();
-    },
-  });
-  const config = { ...loadConfig({ SVC_LOG_LEVEL: 'trace' }), settingsKey: TEST_SETTINGS_KEY, port: 0 };
-  kernel = await createKernel({
-    config,
-    database: await testDatabase(),
-    logger: createLogger({ logLevel: 'trace' }, sink),
-    onlyMods: ['health', 'model-connections', 'fake-provider'],
-    modSources: [{ root: config.systemModsDir, system: true }, FIXTURE_MODS],
+  t = await startTestKernel({
+    mods: ['health', 'model-connections'],
+    modSources: [FIXTURE_MODS],
+    logs: { level: 'trace', line: (text) => lines.push(text) },
   });
 });
-afterAll(() => kernel?.close());
+afterAll(() => t?.close());
 
 it('logs no API key', async () => {
   expect((await request(json('POST', '/api/mod-management/fake-provider/enable'))).status).toBe(200);
@@ -51,7 +38,7 @@ it('logs no API key', async () => {
   await request(json('PUT', '/api/mods/fake-provider/state', { fail: true }));
   const failed = await request(json('POST', '/api/settings/model-connections/discover', { connectionId: id }));
   expect(failed.status).toBe(502);
-  expect((await kernel.app.inject({ method: 'DELETE', url: `/api/settings/model-connections/${id}` })).statusCode).toBe(200);
+  expect((await t.inject({ method: 'DELETE', url: `/api/settings/model-connections/${id}` })).statusCode).toBe(200);
 
   const log = lines.join('');
   expect(log).toContain('model discovery failed'); // the failure was logged, redacted

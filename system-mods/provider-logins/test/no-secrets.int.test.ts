@@ -8,12 +8,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { loadConfig } from '../../../kernel/config.js';
-import { createKernel, type Kernel } from '../../../kernel/index.js';
-import { createLogger } from '../../../kernel/logger.js';
-import { TEST_SETTINGS_KEY, testDatabase } from '../../../sdk/testing.js';
+import { startTestKernel, type TestKernel } from '../../../sdk/testing.js';
 import { json } from '../../../test/helpers.js';
 import { startFakeOpenAi, type FakeOpenAi } from '../../../test/peers/fake-openai.js';
 import { startOAuthPeer, type OAuthPeer } from '../../../test/peers/oauth-server.js';
@@ -21,7 +17,8 @@ import { A, B, CLIENT_A, codeHashState, MODS, PEER_CLIENTS, peerSettings } from 
 
 const lines: string[] = [];
 const answers: string[] = [];
-let kernel: Kernel;
+let t: TestKernel;
+let kernel: TestKernel['kernel'];
 let peer: OAuthPeer;
 let openai: FakeOpenAi;
 let dir: string;
@@ -35,20 +32,8 @@ async function request(method: string, url: string, body?: unknown): Promise<{ s
 beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'svc-no-secrets-'));
   [peer, openai] = await Promise.all([startOAuthPeer(PEER_CLIENTS), startFakeOpenAi()]);
-  const sink = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(String(chunk));
-      done();
-    },
-  });
-  const config = { ...loadConfig({ SVC_LOG_LEVEL: 'trace' }), settingsKey: TEST_SETTINGS_KEY, port: 0 };
-  kernel = await createKernel({
-    config,
-    database: await testDatabase(),
-    logger: createLogger({ logLevel: 'trace' }, sink),
-    onlyMods: MODS,
-    modSources: [{ root: config.systemModsDir, system: true }],
-  });
+  t = await startTestKernel({ mods: MODS, logs: { level: 'trace', line: (text) => lines.push(text) } });
+  kernel = t.kernel;
   const cliFile = path.join(dir, 'cli.json');
   const minted = peer.mint(CLIENT_A);
   writeFileSync(cliFile, JSON.stringify({ claudeAiOauth: { accessToken: minted.accessToken, refreshToken: minted.refreshToken, expiresAt: Date.now() + 3_600_000 } }));

@@ -2,8 +2,9 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectRoot } from '../../../kernel/config.js';
 import { startTestKernel, type TestKernel } from '../../../sdk/testing.js';
+
+const projectRoot = path.resolve(import.meta.dirname, '../../..');
 import { json } from '../../../test/helpers.js';
 import { pageRoute } from '../src/routes/ui.js';
 import { UiBundle } from '../src/services/ui-bundle.js';
