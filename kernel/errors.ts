@@ -65,6 +65,8 @@ export const errors = defineErrorCatalog({
   modInitTimeout: { status: 500, message: 'Mod {modId} did not finish starting within {timeoutMs} ms' },
   modContributionUndeclared: { status: 500, message: 'Mod {modId} tried to register {kind} {name}, which its manifest does not declare' },
   runIdTaken: { status: 409, message: 'Run {runId} is already active' },
+  modExtensionInvalid: { status: 422, message: 'Mod {modId} contributes to extension point {point} an entry its schema refuses: {reason}' },
+  modExtensionPointNotOwned: { status: 500, message: 'Mod {modId} asked for {kind} extension point {point}, which its manifest does not declare' },
   toolInputInvalid: { status: 400, message: 'Invalid arguments for tool {tool}: {reason}' },
   modHookUnknown: { status: 500, message: 'Mod {modId} tried to tap unknown hook {hook}' },
   modServiceTaken: { status: 409, message: 'Mod {modId} provides {service}, which {owner} already provides; disable one of them' },

@@ -26,11 +26,11 @@ import { UiAuthService } from './auth/ui-auth-service.js';
 import { JobQueue } from './jobs/job-queue.js';
 import { createLogger } from './logger.js';
 import type { ModSource } from './mods/mod-discovery.js';
+import { ExtensionRegistry } from './mods/extension-registry.js';
 import { ModHost } from './mods/mod-host.js';
+import { RunRegistry } from './runs/run-registry.js';
 import { kernelModRoutes } from './mods/mod-routes.js';
 import { DiagnosticsRegistry, ModelProviderRegistry, ProvidedServices, ToolRegistry } from './mods/registries.js';
-import { RunRegistry } from './runs/run-registry.js';
-import type { RuntimeHooksService } from '../sdk/services/runs.js';
 import { loadSecretBox } from './secrets/secret-key.js';
 import { SecretStore } from './secrets/secret-store.js';
 import { Database, databaseOptionsFor, type DatabaseOptions } from './storage/database.js';
@@ -62,6 +62,8 @@ export interface Kernel {
   config: KernelConfig;
   database: Database;
   hooks: HookCatalog;
+  /** Extension points and contributions (tests add a tap as a pseudo-mod with `add`). */
+  extensions: ExtensionRegistry;
   /** Durable jobs (pg-boss); mods reach it as `coreServices.jobs`. */
   jobs: JobQueue;
   mods: ModHost;
@@ -72,6 +74,8 @@ export interface Kernel {
     boundRoutes: number;
     tools: number;
     hookTaps: number;
+    /** Data items and hook taps the mod contributes to extension points. */
+    extensions: number;
     diagnostics: number;
     services: number;
     modelProviders: number;
@@ -114,9 +118,10 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
     const routes = new RouteTable();
     const metrics = new RequestMetrics();
     const tools = new ToolRegistry();
-    const runs = new RunRegistry();
     const diagnostics = new DiagnosticsRegistry();
     const provided = new ProvidedServices();
+    const runs = new RunRegistry();
+    const extensions = new ExtensionRegistry(logger.child({ component: 'extensions' }));
     const modelProviders = new ModelProviderRegistry();
     const smokeToken = config.smokeToken ? Buffer.from(config.smokeToken) : undefined;
     const runtimeInfo: RuntimeInfoService = Object.freeze({
@@ -183,14 +188,9 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       'kernel.diagnostics-registry': diagnostics,
       'kernel.model-provider-registry': modelProviders,
       'kernel.jobs': jobQueue,
+      'kernel.extensions': extensions,
       'kernel.run-registry': runs,
       'core.model-provider-catalog': modelProviders,
-      'core.runtime-hooks': {
-        beforeModelCall: (context) => hooks.beforeModelCall.promise(context),
-        beforeToolCall: (event) => hooks.beforeToolCall.promise(event),
-        afterToolCall: (event) => hooks.afterToolCall.promise(event),
-        onRunFinished: (event) => hooks.onRunFinished.promise(event),
-      } satisfies RuntimeHooksService,
       'core.runtime-info': runtimeInfo,
       'core.egress': egress,
       'core.tool-catalog': tools,
@@ -207,6 +207,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       logger,
       container,
       provided,
+      extensions,
       tables: tableGuard,
       kernelVersion: KERNEL_VERSION,
       enableTimeoutMs: config.modEnableTimeoutMs,
@@ -218,22 +219,6 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
         list: () => modHost.list(),
         get: (id: string) => modHost.get(id),
         manifest: (id: string) => modHost.manifestOf(id),
-      }),
-      'core.agent-records': asValue({
-        // Each mod's tap gets the transaction checked against its own tables (the hook facade);
-        // the hook itself carries the kernel's unchecked view, not the agents mod's handle.
-        purge: (agentId: string, trx: import('knex').Knex.Transaction) => hooks.beforeAgentDelete.promise({ agentId, trx: tableGuard.kernelView(trx) }),
-      }),
-      'core.inventory': asValue({
-        // Base counts; mods that own countable things (MCP connections, …) add theirs through the hook.
-        collect: () => {
-          const mods = modHost.list();
-          return hooks.beforeInventoryReport.promise({
-            mcpConnections: 0,
-            modsInstalled: mods.length,
-            modsEnabled: mods.filter((m) => m.status === 'loaded').length,
-          });
-        },
       }),
     });
 
@@ -251,6 +236,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       config,
       database,
       hooks,
+      extensions,
       jobs: jobQueue,
       mods: modHost,
       runtimeInfo,
@@ -259,6 +245,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
         boundRoutes: routes.list().filter((r) => r.owner === modId && r.binding).length,
         tools: tools.list().filter((tool) => tool.modId === modId).length,
         hookTaps: Object.values(hooks).reduce((n, hook) => n + hook.taps.filter((tap) => tap.name === modId).length, 0),
+        extensions: extensions.countFor(modId),
         diagnostics: diagnostics.get(modId) ? 1 : 0,
         services: provided.countFor(modId),
         modelProviders: modelProviders.countFor(modId),

@@ -46,7 +46,7 @@ export interface HttpRouterService {
   route<B = any, Q = any, P = any>(routeId: string, binding: RouteBinding<B, Q, P>): Disposable;
 }
 
-/** Taps kernel hooks; the tap is named after the mod and removed on disable. @public */
+/** Taps the kernel's lifecycle hooks; the tap is named after the mod and removed on disable. @public */
 export interface HooksService {
   /** Taps hook `name`; the manifest must list it in `uses.hooks`. */
   tap<K extends KernelHookName>(name: K, fn: HookTapFn<K>): Disposable;
@@ -200,16 +200,6 @@ export interface RouteCatalogService {
   errorCodes(): Record<string, { status: number; message: string }>;
 }
 
-/** Inventory counts (configured MCP connections, installed/enabled mods, and what mods add). @public */
-export interface InventoryService {
-  collect(): Promise<Record<string, number>>;
-}
-
-/** Deletes an agent's records in every mod (the agent registry calls it inside its delete transaction). @public */
-export interface AgentRecordsService {
-  purge(agentId: string, trx: Knex.Transaction): Promise<void>;
-}
-
 /** Mod diagnostics providers, looked up by mod id. @public */
 export interface ModDiagnosticsRegistryService {
   get(modId: string): ModDiagnosticsProvider | undefined;
@@ -314,8 +304,9 @@ export type { ModelProviderCatalogService, ModelProviderRegistrarService } from 
 /** @public */
 export type { EgressGuard as EgressService, EgressPolicy } from './egress.js';
 import type { EgressGuard } from './egress.js';
+import type { ExtensionsService } from './extensions.js';
+import type { RunRegistryService } from './services/runs.js';
 import type { ModelProviderCatalogService, ModelProviderRegistrarService } from './services/model-providers.js';
-import type { RunRegistryService, RuntimeHooksService } from './services/runs.js';
 
 /** The kernel's services. @public */
 export const coreServices = {
@@ -327,6 +318,8 @@ export const coreServices = {
   httpRouter: createServiceRef<HttpRouterService>({ id: 'core.http-router', scope: 'mod' }),
   /** The mod's hook facade. */
   hooks: createServiceRef<HooksService>({ id: 'core.hooks', scope: 'mod' }),
+  /** The mod's extension facade: tap other mods' hook points, read and call its own points. */
+  extensions: createServiceRef<ExtensionsService>({ id: 'core.extensions', scope: 'mod' }),
   /** The mod's settings document. */
   settings: createServiceRef<SettingsService>({ id: 'core.settings', scope: 'mod' }),
   /** The mod's encrypted secrets. */
@@ -355,14 +348,8 @@ export const coreServices = {
   databaseInfo: createServiceRef<DatabaseInfoService>({ id: 'core.database-info', capability: 'kernel.introspect' }),
   /** Live routes for the published contract. */
   routeCatalog: createServiceRef<RouteCatalogService>({ id: 'core.route-catalog', capability: 'kernel.introspect' }),
-  /** Agent-wide record removal (the agent registry only). */
-  agentRecords: createServiceRef<AgentRecordsService>({ id: 'core.agent-records', capability: 'kernel.agents' }),
-  /** Inventory counts. */
-  inventory: createServiceRef<InventoryService>({ id: 'core.inventory', capability: 'kernel.introspect' }),
   /** Active runs on this replica (runs are released with the mod). */
   runs: createServiceRef<RunRegistryService>({ id: 'core.runs', scope: 'mod', capability: 'kernel.runs' }),
-  /** Calls the runtime hooks (`beforeModelCall`, `beforeToolCall`, `afterToolCall`, `onRunFinished`). */
-  runtimeHooks: createServiceRef<RuntimeHooksService>({ id: 'core.runtime-hooks', capability: 'kernel.runs' }),
   /** Opt-in mod diagnostics. */
   modDiagnostics: createServiceRef<ModDiagnosticsRegistryService>({
     id: 'core.mod-diagnostics',

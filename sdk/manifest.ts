@@ -57,6 +57,21 @@ export interface ManifestJobQueue {
   policy?: 'standard' | 'short' | 'singleton' | 'stately';
 }
 
+/**
+ * An extension point the mod owns. Other mods contribute to it: plain data in their manifests
+ * (`contributes.extensions`, `kind: 'list'`) or taps at run time (`kind: 'hook'`). @public
+ */
+export interface ManifestExtensionPoint {
+  /** `<this mod's id>.<name>`, e.g. `chat.beforeModelCall`. */
+  id: string;
+  description?: string;
+  /** JSON Schema of one contribution (list points); each item is checked at boot and enable. */
+  schema?: Record<string, unknown>;
+  kind: 'list' | 'hook';
+  /** How the owner's call runs the taps (hook points only). */
+  hook?: { type: 'series' | 'waterfall' | 'bail' | 'parallel' };
+}
+
 /** What a mod contributes; one key per contribution point. @public */
 export interface ManifestContributions {
   routes?: ManifestRoute[];
@@ -73,6 +88,10 @@ export interface ManifestContributions {
   jobs?: ManifestJobQueue[];
   /** Opt-in sanitized diagnostics under `/api/diagnostics/mods/<id>/…`. */
   diagnostics?: { pending?: boolean; jobs?: boolean };
+  /** Extension points this mod owns. */
+  extensionPoints?: ManifestExtensionPoint[];
+  /** Plain-data contributions to other mods' list points, by point id. */
+  extensions?: Record<string, unknown[]>;
 }
 
 /** A provided service with the capability its consumers need. @public */
@@ -107,7 +126,10 @@ export interface ModManifest {
   provides?: Array<string | ManifestProvidedService>;
   /** Capabilities requested: the kernel's (e.g. `kernel.introspect`) or ones a provider declares (`<mod>.<name>`). */
   capabilities?: string[];
-  /** Hooks the mod taps; tapping an unlisted hook is refused. */
-  uses?: { hooks?: string[] };
+  /**
+   * Kernel lifecycle hooks (`hooks`) and other mods' hook points (`extensionPoints`, by id) the
+   * mod taps; tapping an unlisted one is refused.
+   */
+  uses?: { hooks?: string[]; extensionPoints?: string[] };
   contributes?: ManifestContributions;
 }

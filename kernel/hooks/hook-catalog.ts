@@ -1,21 +1,12 @@
 /**
- * The frozen, typed hook catalogue. The kernel calls hooks; mods only tap them through
- * {@link tapHook}, which names the tap after the mod and returns a disposer that removes it.
+ * The frozen, typed hook catalogue: the kernel's own lifecycle only. A feature's hooks are
+ * extension points of the mod that owns it (`mods/extension-registry.ts`). The kernel calls
+ * these hooks; mods only tap them through {@link tapHook}, which names the tap after the mod and
+ * returns a disposer that removes it.
  */
-import { AsyncSeriesBailHook, AsyncSeriesHook, AsyncSeriesWaterfallHook, type Hook } from 'tapable';
+import { AsyncSeriesHook, type Hook } from 'tapable';
 import { toDisposable, type Disposable } from '../../sdk/disposable.js';
-import type {
-  AgentDeleteEvent,
-  HookTapFn,
-  InventoryCounts,
-  KernelHookName,
-  ModelCallContext,
-  ModLifecycleEvent,
-  RunFinishedEvent,
-  ToolCallEvent,
-  ToolCallResultEvent,
-  ToolCallVeto,
-} from '../../sdk/hooks.js';
+import type { HookTapFn, KernelHookName, ModLifecycleEvent } from '../../sdk/hooks.js';
 
 export function createHookCatalog() {
   const hooks = {
@@ -23,12 +14,6 @@ export function createHookCatalog() {
     onModDisabled: new AsyncSeriesHook<[ModLifecycleEvent]>(['event']),
     onServerReady: new AsyncSeriesHook<[{ url: string }]>(['server']),
     onShutdown: new AsyncSeriesHook<[]>([]),
-    beforeAgentDelete: new AsyncSeriesHook<[AgentDeleteEvent]>(['event']),
-    beforeInventoryReport: new AsyncSeriesWaterfallHook<[InventoryCounts]>(['counts']),
-    beforeModelCall: new AsyncSeriesWaterfallHook<[ModelCallContext]>(['context']),
-    beforeToolCall: new AsyncSeriesBailHook<[ToolCallEvent], ToolCallVeto | undefined>(['event']),
-    afterToolCall: new AsyncSeriesHook<[ToolCallResultEvent]>(['event']),
-    onRunFinished: new AsyncSeriesHook<[RunFinishedEvent]>(['event']),
   } satisfies Record<KernelHookName, Hook<any, any>>;
   return Object.freeze(hooks);
 }

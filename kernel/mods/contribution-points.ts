@@ -3,9 +3,14 @@
  * JSON Schema fragment and semantic checks. The manifest schema is assembled from these, so
  * adding a point is one entry here.
  */
+import Ajv from 'ajv';
 import type { ModManifest } from '../../sdk/manifest.js';
 
 const ID = '^[a-z0-9]+(-[a-z0-9]+)*$';
+/** An extension point id: `<ownerModId>.<name>`. */
+export const EXTENSION_POINT_ID = '^[a-z0-9]+(-[a-z0-9]+)*\\.[A-Za-z][A-Za-z0-9-]*$';
+
+const schemaAjv = new Ajv.default({ strict: false });
 
 export interface ContributionPoint {
   key: keyof NonNullable<ModManifest['contributes']>;
@@ -132,6 +137,57 @@ export const contributionPoints: readonly ContributionPoint[] = [
       type: 'object',
       additionalProperties: false,
       properties: { pending: { type: 'boolean' }, jobs: { type: 'boolean' } },
+    },
+  },
+  {
+    key: 'extensionPoints',
+    schema: {
+      type: 'array',
+      maxItems: 64,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['id', 'kind'],
+        properties: {
+          id: { type: 'string', pattern: EXTENSION_POINT_ID, maxLength: 120 },
+          description: { type: 'string', maxLength: 2000 },
+          schema: { type: 'object' },
+          kind: { enum: ['list', 'hook'] },
+          hook: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['type'],
+            properties: { type: { enum: ['series', 'waterfall', 'bail', 'parallel'] } },
+          },
+        },
+      },
+    },
+    check(manifest) {
+      const points = manifest.contributes?.extensionPoints ?? [];
+      const problems = duplicates(points.map((p) => p.id)).map((id) => `extension point ${id} is declared twice`);
+      for (const point of points) {
+        // The owner's id names the point: no mod can declare (or shadow) another's.
+        if (!point.id.startsWith(`${manifest.id}.`)) problems.push(`extension point ${point.id} must be named ${manifest.id}.<name>`);
+        if (point.kind === 'hook' && !point.hook) problems.push(`extension point ${point.id} is a hook point and needs hook.type`);
+        if (point.kind === 'list' && point.hook) problems.push(`extension point ${point.id} is a list point; hook applies to hook points only`);
+        if (point.schema) {
+          try {
+            schemaAjv.compile(point.schema);
+          } catch (error) {
+            problems.push(`extension point ${point.id} schema does not compile: ${(error as Error).message}`);
+          }
+        }
+      }
+      return problems;
+    },
+  },
+  {
+    key: 'extensions',
+    schema: {
+      type: 'object',
+      maxProperties: 64,
+      propertyNames: { pattern: EXTENSION_POINT_ID, maxLength: 120 },
+      additionalProperties: { type: 'array', maxItems: 200 },
     },
   },
 ];

@@ -19,13 +19,15 @@ export const KERNEL_SERVICES: ReadonlyMap<string, KernelServiceEntry> = new Map<
   ['core.database', { scope: 'mod' }],
   ['core.http-router', { scope: 'mod' }],
   ['core.hooks', { scope: 'mod' }],
+  ['core.extensions', { scope: 'mod' }],
   ['core.settings', { scope: 'mod' }],
   ['core.secrets', { scope: 'mod' }],
   ['core.tools', { scope: 'mod' }],
   ['core.jobs', { scope: 'mod' }],
+  // The chat engine's run registry; it moves into the chat mod once the engine keeps its own runs.
+  ['core.runs', { scope: 'mod', capability: 'kernel.runs' }],
   ['core.diagnostics', { scope: 'mod' }],
   ['core.model-providers', { scope: 'mod' }],
-  ['core.runs', { scope: 'mod', capability: 'kernel.runs' }],
   // Kernel singletons.
   ['core.model-provider-catalog', { scope: 'root' }],
   ['core.runtime-info', { scope: 'root' }],
@@ -35,9 +37,6 @@ export const KERNEL_SERVICES: ReadonlyMap<string, KernelServiceEntry> = new Map<
   ['core.metrics', { scope: 'root', capability: 'kernel.introspect' }],
   ['core.database-info', { scope: 'root', capability: 'kernel.introspect' }],
   ['core.route-catalog', { scope: 'root', capability: 'kernel.introspect' }],
-  ['core.agent-records', { scope: 'root', capability: 'kernel.agents' }],
-  ['core.inventory', { scope: 'root', capability: 'kernel.introspect' }],
-  ['core.runtime-hooks', { scope: 'root', capability: 'kernel.runs' }],
   ['core.mod-diagnostics', { scope: 'root', capability: 'kernel.introspect' }],
 ]);
 

@@ -5,13 +5,13 @@
 import Ajv from 'ajv';
 import semver from 'semver';
 import type { ModManifest } from '../../sdk/manifest.js';
-import { contributionPoints } from './contribution-points.js';
+import { contributionPoints, EXTENSION_POINT_ID } from './contribution-points.js';
 import { isKernelNamespace } from './kernel-services.js';
 
 const ID = '^[a-z0-9]+(-[a-z0-9]+)*$';
 
 /** Capabilities a manifest may request; each guards root services that reveal more than the mod's own data. */
-export const KNOWN_CAPABILITIES = ['kernel.introspect', 'kernel.tools', 'kernel.agents', 'kernel.runs'] as const;
+export const KNOWN_CAPABILITIES = ['kernel.introspect', 'kernel.tools', 'kernel.runs'] as const;
 
 /** A capability: one of the kernel's, or `<mod>.<name>` declared by a providing mod (never a made-up `kernel.*`). */
 const capabilitySchema = {
@@ -63,7 +63,10 @@ export const manifestSchema = {
     uses: {
       type: 'object',
       additionalProperties: false,
-      properties: { hooks: { type: 'array', uniqueItems: true, items: { type: 'string', maxLength: 80 } } },
+      properties: {
+        hooks: { type: 'array', uniqueItems: true, items: { type: 'string', maxLength: 80 } },
+        extensionPoints: { type: 'array', uniqueItems: true, maxItems: 64, items: { type: 'string', pattern: EXTENSION_POINT_ID, maxLength: 120 } },
+      },
     },
     contributes: {
       type: 'object',

@@ -24,6 +24,7 @@ import type { ModTableGuard } from '../storage/mod-table-guard.js';
 import { isKernelNamespace, KERNEL_SERVICES } from './kernel-services.js';
 import { checkManifest, hostSatisfied, providedServicesOf } from './manifest-schema.js';
 import { discoverMods, type ModSource } from './mod-discovery.js';
+import type { ExtensionRegistry } from './extension-registry.js';
 import { createModContainer, DisposerStack } from './mod-scope.js';
 import type { ProvidedService, ProvidedServices } from './registries.js';
 
@@ -61,6 +62,8 @@ export interface ModHostDeps {
   logger: Logger;
   container: AwilixContainer;
   provided: ProvidedServices;
+  /** Extension points (from installed manifests) and the contributions of enabled mods. */
+  extensions: ExtensionRegistry;
   /** Builds the mods' checked database handles; told when migrations change the catalog. */
   tables: ModTableGuard;
   kernelVersion: string;
@@ -164,6 +167,7 @@ export class ModHost implements RouteOwnerGate {
       this.fail(record, error as SvcError);
       return;
     }
+    this.deps.extensions.declarePoints(manifest);
     const knex = this.deps.database.knex;
     if (row) {
       record.desired = row.state;
@@ -282,6 +286,10 @@ export class ModHost implements RouteOwnerGate {
     record.status = 'enabling';
     const disposers = new DisposerStack((error) => this.log.error({ err: error, mod: record.id }, 'dispose failed'));
     try {
+      // Manifest contributions to other mods' points: checked against each point's schema, then
+      // live until disable.
+      this.deps.extensions.checkData(manifest);
+      for (const added of this.deps.extensions.addData(manifest)) disposers.add(added);
       const scope = createModContainer(this.deps.container, manifest, disposers);
       const resolved = this.resolveDeps(manifest, definition, scope);
       const context: ModInitContext = {
@@ -443,6 +451,7 @@ export class ModHost implements RouteOwnerGate {
     if (record.system) throw errors.modUninstallSystemRefused({ modId });
     if (record.status === 'loaded') await this.disable(modId);
     this.deps.routes.undeclare(modId);
+    this.deps.extensions.undeclarePoints(modId);
     this.records.delete(modId);
     // Settings, encrypted secrets and the mod's own tables stay: a reinstall finds them.
     await this.deps.database.knex('svc_mods').where({ id: modId }).delete();

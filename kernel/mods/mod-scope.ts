@@ -18,6 +18,7 @@ import type {
   ToolRegistrarService,
 } from '../../sdk/core-services.js';
 import type { Disposable } from '../../sdk/disposable.js';
+import type { ExtensionsService, OwnedHookPoint, OwnedListPoint } from '../../sdk/extensions.js';
 import type { ModManifest } from '../../sdk/manifest.js';
 import { errors } from '../errors.js';
 import { describeValidationError } from '../http/schema-validators.js';
@@ -29,9 +30,10 @@ import type { SecretStore } from '../secrets/secret-store.js';
 import type { Database } from '../storage/database.js';
 import { tablePrefixOf, type ModTableGuard } from '../storage/mod-table-guard.js';
 import type { SettingsStore } from '../storage/settings-store.js';
-import type { DiagnosticsRegistry, ModelProviderRegistry, ToolRegistry } from './registries.js';
+import type { ExtensionRegistry } from './extension-registry.js';
 import type { RunRegistry } from '../runs/run-registry.js';
 import type { RunRegistryService } from '../../sdk/services/runs.js';
+import type { DiagnosticsRegistry, ModelProviderRegistry, ToolRegistry } from './registries.js';
 
 /** The mod's registrations, undone in reverse order on disable. */
 export class DisposerStack {
@@ -76,6 +78,7 @@ export interface KernelCradle {
   'kernel.diagnostics-registry': DiagnosticsRegistry;
   'kernel.model-provider-registry': ModelProviderRegistry;
   'kernel.jobs': JobQueue;
+  'kernel.extensions': ExtensionRegistry;
   'kernel.run-registry': RunRegistry;
 }
 
@@ -142,18 +145,10 @@ export function createModContainer(root: AwilixContainer, manifest: ModManifest,
         if (!c.manifest.uses?.hooks?.includes(name)) {
           throw errors.modContributionUndeclared({ modId: c.modId, kind: 'hook tap', name });
         }
-        // A hook that hands over a transaction (an agent's deletion) gives each tapping mod a
-        // view of it checked against that mod's tables, not the opener's.
-        const guard = c['kernel.table-guard'];
-        const system = c.manifest.system === true;
-        const tap = ((event: unknown, ...rest: unknown[]) => {
-          const trx = (event as { trx?: unknown } | null | undefined)?.trx;
-          const seen = guard.isTransaction(trx) ? { ...(event as object), trx: guard.viewFor(trx, c.modId, system) } : event;
-          return (fn as (...args: unknown[]) => unknown)(seen, ...rest);
-        }) as unknown as typeof fn;
-        return c.disposers.add(tapHook(hooks, name, c.modId, tap));
+        return c.disposers.add(tapHook(hooks, name, c.modId, fn));
       },
     })).scoped(),
+    'core.extensions': asFunction((c: ModCradle): ExtensionsService => createModExtensions(c)).scoped(),
     'core.settings': asFunction((c: ModCradle): SettingsService => {
       const check = modSettingsChecker(c.manifest);
       const store = c['kernel.settings-store'];
@@ -224,3 +219,60 @@ export function createModContainer(root: AwilixContainer, manifest: ModManifest,
   return scope;
 }
 
+
+/**
+ * A transaction among hook arguments (or as the first argument's `trx`) swapped for `view(trx)`;
+ * other arguments pass unchanged.
+ */
+function withTransactionView(args: unknown[], guard: ModTableGuard, view: (trx: import('knex').Knex.Transaction) => unknown): unknown[] {
+  return args.map((arg) => {
+    if (guard.isTransaction(arg)) return view(arg);
+    const trx = (arg as { trx?: unknown } | null | undefined)?.trx;
+    return guard.isTransaction(trx) ? { ...(arg as object), trx: view(trx) } : arg;
+  });
+}
+
+/** The mod's extension facade: taps on others' hook points, handles on its own points. */
+function createModExtensions(c: ModCradle): ExtensionsService {
+  const registry = c['kernel.extensions'];
+  const guard = c['kernel.table-guard'];
+  const system = c.manifest.system === true;
+  const owned = (id: string, kind: 'list' | 'hook') => {
+    const declared = c.manifest.contributes?.extensionPoints?.find((p) => p.id === id);
+    if (!declared || declared.kind !== kind) throw errors.modExtensionPointNotOwned({ modId: c.modId, kind, point: id });
+  };
+  return {
+    tap(point, fn) {
+      const id = String(point?.id);
+      if (!c.manifest.uses?.extensionPoints?.includes(id)) {
+        throw errors.modContributionUndeclared({ modId: c.modId, kind: 'extension point tap', name: id });
+      }
+      // Each tapping mod gets a transaction handed over (an agent's deletion) as a view checked
+      // against its own tables, never the owner's.
+      const tap = (...args: unknown[]) => (fn as (...a: unknown[]) => unknown)(...withTransactionView(args, guard, (trx) => guard.viewFor(trx, c.modId, system)));
+      return c.disposers.add(registry.add(id, c.modId, tap));
+    },
+    hook(point) {
+      const id = String(point?.id);
+      owned(id, 'hook');
+      const handle: OwnedHookPoint<unknown[], unknown> = {
+        id,
+        // The owner's transaction travels as the kernel's unchecked view; each tap narrows it.
+        call: (...args) => registry.call(id, withTransactionView(args, guard, (trx) => guard.kernelView(trx))),
+        taps: () => registry.contributions(id).map((e) => e.modId),
+        onChange: (listener) => c.disposers.add(registry.onChange(id, listener)),
+      };
+      return handle as never;
+    },
+    list(point) {
+      const id = String(point?.id);
+      owned(id, 'list');
+      const handle: OwnedListPoint<unknown> = {
+        id,
+        contributions: () => registry.contributions(id),
+        onChange: (listener) => c.disposers.add(registry.onChange(id, listener)),
+      };
+      return handle as never;
+    },
+  };
+}

@@ -3,7 +3,24 @@
  * an agent exists and write agent-related rows in the same transaction through it.
  */
 import type { Knex } from 'knex';
+import { createHookPointRef } from '../extensions.js';
 import { createServiceRef } from '../service-ref.js';
+
+/** An agent is being deleted: every mod removes its rows for the agent in `trx`. @public */
+export interface AgentDeleteEvent {
+  agentId: string;
+  /**
+   * The deletion's transaction, as a view checked against the tapping mod's own tables: write
+   * through it so the whole delete commits or none of it (throw to veto the delete).
+   */
+  trx: Knex.Transaction;
+}
+
+/** The hook points the agents mod owns. @public */
+export const agentHookPoints = {
+  /** Series: an agent is being deleted; taps delete the agent's records in the event's transaction. */
+  beforeDelete: createHookPointRef<[AgentDeleteEvent]>('agents.beforeDelete'),
+} as const;
 
 /** The six profile document kinds. @public */
 export const PROFILE_DOCUMENT_KINDS = ['SOUL', 'RULES', 'ORIENTATION', 'PREFERENCES', 'TOOLS', 'DREAM_MEMORY'] as const;

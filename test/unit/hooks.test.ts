@@ -11,14 +11,19 @@ describe('hook catalogue', () => {
 
   it('names taps after the mod and removes exactly that tap on dispose', async () => {
     const hooks = createHookCatalog();
-    const a = tapHook(hooks, 'beforeInventoryReport', 'mod-a', (counts) => ({ ...counts, a: 1 }));
-    tapHook(hooks, 'beforeInventoryReport', 'mod-b', (counts) => ({ ...counts, b: 2 }));
-    expect(await hooks.beforeInventoryReport.promise({ base: 0 })).toEqual({ base: 0, a: 1, b: 2 });
-    expect(hooks.beforeInventoryReport.taps.map((t) => t.name)).toEqual(['mod-a', 'mod-b']);
+    const seen: string[] = [];
+    const a = tapHook(hooks, 'onModDisabled', 'mod-a', (e) => void seen.push(`a:${e.modId}`));
+    tapHook(hooks, 'onModDisabled', 'mod-b', (e) => void seen.push(`b:${e.modId}`));
+    expect(hooks.onModDisabled.taps.map((t) => t.name)).toEqual(['mod-a', 'mod-b']);
     await a.dispose();
     await a.dispose();
-    expect(hooks.beforeInventoryReport.taps.map((t) => t.name)).toEqual(['mod-b']);
-    expect(await hooks.beforeInventoryReport.promise({ base: 0 })).toEqual({ base: 0, b: 2 });
+    expect(hooks.onModDisabled.taps.map((t) => t.name)).toEqual(['mod-b']);
+    await hooks.onModDisabled.promise({ modId: 'x', version: '1.0.0' });
+    expect(seen).toEqual(['b:x']);
+  });
+
+  it('holds lifecycle hooks only: a feature hook is an extension point of its owner', () => {
+    expect(Object.keys(createHookCatalog()).sort()).toEqual(['onModDisabled', 'onModEnabled', 'onServerReady', 'onShutdown']);
   });
 
   it('runs series hooks in tap order', async () => {

@@ -1,5 +1,6 @@
-import { agentsServiceRef, coreServices, defineMod, modelCatalogServiceRef, optional } from '../../../sdk/index.js';
+import { agentHookPoints, agentsServiceRef, coreServices, defineMod, modelCatalogServiceRef, optional } from '../../../sdk/index.js';
 import { runStatusServiceRef } from '../../chat/src/contract.js';
+import type { Knex } from 'knex';
 import { agentConfigRoutes } from './routes/agent-config.js';
 import { agentStatusRoute } from './routes/agent-status.js';
 import { agentRoutes } from './routes/agents.js';
@@ -11,12 +12,16 @@ export default defineMod({
   deps: {
     http: coreServices.httpRouter,
     db: coreServices.database,
-    records: coreServices.agentRecords,
+    extensions: coreServices.extensions,
     catalog: optional(modelCatalogServiceRef),
     // Live runs come from the chat mod's engine when it is enabled (agents is enabled first).
     runStatus: optional(runStatusServiceRef),
   },
-  init({ http, db, records, catalog, runStatus }, { provide }) {
+  init({ http, db, extensions, catalog, runStatus }, { provide }) {
+    // Mods that keep rows per agent tap agents.beforeDelete; each tap writes in the deletion's
+    // transaction through a view checked against its own tables.
+    const beforeDelete = extensions.hook(agentHookPoints.beforeDelete);
+    const records = { purge: (agentId: string, trx: Knex.Transaction) => beforeDelete.call({ agentId, trx }) };
     const models = new ModelChoiceChecker(catalog);
     const registry = new AgentRegistry(db, models);
     const dreams = new DreamSettingsService(db, registry, models);

@@ -1,4 +1,4 @@
-import { agentsServiceRef, coreServices, defineMod, modelGatewayServiceRef, optional } from '../../../sdk/index.js';
+import { agentHookPoints, agentsServiceRef, coreServices, defineMod, modelGatewayServiceRef, optional } from '../../../sdk/index.js';
 import { brainEmbeddingRoutes } from './routes/brain-embeddings.js';
 import { brainRecordRoutes } from './routes/brain-records.js';
 import { BrainRecords } from './services/brain-records.js';
@@ -16,7 +16,7 @@ export default defineMod({
   deps: {
     http: coreServices.httpRouter,
     db: coreServices.database,
-    hooks: coreServices.hooks,
+    extensions: coreServices.extensions,
     tools: coreServices.tools,
     jobs: coreServices.jobs,
     secrets: coreServices.secrets,
@@ -25,7 +25,7 @@ export default defineMod({
     // Embeddings are optional, and so is the mod that reaches model connections.
     gateway: optional(modelGatewayServiceRef),
   },
-  async init({ http, db, hooks, tools, jobs, secrets, log, agents, gateway }) {
+  async init({ http, db, extensions, tools, jobs, secrets, log, agents, gateway }) {
     const store = new RecordStore(db);
     const vectors = await VectorStore.open(db);
     const state = new EmbeddingStateStore(db);
@@ -40,7 +40,7 @@ export default defineMod({
     for (const [name, binding] of Object.entries(brainTools(records, search))) tools.register(name, binding);
     jobs.work<IndexJob>(INDEX_QUEUE, (job) => indexer.handle(job));
     // In the agent deletion's transaction: records first (waiting for an index write in flight), then vectors.
-    hooks.tap('beforeAgentDelete', async ({ agentId, trx }) => {
+    extensions.tap(agentHookPoints.beforeDelete, async ({ agentId, trx }) => {
       await store.purgeAgent(trx, agentId);
       await vectors.removeAgent(trx, agentId);
     });

@@ -1,12 +1,17 @@
 import path from 'node:path';
 import {
   agentSkillsServiceRef,
+  agentHookPoints,
   agentsServiceRef,
+  chatHookPoints,
   coreServices,
   defineMod,
   mcpToolsServiceRef,
   modelGatewayServiceRef,
+  diagnosticsHookPoints,
   optional,
+  type RuntimeHooksService,
+  type ToolCallVeto,
 } from '../../../sdk/index.js';
 import { agentRunsServiceRef, runStatusServiceRef } from './contract.js';
 import { chatRoutes } from './routes/chat.js';
@@ -25,18 +30,28 @@ export default defineMod({
   deps: {
     http: coreServices.httpRouter,
     db: coreServices.database,
-    hooks: coreServices.hooks,
+    extensions: coreServices.extensions,
     settings: coreServices.settings,
     log: coreServices.logger,
     runtimeInfo: coreServices.runtimeInfo,
-    runtimeHooks: coreServices.runtimeHooks,
     toolCatalog: coreServices.toolCatalog,
     agents: agentsServiceRef,
     gateway: optional(modelGatewayServiceRef),
     skills: optional(agentSkillsServiceRef),
     mcp: optional(mcpToolsServiceRef),
   },
-  async init({ http, db, hooks, settings, log, runtimeInfo, runtimeHooks, toolCatalog, agents, gateway, skills, mcp }, { provide }) {
+  async init({ http, db, extensions, settings, log, runtimeInfo, toolCatalog, agents, gateway, skills, mcp }, { provide }) {
+    // The runtime calls the hook points this mod owns (contributes.extensionPoints); other mods tap them.
+    const modelCall = extensions.hook(chatHookPoints.beforeModelCall);
+    const toolCall = extensions.hook(chatHookPoints.beforeToolCall);
+    const toolResult = extensions.hook(chatHookPoints.afterToolCall);
+    const runFinished = extensions.hook(chatHookPoints.onRunFinished);
+    const runtimeHooks: RuntimeHooksService = {
+      beforeModelCall: (context) => modelCall.call(context),
+      beforeToolCall: async (event) => ((await toolCall.call(event)) ?? undefined) as ToolCallVeto | undefined,
+      afterToolCall: (event) => toolResult.call(event),
+      onRunFinished: (event) => runFinished.call(event),
+    };
     const transcript = new TranscriptStore(db);
     const store = new RunStore(db);
     const steering = new SteeringStore(db);
@@ -70,13 +85,13 @@ export default defineMod({
     provide(agentRunsServiceRef, runtime);
     provide(runStatusServiceRef, { status: (agentId?: string) => runtime.status(agentId) });
 
-    hooks.tap('beforeAgentDelete', async ({ agentId, trx }) => {
+    extensions.tap(agentHookPoints.beforeDelete, async ({ agentId, trx }) => {
       runtime.cancelAgent(agentId, 'the agent is being deleted');
       await steering.deleteForAgent(agentId, trx);
       await store.deleteForAgent(agentId, trx);
       await transcript.deleteForAgent(agentId, trx);
     });
-    hooks.tap('beforeInventoryReport', async (counts) => ({ ...counts, chatSessions: await transcript.count(), chatRuns: await store.count() }));
+    extensions.tap(diagnosticsHookPoints.beforeInventoryReport, async (counts) => ({ ...counts, chatSessions: await transcript.count(), chatRuns: await store.count() }));
 
     // First on disable and shutdown: active runs stop (run.failed, interrupted) and are written.
     return async () => {

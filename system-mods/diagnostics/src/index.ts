@@ -1,4 +1,4 @@
-import { coreServices, defineMod, optional } from '../../../sdk/index.js';
+import { coreServices, defineMod, diagnosticsHookPoints, optional } from '../../../sdk/index.js';
 import { runStatusServiceRef } from '../../chat/src/contract.js';
 import { modDiagnosticsRoutes } from './routes/mod-diagnostics.js';
 import { inventoryRoute, metricsRoute, sqlRoute, statusRoute } from './routes/runtime.js';
@@ -10,11 +10,20 @@ export default defineMod({
     mods: coreServices.modCatalog,
     metrics: coreServices.metrics,
     database: coreServices.databaseInfo,
-    inventory: coreServices.inventory,
+    extensions: coreServices.extensions,
     modDiagnostics: coreServices.modDiagnostics,
     runStatus: optional(runStatusServiceRef),
   },
-  init({ http, runtime, mods, metrics, database, inventory, modDiagnostics, runStatus }) {
+  init({ http, runtime, mods, metrics, database, extensions, modDiagnostics, runStatus }) {
+    const report = extensions.hook(diagnosticsHookPoints.beforeInventoryReport);
+    const inventory = {
+      // The base counts; mods that own countable things add theirs through the point. The spec's
+      // mcpConnections is 0 until the MCP mod (when enabled) reports its count.
+      collect: () => {
+        const list = mods.list();
+        return report.call({ mcpConnections: 0, modsInstalled: list.length, modsEnabled: list.filter((m) => m.status === 'loaded').length });
+      },
+    };
     http.route('status', statusRoute(runtime, mods, database, runStatus));
     http.route('metrics', metricsRoute(metrics));
     http.route('sql', sqlRoute(database));

@@ -11,12 +11,12 @@ export default defineMod({
     db: coreServices.database,
     secrets: coreServices.secrets,
     settings: coreServices.settings,
-    hooks: coreServices.hooks,
+    extensions: coreServices.extensions,
     logger: coreServices.logger,
     egress: coreServices.egress,
     boundaries: optional(executionBoundariesServiceRef),
   },
-  init({ http, db, secrets, settings, hooks, logger, egress, boundaries }, { manifest, provide }) {
+  init({ http, db, secrets, settings, extensions, logger, egress, boundaries }, { manifest, provide }) {
     // The operator's execution boundaries decide which stdio servers may be saved and started.
     const stdioLaunch = stdioLaunchPolicy(boundaries);
     const store = new ConnectionStore(db, secrets, { egress, stdioLaunch });
@@ -30,7 +30,7 @@ export default defineMod({
       clientInfo: { name: 'svc', version: manifest.version },
     });
     for (const [id, binding] of Object.entries(mcpConnectionRoutes(store, manager))) http.route(id, binding);
-    tapInventoryCount(hooks, store);
+    tapInventoryCount(extensions, store);
     // The chat runtime calls granted tools through this; disabled connections are refused.
     provide(mcpToolsServiceRef, {
       listTools: (connectionId, options = {}) => manager.listTools(connectionId, { ...options, requireEnabled: true }),

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { agentSkillsServiceRef, agentsServiceRef, coreServices, defineMod } from '../../../sdk/index.js';
+import { agentHookPoints, agentSkillsServiceRef, agentsServiceRef, coreServices, defineMod } from '../../../sdk/index.js';
 import { agentSkillRoutes } from './routes/agent-skills.js';
 import { settingsSkillRoutes } from './routes/settings-skills.js';
 import { CentralSkillStore } from './services/central-skills.js';
@@ -12,11 +12,11 @@ export default defineMod({
   deps: {
     http: coreServices.httpRouter,
     db: coreServices.database,
-    hooks: coreServices.hooks,
+    extensions: coreServices.extensions,
     runtime: coreServices.runtimeInfo,
     agents: agentsServiceRef,
   },
-  init({ http, db, hooks, runtime, agents }, { provide }) {
+  init({ http, db, extensions, runtime, agents }, { provide }) {
     const store = new CentralSkillStore(db);
     const catalog = new SkillCatalog(store, new FilesystemSkills(path.join(runtime.dataDir, 'workspaces')));
     const assignments = new SkillAssignments(db, catalog, agents);
@@ -25,7 +25,7 @@ export default defineMod({
       http.route(id, binding);
     }
     // In the deletion's transaction: the agent and its assignments go together or not at all.
-    hooks.tap('beforeAgentDelete', ({ agentId, trx }) => assignments.deleteForAgent(agentId, trx));
+    extensions.tap(agentHookPoints.beforeDelete, ({ agentId, trx }) => assignments.deleteForAgent(agentId, trx));
     provide(agentSkillsServiceRef, { assigned: (agentId) => assignments.resolved(agentId) });
   },
 });

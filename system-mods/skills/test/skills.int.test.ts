@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SvcError } from '../../../sdk/index.js';
+import { SvcError, type AgentDeleteEvent } from '../../../sdk/index.js';
 import { startTestKernel, type TestKernel } from '../../../sdk/testing.js';
 import { json } from '../../../test/helpers.js';
 
@@ -355,7 +355,8 @@ describe('agent deletion', () => {
     // A later tap vetoes the delete: the rows our tap removed must come back with the rollback.
     let vetoing = true;
     let seenInsideTransaction: unknown[] | undefined;
-    t.kernel.hooks.beforeAgentDelete.tapPromise('skills-test-veto', async ({ agentId, trx }) => {
+    // A tap added straight to the registry sees the kernel's view of the transaction (a mod's tap sees its own tables only).
+    t.kernel.extensions.add('agents.beforeDelete', 'skills-test-veto', async ({ agentId, trx }: AgentDeleteEvent) => {
       if (!vetoing || agentId !== 'gamma') return;
       seenInsideTransaction = await trx('skills_assignments').where({ agent_id: 'gamma' });
       throw new SvcError('test_veto', 409, 'vetoed by the test');

@@ -1,11 +1,17 @@
 /** Registry routes: list, create, patch, delete, overview (status: agent-status.ts). */
 import path from 'node:path';
-import { respond, type AgentRecordsService, type ExecutionEnvironment, type ModDatabaseService, type RouteBinding } from '../../../../sdk/index.js';
+import type { Knex } from 'knex';
+import { respond, type ExecutionEnvironment, type ModDatabaseService, type RouteBinding } from '../../../../sdk/index.js';
 import { agentErrors as errors } from '../errors.js';
 import { agentIdParams, createBody, okAgent, overviewBody, patchBody } from '../schemas/agents.schema.js';
 import type { AgentRegistry } from '../services/agent-registry.js';
 
 type Params = { agentId: string };
+
+/** Removes an agent's records in every mod, in the deletion's transaction (the `agents.beforeDelete` point). */
+export interface AgentRecordsPurge {
+  purge(agentId: string, trx: Knex.Transaction): Promise<void>;
+}
 
 /** A remote environment needs a gateway mod, a target and an absolute workspace root without `..`. */
 export function parseExecutionEnvironment(value: unknown): ExecutionEnvironment {
@@ -27,7 +33,7 @@ export function parseExecutionEnvironment(value: unknown): ExecutionEnvironment 
   return { kind: 'remote', providerId: env.providerId, targetId: env.targetId, workspaceRoot: root };
 }
 
-export function agentRoutes(registry: AgentRegistry, db: ModDatabaseService, records: AgentRecordsService): Record<string, RouteBinding> {
+export function agentRoutes(registry: AgentRegistry, db: ModDatabaseService, records: AgentRecordsPurge): Record<string, RouteBinding> {
   return {
     list: {
       schema: {

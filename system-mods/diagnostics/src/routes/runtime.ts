@@ -2,7 +2,7 @@
 import path from 'node:path';
 import type {
   DatabaseInfoService,
-  InventoryService,
+  InventoryCounts,
   MetricsService,
   ModCatalogService,
   OptionalService,
@@ -95,7 +95,7 @@ export function sqlRoute(database: DatabaseInfoService): RouteBinding {
   };
 }
 
-export function inventoryRoute(inventory: InventoryService): RouteBinding {
+export function inventoryRoute(inventory: { collect(): Promise<InventoryCounts> }): RouteBinding {
   return {
     schema: { tags: ['diagnostics'], response: { 200: okObject({ counts: { type: 'object', additionalProperties: { type: 'integer' } } }, ['counts']) } },
     handler: async () => ({ ok: true, counts: await inventory.collect() }),

@@ -1,0 +1,159 @@
+/**
+ * The one registry of extension points and their contributions, keyed by (point, mod). The
+ * kernel knows no point by name: points come from the manifests of installed mods
+ * (`contributes.extensionPoints`), contributions from enabled mods (manifest data, or hook taps
+ * registered through the mod's scope). Each contribution is added with a disposer, so a
+ * disabled mod's contributions are gone; the owner reads them, calls its hooks through
+ * {@link ExtensionRegistry.call}, and is told of every change.
+ */
+import Ajv, { type ValidateFunction } from 'ajv';
+import type { Logger } from 'pino';
+import { toDisposable, type Disposable } from '../../sdk/disposable.js';
+import type { ExtensionChange, ExtensionContribution } from '../../sdk/extensions.js';
+import type { ManifestExtensionPoint, ModManifest } from '../../sdk/manifest.js';
+import { describeValidationError } from '../http/schema-validators.js';
+import { errors } from '../errors.js';
+
+interface DeclaredPoint {
+  owner: string;
+  declaration: ManifestExtensionPoint;
+  validate?: ValidateFunction;
+}
+
+interface Entry {
+  modId: string;
+  value: unknown;
+}
+
+type Listener = (change: ExtensionChange) => void;
+
+const contributionAjv = new Ajv.default({ strict: false, allErrors: false });
+
+export class ExtensionRegistry {
+  private readonly points = new Map<string, DeclaredPoint>();
+  private readonly entries = new Map<string, Entry[]>();
+  private readonly listeners = new Map<string, Set<Listener>>();
+
+  constructor(private readonly log: Logger) {}
+
+  /** Records the points an installed mod's manifest declares (its schemas compiled once). */
+  declarePoints(manifest: ModManifest): void {
+    for (const declaration of manifest.contributes?.extensionPoints ?? []) {
+      const validate = declaration.schema ? contributionAjv.compile(declaration.schema) : undefined;
+      this.points.set(declaration.id, { owner: manifest.id, declaration, validate });
+    }
+  }
+
+  /** Forgets the points of an uninstalled mod. */
+  undeclarePoints(owner: string): void {
+    for (const [id, point] of this.points) if (point.owner === owner) this.points.delete(id);
+  }
+
+  point(id: string): DeclaredPoint | undefined {
+    return this.points.get(id);
+  }
+
+  /**
+   * Checks a mod's manifest contributions against the points' schemas. A point no installed mod
+   * declares is not an error: its contributions wait, unread, for an owner.
+   */
+  checkData(manifest: ModManifest): void {
+    for (const [pointId, items] of Object.entries(manifest.contributes?.extensions ?? {})) {
+      const point = this.points.get(pointId);
+      if (!point) continue;
+      if (point.declaration.kind !== 'list') {
+        throw errors.modExtensionInvalid({ modId: manifest.id, point: pointId, reason: 'it is a hook point; hooks are tapped at run time, not listed' });
+      }
+      items.forEach((item, index) => {
+        if (point.validate && !point.validate(item)) {
+          throw errors.modExtensionInvalid({ modId: manifest.id, point: pointId, reason: `item ${index}: ${describeValidationError(point.validate.errors)}` });
+        }
+      });
+    }
+  }
+
+  /** Adds a mod's manifest data contributions; the disposer removes them. */
+  addData(manifest: ModManifest): Disposable[] {
+    const added: Disposable[] = [];
+    for (const [pointId, items] of Object.entries(manifest.contributes?.extensions ?? {})) {
+      for (const item of items) added.push(this.add(pointId, manifest.id, Object.freeze(structuredClone(item))));
+    }
+    return added;
+  }
+
+  /** Adds one contribution (a data item or a tap function) of `modId` to `pointId`. */
+  add(pointId: string, modId: string, value: unknown): Disposable {
+    const entry: Entry = { modId, value };
+    const list = this.entries.get(pointId) ?? [];
+    list.push(entry);
+    this.entries.set(pointId, list);
+    this.notify({ pointId, modId, change: 'added' });
+    return toDisposable(() => {
+      const current = this.entries.get(pointId);
+      const index = current?.indexOf(entry) ?? -1;
+      if (index < 0) return;
+      current!.splice(index, 1);
+      this.notify({ pointId, modId, change: 'removed' });
+    });
+  }
+
+  contributions<T>(pointId: string): Array<ExtensionContribution<T>> {
+    return (this.entries.get(pointId) ?? []).map((e) => ({ modId: e.modId, value: e.value as T }));
+  }
+
+  /** Runs the taps of a hook point as its declaration says. */
+  async call(pointId: string, args: unknown[]): Promise<unknown> {
+    const point = this.points.get(pointId);
+    const type = point?.declaration.hook?.type ?? 'series';
+    const taps = [...(this.entries.get(pointId) ?? [])].map((e) => e.value as (...a: unknown[]) => unknown);
+    switch (type) {
+      case 'series':
+        for (const tap of taps) await tap(...args);
+        return undefined;
+      case 'parallel':
+        await Promise.all(taps.map((tap) => tap(...args)));
+        return undefined;
+      case 'waterfall': {
+        let value = args[0];
+        // As tapable's waterfall: a tap that returns nothing passes the value on unchanged.
+        for (const tap of taps) {
+          const next = await tap(value, ...args.slice(1));
+          if (next !== undefined) value = next;
+        }
+        return value;
+      }
+      case 'bail':
+        for (const tap of taps) {
+          const result = await tap(...args);
+          if (result !== undefined) return result;
+        }
+        return undefined;
+    }
+  }
+
+  onChange(pointId: string, listener: Listener): Disposable {
+    const set = this.listeners.get(pointId) ?? new Set<Listener>();
+    set.add(listener);
+    this.listeners.set(pointId, set);
+    return toDisposable(() => {
+      set.delete(listener);
+    });
+  }
+
+  /** Contributions `modId` has registered right now (the contract suite asserts 0 after disable). */
+  countFor(modId: string): number {
+    let n = 0;
+    for (const list of this.entries.values()) n += list.filter((e) => e.modId === modId).length;
+    return n;
+  }
+
+  private notify(change: ExtensionChange): void {
+    for (const listener of this.listeners.get(change.pointId) ?? []) {
+      try {
+        listener(change);
+      } catch (error) {
+        this.log.error({ err: error, point: change.pointId }, 'an extension point listener failed');
+      }
+    }
+  }
+}
