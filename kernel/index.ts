@@ -28,7 +28,6 @@ import { createLogger } from './logger.js';
 import type { ModSource } from './mods/mod-discovery.js';
 import { ExtensionRegistry } from './mods/extension-registry.js';
 import { ModHost } from './mods/mod-host.js';
-import { RunRegistry } from './runs/run-registry.js';
 import { kernelModRoutes } from './mods/mod-routes.js';
 import { DiagnosticsRegistry, ModelProviderRegistry, ProvidedServices, ToolRegistry } from './mods/registries.js';
 import { loadSecretBox } from './secrets/secret-key.js';
@@ -80,7 +79,6 @@ export interface Kernel {
     services: number;
     modelProviders: number;
     jobWorkers: number;
-    activeRuns: number;
   };
   /** Starts listening; resolves to the base URL. */
   listen(): Promise<string>;
@@ -120,7 +118,6 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
     const tools = new ToolRegistry();
     const diagnostics = new DiagnosticsRegistry();
     const provided = new ProvidedServices();
-    const runs = new RunRegistry();
     const extensions = new ExtensionRegistry(logger.child({ component: 'extensions' }));
     const modelProviders = new ModelProviderRegistry();
     const smokeToken = config.smokeToken ? Buffer.from(config.smokeToken) : undefined;
@@ -189,7 +186,6 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       'kernel.model-provider-registry': modelProviders,
       'kernel.jobs': jobQueue,
       'kernel.extensions': extensions,
-      'kernel.run-registry': runs,
       'core.model-provider-catalog': modelProviders,
       'core.runtime-info': runtimeInfo,
       'core.egress': egress,
@@ -250,7 +246,6 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
         services: provided.countFor(modId),
         modelProviders: modelProviders.countFor(modId),
         jobWorkers: jobQueue.workerCount(modId),
-        activeRuns: runs.countFor(modId),
       }),
       async listen() {
         const url = await app.listen({ host: config.host, port: config.port });

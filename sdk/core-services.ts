@@ -305,7 +305,6 @@ export type { ModelProviderCatalogService, ModelProviderRegistrarService } from 
 export type { EgressGuard as EgressService, EgressPolicy } from './egress.js';
 import type { EgressGuard } from './egress.js';
 import type { ExtensionsService } from './extensions.js';
-import type { RunRegistryService } from './services/runs.js';
 import type { ModelProviderCatalogService, ModelProviderRegistrarService } from './services/model-providers.js';
 
 /** The kernel's services. @public */
@@ -348,8 +347,6 @@ export const coreServices = {
   databaseInfo: createServiceRef<DatabaseInfoService>({ id: 'core.database-info', capability: 'kernel.introspect' }),
   /** Live routes for the published contract. */
   routeCatalog: createServiceRef<RouteCatalogService>({ id: 'core.route-catalog', capability: 'kernel.introspect' }),
-  /** Active runs on this replica (runs are released with the mod). */
-  runs: createServiceRef<RunRegistryService>({ id: 'core.runs', scope: 'mod', capability: 'kernel.runs' }),
   /** Opt-in mod diagnostics. */
   modDiagnostics: createServiceRef<ModDiagnosticsRegistryService>({
     id: 'core.mod-diagnostics',

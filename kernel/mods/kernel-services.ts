@@ -24,8 +24,6 @@ export const KERNEL_SERVICES: ReadonlyMap<string, KernelServiceEntry> = new Map<
   ['core.secrets', { scope: 'mod' }],
   ['core.tools', { scope: 'mod' }],
   ['core.jobs', { scope: 'mod' }],
-  // The chat engine's run registry; it moves into the chat mod once the engine keeps its own runs.
-  ['core.runs', { scope: 'mod', capability: 'kernel.runs' }],
   ['core.diagnostics', { scope: 'mod' }],
   ['core.model-providers', { scope: 'mod' }],
   // Kernel singletons.

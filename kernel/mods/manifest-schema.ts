@@ -11,7 +11,7 @@ import { isKernelNamespace } from './kernel-services.js';
 const ID = '^[a-z0-9]+(-[a-z0-9]+)*$';
 
 /** Capabilities a manifest may request; each guards root services that reveal more than the mod's own data. */
-export const KNOWN_CAPABILITIES = ['kernel.introspect', 'kernel.tools', 'kernel.runs'] as const;
+export const KNOWN_CAPABILITIES = ['kernel.introspect', 'kernel.tools'] as const;
 
 /** A capability: one of the kernel's, or `<mod>.<name>` declared by a providing mod (never a made-up `kernel.*`). */
 const capabilitySchema = {

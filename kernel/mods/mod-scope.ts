@@ -31,8 +31,6 @@ import type { Database } from '../storage/database.js';
 import { tablePrefixOf, type ModTableGuard } from '../storage/mod-table-guard.js';
 import type { SettingsStore } from '../storage/settings-store.js';
 import type { ExtensionRegistry } from './extension-registry.js';
-import type { RunRegistry } from '../runs/run-registry.js';
-import type { RunRegistryService } from '../../sdk/services/runs.js';
 import type { DiagnosticsRegistry, ModelProviderRegistry, ToolRegistry } from './registries.js';
 
 /** The mod's registrations, undone in reverse order on disable. */
@@ -79,7 +77,6 @@ export interface KernelCradle {
   'kernel.model-provider-registry': ModelProviderRegistry;
   'kernel.jobs': JobQueue;
   'kernel.extensions': ExtensionRegistry;
-  'kernel.run-registry': RunRegistry;
 }
 
 interface ModCradle extends KernelCradle {
@@ -198,14 +195,6 @@ export function createModContainer(root: AwilixContainer, manifest: ModManifest,
         return c.disposers.add(c['kernel.model-provider-registry'].add(c.modId, adapter));
       },
     })).scoped(),
-    'core.runs': asFunction((c: ModCradle): RunRegistryService => {
-      const registry = c['kernel.run-registry'];
-      return {
-        register: (handle) => c.disposers.add(registry.register(c.modId, handle)),
-        get: (runId) => registry.get(runId),
-        list: (filter) => registry.list(filter),
-      };
-    }).scoped(),
     'core.jobs': asFunction((c: ModCradle): JobsService => createModJobs(c['kernel.jobs'], c.manifest, c.disposers)).scoped(),
     'core.diagnostics': asFunction((c: ModCradle): DiagnosticsService => ({
       provide(provider) {

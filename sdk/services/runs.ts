@@ -1,38 +1,9 @@
 /**
- * The chat mod's run contract: the active-run registry the runtime keeps (per replica), and the
- * hook points the chat mod owns (`chat.beforeModelCall`, `chat.beforeToolCall`,
+ * The hook points the chat mod owns (`chat.beforeModelCall`, `chat.beforeToolCall`,
  * `chat.afterToolCall`, `chat.onRunFinished`) with their event types. Other mods tap the points
  * through `coreServices.extensions` after listing them in `uses.extensionPoints`.
  */
-import type { Disposable } from '../disposable.js';
 import { createHookPointRef } from '../extensions.js';
-
-/** An active run as listed. @public */
-export interface ActiveRun {
-  runId: string;
-  agentId: string;
-  sessionId: string;
-  startedAt: string;
-  /** What the run is doing now, e.g. `queued`, `model`, `tool`. */
-  phase: string;
-  /** The client that started it closed its connection; the run goes on. */
-  detached: boolean;
-}
-
-/** What a runtime registers for each active run. @public */
-export interface ActiveRunHandle {
-  describe(): ActiveRun;
-  /** Requests a stop (model call and pending tools are aborted); idempotent. */
-  cancel(reason: string): void;
-}
-
-/** The chat mod's registry of runs active on this replica. @public */
-export interface RunRegistryService {
-  /** Registers a run until the disposer runs; 409 `run_id_taken` when the id is active already. */
-  register(handle: ActiveRunHandle): Disposable;
-  get(runId: string): ActiveRunHandle | undefined;
-  list(filter?: { agentId?: string; sessionId?: string }): ActiveRun[];
-}
 
 /** A section of model context a mod contributes (memory, retrieved notes). @public */
 export interface ModelContextContribution {

@@ -3,7 +3,6 @@
  * A stop has a kind — cancel, session reset, timeout, shutdown — read when the run ends to
  * pick the terminal outcome. A subscriber that goes away detaches the run; it never stops it.
  */
-import type { ActiveRun, ActiveRunHandle } from '../../../../sdk/index.js';
 import type { LiveRun, RunOrigin } from '../contract.js';
 import { EventChannel, type ChatEvent } from './event-channel.js';
 import type { TraceEvent } from './run-store.js';
@@ -23,7 +22,7 @@ export class RunStopped extends Error {
   }
 }
 
-export class ChatRun implements ActiveRunHandle {
+export class ChatRun {
   readonly controller = new AbortController();
   readonly startedAt = new Date().toISOString();
   readonly trace: TraceEvent[] = [];
@@ -50,7 +49,7 @@ export class ChatRun implements ActiveRunHandle {
     return this.controller.signal;
   }
 
-  describe(): ActiveRun {
+  describe(): Omit<LiveRun, 'origin'> {
     return { runId: this.runId, agentId: this.agentId, sessionId: this.sessionId, startedAt: this.startedAt, phase: this.phase, detached: this.detached };
   }
 
