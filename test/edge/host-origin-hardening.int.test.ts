@@ -118,6 +118,21 @@ describe('trusted-proxy mode against a rebound page and local processes', () => 
   });
 });
 
+describe('the start-up warning for trusted-proxy mode', () => {
+  const start = async (env: Record<string, string>) => {
+    const lines: string[] = [];
+    const t = await startTestKernel({ mods: ['health'], config: { ...configFromEnv(env), port: PORT }, logs: { level: 'warn', line: (l) => lines.push(l) } });
+    kernels.push(t);
+    return lines.join('');
+  };
+
+  it('warns when loopback is trusted without a proxy secret, and not with one', async () => {
+    expect(await start({ SVC_UI_AUTH_MODE: 'trusted-proxy' })).toContain('SVC_UI_AUTH_PROXY_SECRET');
+    expect(await start({ SVC_UI_AUTH_MODE: 'trusted-proxy', SVC_UI_AUTH_PROXY_SECRET: 's3cret-value' })).not.toContain('SVC_UI_AUTH_PROXY_SECRET');
+    expect(await start({ SVC_UI_AUTH_MODE: 'trusted-proxy', SVC_UI_AUTH_TRUSTED_PROXIES: '10.0.0.5' })).not.toContain('SVC_UI_AUTH_PROXY_SECRET');
+  });
+});
+
 describe('forwarded headers pass the same host policy as Host', () => {
   let t: TestKernel;
   beforeAll(async () => {
