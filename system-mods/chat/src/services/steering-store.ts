@@ -6,23 +6,12 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { ModDatabaseService } from '../../../../sdk/index.js';
+import type { RunSteering } from '../contract.js';
 import { chatErrors as errors } from '../errors.js';
 
-export type SteeringStatus = 'pending' | 'delivered' | 'follow_up';
-
-export interface SteeringView {
-  id: string;
-  runId: string;
-  agentId: string;
-  sessionId: string;
-  idempotencyKey: string;
-  message: string;
-  attachments: Array<{ name: string; type: string; size: number }>;
-  status: SteeringStatus;
-  deliveredRound: number | null;
-  createdAt: string;
-  updatedAt: string;
-}
+/** The stored submission is exactly what the run engine's contract returns. */
+export type SteeringView = RunSteering;
+export type SteeringStatus = RunSteering['status'];
 
 interface SteeringRow {
   id: string;
