@@ -3,6 +3,7 @@
  * credentials headers are removed and the auth context is a pair of trusted booleans.
  */
 
+import type { FromSchema, FromSchemaOptions, JSONSchema } from 'json-schema-to-ts';
 import type { SvcError } from './errors.js';
 
 /** Trusted authentication facts the edge established for this request. @public */
@@ -101,17 +102,31 @@ export function routeResponseKind(value: unknown): RouteResponse[typeof RESPONSE
   return (value as Partial<Record<typeof RESPONSE, RouteResponse[typeof RESPONSE]>>)[RESPONSE];
 }
 
-/** JSON Schemas of one route; they validate requests and feed `/api/openapi.json`. @public */
+/**
+ * JSON Schemas of one route; they validate requests and feed `/api/openapi.json`. Declare the
+ * parts `as const` (or inline them in {@link route}) so the handler's request types follow. @public
+ */
 export interface RouteSchema {
   summary?: string;
   description?: string;
-  tags?: string[];
-  params?: Record<string, unknown>;
-  querystring?: Record<string, unknown>;
-  body?: Record<string, unknown>;
+  tags?: readonly string[];
+  params?: Readonly<Record<string, unknown>>;
+  querystring?: Readonly<Record<string, unknown>>;
+  body?: Readonly<Record<string, unknown>>;
   /** Response schemas by status code. */
-  response?: Record<number, Record<string, unknown>>;
+  response?: Readonly<Record<number, Readonly<Record<string, unknown>>>>;
 }
+
+// Bodies are validated without filling in defaults, so a defaulted body field stays optional;
+// query strings and path parameters get their defaults from the validator, so those are present.
+type Typed<Part, Options extends FromSchemaOptions, Otherwise> = Part extends JSONSchema ? FromSchema<Part, Options> : Otherwise;
+
+/** The body type a route schema validates: `unknown` without `schema.body`. @public */
+export type RouteBodyOf<S> = S extends { body: infer B } ? Typed<B, { keepDefaultedPropertiesOptional: true }, unknown> : unknown;
+/** The query type a route schema validates (after coercion and defaults). @public */
+export type RouteQueryOf<S> = S extends { querystring: infer Q } ? Typed<Q, {}, Record<string, unknown>> : Record<string, unknown>;
+/** The path-parameter type a route schema validates (after coercion). @public */
+export type RouteParamsOf<S> = S extends { params: infer P } ? Typed<P, {}, Record<string, string>> : Record<string, string>;
 
 /** A route handler. @public */
 export type RouteHandler<Body = any, Query = any, Params = any> = (
@@ -136,3 +151,21 @@ export interface RouteBinding<Body = any, Query = any, Params = any> {
    */
   validationError?: RouteValidationError;
 }
+
+/**
+ * A binding whose handler's `body`, `query` and `params` are typed from its own schema parts
+ * (see `json-schema-to-ts`'s `FromSchema`); it is the binding itself at run time. @public
+ */
+export function route<const S extends RouteSchema = {}>(binding: {
+  schema?: S;
+  handler: RouteHandler<RouteBodyOf<S>, RouteQueryOf<S>, RouteParamsOf<S>>;
+  validationError?: RouteValidationError;
+}): RouteBinding<RouteBodyOf<S>, RouteQueryOf<S>, RouteParamsOf<S>> {
+  return binding;
+}
+
+/**
+ * Bindings keyed by route id: `Id` is a mod's generated `RouteId` union (`src/route-ids.ts`,
+ * made from `mod.json`), so binding an id the manifest does not declare fails to compile. @public
+ */
+export type RouteTable<Id extends string> = { readonly [K in Id]?: RouteBinding };

@@ -1,0 +1,5 @@
+// Generated from health/mod.json by `npm run gen:route-ids`; do not edit.
+/** The route ids this mod declares. */
+export type RouteId =
+  | 'health'
+  | 'api-health';

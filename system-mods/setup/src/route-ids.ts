@@ -1,0 +1,6 @@
+// Generated from setup/mod.json by `npm run gen:route-ids`; do not edit.
+/** The route ids this mod declares. */
+export type RouteId =
+  | 'status'
+  | 'operation'
+  | 'complete';

@@ -1,0 +1,5 @@
+// Generated from web-ui/mod.json by `npm run gen:route-ids`; do not edit.
+/** The route ids this mod declares. */
+export type RouteId =
+  | 'page'
+  | 'asset';
