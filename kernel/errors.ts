@@ -69,7 +69,6 @@ export const errors = defineErrorCatalog({
   toolInputInvalid: { status: 400, message: 'Invalid arguments for tool {tool}: {reason}' },
   modHookUnknown: { status: 500, message: 'Mod {modId} tried to tap unknown hook {hook}' },
   modServiceTaken: { status: 409, message: 'Mod {modId} provides {service}, which {owner} already provides; disable one of them' },
-  modelProviderTaken: { status: 409, message: 'Mod {modId} registers model provider {apiType}, already registered by {owner}' },
   modSettingsInvalid: { status: 400, message: 'Settings for mod {modId} are invalid: {reason}' },
   // storage and secrets
   databaseUnavailable: { status: 503, message: 'The database is unavailable' },

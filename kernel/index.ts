@@ -29,7 +29,7 @@ import type { ModSource } from './mods/mod-discovery.js';
 import { ExtensionRegistry } from './mods/extension-registry.js';
 import { ModHost } from './mods/mod-host.js';
 import { kernelModRoutes } from './mods/mod-routes.js';
-import { DiagnosticsRegistry, ModelProviderRegistry, ProvidedServices, ToolRegistry } from './mods/registries.js';
+import { DiagnosticsRegistry, ProvidedServices, ToolRegistry } from './mods/registries.js';
 import { loadSecretBox } from './secrets/secret-key.js';
 import { SecretStore } from './secrets/secret-store.js';
 import { Database, databaseOptionsFor, type DatabaseOptions } from './storage/database.js';
@@ -77,7 +77,6 @@ export interface Kernel {
     extensions: number;
     diagnostics: number;
     services: number;
-    modelProviders: number;
     jobWorkers: number;
   };
   /** Starts listening; resolves to the base URL. */
@@ -119,7 +118,6 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
     const diagnostics = new DiagnosticsRegistry();
     const provided = new ProvidedServices();
     const extensions = new ExtensionRegistry(logger.child({ component: 'extensions' }));
-    const modelProviders = new ModelProviderRegistry();
     const smokeToken = config.smokeToken ? Buffer.from(config.smokeToken) : undefined;
     const runtimeInfo: RuntimeInfoService = Object.freeze({
       runtime: 'svc' as const,
@@ -183,10 +181,8 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       'kernel.secret-store': secretStore,
       'kernel.tool-registry': tools,
       'kernel.diagnostics-registry': diagnostics,
-      'kernel.model-provider-registry': modelProviders,
       'kernel.jobs': jobQueue,
       'kernel.extensions': extensions,
-      'core.model-provider-catalog': modelProviders,
       'core.runtime-info': runtimeInfo,
       'core.egress': egress,
       'core.tool-catalog': tools,
@@ -244,7 +240,6 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
         extensions: extensions.countFor(modId),
         diagnostics: diagnostics.get(modId) ? 1 : 0,
         services: provided.countFor(modId),
-        modelProviders: modelProviders.countFor(modId),
         jobWorkers: jobQueue.workerCount(modId),
       }),
       async listen() {

@@ -300,12 +300,9 @@ export interface JobsService {
 }
 
 /** @public */
-export type { ModelProviderCatalogService, ModelProviderRegistrarService } from './services/model-providers.js';
-/** @public */
 export type { EgressGuard as EgressService, EgressPolicy } from './egress.js';
 import type { EgressGuard } from './egress.js';
 import type { ExtensionsService } from './extensions.js';
-import type { ModelProviderCatalogService, ModelProviderRegistrarService } from './services/model-providers.js';
 
 /** The kernel's services. @public */
 export const coreServices = {
@@ -329,10 +326,6 @@ export const coreServices = {
   jobs: createServiceRef<JobsService>({ id: 'core.jobs', scope: 'mod' }),
   /** The mod's diagnostics provider slot. */
   diagnostics: createServiceRef<DiagnosticsService>({ id: 'core.diagnostics', scope: 'mod' }),
-  /** Registers the model provider adapters the manifest declares. */
-  modelProviders: createServiceRef<ModelProviderRegistrarService>({ id: 'core.model-providers', scope: 'mod' }),
-  /** Every registered model provider adapter. */
-  modelProviderCatalog: createServiceRef<ModelProviderCatalogService>({ id: 'core.model-provider-catalog' }),
   /** Runtime facts (version, build identity). */
   runtimeInfo: createServiceRef<RuntimeInfoService>({ id: 'core.runtime-info' }),
   /** The egress guard every outbound HTTP request goes through (policy from `SVC_EGRESS_*`). */

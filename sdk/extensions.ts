@@ -28,7 +28,10 @@ export interface HookPointRef<A extends unknown[], R = void> {
   readonly $result?: R;
 }
 
-/** A list point: contributions are plain data items of type `T`, declared in manifests. @public */
+/**
+ * A list point: contributions are items of type `T`, plain data declared in manifests or values
+ * (objects with functions, such as adapters) a mod provides at run time. @public
+ */
 export interface ListPointRef<T> {
   readonly id: string;
   readonly kind: 'list';
@@ -61,6 +64,8 @@ export interface ExtensionContribution<T> {
   /** The contributing mod. */
   modId: string;
   value: T;
+  /** `manifest`: a data item of `contributes.extensions`; `runtime`: provided or tapped through the mod's scope. */
+  source: 'manifest' | 'runtime';
 }
 
 /** A contribution came or went (a mod was enabled or disabled, a tap registered or disposed). @public */
@@ -101,6 +106,13 @@ export interface ExtensionsService {
    * not enabled keeps the tap without calling it.
    */
   tap<A extends unknown[], R>(point: HookPointRef<A, R>, fn: ExtensionTapFn<A, R>): Disposable;
+  /**
+   * Adds `value` to list point `point` at run time (a value that is not plain data, such as an
+   * adapter object); the manifest must list the id in `uses.extensionPoints`. The disposer (also
+   * run when the mod is disabled) removes it. A point whose owner is not enabled keeps it until
+   * the owner reads its contributions.
+   */
+  provide<T>(point: ListPointRef<T>, value: T): Disposable;
   /** The owner's handle on a hook point its manifest declares. */
   hook<A extends unknown[], R>(point: HookPointRef<A, R>): OwnedHookPoint<A, R>;
   /** The owner's handle on a list point its manifest declares. */

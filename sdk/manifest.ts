@@ -43,12 +43,6 @@ export interface ManifestUiEntry {
   entry?: string;
 }
 
-/** A provider contribution (model, embedding or media). @public */
-export interface ManifestProvider {
-  id: string;
-  name: string;
-}
-
 /** A durable job queue the mod owns; stored as `<modId>.<name>`. @public */
 export interface ManifestJobQueue {
   name: string;
@@ -81,9 +75,6 @@ export interface ManifestContributions {
   settings?: Record<string, unknown>;
   /** Folder (relative to the mod) holding the mod's migrations. */
   migrations?: string;
-  modelProviders?: ManifestProvider[];
-  embeddingProviders?: ManifestProvider[];
-  mediaProviders?: ManifestProvider[];
   /** Durable job queues (`coreServices.jobs` refuses any other name). */
   jobs?: ManifestJobQueue[];
   /** Opt-in sanitized diagnostics under `/api/diagnostics/mods/<id>/…`. */

@@ -19,17 +19,6 @@ export interface ContributionPoint {
   check?(manifest: ModManifest): string[];
 }
 
-const providerList = {
-  type: 'array',
-  maxItems: 64,
-  items: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['id', 'name'],
-    properties: { id: { type: 'string', pattern: ID, maxLength: 64 }, name: { type: 'string', minLength: 1, maxLength: 120 } },
-  },
-};
-
 const uiEntry = {
   type: 'object',
   additionalProperties: false,
@@ -110,9 +99,6 @@ export const contributionPoints: readonly ContributionPoint[] = [
   },
   { key: 'settings', schema: { type: 'object', required: ['type'], properties: { type: { const: 'object' } } } },
   { key: 'migrations', schema: { type: 'string', pattern: '^[A-Za-z0-9_-]+(/[A-Za-z0-9_-]+)*$', maxLength: 200 } },
-  { key: 'modelProviders', schema: providerList },
-  { key: 'embeddingProviders', schema: providerList },
-  { key: 'mediaProviders', schema: providerList },
   {
     key: 'jobs',
     schema: {

@@ -23,6 +23,7 @@ interface DeclaredPoint {
 interface Entry {
   modId: string;
   value: unknown;
+  source: 'manifest' | 'runtime';
 }
 
 type Listener = (change: ExtensionChange) => void;
@@ -76,14 +77,17 @@ export class ExtensionRegistry {
   addData(manifest: ModManifest): Disposable[] {
     const added: Disposable[] = [];
     for (const [pointId, items] of Object.entries(manifest.contributes?.extensions ?? {})) {
-      for (const item of items) added.push(this.add(pointId, manifest.id, Object.freeze(structuredClone(item))));
+      for (const item of items) added.push(this.add(pointId, manifest.id, Object.freeze(structuredClone(item)), 'manifest'));
     }
     return added;
   }
 
-  /** Adds one contribution (a data item or a tap function) of `modId` to `pointId`. */
-  add(pointId: string, modId: string, value: unknown): Disposable {
-    const entry: Entry = { modId, value };
+  /**
+   * Adds one contribution of `modId` to `pointId`: a manifest data item, or a tap function or
+   * provided value registered at run time.
+   */
+  add(pointId: string, modId: string, value: unknown, source: Entry['source'] = 'runtime'): Disposable {
+    const entry: Entry = { modId, value, source };
     const list = this.entries.get(pointId) ?? [];
     list.push(entry);
     this.entries.set(pointId, list);
@@ -98,7 +102,7 @@ export class ExtensionRegistry {
   }
 
   contributions<T>(pointId: string): Array<ExtensionContribution<T>> {
-    return (this.entries.get(pointId) ?? []).map((e) => ({ modId: e.modId, value: e.value as T }));
+    return (this.entries.get(pointId) ?? []).map((e) => ({ modId: e.modId, value: e.value as T, source: e.source }));
   }
 
   /** Runs the taps of a hook point as its declaration says. */

@@ -25,9 +25,7 @@ export const KERNEL_SERVICES: ReadonlyMap<string, KernelServiceEntry> = new Map<
   ['core.tools', { scope: 'mod' }],
   ['core.jobs', { scope: 'mod' }],
   ['core.diagnostics', { scope: 'mod' }],
-  ['core.model-providers', { scope: 'mod' }],
   // Kernel singletons.
-  ['core.model-provider-catalog', { scope: 'root' }],
   ['core.runtime-info', { scope: 'root' }],
   ['core.egress', { scope: 'root' }],
   ['core.tool-catalog', { scope: 'root', capability: 'kernel.tools' }],

@@ -11,7 +11,6 @@ import type {
   HttpRouterService,
   JobsService,
   LoggerService,
-  ModelProviderRegistrarService,
   ModDatabaseService,
   SecretsService,
   SettingsService,
@@ -31,7 +30,7 @@ import type { Database } from '../storage/database.js';
 import { tablePrefixOf, type ModTableGuard } from '../storage/mod-table-guard.js';
 import type { SettingsStore } from '../storage/settings-store.js';
 import type { ExtensionRegistry } from './extension-registry.js';
-import type { DiagnosticsRegistry, ModelProviderRegistry, ToolRegistry } from './registries.js';
+import type { DiagnosticsRegistry, ToolRegistry } from './registries.js';
 
 /** The mod's registrations, undone in reverse order on disable. */
 export class DisposerStack {
@@ -74,7 +73,6 @@ export interface KernelCradle {
   'kernel.secret-store': SecretStore;
   'kernel.tool-registry': ToolRegistry;
   'kernel.diagnostics-registry': DiagnosticsRegistry;
-  'kernel.model-provider-registry': ModelProviderRegistry;
   'kernel.jobs': JobQueue;
   'kernel.extensions': ExtensionRegistry;
 }
@@ -86,7 +84,7 @@ interface ModCradle extends KernelCradle {
 }
 
 const settingsAjv = new Ajv.default({ strict: false, useDefaults: true, allErrors: false });
-/** Tool inputs come from a model: validated strictly, no coercion, no defaults filled in. */
+/** Tool inputs come from outside the mod: validated strictly, no coercion, no defaults filled in. */
 const toolAjv = new Ajv.default({ strict: false, allErrors: false });
 
 /**
@@ -187,14 +185,6 @@ export function createModContainer(root: AwilixContainer, manifest: ModManifest,
         );
       },
     })).scoped(),
-    'core.model-providers': asFunction((c: ModCradle): ModelProviderRegistrarService => ({
-      register(adapter) {
-        if (!c.manifest.contributes?.modelProviders?.some((p) => p.id === adapter.id)) {
-          throw errors.modContributionUndeclared({ modId: c.modId, kind: 'model provider', name: adapter.id });
-        }
-        return c.disposers.add(c['kernel.model-provider-registry'].add(c.modId, adapter));
-      },
-    })).scoped(),
     'core.jobs': asFunction((c: ModCradle): JobsService => createModJobs(c['kernel.jobs'], c.manifest, c.disposers)).scoped(),
     'core.diagnostics': asFunction((c: ModCradle): DiagnosticsService => ({
       provide(provider) {
@@ -230,16 +220,27 @@ function createModExtensions(c: ModCradle): ExtensionsService {
     const declared = c.manifest.contributes?.extensionPoints?.find((p) => p.id === id);
     if (!declared || declared.kind !== kind) throw errors.modExtensionPointNotOwned({ modId: c.modId, kind, point: id });
   };
+  /** A run-time contribution needs the id in `uses.extensionPoints` and, once declared, the right kind of point. */
+  const usable = (id: string, kind: 'list' | 'hook', what: string) => {
+    if (!c.manifest.uses?.extensionPoints?.includes(id)) throw errors.modContributionUndeclared({ modId: c.modId, kind: what, name: id });
+    const declared = registry.point(id)?.declaration.kind;
+    if (declared && declared !== kind) {
+      throw errors.modExtensionInvalid({ modId: c.modId, point: id, reason: `it is a ${declared} point; ${kind === 'hook' ? 'only hook points are tapped' : 'only list points take values'}` });
+    }
+  };
   return {
     tap(point, fn) {
       const id = String(point?.id);
-      if (!c.manifest.uses?.extensionPoints?.includes(id)) {
-        throw errors.modContributionUndeclared({ modId: c.modId, kind: 'extension point tap', name: id });
-      }
-      // Each tapping mod gets a transaction handed over (an agent's deletion) as a view checked
+      usable(id, 'hook', 'extension point tap');
+      // Each tapping mod gets a transaction handed over by the owner as a view checked
       // against its own tables, never the owner's.
       const tap = (...args: unknown[]) => (fn as (...a: unknown[]) => unknown)(...withTransactionView(args, guard, (trx) => guard.viewFor(trx, c.modId, system)));
       return c.disposers.add(registry.add(id, c.modId, tap));
+    },
+    provide(point, value) {
+      const id = String(point?.id);
+      usable(id, 'list', 'extension point contribution');
+      return c.disposers.add(registry.add(id, c.modId, value));
     },
     hook(point) {
       const id = String(point?.id);

@@ -1,10 +1,9 @@
 /**
- * Kernel registries that mods fill through their scoped services: agent tools, diagnostics
+ * Kernel registries that mods fill through their scoped services: tools, diagnostics
  * providers and services provided by one mod to others. Entries are added with a disposer.
  */
 import { toDisposable, type Disposable } from '../../sdk/disposable.js';
 import type { ModDiagnosticsProvider, RegisteredTool, ToolCatalogService } from '../../sdk/core-services.js';
-import type { ModelProviderAdapter, ModelProviderCatalogService } from '../../sdk/services/model-providers.js';
 import { errors } from '../errors.js';
 
 export class ToolRegistry implements ToolCatalogService {
@@ -23,31 +22,6 @@ export class ToolRegistry implements ToolCatalogService {
 
   get(name: string): RegisteredTool | undefined {
     return this.tools.get(name);
-  }
-}
-
-export class ModelProviderRegistry implements ModelProviderCatalogService {
-  private readonly adapters = new Map<string, { adapter: ModelProviderAdapter; modId: string }>();
-
-  add(modId: string, adapter: ModelProviderAdapter): Disposable {
-    if (this.adapters.has(adapter.id)) throw errors.modelProviderTaken({ modId, apiType: adapter.id, owner: this.adapters.get(adapter.id)!.modId });
-    const entry = { adapter, modId };
-    this.adapters.set(adapter.id, entry);
-    return toDisposable(() => {
-      if (this.adapters.get(adapter.id) === entry) this.adapters.delete(adapter.id);
-    });
-  }
-
-  get(apiType: string): ModelProviderAdapter | undefined {
-    return this.adapters.get(apiType)?.adapter;
-  }
-
-  list(): Array<{ id: string; modId: string }> {
-    return [...this.adapters].map(([id, { modId }]) => ({ id, modId }));
-  }
-
-  countFor(modId: string): number {
-    return [...this.adapters.values()].filter((e) => e.modId === modId).length;
   }
 }
 

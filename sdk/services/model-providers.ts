@@ -1,8 +1,9 @@
 /**
- * Model provider adapters: one normalized event stream out of every provider API. Adapter mods
- * declare `contributes.modelProviders: [{id, name}]` and register each declared id through
- * `coreServices.modelProviders`; the chat runtime and the model connections mod find them in
- * `coreServices.modelProviderCatalog` by the connection's `apiType`.
+ * The wire language of model calls: requests, messages and the normalized event stream every
+ * provider adapter answers with, shared by the model gateway, the chat runtime and the adapter
+ * kit in `sdk/providers/`. The adapters themselves are contributions to the model connections
+ * mod's `model-connections.providers` extension point; their type lives in that mod's
+ * contract (`system-mods/model-connections/src/contract.ts`).
  */
 
 /**
@@ -65,35 +66,4 @@ export interface ProviderConnection {
   apiKey?: string;
   /** Extra request headers for this connection. */
   headers?: Record<string, string>;
-}
-
-/** A model as a provider lists it. @public */
-export interface ProviderModel {
-  id: string;
-  contextWindow?: number;
-  reasoningEfforts?: string[];
-  inputModalities?: string[];
-}
-
-/** One provider API (`apiType`). @public */
-export interface ModelProviderAdapter {
-  /** The `apiType` it serves, e.g. `openai-chat`, `anthropic-messages`; must be declared in the manifest. */
-  id: string;
-  /** Streams one model call; never throws for upstream failures (they end the stream with an `error` event). */
-  stream(connection: ProviderConnection, request: ChatRequest): AsyncIterable<ModelStreamEvent>;
-  /** The provider's model list (`/models`). */
-  listModels?(connection: ProviderConnection, signal: AbortSignal): Promise<ProviderModel[]>;
-  /** Embeddings for texts (OpenAI-compatible `/embeddings`). */
-  embed?(connection: ProviderConnection, request: { model: string; input: string[]; signal: AbortSignal }): Promise<number[][]>;
-}
-
-/** Registers the adapters a mod declares in `contributes.modelProviders`. @public */
-export interface ModelProviderRegistrarService {
-  register(adapter: ModelProviderAdapter): import('../disposable.js').Disposable;
-}
-
-/** Every registered adapter, by `apiType`. @public */
-export interface ModelProviderCatalogService {
-  get(apiType: string): ModelProviderAdapter | undefined;
-  list(): Array<{ id: string; modId: string }>;
 }

@@ -54,7 +54,7 @@ describe.each(manifests.map((m) => [m.id, m] as const))('system mod %s', (id, ma
       expect(res.status).toBe(200);
       expect(res.body.mod.status).toBe('disabled');
     }
-    expect(t.kernel.inspectRegistrations(id)).toEqual({ boundRoutes: 0, tools: 0, hookTaps: 0, extensions: 0, diagnostics: 0, services: 0, modelProviders: 0, jobWorkers: 0 });
+    expect(t.kernel.inspectRegistrations(id)).toEqual({ boundRoutes: 0, tools: 0, hookTaps: 0, extensions: 0, diagnostics: 0, services: 0, jobWorkers: 0 });
     for (const route of manifest.contributes?.routes ?? []) {
       const url = route.path.replace(/\{[^}]+\}/g, 'x');
       const res = await t.inject({ method: route.method, url, headers: { 'content-type': 'application/json' }, payload: '{}' });

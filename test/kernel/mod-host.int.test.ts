@@ -106,9 +106,9 @@ describe('lifecycle routes', () => {
 
   it('undoes every kind of registration on disable (routes, tools, hook taps, diagnostics, services)', async () => {
     await t.request(json('POST', '/api/mod-management/echo-mod/enable'));
-    expect(t.kernel.inspectRegistrations('echo-mod')).toEqual({ boundRoutes: 11, tools: 1, hookTaps: 0, extensions: 1, diagnostics: 1, services: 1, modelProviders: 0, jobWorkers: 0 });
+    expect(t.kernel.inspectRegistrations('echo-mod')).toEqual({ boundRoutes: 11, tools: 1, hookTaps: 0, extensions: 1, diagnostics: 1, services: 1, jobWorkers: 0 });
     await t.request(json('POST', '/api/mod-management/echo-mod/disable'));
-    expect(t.kernel.inspectRegistrations('echo-mod')).toEqual({ boundRoutes: 0, tools: 0, hookTaps: 0, extensions: 0, diagnostics: 0, services: 0, modelProviders: 0, jobWorkers: 0 });
+    expect(t.kernel.inspectRegistrations('echo-mod')).toEqual({ boundRoutes: 0, tools: 0, hookTaps: 0, extensions: 0, diagnostics: 0, services: 0, jobWorkers: 0 });
   });
 
   it('persists the chosen state in the kernel table', async () => {

@@ -21,8 +21,6 @@ import type {
   LoggerService,
   ModDatabaseService,
   ModelCatalogService,
-  ModelProviderAdapter,
-  ModelProviderCatalogService,
   ProviderConnection,
   SecretsService,
 } from '../../../sdk/index.js';
@@ -31,6 +29,8 @@ import { UpstreamError } from '../../../sdk/providers/upstream-error.js';
 import { defaultEgressGuard, EgressRefusedError, findEgressRefusal, type EgressGuard } from '../../../sdk/egress.js';
 import type { ConnectionCredentialsService, ConnectionSummary, LoginCredential } from '../../../sdk/services/connection-credentials.js';
 import type { CatalogSnapshot, ModelCatalog, RefreshOutcome } from './catalog.js';
+import type { ModelProviderAdapter } from './contract.js';
+import type { ProviderAdapterSource } from './provider-adapters.js';
 import { connectionErrors as errors } from './errors.js';
 import {
   applyOverrides,
@@ -167,7 +167,7 @@ export class ConnectionService implements ModelCatalogService {
   constructor(
     private readonly db: ModDatabaseService,
     private readonly secrets: SecretsService,
-    private readonly providers: ModelProviderCatalogService,
+    private readonly providers: ProviderAdapterSource,
     private readonly catalog: ModelCatalog,
     private readonly log: LoggerService,
     /** The provider-logins mod, when enabled: a login linked to a connection supplies its credential. */

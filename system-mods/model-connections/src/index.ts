@@ -2,6 +2,8 @@ import { coreServices, defineMod, modelCatalogServiceRef, modelGatewayServiceRef
 import { connectionCredentialsServiceRef, modelConnectionDirectoryServiceRef } from '../../../sdk/services/connection-credentials.js';
 import { loadBundledCatalog, ModelCatalog } from './catalog.js';
 import { ConnectionService } from './connections.js';
+import { modelProviderPoint } from './contract.js';
+import { ProviderAdapters } from './provider-adapters.js';
 import { createModelGateway } from './gateway.js';
 import { connectionRoutes } from './routes.js';
 
@@ -12,11 +14,12 @@ export default defineMod({
     secrets: coreServices.secrets,
     settings: coreServices.settings,
     log: coreServices.logger,
-    providers: coreServices.modelProviderCatalog,
+    extensions: coreServices.extensions,
     logins: optional(connectionCredentialsServiceRef),
     egress: coreServices.egress,
   },
-  async init({ http, db, secrets, settings, log, providers, logins, egress }, { provide }) {
+  async init({ http, db, secrets, settings, log, extensions, logins, egress }, { provide }) {
+    const providers = new ProviderAdapters(extensions.list(modelProviderPoint), log);
     const catalog = new ModelCatalog(loadBundledCatalog(), db, settings, log, egress);
     const connections = new ConnectionService(db, secrets, providers, catalog, log, () => logins.get(), egress);
     await connections.load();

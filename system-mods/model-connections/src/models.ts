@@ -6,7 +6,8 @@
  * else the provider's value, else the catalog's. Discovery rewrites only `listed` and
  * `catalog`; saving the connection rewrites only the overrides.
  */
-import type { CatalogModel, GatewayModel, ProviderModel } from '../../../sdk/index.js';
+import type { CatalogModel, GatewayModel } from '../../../sdk/index.js';
+import type { ProviderModel } from './contract.js';
 import { enrichmentFor, type CapabilityProvenance, type CatalogEnrichment, type CatalogPricing, type CatalogSnapshot } from './catalog.js';
 
 /** Capability facts an operator may pin. */

@@ -1,9 +1,10 @@
 import { coreServices, defineMod } from '../../../sdk/index.js';
+import { modelProviderPoint } from '../../model-connections/src/contract.js';
 import { AnthropicMessagesAdapter } from './anthropic-messages-adapter.js';
 
 export default defineMod({
-  deps: { providers: coreServices.modelProviders, log: coreServices.logger, egress: coreServices.egress },
-  init({ providers, log, egress }) {
-    providers.register(new AnthropicMessagesAdapter({ log, egress }));
+  deps: { extensions: coreServices.extensions, log: coreServices.logger, egress: coreServices.egress },
+  init({ extensions, log, egress }) {
+    extensions.provide(modelProviderPoint, new AnthropicMessagesAdapter({ log, egress }));
   },
 });

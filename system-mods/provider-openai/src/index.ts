@@ -1,9 +1,10 @@
 import { coreServices, defineMod } from '../../../sdk/index.js';
+import { modelProviderPoint } from '../../model-connections/src/contract.js';
 import { OpenAiChatAdapter } from './openai-chat-adapter.js';
 
 export default defineMod({
-  deps: { providers: coreServices.modelProviders, log: coreServices.logger, egress: coreServices.egress },
-  init({ providers, log, egress }) {
-    providers.register(new OpenAiChatAdapter({ log, egress }));
+  deps: { extensions: coreServices.extensions, log: coreServices.logger, egress: coreServices.egress },
+  init({ extensions, log, egress }) {
+    extensions.provide(modelProviderPoint, new OpenAiChatAdapter({ log, egress }));
   },
 });

@@ -11,5 +11,6 @@ it('boots loaded and registers the openai-chat adapter', async () => {
   const res = await t.request('/api/mods');
   expect(res.status).toBe(200);
   expect(res.body.mods.find((m: { id: string }) => m.id === 'provider-openai')).toMatchObject({ status: 'loaded', system: true });
-  expect(t.kernel.inspectRegistrations('provider-openai').modelProviders).toBe(1);
+  // The manifest's declaration of openai-chat and the adapter provided at run time.
+  expect(t.kernel.inspectRegistrations('provider-openai').extensions).toBe(2);
 });

@@ -1,0 +1,50 @@
+/**
+ * The model connections mod's contract for provider mods: the `model-connections.providers`
+ * extension point and the adapter type contributed to it. A provider mod declares the `apiType`s
+ * it serves as data in its manifest and provides one adapter per declared id at run time:
+ *
+ * ```jsonc
+ * "uses": { "extensionPoints": ["model-connections.providers"] },
+ * "contributes": { "extensions": { "model-connections.providers": [{ "id": "openai-chat", "name": "OpenAI-compatible" }] } }
+ * ```
+ * ```ts
+ * extensions.provide(modelProviderPoint, new MyAdapter());
+ * ```
+ *
+ * Model connections use an adapter only when the same mod declared its id; the first mod to
+ * declare an id serves it. A consumer imports only this file of this mod.
+ */
+import { createListPointRef } from '../../../sdk/index.js';
+import type { ChatRequest, ModelStreamEvent, ProviderConnection } from '../../../sdk/index.js';
+
+/** A model as a provider lists it. */
+export interface ProviderModel {
+  id: string;
+  contextWindow?: number;
+  reasoningEfforts?: string[];
+  inputModalities?: string[];
+}
+
+/** One provider API (`apiType`), provided at run time by the mod that declares its id. */
+export interface ModelProviderAdapter {
+  /** The `apiType` it serves, e.g. `openai-chat`, `anthropic-messages`; declared in the mod's manifest. */
+  id: string;
+  /** Streams one model call; never throws for upstream failures (they end the stream with an `error` event). */
+  stream(connection: ProviderConnection, request: ChatRequest): AsyncIterable<ModelStreamEvent>;
+  /** The provider's model list (`/models`). */
+  listModels?(connection: ProviderConnection, signal: AbortSignal): Promise<ProviderModel[]>;
+  /** Embeddings for texts (OpenAI-compatible `/embeddings`). */
+  embed?(connection: ProviderConnection, request: { model: string; input: string[]; signal: AbortSignal }): Promise<number[][]>;
+}
+
+/** What a provider mod's manifest declares for each `apiType` it serves (validated at boot and enable). */
+export interface ModelProviderDeclaration {
+  id: string;
+  name: string;
+}
+
+/**
+ * The point: manifest items are {@link ModelProviderDeclaration}s, run-time items are
+ * {@link ModelProviderAdapter}s (told apart by the contribution's `source`).
+ */
+export const modelProviderPoint = createListPointRef<ModelProviderDeclaration | ModelProviderAdapter>('model-connections.providers');
