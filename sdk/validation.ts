@@ -63,7 +63,7 @@ export function isAvatar(value: unknown): value is string {
 }
 
 /** The JSON Schema of an avatar (or null), the same rule as {@link isAvatar}. @public */
-export const AVATAR_SCHEMA: Readonly<Record<string, unknown>> = Object.freeze({
+export const AVATAR_SCHEMA = Object.freeze({
   type: ['string', 'null'],
   maxLength: AVATAR_MAX,
   anyOf: [
@@ -74,4 +74,4 @@ export const AVATAR_SCHEMA: Readonly<Record<string, unknown>> = Object.freeze({
   description:
     `null (no avatar); any text of at most ${AVATAR_TEXT_MAX.toLocaleString('en')} characters such as an emoji (not a javascript:, vbscript: or non-image data: URL); ` +
     `or a data:image/… or http(s) URL of at most ${AVATAR_MAX.toLocaleString('en')} characters`,
-});
+} as const);

@@ -1,27 +1,28 @@
 /** The settings routes of model connections. */
-import { respond, type RouteBinding } from '../../../sdk/index.js';
-import type { ConnectionService, SaveInput } from './connections.js';
+import { respond, route, type RouteTable } from '../../../sdk/index.js';
+import type { RouteId } from './route-ids.js';
+import type { ConnectionService } from './connections.js';
 import { connectionSchema, discoverBody, idParams, okConnection, saveBody } from './schemas.js';
 
 const tags = ['model-connections'];
 
-export function connectionRoutes(connections: ConnectionService): Record<string, RouteBinding> {
+export function connectionRoutes(connections: ConnectionService): RouteTable<RouteId> {
   return {
-    list: {
+    list: route({
       schema: {
         tags,
         response: { 200: { type: 'object', required: ['ok', 'connections'], properties: { ok: { const: true }, connections: { type: 'array', items: connectionSchema } } } },
       },
       handler: async () => ({ ok: true, connections: await connections.list() }),
-    },
-    save: {
+    }),
+    save: route({
       schema: { tags, body: saveBody, response: { 200: okConnection, 201: okConnection } },
       handler: async (req) => {
-        const { created, connection } = await connections.save(req.body as SaveInput);
+        const { created, connection } = await connections.save(req.body);
         return respond.json({ ok: true, connection }, { status: created ? 201 : 200 });
       },
-    },
-    discover: {
+    }),
+    discover: route({
       schema: {
         tags,
         body: discoverBody,
@@ -40,13 +41,13 @@ export function connectionRoutes(connections: ConnectionService): Record<string,
         },
       },
       handler: async (req) => {
-        const body = req.body as { connectionId: string; refreshCatalog?: boolean };
+        const body = req.body;
         return { ok: true, ...(await connections.discover(body.connectionId, { refreshCatalog: body.refreshCatalog, signal: req.signal })) };
       },
-    },
-    delete: {
+    }),
+    delete: route({
       schema: { tags, params: idParams, response: { 200: okConnection } },
-      handler: async (req) => ({ ok: true, connection: await connections.delete((req.params as { id: string }).id) }),
-    },
+      handler: async (req) => ({ ok: true, connection: await connections.delete(req.params.id) }),
+    }),
   };
 }

@@ -9,8 +9,8 @@ const effortList = {
   maxItems: 16,
   uniqueItems: true,
   items: { type: 'string', pattern: '^[a-z][a-z0-9_-]{0,31}$' },
-};
-const modalityList = { type: 'array', maxItems: 16, uniqueItems: true, items: { type: 'string', pattern: '^[a-z][a-z0-9_-]{0,31}$' } };
+} as const;
+const modalityList = { type: 'array', maxItems: 16, uniqueItems: true, items: { type: 'string', pattern: '^[a-z][a-z0-9_-]{0,31}$' } } as const;
 
 export const capabilitiesSchema = {
   type: 'object',
@@ -21,7 +21,7 @@ export const capabilitiesSchema = {
     toolCalls: { type: 'boolean' },
     reasoning: { type: 'boolean', description: 'false also means the model takes no reasoning effort unless reasoningEfforts is set' },
   },
-};
+} as const;
 
 const modelInput = {
   type: 'object',
@@ -34,7 +34,7 @@ const modelInput = {
     reasoningEfforts: { ...effortList, type: ['array', 'null'], description: 'Explicit supported efforts; [] = none (only off)' },
     capabilities: { ...capabilitiesSchema, type: ['object', 'null'] },
   },
-};
+} as const;
 
 export const saveBody = {
   type: 'object',
@@ -52,7 +52,7 @@ export const saveBody = {
   },
   if: { not: { required: ['id'] } },
   then: { required: ['provider', 'apiType', 'baseUrl'] },
-};
+} as const;
 
 export const discoverBody = {
   type: 'object',
@@ -62,18 +62,18 @@ export const discoverBody = {
     connectionId: { type: 'string', minLength: 1, maxLength: 64 },
     refreshCatalog: { type: 'boolean', description: 'Also refresh the public catalog now (when catalogUrl is set)' },
   },
-};
+} as const;
 
 export const idParams = {
   type: 'object',
   required: ['id'],
   properties: { id: { type: 'string', minLength: 1, maxLength: 200 } },
-};
+} as const;
 
 const provenance = {
   type: 'object',
   properties: { source: { type: 'string' }, snapshotAt: { type: 'string', format: 'date-time' }, matchedProvider: { type: 'string' }, matchedModel: { type: 'string' } },
-};
+} as const;
 
 export const modelSchema = {
   type: 'object',
@@ -94,7 +94,7 @@ export const modelSchema = {
     pricing: { type: 'object' },
     capabilityProvenance: provenance,
   },
-};
+} as const;
 
 export const connectionSchema = {
   type: 'object',
@@ -110,6 +110,6 @@ export const connectionSchema = {
     createdAt: { type: 'string', format: 'date-time' },
     updatedAt: { type: 'string', format: 'date-time' },
   },
-};
+} as const;
 
-export const okConnection = { type: 'object', required: ['ok', 'connection'], properties: { ok: { const: true }, connection: connectionSchema } };
+export const okConnection = { type: 'object', required: ['ok', 'connection'], properties: { ok: { const: true }, connection: connectionSchema } } as const;

@@ -1,14 +1,15 @@
 /** Per-agent configuration routes: profile documents, model selections, MCP grants, Dream settings. */
-import type { RouteBinding } from '../../../../sdk/index.js';
+import { route, type RouteTable } from '../../../../sdk/index.js';
+import type { RouteId } from '../route-ids.js';
 import { agentIdParams, archiveSelectionBody, documentsBody, dreamBody, mcpToolsBody, selectionBody } from '../schemas/agents.schema.js';
 import type { AgentRegistry, SelectionPurpose } from '../services/agent-registry.js';
-import type { DreamSettingsService, DreamSettingsUpdate } from '../services/dream-settings.js';
+import type { DreamSettingsService } from '../services/dream-settings.js';
 
 type Params = { agentId: string };
-const agentOf = (req: { params: unknown }) => (req.params as Params).agentId;
+const agentOf = (req: { params: Params }) => req.params.agentId;
 
-export function agentConfigRoutes(registry: AgentRegistry, dreams: DreamSettingsService): Record<string, RouteBinding> {
-  const selectionGet = (purpose: SelectionPurpose): RouteBinding => ({
+export function agentConfigRoutes(registry: AgentRegistry, dreams: DreamSettingsService): RouteTable<RouteId> {
+  const selectionGet = (purpose: SelectionPurpose) => route({
     schema: { tags: ['agents'], params: agentIdParams },
     handler: async (req) => {
       await registry.require(agentOf(req));
@@ -16,59 +17,59 @@ export function agentConfigRoutes(registry: AgentRegistry, dreams: DreamSettings
     },
   });
   return {
-    'documents-get': {
+    'documents-get': route({
       schema: { tags: ['agents'], params: agentIdParams },
       handler: async (req) => {
         await registry.require(agentOf(req));
         const documents = await registry.profileDocuments(agentOf(req));
         return { ok: true, documents, complete: documents.length === 6 };
       },
-    },
-    'documents-put': {
+    }),
+    'documents-put': route({
       schema: { tags: ['agents'], params: agentIdParams, body: documentsBody },
-      handler: async (req) => ({ ok: true, documents: await registry.replaceProfileDocuments(agentOf(req), (req.body as { documents: unknown }).documents), complete: true }),
-    },
+      handler: async (req) => ({ ok: true, documents: await registry.replaceProfileDocuments(agentOf(req), req.body.documents), complete: true }),
+    }),
     'model-get': selectionGet('chat'),
-    'model-put': {
+    'model-put': route({
       schema: { tags: ['agents'], params: agentIdParams, body: selectionBody },
       handler: async (req) => ({ ok: true, selection: await registry.setSelection(agentOf(req), 'chat', req.body) }),
-    },
+    }),
     'archive-model-get': selectionGet('archive-summary'),
-    'archive-model-put': {
+    'archive-model-put': route({
       schema: { tags: ['agents'], params: agentIdParams, body: archiveSelectionBody },
       handler: async (req) => {
-        const body = req.body as { connectionId: string | null; model?: string };
+        const body = req.body;
         if (body.connectionId === null) {
           await registry.clearSelection(agentOf(req), 'archive-summary');
           return { ok: true, selection: null };
         }
         return { ok: true, selection: await registry.setSelection(agentOf(req), 'archive-summary', { ...body, connectionId: body.connectionId, model: body.model ?? '' }) };
       },
-    },
-    'mcp-tools-get': {
+    }),
+    'mcp-tools-get': route({
       schema: { tags: ['agents'], params: agentIdParams },
       handler: async (req) => {
         await registry.require(agentOf(req));
         return { ok: true, tools: await registry.mcpGrants(agentOf(req)) };
       },
-    },
-    'mcp-tools-put': {
+    }),
+    'mcp-tools-put': route({
       schema: { tags: ['agents'], params: agentIdParams, body: mcpToolsBody, description: 'Replaces the whole set of granted MCP tools' },
-      handler: async (req) => ({ ok: true, tools: await registry.replaceMcpGrants(agentOf(req), (req.body as { tools: Array<{ connectionId: string; toolName: string }> }).tools) }),
-    },
-    'dream-get': {
+      handler: async (req) => ({ ok: true, tools: await registry.replaceMcpGrants(agentOf(req), req.body.tools) }),
+    }),
+    'dream-get': route({
       schema: { tags: ['agents'], params: agentIdParams },
       handler: async (req) => {
         const settings = await dreams.get(agentOf(req));
         return { ok: true, settings, ...(await dreams.effectiveModel(agentOf(req), settings)) };
       },
-    },
-    'dream-put': {
+    }),
+    'dream-put': route({
       schema: { tags: ['agents'], params: agentIdParams, body: dreamBody },
       handler: async (req) => {
-        const settings = await dreams.update(agentOf(req), req.body as DreamSettingsUpdate);
+        const settings = await dreams.update(agentOf(req), req.body);
         return { ok: true, settings, ...(await dreams.effectiveModel(agentOf(req), settings)) };
       },
-    },
+    }),
   };
 }

@@ -1,12 +1,12 @@
 /** Registry routes: list, create, patch, delete, overview (status: agent-status.ts). */
 import path from 'node:path';
 import type { Knex } from 'knex';
-import { respond, type ExecutionEnvironment, type ModDatabaseService, type RouteBinding } from '../../../../sdk/index.js';
+import { respond, type ExecutionEnvironment, type ModDatabaseService, route, type RouteTable } from '../../../../sdk/index.js';
+import type { RouteId } from '../route-ids.js';
 import { agentErrors as errors } from '../errors.js';
 import { agentIdParams, createBody, okAgent, overviewBody, patchBody } from '../schemas/agents.schema.js';
 import type { AgentRegistry } from '../services/agent-registry.js';
 
-type Params = { agentId: string };
 
 /** Removes an agent's records in every mod, in the deletion's transaction (the `agents.beforeDelete` point). */
 export interface AgentRecordsPurge {
@@ -33,32 +33,32 @@ export function parseExecutionEnvironment(value: unknown): ExecutionEnvironment 
   return { kind: 'remote', providerId: env.providerId, targetId: env.targetId, workspaceRoot: root };
 }
 
-export function agentRoutes(registry: AgentRegistry, db: ModDatabaseService, records: AgentRecordsPurge): Record<string, RouteBinding> {
+export function agentRoutes(registry: AgentRegistry, db: ModDatabaseService, records: AgentRecordsPurge): RouteTable<RouteId> {
   return {
-    list: {
+    list: route({
       schema: {
         tags: ['agents'],
         querystring: { type: 'object', properties: { includeDisabled: { type: 'boolean', description: 'Disabled agents are included unless false' } } },
         response: { 200: { type: 'object', properties: { ok: { const: true }, agents: { type: 'array' } } } },
       },
-      handler: async (req) => ({ ok: true, agents: await registry.list({ includeDisabled: (req.query as { includeDisabled?: boolean }).includeDisabled }) }),
-    },
-    create: {
+      handler: async (req) => ({ ok: true, agents: await registry.list({ includeDisabled: req.query.includeDisabled }) }),
+    }),
+    create: route({
       schema: { tags: ['agents'], body: createBody, response: { 201: okAgent } },
       handler: async (req) => respond.json({ ok: true, agent: await registry.create(req.body) }, { status: 201 }),
-    },
-    update: {
+    }),
+    update: route({
       schema: { tags: ['agents'], params: agentIdParams, body: patchBody, response: { 200: okAgent } },
       handler: async (req) => {
-        const { executionEnvironment, ...rest } = req.body as Record<string, unknown>;
+        const { executionEnvironment, ...rest } = req.body;
         const patch = { ...rest, ...(executionEnvironment !== undefined ? { executionEnvironment: parseExecutionEnvironment(executionEnvironment) } : {}) };
-        return { ok: true, agent: await registry.update((req.params as Params).agentId, patch) };
+        return { ok: true, agent: await registry.update(req.params.agentId, patch) };
       },
-    },
-    delete: {
+    }),
+    delete: route({
       schema: { tags: ['agents'], params: agentIdParams, response: { 200: okAgent } },
       handler: async (req) => {
-        const { agentId } = req.params as Params;
+        const { agentId } = req.params;
         // One transaction: every mod's rows for the agent (through its hook taps) and the agent itself.
         const agent = await db.transaction(async (trx) => {
           const found = await registry.require(agentId, trx);
@@ -68,11 +68,11 @@ export function agentRoutes(registry: AgentRegistry, db: ModDatabaseService, rec
         });
         return { ok: true, agent };
       },
-    },
-    overview: {
+    }),
+    overview: route({
       schema: { tags: ['agents'], body: overviewBody, description: 'Reads only; starts no run' },
       handler: async (req) => {
-        const body = req.body as { agentIds?: string[]; includeDisabled?: boolean };
+        const body = req.body;
         const agents = (await registry.list({ includeDisabled: body.includeDisabled })).filter((a) => !body.agentIds || body.agentIds.includes(a.id));
         return {
           ok: true,
@@ -84,6 +84,6 @@ export function agentRoutes(registry: AgentRegistry, db: ModDatabaseService, rec
           ),
         };
       },
-    },
+    }),
   };
 }

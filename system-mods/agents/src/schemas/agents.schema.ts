@@ -5,10 +5,10 @@ export const agentIdParams = {
   type: 'object',
   required: ['agentId'],
   properties: { agentId: { type: 'string', pattern: ENTITY_ID_PATTERN } },
-};
+} as const;
 
 const avatar = AVATAR_SCHEMA;
-const name = { type: 'string', minLength: 1, maxLength: 120, pattern: '\\S' };
+const name = { type: 'string', minLength: 1, maxLength: 120, pattern: '\\S' } as const;
 
 export const agentSchema = {
   type: 'object',
@@ -22,9 +22,9 @@ export const agentSchema = {
     createdAt: { type: 'string', format: 'date-time' },
     updatedAt: { type: 'string', format: 'date-time' },
   },
-};
+} as const;
 
-export const okAgent = { type: 'object', required: ['ok', 'agent'], properties: { ok: { const: true }, agent: agentSchema } };
+export const okAgent = { type: 'object', required: ['ok', 'agent'], properties: { ok: { const: true }, agent: agentSchema } } as const;
 
 export const createBody = {
   type: 'object',
@@ -36,7 +36,7 @@ export const createBody = {
     enabled: { type: 'boolean' },
     identity: { type: 'object', additionalProperties: false, properties: { avatar } },
   },
-};
+} as const;
 
 export const executionEnvironmentSchema = {
   oneOf: [
@@ -53,7 +53,7 @@ export const executionEnvironmentSchema = {
       },
     },
   ],
-};
+} as const;
 
 export const patchBody = {
   type: 'object',
@@ -65,7 +65,7 @@ export const patchBody = {
     identity: { type: 'object', additionalProperties: false, properties: { avatar } },
     executionEnvironment: { type: 'object' },
   },
-};
+} as const;
 
 export const documentsBody = {
   type: 'object',
@@ -78,21 +78,21 @@ export const documentsBody = {
       items: { type: 'object', properties: { kind: { enum: [...PROFILE_DOCUMENT_KINDS] }, markdown: { type: 'string' } } },
     },
   },
-};
+} as const;
 
 const selectionFields = {
   connectionId: { type: 'string', minLength: 1, maxLength: 200 },
   model: { type: 'string', minLength: 1, maxLength: 300 },
   reasoningEffort: { type: 'string', pattern: '^[a-z]+$', maxLength: 20, description: 'Default off; refused when the model does not advertise it' },
   temperature: { type: 'number', minimum: 0, maximum: 2, description: 'Omitted keeps the prior value, else 0.2' },
-};
+} as const;
 
 export const selectionBody = {
   type: 'object',
   additionalProperties: false,
   required: ['connectionId', 'model'],
   properties: selectionFields,
-};
+} as const;
 
 export const archiveSelectionBody = {
   type: 'object',
@@ -100,7 +100,7 @@ export const archiveSelectionBody = {
   required: ['connectionId'],
   description: 'connectionId null clears the selection',
   properties: { ...selectionFields, connectionId: { type: ['string', 'null'], minLength: 1, maxLength: 200 } },
-};
+} as const;
 
 export const mcpToolsBody = {
   type: 'object',
@@ -118,7 +118,7 @@ export const mcpToolsBody = {
       },
     },
   },
-};
+} as const;
 
 export const dreamBody = {
   type: 'object',
@@ -132,7 +132,7 @@ export const dreamBody = {
     modelConnectionId: { type: ['string', 'null'], maxLength: 200, description: 'Set together with model, or both null' },
     model: { type: ['string', 'null'], maxLength: 300 },
   },
-};
+} as const;
 
 export const overviewBody = {
   type: 'object',
@@ -141,4 +141,4 @@ export const overviewBody = {
     agentIds: { type: 'array', maxItems: 500, uniqueItems: true, items: { type: 'string', pattern: ENTITY_ID_PATTERN } },
     includeDisabled: { type: 'boolean' },
   },
-};
+} as const;

@@ -1,16 +1,16 @@
 /** `/api/brains`: an agent's explicit memory, operated by the operator (every write is operator-owned). */
-import { respond, type RouteBinding } from '../../../../sdk/index.js';
+import { respond, route, type RouteTable } from '../../../../sdk/index.js';
+import type { RouteId } from '../route-ids.js';
 import { brainErrors as errors } from '../errors.js';
 import { agentQuery, createBody, deleteBody, listQuery, okRecord, okRecordPage, recordIdParams, updateBody } from '../schemas/brains.schema.js';
 import type { BrainRecords } from '../services/brain-records.js';
 
 const tags = ['brains'];
 type Query = { agentId: string; query?: string; limit?: string; cursor?: string };
-type Params = { id: string };
 
-export function brainRecordRoutes(records: BrainRecords): Record<string, RouteBinding> {
-  const routes: Record<string, RouteBinding> = {
-    list: {
+export function brainRecordRoutes(records: BrainRecords): RouteTable<RouteId> {
+  const routes: RouteTable<RouteId> = {
+    list: route({
       schema: {
         tags,
         description:
@@ -20,19 +20,19 @@ export function brainRecordRoutes(records: BrainRecords): Record<string, RouteBi
         response: { 200: okRecordPage },
       },
       handler: async (req) => {
-        const { agentId, query, limit, cursor } = req.query as Query;
+        const { agentId, query, limit, cursor } = req.query;
         return { ok: true, ...(await records.list(agentId, { query, limit, cursor })) };
       },
-    },
-    create: {
+    }),
+    create: route({
       schema: { tags, description: 'Creates an operator-owned record at revision 1.', querystring: agentQuery, body: createBody, response: { 201: okRecord } },
-      handler: async (req) => respond.json({ ok: true, ...(await records.create((req.query as Query).agentId, req.body as object, 'operator')) }, { status: 201 }),
-    },
-    get: {
+      handler: async (req) => respond.json({ ok: true, ...(await records.create(req.query.agentId, req.body, 'operator')) }, { status: 201 }),
+    }),
+    get: route({
       schema: { tags, description: 'The active record; 404 brain_record_not_found when missing or deleted.', querystring: agentQuery, params: recordIdParams, response: { 200: okRecord } },
-      handler: async (req) => ({ ok: true, ...(await records.get((req.query as Query).agentId, (req.params as Params).id)) }),
-    },
-    update: {
+      handler: async (req) => ({ ok: true, ...(await records.get(req.query.agentId, req.params.id)) }),
+    }),
+    update: route({
       schema: {
         tags,
         description:
@@ -43,9 +43,9 @@ export function brainRecordRoutes(records: BrainRecords): Record<string, RouteBi
         body: updateBody,
         response: { 200: okRecord },
       },
-      handler: async (req) => ({ ok: true, ...(await records.update((req.query as Query).agentId, (req.params as Params).id, req.body as object, 'operator')) }),
-    },
-    delete: {
+      handler: async (req) => ({ ok: true, ...(await records.update(req.query.agentId, req.params.id, req.body, 'operator')) }),
+    }),
+    delete: route({
       schema: {
         tags,
         description: 'Soft-deletes the record (a tombstone, revision + 1) when expectedRevision is current; later reads are 404.',
@@ -54,8 +54,8 @@ export function brainRecordRoutes(records: BrainRecords): Record<string, RouteBi
         body: deleteBody,
         response: { 200: okRecord },
       },
-      handler: async (req) => ({ ok: true, ...(await records.remove((req.query as Query).agentId, (req.params as Params).id, req.body as object, 'operator')) }),
-    },
+      handler: async (req) => ({ ok: true, ...(await records.remove(req.query.agentId, req.params.id, req.body, 'operator')) }),
+    }),
   };
   // The spec gives Brains validation failures brain_* codes: a request failing a schema is 400 brain_record_invalid.
   for (const binding of Object.values(routes)) binding.validationError = errors.brainRecordInvalid;

@@ -8,13 +8,13 @@
 import { ENTITY_ID_PATTERN } from '../../../../sdk/index.js';
 import { MAX_CONTENT, MAX_QUERY, MAX_SOURCE_REFS, MAX_TITLE } from '../services/record-rules.js';
 
-const agentId = { type: 'string', maxLength: 64, description: 'The agent whose Brain this is (required on every request; it overrides an agentId in the body)' };
+const agentId = { type: 'string', maxLength: 64, description: 'The agent whose Brain this is (required on every request; it overrides an agentId in the body)' } as const;
 
 export const agentQuery = {
   type: 'object',
   required: ['agentId'],
   properties: { agentId },
-};
+} as const;
 
 export const listQuery = {
   type: 'object',
@@ -25,44 +25,44 @@ export const listQuery = {
     limit: { type: 'string', maxLength: 40, description: 'A positive safe integer (default 50, no ceiling); otherwise 400 brain_limit_invalid' },
     cursor: { type: 'string', maxLength: 4096, description: 'nextCursor of the previous page, unchanged; anything else is 400 brain_cursor_invalid' },
   },
-};
+} as const;
 
 export const recordIdParams = {
   type: 'object',
   required: ['id'],
   properties: { id: { type: 'string', pattern: ENTITY_ID_PATTERN } },
-};
+} as const;
 
-const title = { type: 'string', maxLength: MAX_TITLE, description: 'Not blank (400 brain_title_required)' };
-const content = { type: 'string', maxLength: MAX_CONTENT, description: 'Not blank (400 brain_content_required)' };
+const title = { type: 'string', maxLength: MAX_TITLE, description: 'Not blank (400 brain_title_required)' } as const;
+const content = { type: 'string', maxLength: MAX_CONTENT, description: 'Not blank (400 brain_content_required)' } as const;
 const sourceRefs = {
   type: 'array',
   maxItems: MAX_SOURCE_REFS,
   description: 'Non-blank strings of at most 2,000 characters (400 brain_source_refs_invalid otherwise); omitted means none',
-};
-const expectedRevision = { type: 'number', description: 'The revision the change is based on: a positive integer (400 brain_expected_revision_invalid otherwise)' };
-const bodyAgentId = { type: 'string', maxLength: 200, description: 'Ignored: the agentId query parameter decides' };
+} as const;
+const expectedRevision = { type: 'number', description: 'The revision the change is based on: a positive integer (400 brain_expected_revision_invalid otherwise)' } as const;
+const bodyAgentId = { type: 'string', maxLength: 200, description: 'Ignored: the agentId query parameter decides' } as const;
 
 export const createBody = {
   type: 'object',
   additionalProperties: false,
   required: ['title', 'content'],
   properties: { title, content, sourceRefs, agentId: bodyAgentId },
-};
+} as const;
 
 export const updateBody = {
   type: 'object',
   additionalProperties: false,
   required: ['title', 'content', 'expectedRevision'],
   properties: { title, content, sourceRefs, expectedRevision, agentId: bodyAgentId },
-};
+} as const;
 
 export const deleteBody = {
   type: 'object',
   additionalProperties: false,
   required: ['expectedRevision'],
   properties: { expectedRevision, agentId: bodyAgentId },
-};
+} as const;
 
 export const recordSchema = {
   type: 'object',
@@ -80,14 +80,14 @@ export const recordSchema = {
     updatedAt: { type: 'string', format: 'date-time' },
     deletedAt: { type: ['string', 'null'], format: 'date-time' },
   },
-};
+} as const;
 
 /** A record answer: the record's fields at the top level, with `ok`. */
 export const okRecord = {
   type: 'object',
   required: ['ok', ...recordSchema.required],
   properties: { ok: { const: true }, ...recordSchema.properties },
-};
+} as const;
 
 export const okRecordPage = {
   type: 'object',
@@ -97,4 +97,4 @@ export const okRecordPage = {
     items: { type: 'array', items: recordSchema },
     nextCursor: { type: ['string', 'null'], description: 'Pass as cursor for the next page; null on the last page' },
   },
-};
+} as const;

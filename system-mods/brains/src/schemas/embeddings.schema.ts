@@ -1,6 +1,6 @@
 /** Schemas of `/api/settings/brain-embeddings`. */
-const connectionId = { type: 'string', minLength: 1, maxLength: 200 };
-const model = { type: 'string', minLength: 1, maxLength: 200 };
+const connectionId = { type: 'string', minLength: 1, maxLength: 200 } as const;
+const model = { type: 'string', minLength: 1, maxLength: 200 } as const;
 
 export const selectionBody = {
   type: 'object',
@@ -10,16 +10,16 @@ export const selectionBody = {
     'The whole selection. Enabling needs connectionId and model (of an existing connection). Disabling keeps the pair when one is sent, ' +
     'complete, and clears it otherwise. A different pair starts a new generation: every vector is dropped and, when enabled, re-computed.',
   properties: { enabled: { type: 'boolean' }, connectionId, model },
-};
+} as const;
 
-export const modelsQuery = { type: 'object', required: ['connectionId'], properties: { connectionId } };
+export const modelsQuery = { type: 'object', required: ['connectionId'], properties: { connectionId } } as const;
 
 export const testBody = {
   type: 'object',
   additionalProperties: false,
   required: ['connectionId', 'model'],
   properties: { connectionId, model },
-};
+} as const;
 
 export const okStatus = {
   type: 'object',
@@ -39,7 +39,7 @@ export const okStatus = {
     lastError: { type: ['string', 'null'] },
     lastErrorAt: { type: ['string', 'null'], format: 'date-time' },
   },
-};
+} as const;
 
 export const okModels = {
   type: 'object',
@@ -49,10 +49,10 @@ export const okModels = {
     connectionId: { type: 'string' },
     models: { type: 'array', items: { type: 'object', required: ['id'], properties: { id: { type: 'string' }, contextWindow: { type: 'integer' } } } },
   },
-};
+} as const;
 
 export const okTest = {
   type: 'object',
   required: ['ok', 'dimensions'],
   properties: { ok: { const: true }, dimensions: { type: 'integer', minimum: 1 } },
-};
+} as const;

@@ -2,14 +2,14 @@
  * `/api/chat`: turns (JSON or NDJSON), active runs, cancel and steering. The routes parse HTTP
  * and call the run engine's service, as any other mod would.
  */
-import { respond, type AgentsService, type RouteBinding } from '../../../../sdk/index.js';
+import { respond, route, type AgentsService, type RouteTable } from '../../../../sdk/index.js';
+import type { RouteId } from '../route-ids.js';
 import type { AgentRunEvent, AgentRunsService } from '../contract.js';
 import { TERMINAL_RUN_EVENTS } from '../contract.js';
 import { chatErrors as errors } from '../errors.js';
 import { activeRunsQuery, cancelBody, chatBody, runIdParams, steerBody, steeringQuery } from '../schemas/chat.schema.js';
 import type { RunStore } from '../services/run-store.js';
 import type { SteeringStore } from '../services/steering-store.js';
-import type { ChatRequestBody } from '../services/turn-input.js';
 
 const tags = ['chat'];
 const NDJSON = 'application/x-ndjson';
@@ -51,7 +51,7 @@ async function terminalResponse(events: AsyncIterable<AgentRunEvent>): Promise<R
   throw errors.chatRunFailed({ reason: 'the run ended without a terminal event' });
 }
 
-export function chatRoutes(deps: { agentRuns: AgentRunsService; store: RunStore; steering: SteeringStore; agents: AgentsService }): Record<string, RouteBinding> {
+export function chatRoutes(deps: { agentRuns: AgentRunsService; store: RunStore; steering: SteeringStore; agents: AgentsService }): RouteTable<RouteId> {
   const { agentRuns, store, steering, agents } = deps;
 
   /** The run of `agentId` (active here or stored), else 404 `chat_run_not_found`. */
@@ -62,7 +62,7 @@ export function chatRoutes(deps: { agentRuns: AgentRunsService; store: RunStore;
   };
 
   return {
-    chat: {
+    chat: route({
       schema: {
         tags,
         description:
@@ -73,7 +73,7 @@ export function chatRoutes(deps: { agentRuns: AgentRunsService; store: RunStore;
       },
       handler: async (req) => {
         const streaming = (req.headers.accept ?? '').toLowerCase().includes(NDJSON);
-        const { agentId, sessionId, workingProject, continuityScope, ...input } = req.body as ChatRequestBody;
+        const { agentId, sessionId, workingProject, continuityScope, ...input } = req.body;
         const scope = continuityScope ?? workingProject;
         const handle = await agentRuns.start({
           agentId,
@@ -85,28 +85,28 @@ export function chatRoutes(deps: { agentRuns: AgentRunsService; store: RunStore;
         const response = await terminalResponse(handle.events);
         return respond.json(response, { status: JSON_STATUS[String(response.status)] ?? 500 });
       },
-    },
+    }),
 
-    'runs-active': {
+    'runs-active': route({
       schema: { tags, description: 'Runs active on this replica for an agent (optionally one session). State is in memory; after a restart nothing is active.', querystring: activeRunsQuery },
       handler: async (req) => {
-        const { agentId, sessionId } = req.query as { agentId: string; sessionId?: string };
+        const { agentId, sessionId } = req.query;
         await agents.require(agentId);
         const { runs } = await agentRuns.status(agentId);
         return { ok: true, runs: sessionId === undefined ? runs : runs.filter((r) => r.sessionId === sessionId) };
       },
-    },
+    }),
 
-    cancel: {
+    cancel: route({
       schema: { tags, description: 'Requests a stop: the model call and pending tools are aborted and the run ends with run.cancelled. Executed tools are not rolled back. A run that already ended answers with its status.', params: runIdParams, body: cancelBody },
       handler: async (req) => {
-        const { runId } = req.params as { runId: string };
-        const { agentId, reason } = req.body as { agentId: string; reason?: string };
+        const { runId } = req.params;
+        const { agentId, reason } = req.body;
         return { ok: true, ...(await agentRuns.cancel({ runId, agentId, ...(reason !== undefined ? { reason } : {}) })) };
       },
-    },
+    }),
 
-    steer: {
+    steer: route({
       schema: {
         tags,
         description: 'Stores a steering message (storage confirmation, not delivery). It is delivered at the run’s next model/tool boundary (`delivered`); if the run stops first it becomes `follow_up` and is not sent as a new turn. An identical retry with the same idempotencyKey returns the same row; a changed payload is 409.',
@@ -114,21 +114,21 @@ export function chatRoutes(deps: { agentRuns: AgentRunsService; store: RunStore;
         body: steerBody,
       },
       handler: async (req) => {
-        const { runId } = req.params as { runId: string };
-        const result = await agentRuns.steer({ runId, ...(req.body as Omit<Parameters<AgentRunsService['steer']>[0], 'runId'>) });
+        const { runId } = req.params;
+        const result = await agentRuns.steer({ runId, ...req.body });
         return respond.json({ ok: true, ...result }, { status: result.replayed ? 200 : 201 });
       },
-    },
+    }),
 
-    steering: {
+    steering: route({
       schema: { tags, description: 'Steering submissions of a run with their status (pending, delivered, follow_up); poll it.', params: runIdParams, querystring: steeringQuery },
       handler: async (req) => {
-        const { runId } = req.params as { runId: string };
-        const { agentId, sessionId } = req.query as { agentId: string; sessionId: string };
+        const { runId } = req.params;
+        const { agentId, sessionId } = req.query;
         const row = await runOf(runId, agentId);
         if (row.session_id !== sessionId) throw errors.chatRunSessionMismatch({ runId, sessionId });
         return { ok: true, runId, items: await steering.list(runId) };
       },
-    },
+    }),
   };
 }

@@ -5,9 +5,9 @@ import { ENTITY_ID_PATTERN } from '../../../../sdk/index.js';
 export const SESSION_ID_PATTERN = '^[^\\u0000-\\u001f\\u007f]{1,200}$';
 export const RUN_ID_PATTERN = '^[A-Za-z0-9][A-Za-z0-9._:-]{0,99}$';
 
-const agentId = { type: 'string', pattern: ENTITY_ID_PATTERN, description: 'A registered agent' };
-const sessionId = { type: 'string', minLength: 1, maxLength: 200, pattern: SESSION_ID_PATTERN };
-const runId = { type: 'string', pattern: RUN_ID_PATTERN };
+const agentId = { type: 'string', pattern: ENTITY_ID_PATTERN, description: 'A registered agent' } as const;
+const sessionId = { type: 'string', minLength: 1, maxLength: 200, pattern: SESSION_ID_PATTERN } as const;
+const runId = { type: 'string', pattern: RUN_ID_PATTERN } as const;
 
 const attachment = {
   type: 'object',
@@ -20,7 +20,7 @@ const attachment = {
     encoding: { type: 'string', enum: ['utf8', 'utf-8', 'text', 'base64', 'data-url'], description: 'Default utf8; images need base64 or a data URL' },
     content: { type: 'string', description: 'Text is truncated at 200,000 characters; image content above 30,000,000 characters is refused (413)' },
   },
-};
+} as const;
 
 export const chatBody = {
   type: 'object',
@@ -40,24 +40,24 @@ export const chatBody = {
     workingProject: { type: 'string', minLength: 1, maxLength: 200, description: 'Compatibility alias of continuityScope' },
     noCallModel: { const: true, description: 'Literal true: no model call (not an authorization control)' },
   },
-};
+} as const;
 
-export const runIdParams = { type: 'object', required: ['runId'], properties: { runId } };
-export const sessionIdParams = { type: 'object', required: ['sessionId'], properties: { sessionId } };
+export const runIdParams = { type: 'object', required: ['runId'], properties: { runId } } as const;
+export const sessionIdParams = { type: 'object', required: ['sessionId'], properties: { sessionId } } as const;
 
 export const activeRunsQuery = {
   type: 'object',
   additionalProperties: false,
   required: ['agentId'],
   properties: { agentId, sessionId },
-};
+} as const;
 
 export const cancelBody = {
   type: 'object',
   additionalProperties: false,
   required: ['agentId'],
   properties: { agentId, reason: { type: 'string', maxLength: 500 } },
-};
+} as const;
 
 export const steerBody = {
   type: 'object',
@@ -70,14 +70,14 @@ export const steerBody = {
     message: { type: 'string', maxLength: 1_000_000 },
     attachments: { type: 'array', maxItems: 8, items: attachment },
   },
-};
+} as const;
 
 export const steeringQuery = {
   type: 'object',
   additionalProperties: false,
   required: ['agentId', 'sessionId'],
   properties: { agentId, sessionId },
-};
+} as const;
 
 export const sessionsQuery = {
   type: 'object',
@@ -91,7 +91,7 @@ export const sessionsQuery = {
     updatedSince: { type: 'string', format: 'date-time' },
     limit: { type: 'integer', minimum: 1, maximum: 1000, default: 50 },
   },
-};
+} as const;
 
 export const sessionQuery = {
   type: 'object',
@@ -104,27 +104,27 @@ export const sessionQuery = {
     to: { type: 'integer', minimum: 1, description: 'Last sequence number (inclusive)' },
     limit: { type: 'integer', minimum: 1, maximum: 1000, default: 100 },
   },
-};
+} as const;
 
 export const resetBody = {
   type: 'object',
   additionalProperties: false,
   required: ['agentId'],
   properties: { agentId },
-};
+} as const;
 
 export const tracesQuery = {
   type: 'object',
   additionalProperties: false,
   required: ['agentId'],
   properties: { agentId, sessionId, limit: { type: 'integer', minimum: 1, maximum: 500, default: 50 } },
-};
+} as const;
 
 export const traceQuery = {
   type: 'object',
   additionalProperties: false,
   properties: { agentId, output: { type: 'boolean', default: false } },
-};
+} as const;
 
 /** Who started a run (`origin` of the run engine's requests). */
 export const runOrigin = {
@@ -135,7 +135,7 @@ export const runOrigin = {
     kind: { type: 'string', pattern: '^[a-z][a-z0-9._-]{0,63}$', description: 'chat, schedule, task, dream, gateway, or a mod’s own kind' },
     id: { type: 'string', minLength: 1, maxLength: 200 },
   },
-};
+} as const;
 
 const { agentId: _agentId, sessionId: _sessionId, workingProject: _workingProject, ...runInputProperties } = chatBody.properties;
 
@@ -145,17 +145,17 @@ export const runStartRequest = {
   additionalProperties: false,
   required: ['agentId', 'input', 'origin'],
   properties: { agentId, sessionId, input: { type: 'object', additionalProperties: false, properties: runInputProperties }, origin: runOrigin },
-};
+} as const;
 
 export const runCancelRequest = {
   type: 'object',
   additionalProperties: false,
   required: ['runId'],
   properties: { runId, agentId, reason: cancelBody.properties.reason },
-};
+} as const;
 
 export const runSteerRequest = {
   ...steerBody,
   required: ['runId', ...steerBody.required],
   properties: { runId, ...steerBody.properties },
-};
+} as const;

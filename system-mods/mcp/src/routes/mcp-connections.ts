@@ -1,5 +1,6 @@
 /** `/api/settings/mcp-connections*`: list, create/update, delete, discover, diagnose. */
-import { respond, type RouteBinding } from '../../../../sdk/index.js';
+import { respond, route, type RouteTable } from '../../../../sdk/index.js';
+import type { RouteId } from '../route-ids.js';
 import { mcpErrors as errors } from '../errors.js';
 import {
   connectionIdParams,
@@ -25,42 +26,42 @@ function errorText(result: McpToolResult): string {
   return text === '' ? 'no error text' : text.length > 2_000 ? `${text.slice(0, 2_000)}…` : text;
 }
 
-export function mcpConnectionRoutes(store: ConnectionStore, manager: McpConnectionManager): Record<string, RouteBinding> {
+export function mcpConnectionRoutes(store: ConnectionStore, manager: McpConnectionManager): RouteTable<RouteId> {
   return {
-    list: {
+    list: route({
       schema: { tags: TAGS, response: { 200: listResponse } },
       handler: async () => ({ ok: true, connections: await store.list() }),
-    },
-    upsert: {
+    }),
+    upsert: route({
       schema: { tags: TAGS, body: upsertBody, response: { 200: okConnection, 201: okConnection } },
       handler: async (req) => {
-        const { connection, created } = await store.upsert(req.body as Record<string, unknown>);
+        const { connection, created } = await store.upsert(req.body);
         // A kept client of the old settings must not serve the new ones.
         if (!created) await manager.release(connection.id);
         return respond.json({ ok: true, connection }, { status: created ? 201 : 200 });
       },
-    },
-    delete: {
+    }),
+    delete: route({
       schema: { tags: TAGS, params: connectionIdParams, response: { 200: okConnection } },
       handler: async (req) => {
-        const { id } = req.params as { id: string };
+        const { id } = req.params;
         const connection = await store.delete(id);
         // Awaited: the answer comes after every client of it is closed and a stdio child has exited.
         await manager.release(id, { inFlight: true });
         return { ok: true, connection };
       },
-    },
-    discover: {
+    }),
+    discover: route({
       schema: { tags: TAGS, body: discoverBody, response: { 200: discoverResponse } },
       handler: async (req) => {
-        const { connectionId } = req.body as { connectionId: string };
+        const { connectionId } = req.body;
         return { ok: true, tools: await manager.listTools(connectionId, { signal: req.signal }) };
       },
-    },
-    diagnose: {
+    }),
+    diagnose: route({
       schema: { tags: TAGS, body: diagnoseBody, response: { 200: diagnoseResponse } },
       handler: async (req) => {
-        const { connectionId, toolName, arguments: args } = req.body as { connectionId: string; toolName?: string; arguments?: Record<string, unknown> };
+        const { connectionId, toolName, arguments: args } = req.body;
         return manager.use(
           connectionId,
           async (session) => {
@@ -74,6 +75,6 @@ export function mcpConnectionRoutes(store: ConnectionStore, manager: McpConnecti
           { signal: req.signal },
         );
       },
-    },
+    }),
   };
 }

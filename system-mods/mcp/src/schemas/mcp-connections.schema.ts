@@ -11,9 +11,9 @@ export const connectionIdParams = {
   type: 'object',
   required: ['id'],
   properties: { id: { type: 'string', pattern: ENTITY_ID_PATTERN } },
-};
+} as const;
 
-const stringList = { type: 'array', items: { type: 'string' } };
+const stringList = { type: 'array', items: { type: 'string' } } as const;
 
 export const connectionSchema = {
   type: 'object',
@@ -32,15 +32,15 @@ export const connectionSchema = {
     createdAt: { type: 'string', format: 'date-time' },
     updatedAt: { type: 'string', format: 'date-time' },
   },
-};
+} as const;
 
-export const okConnection = { type: 'object', required: ['ok', 'connection'], properties: { ok: { const: true }, connection: connectionSchema } };
+export const okConnection = { type: 'object', required: ['ok', 'connection'], properties: { ok: { const: true }, connection: connectionSchema } } as const;
 
 export const listResponse = {
   type: 'object',
   required: ['ok', 'connections'],
   properties: { ok: { const: true }, connections: { type: 'array', items: connectionSchema } },
-};
+} as const;
 
 export const upsertBody = {
   type: 'object',
@@ -61,26 +61,26 @@ export const upsertBody = {
     },
     env: { description: 'stdio: write-only env values, stored encrypted; omitted keeps them, {} clears them (mcp_env_invalid)' },
   },
-};
+} as const;
 
 const toolSchema = {
   type: 'object',
   required: ['name', 'description', 'inputSchema'],
   properties: { name: { type: 'string' }, description: { type: ['string', 'null'] }, inputSchema: { type: 'object' } },
-};
+} as const;
 
 export const discoverBody = {
   type: 'object',
   additionalProperties: false,
   required: ['connectionId'],
   properties: { connectionId: { type: 'string', minLength: 1, maxLength: 200 } },
-};
+} as const;
 
 export const discoverResponse = {
   type: 'object',
   required: ['ok', 'tools'],
   properties: { ok: { const: true }, tools: { type: 'array', items: toolSchema } },
-};
+} as const;
 
 export const diagnoseBody = {
   type: 'object',
@@ -91,7 +91,7 @@ export const diagnoseBody = {
     toolName: { type: 'string', minLength: 1, maxLength: 256, description: 'Runs this tool for real (it can have provider-side effects); unknown → 400 mcp_tool_not_found' },
     arguments: { type: 'object', description: 'Arguments of the tool call' },
   },
-};
+} as const;
 
 export const diagnoseResponse = {
   type: 'object',
@@ -110,4 +110,4 @@ export const diagnoseResponse = {
       properties: { content: { type: 'array' }, structuredContent: { type: 'object' }, isError: { type: 'boolean' } },
     },
   },
-};
+} as const;

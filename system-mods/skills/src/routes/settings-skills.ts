@@ -1,20 +1,20 @@
 /** `/api/settings/skills`: the operator-wide catalog and central skill CRUD. */
-import { respond, type RouteBinding } from '../../../../sdk/index.js';
+import { respond, route, type RouteTable } from '../../../../sdk/index.js';
+import type { RouteId } from '../route-ids.js';
 import { skillErrors as errors } from '../errors.js';
 import { createBody, okSkill, okSkillList, patchBody, skillIdParams } from '../schemas/skills.schema.js';
 import { summarize, type SkillCatalog } from '../services/skill-catalog.js';
-import type { SkillCreateInput, SkillEditor, SkillPatch } from '../services/skill-editor.js';
+import type { SkillEditor } from '../services/skill-editor.js';
 
-type Params = { id: string };
 const tags = ['skills'];
 
 const PRECEDENCE_NOTE =
   'Precedence when ids collide: filesystem-agent > filesystem-global > central. This operator-wide view has central and ' +
   'global filesystem skills (<workspaces>/global/skills/<id>/SKILL.md); an agent\'s own skills appear only in GET /api/agents/{agentId}/skills.';
 
-export function settingsSkillRoutes(catalog: SkillCatalog, editor: SkillEditor): Record<string, RouteBinding> {
+export function settingsSkillRoutes(catalog: SkillCatalog, editor: SkillEditor): RouteTable<RouteId> {
   return {
-    list: {
+    list: route({
       schema: {
         tags,
         description: `${PRECEDENCE_NOTE} The filesystem is read on every request; skipped folders are listed under invalid.`,
@@ -24,26 +24,26 @@ export function settingsSkillRoutes(catalog: SkillCatalog, editor: SkillEditor):
         const { skills, invalid } = await catalog.operator();
         return { ok: true, skills: skills.map(summarize), invalid };
       },
-    },
-    create: {
+    }),
+    create: route({
       schema: {
         tags,
         description: 'Creates a central text skill. An id already used by a central or global filesystem skill is refused with 409 skill_exists.',
         body: createBody,
         response: { 201: okSkill },
       },
-      handler: async (req) => respond.json({ ok: true, skill: await editor.create(req.body as SkillCreateInput) }, { status: 201 }),
-    },
-    get: {
+      handler: async (req) => respond.json({ ok: true, skill: await editor.create(req.body) }, { status: 201 }),
+    }),
+    get: route({
       schema: { tags, description: PRECEDENCE_NOTE, params: skillIdParams, response: { 200: okSkill } },
       handler: async (req) => {
-        const { id } = req.params as Params;
+        const { id } = req.params;
         const skill = await catalog.get(id);
         if (!skill) throw errors.skillNotFound({ skillId: id });
         return { ok: true, skill };
       },
-    },
-    update: {
+    }),
+    update: route({
       schema: {
         tags,
         description: 'Changes the central skill with this id (at least one field). Filesystem skills are read-only: 409 skill_read_only.',
@@ -51,9 +51,9 @@ export function settingsSkillRoutes(catalog: SkillCatalog, editor: SkillEditor):
         body: patchBody,
         response: { 200: okSkill },
       },
-      handler: async (req) => ({ ok: true, skill: await editor.update((req.params as Params).id, req.body as SkillPatch) }),
-    },
-    delete: {
+      handler: async (req) => ({ ok: true, skill: await editor.update(req.params.id, req.body) }),
+    }),
+    delete: route({
       schema: {
         tags,
         description:
@@ -61,7 +61,7 @@ export function settingsSkillRoutes(catalog: SkillCatalog, editor: SkillEditor):
         params: skillIdParams,
         response: { 200: okSkill },
       },
-      handler: async (req) => ({ ok: true, skill: await editor.delete((req.params as Params).id) }),
-    },
+      handler: async (req) => ({ ok: true, skill: await editor.delete(req.params.id) }),
+    }),
   };
 }

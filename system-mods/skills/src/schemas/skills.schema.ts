@@ -2,23 +2,23 @@
 import { ENTITY_ID_PATTERN } from '../../../../sdk/index.js';
 import { MAX_CONTENT, MAX_DESCRIPTION, MAX_NAME } from '../services/filesystem-skills.js';
 
-const SOURCES = ['central', 'filesystem-global', 'filesystem-agent'];
+const SOURCES = ['central', 'filesystem-global', 'filesystem-agent'] as const;
 
 export const skillIdParams = {
   type: 'object',
   required: ['id'],
   properties: { id: { type: 'string', pattern: ENTITY_ID_PATTERN } },
-};
+} as const;
 
 export const agentIdParams = {
   type: 'object',
   required: ['agentId'],
   properties: { agentId: { type: 'string', pattern: ENTITY_ID_PATTERN } },
-};
+} as const;
 
-const name = { type: 'string', minLength: 1, maxLength: MAX_NAME, pattern: '\\S' };
-const description = { type: 'string', maxLength: MAX_DESCRIPTION };
-const content = { type: 'string', minLength: 1, maxLength: MAX_CONTENT, description: `Markdown given to the model, at most ${MAX_CONTENT.toLocaleString('en')} characters` };
+const name = { type: 'string', minLength: 1, maxLength: MAX_NAME, pattern: '\\S' } as const;
+const description = { type: 'string', maxLength: MAX_DESCRIPTION } as const;
+const content = { type: 'string', minLength: 1, maxLength: MAX_CONTENT, description: `Markdown given to the model, at most ${MAX_CONTENT.toLocaleString('en')} characters` } as const;
 
 export const createBody = {
   type: 'object',
@@ -30,14 +30,14 @@ export const createBody = {
     description,
     content,
   },
-};
+} as const;
 
 export const patchBody = {
   type: 'object',
   additionalProperties: false,
   minProperties: 1,
   properties: { name, description, content },
-};
+} as const;
 
 export const assignmentBody = {
   type: 'object',
@@ -51,7 +51,7 @@ export const assignmentBody = {
       items: { type: 'string', pattern: ENTITY_ID_PATTERN },
     },
   },
-};
+} as const;
 
 const summaryProperties = {
   id: { type: 'string' },
@@ -61,19 +61,19 @@ const summaryProperties = {
   updatedAt: { type: 'string', format: 'date-time' },
   path: { type: 'string', description: 'Filesystem skills: the file, relative to the workspaces folder' },
   shadows: { type: 'array', items: { enum: SOURCES }, description: 'Lower-precedence layers that have a skill with the same id' },
-};
+} as const;
 
 export const skillSummarySchema = {
   type: 'object',
   required: ['id', 'name', 'description', 'source'],
   properties: summaryProperties,
-};
+} as const;
 
 export const skillSchema = {
   type: 'object',
   required: ['id', 'name', 'description', 'source', 'content'],
   properties: { ...summaryProperties, content: { type: 'string' }, createdAt: { type: 'string', format: 'date-time' } },
-};
+} as const;
 
 export const invalidEntrySchema = {
   type: 'object',
@@ -85,9 +85,9 @@ export const invalidEntrySchema = {
     reason: { enum: ['id_invalid', 'outside_root', 'skill_md_missing', 'not_a_file', 'too_large', 'front_matter_invalid', 'unreadable'] },
     detail: { type: 'string' },
   },
-};
+} as const;
 
-export const okSkill = { type: 'object', required: ['ok', 'skill'], properties: { ok: { const: true }, skill: skillSchema } };
+export const okSkill = { type: 'object', required: ['ok', 'skill'], properties: { ok: { const: true }, skill: skillSchema } } as const;
 
 export const okSkillList = {
   type: 'object',
@@ -97,7 +97,7 @@ export const okSkillList = {
     skills: { type: 'array', items: skillSummarySchema },
     invalid: { type: 'array', items: invalidEntrySchema, description: 'Skill folders that were skipped, with the reason' },
   },
-};
+} as const;
 
 export const okAssignment = {
   type: 'object',
@@ -110,4 +110,4 @@ export const okAssignment = {
     catalog: { type: 'array', items: skillSummarySchema, description: 'The agent\'s effective catalog: every skill it can be given' },
     invalid: { type: 'array', items: invalidEntrySchema },
   },
-};
+} as const;
