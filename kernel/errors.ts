@@ -1,7 +1,8 @@
 /**
- * The kernel's error catalogue. Mods define theirs with the same `defineErrorCatalog`; every
- * code lands in one registry (`cataloguedErrors()`, published in `/api/openapi.json`), and a
- * code defined twice with a different meaning is refused when the second catalogue loads.
+ * The kernel's error catalogue. Mods define theirs with the same `defineErrorCatalog` and hand
+ * them over in `defineMod({ errors })`; the kernel's `ErrorRegistry` (`error-registry.ts`)
+ * holds every code, publishes them in `/api/openapi.json` and refuses a code defined twice
+ * with a different meaning when the second owner loads.
  */
 import { defineErrorCatalog } from '../sdk/errors.js';
 
@@ -69,6 +70,7 @@ export const errors = defineErrorCatalog({
   toolInputInvalid: { status: 400, message: 'Invalid arguments for tool {tool}: {reason}' },
   modHookUnknown: { status: 500, message: 'Mod {modId} tried to tap unknown hook {hook}' },
   modServiceTaken: { status: 409, message: 'Mod {modId} provides {service}, which {owner} already provides; disable one of them' },
+  modErrorCodeConflict: { status: 422, message: 'Mod {modId} catalogues error code {code} (status {status}), which {owner} catalogues with another status or message' },
   modSettingsInvalid: { status: 400, message: 'Settings for mod {modId} are invalid: {reason}' },
   // storage and secrets
   databaseUnavailable: { status: 503, message: 'The database is unavailable' },

@@ -10,8 +10,9 @@ import type { Logger } from 'pino';
 import type { RouteCatalogService, RuntimeInfoService } from '../sdk/core-services.js';
 import { projectRoot, type KernelConfig } from './config.js';
 import { createRootContainer } from './container/root-container.js';
-import { cataloguedErrors } from '../sdk/errors.js';
-import { createEgressGuard, DEFAULT_EGRESS_POLICY, type EgressGuardOptions } from '../sdk/egress.js';
+import { createEgressGuard, DEFAULT_EGRESS_POLICY, egressErrors, type EgressGuardOptions } from '../sdk/egress.js';
+import { ErrorRegistry, KERNEL_ERRORS_OWNER } from './error-registry.js';
+import { errors as kernelErrors } from './errors.js';
 import { createHookCatalog, type HookCatalog } from './hooks/hook-catalog.js';
 import { computeBuildIdentity, readReleaseProvenance } from './http/build-identity.js';
 import { RequestMetrics } from './http/request-metrics.js';
@@ -112,6 +113,9 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
     });
 
     const hooks = createHookCatalog();
+    // Every code the service answers with: the kernel's and the SDK's shared catalogues now, each mod's when it loads.
+    const errorRegistry = new ErrorRegistry();
+    errorRegistry.register(KERNEL_ERRORS_OWNER, [kernelErrors, egressErrors]);
     const routes = new RouteTable();
     const metrics = new RequestMetrics();
     const tools = new ToolRegistry();
@@ -151,7 +155,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
             summary: r.summary,
           })),
       revision: () => routes.revision(),
-      errorCodes: () => cataloguedErrors(),
+      errorCodes: () => errorRegistry.entries(),
     };
 
     // One guard for every outbound request of the kernel and the mods (`core.egress`).
@@ -200,6 +204,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       container,
       provided,
       extensions,
+      errors: errorRegistry,
       tables: tableGuard,
       kernelVersion: KERNEL_VERSION,
       enableTimeoutMs: config.modEnableTimeoutMs,

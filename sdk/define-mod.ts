@@ -1,4 +1,5 @@
 import type { Disposable } from './disposable.js';
+import type { CatalogEntries } from './errors.js';
 import type { ModManifest } from './manifest.js';
 import type { ResolvedDeps, ServiceRef } from './service-ref.js';
 
@@ -15,6 +16,13 @@ export interface ModDefinition<D extends Record<string, ServiceRef<unknown>> = R
   readonly kind: 'svc-mod';
   readonly deps: D;
   /**
+   * The error catalogues whose codes this mod throws. The host registers them when the mod is
+   * loaded (they appear in `/api/openapi.json`) and drops them when it is uninstalled; a code
+   * another catalogue defines with a different status or message fails the mod with
+   * `mod_error_code_conflict`.
+   */
+  readonly errors: readonly CatalogEntries[];
+  /**
    * Called on enable with resolved deps. Registrations made through the services are undone
    * automatically on disable (in reverse order); a returned function runs first.
    */
@@ -28,9 +36,16 @@ export interface ModDefinition<D extends Record<string, ServiceRef<unknown>> = R
  */
 export function defineMod<D extends Record<string, ServiceRef<unknown>>>(definition: {
   deps: D;
+  /** The mod's error catalogues (`defineErrorCatalog`), so its codes are published and checked. */
+  errors?: readonly CatalogEntries[];
   init: ModDefinition<D>['init'];
 }): ModDefinition<D> {
-  return Object.freeze({ kind: 'svc-mod' as const, deps: definition.deps, init: definition.init });
+  return Object.freeze({
+    kind: 'svc-mod' as const,
+    deps: definition.deps,
+    errors: Object.freeze([...(definition.errors ?? [])]),
+    init: definition.init,
+  });
 }
 
 /** True for a value made by {@link defineMod}. @public */

@@ -71,17 +71,17 @@ export type ErrorFactories<T extends Record<string, ErrorDefinition>> = {
   [K in keyof T]: (params?: ErrorParams, options?: ErrorFactoryOptions) => SvcError;
 };
 
-/** A catalogue plus its factories; `entries` lists `code → definition` for docs and checks. @public */
-export type ErrorCatalog<T extends Record<string, ErrorDefinition>> = ErrorFactories<T> & {
+/**
+ * A catalogue plus its factories; `entries` lists `code → definition` for docs and checks.
+ * A catalogue is a plain value: defining one registers nothing. The kernel's error registry
+ * learns a mod's codes from `defineMod({ errors: [catalog] })` when the mod is loaded.
+ * @public
+ */
+export type ErrorCatalog<T extends Record<string, ErrorDefinition>> = ErrorFactories<T> & CatalogEntries;
+
+/** What the host reads from any catalogue: its `code → definition` entries. @public */
+export interface CatalogEntries {
   readonly entries: Readonly<Record<string, ErrorDefinition>>;
-};
-
-/** Every code defined by any catalogue in this process: the kernel's and each loaded mod's. */
-const catalogued = new Map<string, ErrorDefinition>();
-
-/** All catalogued codes with their definitions (the published contract lists them). @public */
-export function cataloguedErrors(): Record<string, ErrorDefinition> {
-  return Object.fromEntries(catalogued);
 }
 
 const camelToSnake = (name: string): string => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
@@ -97,7 +97,8 @@ export function renderMessage(template: string, params: ErrorParams = {}): strin
 /**
  * Builds a catalogue from `camelCaseName → {status, message}`. The code of each entry is the
  * snake_case form of its name (`modNotFound` → `mod_not_found`), so codes cannot drift from
- * the factory names.
+ * the factory names. Nothing is registered: whether a code clashes with another catalogue's is
+ * checked by the kernel's error registry when the catalogue is handed to it.
  * @public
  */
 export function defineErrorCatalog<T extends Record<string, ErrorDefinition>>(definitions: T): ErrorCatalog<T> {
@@ -108,13 +109,7 @@ export function defineErrorCatalog<T extends Record<string, ErrorDefinition>>(de
     if (!Number.isInteger(def.status) || def.status < 400 || def.status > 599) {
       throw new TypeError(`error ${code}: status ${def.status} is not an HTTP error status`);
     }
-    const known = catalogued.get(code);
-    // One code, one meaning: a second catalogue may repeat a code only with the same definition.
-    if (known && (known.status !== def.status || known.message !== def.message)) {
-      throw new TypeError(`error code ${code} is already catalogued with status ${known.status}`);
-    }
-    entries[code] = Object.freeze({ ...def });
-    catalogued.set(code, entries[code]!);
+    entries[code] = Object.freeze({ status: def.status, message: def.message });
     factories[name] = (params?: ErrorParams, options: ErrorFactoryOptions = {}) =>
       new SvcError(code, def.status, renderMessage(def.message, params), options);
   }

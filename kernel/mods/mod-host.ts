@@ -13,6 +13,7 @@ import { isModDefinition, type ModDefinition, type ModInitContext } from '../../
 import { toDisposable } from '../../sdk/disposable.js';
 import { isSvcError, SvcError } from '../../sdk/errors.js';
 import type { ModManifest } from '../../sdk/manifest.js';
+import type { ErrorRegistry } from '../error-registry.js';
 import type { ServiceRef } from '../../sdk/service-ref.js';
 import { errors } from '../errors.js';
 import type { HookCatalog } from '../hooks/hook-catalog.js';
@@ -64,6 +65,8 @@ export interface ModHostDeps {
   provided: ProvidedServices;
   /** Extension points (from installed manifests) and the contributions of enabled mods. */
   extensions: ExtensionRegistry;
+  /** Every catalogued error code; mods' catalogues are added when they load. */
+  errors: ErrorRegistry;
   /** Builds the mods' checked database handles; told when migrations change the catalog. */
   tables: ModTableGuard;
   kernelVersion: string;
@@ -83,6 +86,9 @@ function withTimeout<T>(work: Promise<T>, ms: number, onTimeout: () => SvcError)
   });
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
+
+const isCatalog = (value: unknown): boolean =>
+  typeof value === 'object' && value !== null && typeof (value as { entries?: unknown }).entries === 'object' && (value as { entries?: unknown }).entries !== null;
 
 export class ModHost implements RouteOwnerGate {
   private readonly records = new Map<string, ModRecord>();
@@ -200,9 +206,14 @@ export class ModHost implements RouteOwnerGate {
     try {
       const loaded = (await import(pathToFileURL(path.join(record.dir, manifest.entry)).href)) as { default?: unknown };
       if (!isModDefinition(loaded.default)) throw new Error('its default export is not made with defineMod()');
-      record.definition = loaded.default;
+      const definition = loaded.default;
+      if (!Array.isArray(definition.errors) || !definition.errors.every(isCatalog)) {
+        throw new Error('errors must list catalogues made with defineErrorCatalog()');
+      }
+      this.deps.errors.register(record.id, definition.errors);
+      record.definition = definition;
     } catch (error) {
-      this.fail(record, errors.modEntryInvalid({ modId: record.id, entry: manifest.entry, reason: (error as Error).message }));
+      this.fail(record, isSvcError(error) ? error : errors.modEntryInvalid({ modId: record.id, entry: manifest.entry, reason: (error as Error).message }));
     }
   }
 
@@ -452,6 +463,7 @@ export class ModHost implements RouteOwnerGate {
     if (record.status === 'loaded') await this.disable(modId);
     this.deps.routes.undeclare(modId);
     this.deps.extensions.undeclarePoints(modId);
+    this.deps.errors.unregister(modId);
     this.records.delete(modId);
     // Settings, encrypted secrets and the mod's own tables stay: a reinstall finds them.
     await this.deps.database.knex('svc_mods').where({ id: modId }).delete();

@@ -24,6 +24,8 @@ describe('boot with broken mods', () => {
     expect(byId['bad-migration'].error.code).toBe('mod_migration_failed');
     expect(byId['cycle-a'].error.code).toBe('mod_dependency_cycle');
     expect(byId['cycle-b'].error.code).toBe('mod_dependency_cycle');
+    expect(byId['error-conflict'].error.code).toBe('mod_error_code_conflict');
+    expect(byId['error-conflict'].error.message).toMatch(/mod_not_found/);
     for (const id of ['health', 'diagnostics', 'api-docs']) expect(byId[id].status).toBe('loaded');
     expect((await t.request('/health')).status).toBe(200);
   });
@@ -138,5 +140,15 @@ describe('lifecycle routes', () => {
     const listing = await t.request('/api/mod-management');
     expect(listing.body.installed.map((m: { id: string }) => m.id)).not.toContain('needs-echo');
     expect(await t.kernel.database.knex('svc_mods').where({ id: 'needs-echo' }).first()).toBeUndefined();
+  });
+
+  it('publishes a loaded mod\'s error codes and drops them when it is uninstalled', async () => {
+    const codes = async () => (await t.request('/api/openapi.json')).body['x-svc-error-codes'];
+    // tool-caller is installed (disabled): its code is listed; the refused mod left the kernel's meaning intact.
+    expect((await codes()).tool_caller_tool_unknown).toBe(404);
+    expect((await codes()).mod_not_found).toBe(404);
+    expect((await t.request(json('POST', '/api/mod-management/tool-caller/uninstall'))).status).toBe(200);
+    expect((await codes()).tool_caller_tool_unknown).toBeUndefined();
+    expect((await codes()).egress_address_refused).toBe(400);
   });
 });

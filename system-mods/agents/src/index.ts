@@ -1,4 +1,5 @@
 import { agentHookPoints, agentsServiceRef, coreServices, defineMod, modelCatalogServiceRef, optional } from '../../../sdk/index.js';
+import { agentErrors } from './errors.js';
 import { runStatusServiceRef } from '../../chat/src/contract.js';
 import type { Knex } from 'knex';
 import { agentConfigRoutes } from './routes/agent-config.js';
@@ -9,6 +10,7 @@ import { DreamSettingsService } from './services/dream-settings.js';
 import { ModelChoiceChecker } from './services/model-choice.js';
 
 export default defineMod({
+  errors: [agentErrors],
   deps: {
     http: coreServices.httpRouter,
     db: coreServices.database,

@@ -1,8 +1,10 @@
 import { coreServices, defineMod } from '../../../sdk/index.js';
+import { docsErrors } from './errors.js';
 import { docsAssetRoute, docsPageRoute } from './routes/explorer.js';
 import { buildOpenApi } from './services/openapi-builder.js';
 
 export default defineMod({
+  errors: [docsErrors],
   deps: { http: coreServices.httpRouter, runtime: coreServices.runtimeInfo, routes: coreServices.routeCatalog },
   init({ http, runtime, routes }) {
     // Rebuilt only when a route is bound or removed (a mod enabled or disabled).

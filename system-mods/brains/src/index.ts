@@ -1,4 +1,5 @@
 import { agentHookPoints, agentsServiceRef, coreServices, defineMod, modelGatewayServiceRef, optional } from '../../../sdk/index.js';
+import { brainErrors } from './errors.js';
 import { brainEmbeddingRoutes } from './routes/brain-embeddings.js';
 import { brainRecordRoutes } from './routes/brain-records.js';
 import { BrainRecords } from './services/brain-records.js';
@@ -13,6 +14,7 @@ import { VectorStore } from './services/vector-store.js';
 import { brainTools } from './tools/brain-tools.js';
 
 export default defineMod({
+  errors: [brainErrors],
   deps: {
     http: coreServices.httpRouter,
     db: coreServices.database,

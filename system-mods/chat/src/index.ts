@@ -13,6 +13,7 @@ import {
   type RuntimeHooksService,
   type ToolCallVeto,
 } from '../../../sdk/index.js';
+import { chatErrors } from './errors.js';
 import { agentRunsServiceRef, runStatusServiceRef } from './contract.js';
 import { chatRoutes } from './routes/chat.js';
 import { sessionRoutes } from './routes/sessions.js';
@@ -27,6 +28,7 @@ import { TranscriptStore } from './services/transcript-store.js';
 const HEARTBEAT_MS = 15_000;
 
 export default defineMod({
+  errors: [chatErrors],
   deps: {
     http: coreServices.httpRouter,
     db: coreServices.database,

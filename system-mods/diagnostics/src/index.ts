@@ -1,9 +1,11 @@
 import { coreServices, defineMod, diagnosticsHookPoints, optional } from '../../../sdk/index.js';
+import { diagnosticsErrors } from './errors.js';
 import { runStatusServiceRef } from '../../chat/src/contract.js';
 import { modDiagnosticsRoutes } from './routes/mod-diagnostics.js';
 import { inventoryRoute, metricsRoute, sqlRoute, statusRoute } from './routes/runtime.js';
 
 export default defineMod({
+  errors: [diagnosticsErrors],
   deps: {
     http: coreServices.httpRouter,
     runtime: coreServices.runtimeInfo,

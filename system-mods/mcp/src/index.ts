@@ -1,4 +1,5 @@
 import { coreServices, defineMod, executionBoundariesServiceRef, mcpToolsServiceRef, optional } from '../../../sdk/index.js';
+import { mcpErrors } from './errors.js';
 import { tapInventoryCount } from './hooks/inventory-count.js';
 import { mcpConnectionRoutes } from './routes/mcp-connections.js';
 import { ConnectionManager, type McpTimings } from './services/connection-manager.js';
@@ -6,6 +7,7 @@ import { ConnectionStore } from './services/connection-store.js';
 import { stdioLaunchPolicy } from './services/launch-policy.js';
 
 export default defineMod({
+  errors: [mcpErrors],
   deps: {
     http: coreServices.httpRouter,
     db: coreServices.database,

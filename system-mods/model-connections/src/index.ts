@@ -1,4 +1,5 @@
 import { coreServices, defineMod, modelCatalogServiceRef, modelGatewayServiceRef, optional } from '../../../sdk/index.js';
+import { connectionErrors } from './errors.js';
 import { connectionCredentialsServiceRef, modelConnectionDirectoryServiceRef } from '../../../sdk/services/connection-credentials.js';
 import { loadBundledCatalog, ModelCatalog } from './catalog.js';
 import { ConnectionService } from './connections.js';
@@ -8,6 +9,7 @@ import { createModelGateway } from './gateway.js';
 import { connectionRoutes } from './routes.js';
 
 export default defineMod({
+  errors: [connectionErrors],
   deps: {
     http: coreServices.httpRouter,
     db: coreServices.database,

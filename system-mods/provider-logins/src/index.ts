@@ -1,4 +1,5 @@
 import { coreServices, defineMod } from '../../../sdk/index.js';
+import { loginErrors } from './errors.js';
 import { connectionCredentialsServiceRef, modelConnectionDirectoryServiceRef } from '../../../sdk/services/connection-credentials.js';
 import { resolveConfig, type LoginsSettings } from './config.js';
 import { CredentialService } from './credentials.js';
@@ -9,6 +10,7 @@ import { TokenEndpoint } from './token-endpoint.js';
 import { UsageService } from './usage.js';
 
 export default defineMod({
+  errors: [loginErrors],
   deps: {
     http: coreServices.httpRouter,
     db: coreServices.database,

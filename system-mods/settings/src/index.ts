@@ -5,6 +5,7 @@
  * `settings.execution-boundaries` service the places that start processes (MCP stdio) use.
  */
 import { coreServices, defineMod, executionBoundariesServiceRef, operatorSettingsServiceRef } from '../../../sdk/index.js';
+import { settingsErrors } from './errors.js';
 import { curatorRoutes } from './routes/curator.js';
 import { executionBoundariesRoutes } from './routes/execution-boundaries.js';
 import { identitiesRoutes } from './routes/identities.js';
@@ -15,6 +16,7 @@ import { OperatorSettings } from './services/operator-settings.js';
 import { SettingsDocuments } from './services/settings-documents.js';
 
 export default defineMod({
+  errors: [settingsErrors],
   deps: { http: coreServices.httpRouter, db: coreServices.database, log: coreServices.logger },
   init({ http, db, log }, { provide }) {
     const documents = new SettingsDocuments(db);

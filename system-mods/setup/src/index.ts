@@ -1,8 +1,10 @@
 import { agentsServiceRef, coreServices, defineMod, operatorSettingsServiceRef } from '../../../sdk/index.js';
+import { setupErrors } from './errors.js';
 import { operationBody, statusSchema } from './schemas/setup.schema.js';
 import { SetupService, type SetupOperation } from './services/setup-service.js';
 
 export default defineMod({
+  errors: [setupErrors],
   deps: { http: coreServices.httpRouter, db: coreServices.database, agents: agentsServiceRef, settings: operatorSettingsServiceRef },
   init({ http, db, agents, settings }) {
     const setup = new SetupService(db, agents, settings);

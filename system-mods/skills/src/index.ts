@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { agentHookPoints, agentSkillsServiceRef, agentsServiceRef, coreServices, defineMod } from '../../../sdk/index.js';
+import { skillErrors } from './errors.js';
 import { agentSkillRoutes } from './routes/agent-skills.js';
 import { settingsSkillRoutes } from './routes/settings-skills.js';
 import { CentralSkillStore } from './services/central-skills.js';
@@ -9,6 +10,7 @@ import { SkillCatalog } from './services/skill-catalog.js';
 import { SkillEditor } from './services/skill-editor.js';
 
 export default defineMod({
+  errors: [skillErrors],
   deps: {
     http: coreServices.httpRouter,
     db: coreServices.database,

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { coreServices, defineMod } from '../../../sdk/index.js';
+import { webUiErrors } from './errors.js';
 import { assetRoute, pageRoute } from './routes/ui.js';
 import { UiBundle } from './services/ui-bundle.js';
 
@@ -7,6 +8,7 @@ import { UiBundle } from './services/ui-bundle.js';
 const projectRoot = path.resolve(import.meta.dirname, '../../..');
 
 export default defineMod({
+  errors: [webUiErrors],
   deps: { http: coreServices.httpRouter },
   init({ http }) {
     const bundle = new UiBundle(path.join(projectRoot, 'web', 'dist'));

@@ -6,9 +6,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { defineErrorCatalog, respond, type RouteBinding } from '../../../../sdk/index.js';
-
-const errors = defineErrorCatalog({ docsAssetNotFound: { status: 404, message: 'No explorer asset {asset}' } });
+import { respond, type RouteBinding } from '../../../../sdk/index.js';
+import { docsErrors as errors } from '../errors.js';
 
 const require = createRequire(import.meta.url);
 const assetDir = path.dirname(require.resolve('swagger-ui-dist/package.json'));
