@@ -1,7 +1,7 @@
 /**
  * Compiles route schemas with ajv. Query strings and path parameters arrive as text, so their
  * validator coerces types; bodies are validated as sent. Unknown query parameters are dropped,
- * not refused (clients send `agentId` and `sessionId` everywhere); bodies stay strict.
+ * not refused (clients send ids of their own context along with every request); bodies stay strict.
  */
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';

@@ -21,7 +21,7 @@ export class SecretStore {
     return row ? this.box.open(row.ciphertext, this.aad(owner, name)) : undefined;
   }
 
-  /** `get` for hot paths (a model call per chat turn): the ciphertext is reused for a moment, decrypted on each call. */
+  /** `get` for hot paths (a credential read on every outbound call): the ciphertext is reused for a moment, decrypted on each call. */
   async getCached(owner: string, name: string): Promise<string | undefined> {
     const ciphertext = await this.cache.read(this.key(owner, name), async () => {
       const row = await this.knex('svc_secrets').where({ owner, name }).first<{ ciphertext: string } | undefined>();
