@@ -8,7 +8,7 @@
  *
  * What a statement "names" is every word of its text (identifier characters), quoted or not,
  * inside string literals and dollar-quoted bodies too, compared with the names of relations
- * that are not the mod's. So `"brains_records"`, `public.svc_secrets` and a table name spelled
+ * that are not the mod's. So `"other_mod_records"`, `public.svc_secrets` and a table name spelled
  * inside `DO $$ … $$` are caught. A name assembled at run time (`'svc_' || 'secrets'` inside
  * a DO block or a function) is not: non-system mods are therefore also refused the dynamic-SQL
  * entry points (DO, EXECUTE, functions, `query_to_xml`, …), system mods are trusted not to.
@@ -193,7 +193,7 @@ export class ModTableGuard {
   /**
    * The same transaction (same connection, same commit) as `modId` may use it: its statements
    * are checked against `modId`'s tables instead of the opener's. How a transaction crosses from
-   * one mod to another (the agent-deletion hook, a provided service taking the caller's `trx`).
+   * one mod to another (a hook point's argument, a provided service taking the caller's `trx`).
    * The view cannot commit or roll back the transaction it was given.
    */
   viewFor(trx: Knex.Transaction, modId: string, system: boolean): Knex.Transaction {
@@ -306,8 +306,8 @@ export class ModTableGuard {
 
   /**
    * The mod (its table prefix) a relation belongs to: among the installed mods whose
-   * `<prefix>_` starts the name, a system mod's claim wins (a mod named `agents-profile` never
-   * owns the agents mod's `agents_profile_documents`), then the longest prefix. Relations no
+   * `<prefix>_` starts the name, a system mod's claim wins (a mod named `notes-archive` never
+   * owns the system mod `notes`'s `notes_archive_items`), then the longest prefix. Relations no
    * installed mod claims belong to nobody a mod may reach.
    */
   private ownerOf(name: string, mods: ReadonlyArray<{ prefix: string; system: boolean }>): string | undefined {
