@@ -1,0 +1,171 @@
+/**
+ * The installer: finds mods under the configured roots, validates each manifest, declares its
+ * routes and extension points, records it in `svc_mods`, runs its migrations — and knows what is
+ * installed. Uninstall undoes the declarations and the record (data stays for a reinstall).
+ */
+import path from 'node:path';
+import type { Logger } from 'pino';
+import { SvcError } from '../../sdk/errors.js';
+import type { ModManifest } from '../../sdk/manifest.js';
+import { errors } from '../errors.js';
+import type { HookCatalog } from '../hooks/hook-catalog.js';
+import type { RouteTable } from '../http/route-table.js';
+import type { Database } from '../storage/database.js';
+import { migrateLatest } from '../storage/migrator.js';
+import type { ModTableGuard } from '../storage/mod-table-guard.js';
+import type { ExtensionRegistry } from './extension-registry.js';
+import { checkManifest, hostSatisfied } from './manifest-schema.js';
+import { discoverMods, type ModSource } from './mod-discovery.js';
+import { failRecord, type DesiredState, type ModRecord } from './mod-record.js';
+
+interface ModRow {
+  id: string;
+  version: string;
+  system: boolean;
+  state: DesiredState;
+  error_code: string | null;
+  error_message: string | null;
+  installed_at: string | Date;
+}
+
+export interface ModInstallerDeps {
+  database: Database;
+  routes: RouteTable;
+  hooks: HookCatalog;
+  extensions: ExtensionRegistry;
+  tables: ModTableGuard;
+  kernelVersion: string;
+  defaultDeadlineMs: number;
+  log: Logger;
+}
+
+export class ModInstaller {
+  private readonly records = new Map<string, ModRecord>();
+
+  constructor(private readonly deps: ModInstallerDeps) {}
+
+  /**
+   * Installs every mod found under `sources` (or only the folders named in `only`); `each` runs
+   * after a mod's install, in discovery order. A broken mod is recorded as failed with its reason.
+   */
+  async installAll(sources: readonly ModSource[], only: readonly string[] | undefined, each: (record: ModRecord) => Promise<void>): Promise<void> {
+    const rows = new Map((await this.deps.database.knex<ModRow>('svc_mods').select()).map((row) => [row.id, row]));
+    for (const found of discoverMods(sources)) {
+      if (only && !only.includes(found.folderName)) continue;
+      if (this.records.has(found.folderName)) {
+        this.deps.log.warn({ mod: found.folderName, dir: found.dir }, 'a mod with this id is already loaded; ignoring this copy');
+        continue;
+      }
+      const record: ModRecord = { id: found.folderName, dir: found.dir, system: found.system, status: 'installed', desired: 'disabled', inFlight: 0 };
+      this.records.set(record.id, record);
+      if (found.readError) {
+        this.fail(record, errors.modManifestInvalid({ modId: record.id, reason: `mod.json is not valid JSON: ${found.readError}` }));
+        continue;
+      }
+      await this.install(record, found.manifest, rows.get(record.id));
+      await each(record);
+    }
+  }
+
+  /** Validates the manifest, declares its routes, records it in `svc_mods` and migrates. */
+  private async install(record: ModRecord, raw: unknown, row: ModRow | undefined): Promise<void> {
+    const problems = checkManifest(raw, {
+      folderName: record.id,
+      kernelVersion: this.deps.kernelVersion,
+      hookNames: Object.keys(this.deps.hooks),
+    });
+    if (problems.length > 0) {
+      this.fail(record, errors.modManifestInvalid({ modId: record.id, reason: problems.join('; ') }));
+      return;
+    }
+    const manifest = raw as ModManifest;
+    if (!!manifest.system !== record.system) {
+      this.fail(record, errors.modManifestInvalid({ modId: record.id, reason: record.system ? 'system mods must set "system": true' : 'only mods shipped with the runtime may set "system": true' }));
+      return;
+    }
+    const publicRoute = record.system ? undefined : manifest.contributes?.routes?.find((r) => r.public);
+    if (publicRoute) {
+      // Unauthenticated routes are the runtime's own (health, login, setup): a mod from any
+      // other source could otherwise open a door past the gate.
+      this.fail(record, errors.modPublicRouteRefused({ modId: record.id, routeId: publicRoute.id }));
+      return;
+    }
+    record.manifest = manifest;
+    if (!hostSatisfied(manifest, this.deps.kernelVersion)) {
+      this.fail(record, errors.modHostIncompatible({ modId: record.id, range: manifest.host!, version: this.deps.kernelVersion }));
+      return;
+    }
+    try {
+      this.deps.routes.declare(record.id, manifest.contributes?.routes ?? [], this.deps.defaultDeadlineMs);
+    } catch (error) {
+      this.fail(record, error as SvcError);
+      return;
+    }
+    this.deps.extensions.declarePoints(manifest);
+    const knex = this.deps.database.knex;
+    if (row) {
+      record.desired = row.state;
+      record.installedAt = new Date(row.installed_at).toISOString();
+      if (row.state === 'revoked') {
+        // Revocation outlives a restart: the mod stays failed, with the reason, until re-enabled.
+        record.error = new SvcError(row.error_code ?? 'mod_unavailable', 503, row.error_message ?? `Mod ${record.id} was revoked`);
+      }
+      if (row.version !== manifest.version) {
+        await knex('svc_mods').where({ id: record.id }).update({ version: manifest.version, updated_at: knex.fn.now() });
+      }
+    } else {
+      // A fresh install: system mods start enabled; any other mod starts disabled until the operator enables it.
+      record.desired = record.system ? 'enabled' : 'disabled';
+      const installedAt = new Date();
+      await knex('svc_mods').insert({ id: record.id, version: manifest.version, system: record.system, state: record.desired, installed_at: installedAt });
+      record.installedAt = installedAt.toISOString();
+    }
+    if (manifest.contributes?.migrations) {
+      try {
+        // A system mod migrates with the kernel's handle; any other mod with its own checked one,
+        // so its migrations too can only touch its own tables.
+        const migrationKnex = record.system ? knex : this.deps.tables.handle(record.id, { system: false });
+        await migrateLatest(migrationKnex, record.id, path.join(record.dir, manifest.contributes.migrations));
+      } catch (error) {
+        this.fail(record, errors.modMigrationFailed({ modId: record.id, reason: (error as Error).message }));
+      }
+    }
+  }
+
+  /** Forgets an installed mod: its routes, its extension points and its `svc_mods` row. */
+  async uninstall(record: ModRecord): Promise<void> {
+    if (record.system) throw errors.modUninstallSystemRefused({ modId: record.id });
+    this.deps.routes.undeclare(record.id);
+    this.deps.extensions.undeclarePoints(record.id);
+    this.records.delete(record.id);
+    // Settings, encrypted secrets and the mod's own tables stay: a reinstall finds them.
+    await this.deps.database.knex('svc_mods').where({ id: record.id }).delete();
+  }
+
+  get(modId: string): ModRecord | undefined {
+    return this.records.get(modId);
+  }
+
+  require(modId: string): ModRecord {
+    const record = this.records.get(modId);
+    if (!record) throw errors.modNotFound({ modId });
+    return record;
+  }
+
+  /** Every installed mod, in discovery order. */
+  all(): ModRecord[] {
+    return [...this.records.values()];
+  }
+
+  *manifests(): Iterable<ModManifest> {
+    for (const record of this.records.values()) if (record.manifest) yield record.manifest;
+  }
+
+  isSystem(modId: string): boolean {
+    return this.records.get(modId)?.system === true;
+  }
+
+  private fail(record: ModRecord, error: SvcError): void {
+    failRecord(record, error, this.deps.log);
+  }
+}
