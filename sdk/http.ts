@@ -156,12 +156,13 @@ export interface RouteBinding<Body = any, Query = any, Params = any> {
  * A binding whose handler's `body`, `query` and `params` are typed from its own schema parts
  * (see `json-schema-to-ts`'s `FromSchema`); it is the binding itself at run time. @public
  */
-export function route<const S extends RouteSchema = {}>(binding: {
-  schema?: S;
-  handler: RouteHandler<RouteBodyOf<S>, RouteQueryOf<S>, RouteParamsOf<S>>;
-  validationError?: RouteValidationError;
-}): RouteBinding<RouteBodyOf<S>, RouteQueryOf<S>, RouteParamsOf<S>> {
+export function route<const S extends RouteSchema = {}>(binding: RouteBindingFor<S>): RouteBinding<RouteBodyOf<S>, RouteQueryOf<S>, RouteParamsOf<S>> {
   return binding;
+}
+
+/** A binding whose handler is typed from schema `S`: what {@link route} accepts. @public */
+export interface RouteBindingFor<S extends RouteSchema> extends RouteBinding<RouteBodyOf<S>, RouteQueryOf<S>, RouteParamsOf<S>> {
+  schema?: S;
 }
 
 /**

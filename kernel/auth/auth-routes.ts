@@ -13,7 +13,7 @@ import type { ApiTokenStore } from './api-token-store.js';
 import { TOKEN_SCOPES } from './api-token-store.js';
 import { clearedAuthCookies, cookieOptions, type Authenticator } from './authenticator.js';
 import { OIDC_SESSION_COOKIE, OIDC_STATE_COOKIE, OIDC_STATE_MAX_AGE, type OidcFlow } from './oidc-flow.js';
-import type { UiAuthService, UiAuthUpdate } from './ui-auth-service.js';
+import type { UiAuthService } from './ui-auth-service.js';
 
 export interface AuthRouteDeps {
   uiAuth: UiAuthService;
@@ -24,9 +24,9 @@ export interface AuthRouteDeps {
   trustedProxies: readonly string[];
 }
 
-const modeSchema = { enum: ['none', 'trusted-proxy', 'basic', 'oidc'] };
-const stringList = (max: number) => ({ type: 'array', maxItems: 500, items: { type: 'string', minLength: 1, maxLength: max } });
-const httpUrl = { type: ['string', 'null'], maxLength: 2000, pattern: '^https?://' };
+const modeSchema = { enum: ['none', 'trusted-proxy', 'basic', 'oidc'] } as const;
+const stringList = (max: number) => ({ type: 'array', maxItems: 500, items: { type: 'string', minLength: 1, maxLength: max } }) as const;
+const httpUrl = { type: ['string', 'null'], maxLength: 2000, pattern: '^https?://' } as const;
 
 export const uiAuthBodySchema = {
   type: 'object',
@@ -62,7 +62,7 @@ export const uiAuthBodySchema = {
       },
     },
   },
-};
+} as const;
 
 function cookieOf(request: RouteRequest, name: string): string | undefined {
   const raw = request.headers.cookie;
@@ -128,7 +128,7 @@ export function authRoutes({ uiAuth, authenticator, oidc, tokens, trustedProxies
         const config = await uiAuth.effective();
         if (config.mode !== 'oidc' || uiAuth.problem(config)) throw errors.authNotConfigured({ mode: 'oidc' });
         const redirectUri = redirectUriFor(config.oidc.redirectUri, request, trustedProxies);
-        const { url, stateCookie } = await oidc.start(config, redirectUri, safeReturnTo((request.query as { returnTo?: unknown }).returnTo));
+        const { url, stateCookie } = await oidc.start(config, redirectUri, safeReturnTo(request.query.returnTo));
         return respond.json(null, {
           status: 302,
           headers: {
@@ -166,7 +166,7 @@ export function authRoutes({ uiAuth, authenticator, oidc, tokens, trustedProxies
     route('settings-ui-auth-put', 'PUT', '/api/settings/ui-auth', {
       schema: { summary: 'Change authentication settings (refused if it would lock everyone out)', tags: ['settings'], body: uiAuthBodySchema },
       handler: async (request) => {
-        await uiAuth.update(request.body as UiAuthUpdate);
+        await uiAuth.update(request.body);
         return { ok: true, ...(await uiAuth.describe()) };
       },
     }),
@@ -190,7 +190,7 @@ export function authRoutes({ uiAuth, authenticator, oidc, tokens, trustedProxies
         },
       },
       handler: async (request) => {
-        const body = request.body as { name?: string; scopes?: string[]; expiresAt?: string };
+        const body = request.body;
         const scopes = body.scopes ?? [];
         const unsupported = scopes.filter((s) => !(TOKEN_SCOPES as readonly string[]).includes(s));
         if (unsupported.length > 0) throw errors.apiTokenScopeInvalid({ reason: `unsupported ${unsupported.join(', ')}; supported: ${TOKEN_SCOPES.join(', ')}` });
@@ -208,8 +208,8 @@ export function authRoutes({ uiAuth, authenticator, oidc, tokens, trustedProxies
         params: { type: 'object', required: ['tokenId'], properties: { tokenId: { type: 'string', format: 'uuid' } } },
       },
       handler: async (request) => {
-        const revoked = await tokens.revoke((request.params as { tokenId: string }).tokenId);
-        if (!revoked) throw errors.apiTokenNotFound({ tokenId: (request.params as { tokenId: string }).tokenId });
+        const revoked = await tokens.revoke(request.params.tokenId);
+        if (!revoked) throw errors.apiTokenNotFound({ tokenId: request.params.tokenId });
         return { ok: true, token: revoked };
       },
     }),

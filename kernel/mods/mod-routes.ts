@@ -14,7 +14,7 @@ const modIdParams = {
   type: 'object',
   required: ['modId'],
   properties: { modId: { type: 'string', pattern: '^[a-z0-9]+(-[a-z0-9]+)*$', maxLength: 64 } },
-};
+} as const;
 
 const modStatusSchema = {
   type: 'object',
@@ -37,12 +37,12 @@ const modStatusSchema = {
   },
 };
 
-const lifecycle = (summary: string): RouteSchema => ({
+const lifecycle = (summary: string) => ({
   summary,
   tags: ['mods'],
   params: modIdParams,
   response: { 200: { type: 'object', required: ['ok', 'mod'], properties: { ok: { const: true }, mod: modStatusSchema } } },
-});
+}) satisfies RouteSchema;
 
 /** The listed UI slots with the built component each names, so the shell can pick the view it was built with. */
 function withUiEntries<T extends { ui: object }>(mod: T, manifest: ModManifest | undefined): T {

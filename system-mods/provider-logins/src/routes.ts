@@ -4,7 +4,7 @@
  * the stored credentials (list, delete), OAuth usage per provider and the load-balancing
  * proxy's accounts.
  */
-import { respond, type RouteBinding } from '../../../sdk/index.js';
+import { respond, route, type RouteBinding, type RouteTable } from '../../../sdk/index.js';
 import { describeCliCredential, readCliCredential } from './cli-credential.js';
 import type { LoginsConfig, ProviderId } from './config.js';
 import type { CredentialService } from './credentials.js';
@@ -27,6 +27,7 @@ import {
   submitBody,
   usageQuery,
 } from './schemas.js';
+import type { RouteId } from './route-ids.js';
 import type { UsageService } from './usage.js';
 
 const TAGS = ['settings', 'provider-logins'];
@@ -40,11 +41,11 @@ export interface RouteServices {
   clock: () => Date;
 }
 
-type IdRequest = { params: { id: string } };
-
-function flowRoutes(prefix: string, flow: FlowId, s: RouteServices, startBody: Record<string, unknown>): Record<string, RouteBinding> {
+// These ids are built from the prefix, so unlike loginRoutes' literal keys they are not checked
+// against mod.json at compile time.
+function flowRoutes(prefix: string, flow: FlowId, s: RouteServices, startBody: typeof connectionBody | typeof emptyBody): Record<string, RouteBinding> {
   return {
-    [`${prefix}-start`]: {
+    [`${prefix}-start`]: route({
       schema: {
         tags: TAGS,
         body: startBody,
@@ -52,15 +53,15 @@ function flowRoutes(prefix: string, flow: FlowId, s: RouteServices, startBody: R
         response: { 201: okStarted },
       },
       handler: async (req) => {
-        const login = await s.logins.start(flow, req.body as { connectionId?: string });
+        const login = await s.logins.start(flow, req.body);
         return respond.json({ ok: true, loginId: login.id, login }, { status: 201 });
       },
-    },
-    [`${prefix}-status`]: {
+    }),
+    [`${prefix}-status`]: route({
       schema: { tags: TAGS, params: idParams, response: { 200: okLogin } },
-      handler: async (req: IdRequest) => ({ ok: true, login: await s.logins.get(flow, req.params.id) }),
-    },
-    [`${prefix}-submit`]: {
+      handler: async (req) => ({ ok: true, login: await s.logins.get(flow, req.params.id) }),
+    }),
+    [`${prefix}-submit`]: route({
       schema: {
         tags: TAGS,
         params: idParams,
@@ -69,17 +70,17 @@ function flowRoutes(prefix: string, flow: FlowId, s: RouteServices, startBody: R
         response: { 200: okLogin },
       },
       handler: async (req) =>
-        ({ ok: true, login: await s.logins.submit(flow, (req as IdRequest).params.id, req.body as { code?: string; callbackUrl?: string; state?: string }, req.signal) }),
-    },
-    [`${prefix}-cancel`]: {
+        ({ ok: true, login: await s.logins.submit(flow, req.params.id, req.body, req.signal) }),
+    }),
+    [`${prefix}-cancel`]: route({
       schema: { tags: TAGS, params: idParams, body: emptyBody, response: { 200: okLogin } },
-      handler: async (req: IdRequest) => ({ ok: true, login: await s.logins.cancel(flow, req.params.id) }),
-    },
+      handler: async (req) => ({ ok: true, login: await s.logins.cancel(flow, req.params.id) }),
+    }),
   };
 }
 
 function usageRoute(provider: ProviderId, s: RouteServices): RouteBinding {
-  return {
+  return route({
     schema: {
       tags: ['provider-logins'],
       querystring: usageQuery,
@@ -87,15 +88,15 @@ function usageRoute(provider: ProviderId, s: RouteServices): RouteBinding {
       response: { 200: okUsage },
     },
     handler: async (req) => {
-      const query = req.query as { connectionId?: string; force?: boolean };
+      const query = req.query;
       return { ok: true, ...(await s.usage.usage(provider, { connectionId: query.connectionId, force: query.force === true, signal: req.signal })) };
     },
-  };
+  });
 }
 
-export function loginRoutes(s: RouteServices): Record<string, RouteBinding> {
+export function loginRoutes(s: RouteServices): RouteTable<RouteId> {
   return {
-    'cli-credential-status': {
+    'cli-credential-status': route({
       schema: {
         tags: TAGS,
         description: 'Whether the local CLI credential file exists and is usable (expiry, scopes, subscription), and the credential imported from it. Never a token.',
@@ -106,8 +107,8 @@ export function loginRoutes(s: RouteServices): Record<string, RouteBinding> {
         const cli = describeCliCredential(await readCliCredential(config.cliCredentialPath), s.clock());
         return { ok: true, cli, imported: (await s.credentials.cliImport()) ?? null };
       },
-    },
-    'cli-credential-import': {
+    }),
+    'cli-credential-import': route({
       schema: {
         tags: TAGS,
         body: connectionBody,
@@ -115,7 +116,7 @@ export function loginRoutes(s: RouteServices): Record<string, RouteBinding> {
         response: { 200: okCliImport },
       },
       handler: async (req) => {
-        const { connectionId } = req.body as { connectionId?: string };
+        const { connectionId } = req.body;
         if (connectionId !== undefined) await s.credentials.requireConnection(connectionId);
         const config = await s.config();
         const read = await readCliCredential(config.cliCredentialPath);
@@ -129,10 +130,10 @@ export function loginRoutes(s: RouteServices): Record<string, RouteBinding> {
         const credential = await s.credentials.attach(saved.id, connectionId);
         return { ok: true, cli, credential };
       },
-    },
+    }),
     ...flowRoutes('provider-b', 'provider-b-oauth', s, connectionBody),
     ...flowRoutes('code-cli', 'code-cli-login', s, emptyBody),
-    'code-cli-import': {
+    'code-cli-import': route({
       schema: {
         tags: TAGS,
         params: idParams,
@@ -140,30 +141,30 @@ export function loginRoutes(s: RouteServices): Record<string, RouteBinding> {
         description: 'Links the credential a done code-cli login acquired to a model connection.',
         response: { 200: okLogin },
       },
-      handler: async (req) => ({ ok: true, login: await s.logins.import('code-cli-login', (req as IdRequest).params.id, req.body as { connectionId?: string }) }),
-    },
-    'credentials-list': {
+      handler: async (req) => ({ ok: true, login: await s.logins.import('code-cli-login', req.params.id, req.body) }),
+    }),
+    'credentials-list': route({
       schema: { tags: TAGS, response: { 200: okCredentials } },
       handler: async () => ({ ok: true, credentials: await s.credentials.list() }),
-    },
-    'credentials-delete': {
+    }),
+    'credentials-delete': route({
       schema: { tags: TAGS, params: idParams, response: { 200: okCredential } },
-      handler: async (req: IdRequest) => {
+      handler: async (req) => {
         const credential = await s.credentials.delete(req.params.id);
         s.usage.forget(credential.id);
         return { ok: true, credential };
       },
-    },
+    }),
     'provider-a-usage': usageRoute('provider-a', s),
     'provider-b-usage': usageRoute('provider-b', s),
-    'pool-lb-accounts': {
+    'pool-lb-accounts': route({
       schema: {
         tags: ['provider-logins'],
         querystring: poolLbQuery,
         description: 'The accounts a load-balancing proxy reports (GET <origin of the connection’s baseUrl><poolLb.accountsPath>, or poolLb.url), reduced to plain account fields.',
         response: { 200: okPoolAccounts },
       },
-      handler: async (req) => ({ ok: true, ...(await s.poolLb.accounts({ connectionId: (req.query as { connectionId?: string }).connectionId, signal: req.signal })) }),
-    },
+      handler: async (req) => ({ ok: true, ...(await s.poolLb.accounts({ connectionId: req.query.connectionId, signal: req.signal })) }),
+    }),
   };
 }

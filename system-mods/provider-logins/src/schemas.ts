@@ -1,14 +1,14 @@
 /** Request and response schemas of the provider-login routes; they validate and feed the published contract. */
 
-const connectionId = { type: 'string', minLength: 1, maxLength: 64, description: 'A model connection id' };
+const connectionId = { type: 'string', minLength: 1, maxLength: 64, description: 'A model connection id' } as const;
 
 export const connectionBody = {
   type: 'object',
   additionalProperties: false,
   properties: { connectionId: { ...connectionId, description: 'The model connection to link the credential to; omitted: the one it (or the previous login of its provider) is linked to, else a new connection' } },
-};
+} as const;
 
-export const emptyBody = { type: 'object', additionalProperties: false, properties: {} };
+export const emptyBody = { type: 'object', additionalProperties: false, properties: {} } as const;
 
 export const submitBody = {
   type: 'object',
@@ -21,13 +21,13 @@ export const submitBody = {
     state: { type: 'string', minLength: 1, maxLength: 512 },
   },
   anyOf: [{ required: ['code'] }, { required: ['callbackUrl'] }],
-};
+} as const;
 
 export const idParams = {
   type: 'object',
   required: ['id'],
   properties: { id: { type: 'string', minLength: 1, maxLength: 200 } },
-};
+} as const;
 
 export const usageQuery = {
   type: 'object',
@@ -36,14 +36,14 @@ export const usageQuery = {
     connectionId,
     force: { type: 'boolean', description: 'true: skip the cache and ask the provider now' },
   },
-};
+} as const;
 
-export const poolLbQuery = { type: 'object', additionalProperties: false, properties: { connectionId } };
+export const poolLbQuery = { type: 'object', additionalProperties: false, properties: { connectionId } } as const;
 
 const account = {
   type: 'object',
   properties: { email: { type: 'string' }, accountId: { type: 'string' }, subscriptionType: { type: 'string' } },
-};
+} as const;
 
 export const credentialSchema = {
   type: 'object',
@@ -65,7 +65,7 @@ export const credentialSchema = {
     createdAt: { type: 'string', format: 'date-time' },
     updatedAt: { type: 'string', format: 'date-time' },
   },
-};
+} as const;
 
 export const loginSchema = {
   type: 'object',
@@ -85,14 +85,14 @@ export const loginSchema = {
     credential: { anyOf: [credentialSchema, { type: 'null' }] },
     lastError: { type: ['string', 'null'] },
   },
-};
+} as const;
 
-export const okLogin = { type: 'object', required: ['ok', 'login'], properties: { ok: { const: true }, login: loginSchema } };
+export const okLogin = { type: 'object', required: ['ok', 'login'], properties: { ok: { const: true }, login: loginSchema } } as const;
 export const okStarted = {
   type: 'object',
   required: ['ok', 'loginId', 'login'],
   properties: { ok: { const: true }, loginId: { type: 'string' }, login: loginSchema },
-};
+} as const;
 
 export const cliStatusSchema = {
   type: 'object',
@@ -106,22 +106,22 @@ export const cliStatusSchema = {
     scopes: { type: 'array', items: { type: 'string' } },
     subscriptionType: { type: ['string', 'null'] },
   },
-};
+} as const;
 
 export const okCliStatus = {
   type: 'object',
   required: ['ok', 'cli', 'imported'],
   properties: { ok: { const: true }, cli: cliStatusSchema, imported: { anyOf: [credentialSchema, { type: 'null' }] } },
-};
+} as const;
 
 export const okCliImport = {
   type: 'object',
   required: ['ok', 'cli', 'credential'],
   properties: { ok: { const: true }, cli: cliStatusSchema, credential: credentialSchema },
-};
+} as const;
 
-export const okCredentials = { type: 'object', required: ['ok', 'credentials'], properties: { ok: { const: true }, credentials: { type: 'array', items: credentialSchema } } };
-export const okCredential = { type: 'object', required: ['ok', 'credential'], properties: { ok: { const: true }, credential: credentialSchema } };
+export const okCredentials = { type: 'object', required: ['ok', 'credentials'], properties: { ok: { const: true }, credentials: { type: 'array', items: credentialSchema } } } as const;
+export const okCredential = { type: 'object', required: ['ok', 'credential'], properties: { ok: { const: true }, credential: credentialSchema } } as const;
 
 export const okUsage = {
   type: 'object',
@@ -136,7 +136,7 @@ export const okUsage = {
     cached: { type: 'boolean' },
     cacheSeconds: { type: 'number' },
   },
-};
+} as const;
 
 export const okPoolAccounts = {
   type: 'object',
@@ -146,4 +146,4 @@ export const okPoolAccounts = {
     source: { type: 'object', properties: { connectionId: { type: ['string', 'null'] }, url: { type: 'string' } } },
     accounts: { type: 'array', items: { type: 'object', required: ['id'], properties: { id: { type: 'string' }, name: { type: 'string' } } } },
   },
-};
+} as const;

@@ -9,7 +9,7 @@ import type {
   RouteBinding,
   RuntimeInfoService,
 } from '../../../../sdk/index.js';
-import { respond } from '../../../../sdk/index.js';
+import { respond, route } from '../../../../sdk/index.js';
 import type { RunStatusService } from '../../../chat/src/contract.js';
 import { okObject } from '../schemas/diagnostics.schema.js';
 
@@ -18,14 +18,14 @@ import { okObject } from '../schemas/diagnostics.schema.js';
  * With `agentId`, the projection adds that agent's run state: `running` with its runs, or `idle`.
  */
 export function statusRoute(runtime: RuntimeInfoService, mods: ModCatalogService, database: DatabaseInfoService, runStatus: OptionalService<RunStatusService>): RouteBinding {
-  return {
+  return route({
     schema: {
       tags: ['diagnostics'],
       querystring: { type: 'object', properties: { agentId: { type: 'string', maxLength: 200 } } },
       response: { 200: okObject({ runtime: { const: 'svc' }, version: { type: 'string' }, checks: { type: 'array' } }, ['runtime', 'checks']) },
     },
     async handler(req) {
-      const { agentId } = req.query as { agentId?: string };
+      const { agentId } = req.query;
       const db = await database.describe();
       const engine = runStatus.get();
       const live = engine ? (await engine.status()).runs : [];
@@ -59,7 +59,7 @@ export function statusRoute(runtime: RuntimeInfoService, mods: ModCatalogService
         checks,
       };
     },
-  };
+  });
 }
 
 export function metricsRoute(metrics: MetricsService): RouteBinding {
