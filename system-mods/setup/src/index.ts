@@ -1,7 +1,7 @@
-import { agentsServiceRef, coreServices, defineMod, operatorSettingsServiceRef } from '../../../sdk/index.js';
+import { agentsServiceRef, coreServices, defineMod, operatorSettingsServiceRef, route } from '../../../sdk/index.js';
 import { setupErrors } from './errors.js';
 import { operationBody, statusSchema } from './schemas/setup.schema.js';
-import { SetupService, type SetupOperation } from './services/setup-service.js';
+import { SetupService } from './services/setup-service.js';
 
 export default defineMod({
   errors: [setupErrors],
@@ -9,10 +9,10 @@ export default defineMod({
   init({ http, db, agents, settings }) {
     const setup = new SetupService(db, agents, settings);
     http.route('status', { schema: { tags: ['setup'], response: { 200: statusSchema } }, handler: () => setup.status() });
-    http.route('operation', {
+    http.route('operation', route({
       schema: { tags: ['setup'], body: operationBody },
-      handler: (req) => setup.run(req.body as SetupOperation),
-    });
+      handler: (req) => setup.run(req.body),
+    }));
     http.route('complete', {
       schema: { tags: ['setup'], body: { type: 'object', description: 'Ignored: completion is decided from persisted data' }, response: { 200: statusSchema } },
       handler: () => setup.complete(),

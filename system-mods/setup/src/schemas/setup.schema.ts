@@ -55,4 +55,4 @@ export const operationBody = {
       },
     },
   },
-};
+} as const;
