@@ -1,4 +1,5 @@
-import { agentHookPoints, agentsServiceRef, coreServices, defineMod, modelCatalogServiceRef, optional } from '../../../sdk/index.js';
+import { coreServices, defineMod, modelCatalogServiceRef, optional } from '../../../sdk/index.js';
+import { agentHookPoints, agentsServiceRef } from './contract.js';
 import { agentErrors } from './errors.js';
 import { runStatusServiceRef } from '../../chat/src/contract.js';
 import type { Knex } from 'knex';

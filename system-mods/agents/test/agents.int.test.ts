@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROFILE_DOCUMENT_KINDS } from '../../../sdk/index.js';
+import { PROFILE_DOCUMENT_KINDS } from '../src/contract.js';
 import { startTestKernel, type TestKernel } from '../../../sdk/testing.js';
 import { FIXTURE_MODS, json } from '../../../test/helpers.js';
 

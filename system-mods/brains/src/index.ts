@@ -1,4 +1,5 @@
-import { agentHookPoints, agentsServiceRef, coreServices, defineMod, modelGatewayServiceRef, optional } from '../../../sdk/index.js';
+import { coreServices, defineMod, modelGatewayServiceRef, optional } from '../../../sdk/index.js';
+import { agentHookPoints, agentsServiceRef } from '../../agents/src/contract.js';
 import { brainErrors } from './errors.js';
 import { brainEmbeddingRoutes } from './routes/brain-embeddings.js';
 import { brainRecordRoutes } from './routes/brain-records.js';

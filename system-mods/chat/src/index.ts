@@ -1,20 +1,11 @@
 import path from 'node:path';
-import {
-  agentSkillsServiceRef,
-  agentHookPoints,
-  agentsServiceRef,
-  chatHookPoints,
-  coreServices,
-  defineMod,
-  mcpToolsServiceRef,
-  modelGatewayServiceRef,
-  diagnosticsHookPoints,
-  optional,
-  type RuntimeHooksService,
-  type ToolCallVeto,
-} from '../../../sdk/index.js';
+import { coreServices, defineMod, modelGatewayServiceRef, optional } from '../../../sdk/index.js';
+import { agentSkillsServiceRef } from '../../skills/src/contract.js';
+import { agentHookPoints, agentsServiceRef } from '../../agents/src/contract.js';
+import { mcpToolsServiceRef } from '../../mcp/src/contract.js';
+import { diagnosticsHookPoints } from '../../diagnostics/src/contract.js';
 import { chatErrors } from './errors.js';
-import { agentRunsServiceRef, runStatusServiceRef } from './contract.js';
+import { agentRunsServiceRef, chatHookPoints, runStatusServiceRef, type RuntimeHooksService, type ToolCallVeto } from './contract.js';
 import { chatRoutes } from './routes/chat.js';
 import { sessionRoutes } from './routes/sessions.js';
 import { AgentRunEngine } from './services/agent-run-engine.js';

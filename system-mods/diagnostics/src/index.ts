@@ -1,4 +1,5 @@
-import { coreServices, defineMod, diagnosticsHookPoints, optional } from '../../../sdk/index.js';
+import { coreServices, defineMod, optional } from '../../../sdk/index.js';
+import { diagnosticsHookPoints } from './contract.js';
 import { diagnosticsErrors } from './errors.js';
 import { runStatusServiceRef } from '../../chat/src/contract.js';
 import { modDiagnosticsRoutes } from './routes/mod-diagnostics.js';

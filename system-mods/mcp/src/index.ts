@@ -1,4 +1,6 @@
-import { coreServices, defineMod, executionBoundariesServiceRef, mcpToolsServiceRef, optional } from '../../../sdk/index.js';
+import { coreServices, defineMod, optional } from '../../../sdk/index.js';
+import { executionBoundariesServiceRef } from '../../settings/src/contract.js';
+import { mcpToolsServiceRef } from './contract.js';
 import { mcpErrors } from './errors.js';
 import { tapInventoryCount } from './hooks/inventory-count.js';
 import { mcpConnectionRoutes } from './routes/mcp-connections.js';

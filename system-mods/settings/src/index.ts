@@ -4,7 +4,8 @@
  * `settings.operator` service other mods (setup, schedules) use, and the
  * `settings.execution-boundaries` service the places that start processes (MCP stdio) use.
  */
-import { coreServices, defineMod, executionBoundariesServiceRef, operatorSettingsServiceRef } from '../../../sdk/index.js';
+import { coreServices, defineMod } from '../../../sdk/index.js';
+import { executionBoundariesServiceRef, operatorSettingsServiceRef } from './contract.js';
 import { settingsErrors } from './errors.js';
 import { curatorRoutes } from './routes/curator.js';
 import { executionBoundariesRoutes } from './routes/execution-boundaries.js';

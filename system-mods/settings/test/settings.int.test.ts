@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isSvcError, type ModDatabaseService, type OperatorSettingsService } from '../../../sdk/index.js';
+import { isSvcError, type ModDatabaseService } from '../../../sdk/index.js';
+import type { OperatorSettingsService } from '../src/contract.js';
 import { startTestKernel, type TestKernel } from '../../../sdk/testing.js';
 import { json } from '../../../test/helpers.js';
 import { CuratorSettingsStore } from '../src/services/curator-settings.js';

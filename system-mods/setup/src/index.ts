@@ -1,4 +1,6 @@
-import { agentsServiceRef, coreServices, defineMod, operatorSettingsServiceRef, route } from '../../../sdk/index.js';
+import { coreServices, defineMod, route } from '../../../sdk/index.js';
+import { agentsServiceRef } from '../../agents/src/contract.js';
+import { operatorSettingsServiceRef } from '../../settings/src/contract.js';
 import { setupErrors } from './errors.js';
 import { operationBody, statusSchema } from './schemas/setup.schema.js';
 import { SetupService } from './services/setup-service.js';

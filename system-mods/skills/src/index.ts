@@ -1,5 +1,7 @@
 import path from 'node:path';
-import { agentHookPoints, agentSkillsServiceRef, agentsServiceRef, coreServices, defineMod } from '../../../sdk/index.js';
+import { coreServices, defineMod } from '../../../sdk/index.js';
+import { agentHookPoints, agentsServiceRef } from '../../agents/src/contract.js';
+import { agentSkillsServiceRef } from './contract.js';
 import { skillErrors } from './errors.js';
 import { agentSkillRoutes } from './routes/agent-skills.js';
 import { settingsSkillRoutes } from './routes/settings-skills.js';

@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SvcError, type AgentDeleteEvent } from '../../../sdk/index.js';
+import { SvcError } from '../../../sdk/index.js';
+import type { AgentDeleteEvent } from '../../agents/src/contract.js';
 import { startTestKernel, type TestKernel } from '../../../sdk/testing.js';
 import { json } from '../../../test/helpers.js';
 

@@ -1,7 +1,8 @@
 /** Registry routes: list, create, patch, delete, overview (status: agent-status.ts). */
 import path from 'node:path';
 import type { Knex } from 'knex';
-import { respond, type ExecutionEnvironment, type ModDatabaseService, route, type RouteTable } from '../../../../sdk/index.js';
+import { respond, type ModDatabaseService, route, type RouteTable } from '../../../../sdk/index.js';
+import type { ExecutionEnvironment } from '../contract.js';
 import type { RouteId } from '../route-ids.js';
 import { agentErrors as errors } from '../errors.js';
 import { agentIdParams, createBody, okAgent, overviewBody, patchBody } from '../schemas/agents.schema.js';

@@ -1,5 +1,6 @@
 /** Request and response schemas of the agents routes; they validate and feed the OpenAPI contract. */
-import { AVATAR_SCHEMA, ENTITY_ID_PATTERN, PROFILE_DOCUMENT_KINDS } from '../../../../sdk/index.js';
+import { AVATAR_SCHEMA, ENTITY_ID_PATTERN } from '../../../../sdk/index.js';
+import { PROFILE_DOCUMENT_KINDS } from '../contract.js';
 
 export const agentIdParams = {
   type: 'object',

@@ -7,17 +7,10 @@ import type { Knex } from 'knex';
 import {
   ENTITY_ID_PATTERN,
   isReservedAgentId,
-  PROFILE_DOCUMENT_KINDS,
   RESERVED_AGENT_IDS,
-  type Agent,
-  type AgentCreateInput,
-  type AgentRunProfile,
-  type AgentsService,
-  type ExecutionEnvironment,
   type ModDatabaseService,
-  type ModelSelection,
-  type ProfileDocument,
 } from '../../../../sdk/index.js';
+import { PROFILE_DOCUMENT_KINDS, type Agent, type AgentCreateInput, type AgentRunProfile, type AgentsService, type ExecutionEnvironment, type ModelSelection, type ProfileDocument } from '../contract.js';
 import { agentErrors as errors } from '../errors.js';
 import type { ModelChoiceChecker } from './model-choice.js';
 

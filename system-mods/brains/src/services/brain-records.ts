@@ -6,7 +6,8 @@
  * version.
  */
 import type { Knex } from 'knex';
-import type { AgentsService, ModDatabaseService } from '../../../../sdk/index.js';
+import type { ModDatabaseService } from '../../../../sdk/index.js';
+import type { AgentsService } from '../../../agents/src/contract.js';
 import { brainErrors as errors } from '../errors.js';
 import { digestOf, type CursorSigner } from './cursor-signer.js';
 import type { EmbeddingIndexer } from './embedding-indexer.js';

@@ -10,7 +10,8 @@
  * change to the agent's records or vectors they are refused rather than paging a ranking that
  * no longer exists.
  */
-import type { AgentsService, LoggerService } from '../../../../sdk/index.js';
+import type { LoggerService } from '../../../../sdk/index.js';
+import type { AgentsService } from '../../../agents/src/contract.js';
 import { brainErrors as errors } from '../errors.js';
 import { digestOf, type CursorSigner } from './cursor-signer.js';
 import type { EmbeddingClient } from './embedding-client.js';

@@ -2,10 +2,10 @@
  * `/api/chat`: turns (JSON or NDJSON), active runs, cancel and steering. The routes parse HTTP
  * and call the run engine's service, as any other mod would.
  */
-import { respond, route, type AgentsService, type RouteTable } from '../../../../sdk/index.js';
+import { respond, route, type RouteTable } from '../../../../sdk/index.js';
+import type { AgentsService } from '../../../agents/src/contract.js';
 import type { RouteId } from '../route-ids.js';
-import type { AgentRunEvent, AgentRunsService } from '../contract.js';
-import { TERMINAL_RUN_EVENTS } from '../contract.js';
+import { TERMINAL_RUN_EVENTS, type AgentRunEvent, type AgentRunsService } from '../contract.js';
 import { chatErrors as errors } from '../errors.js';
 import { activeRunsQuery, cancelBody, chatBody, runIdParams, steerBody, steeringQuery } from '../schemas/chat.schema.js';
 import type { RunStore } from '../services/run-store.js';

@@ -1,5 +1,6 @@
 /** Sessions, transcripts, resets and traces. */
-import { route, type AgentsService, type RouteTable } from '../../../../sdk/index.js';
+import { route, type RouteTable } from '../../../../sdk/index.js';
+import type { AgentsService } from '../../../agents/src/contract.js';
 import type { RouteId } from '../route-ids.js';
 import { chatErrors as errors } from '../errors.js';
 import { resetBody, runIdParams, sessionIdParams, sessionQuery, sessionsQuery, traceQuery, tracesQuery } from '../schemas/chat.schema.js';

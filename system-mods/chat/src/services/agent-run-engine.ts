@@ -5,7 +5,9 @@
  * (cancel, steering and the active-runs listing find them here);
  * the parts of a run live in their own units (admission, turn loop, tool invoker, finisher).
  */
-import type { AgentSkillsService, AgentsService, LoggerService, ModelGatewayService, RuntimeHooksService, SettingsService } from '../../../../sdk/index.js';
+import type { LoggerService, ModelGatewayService, SettingsService } from '../../../../sdk/index.js';
+import type { AgentSkillsService } from '../../../skills/src/contract.js';
+import type { AgentsService } from '../../../agents/src/contract.js';
 import type {
   AgentRunCancelRequest,
   AgentRunCancelResult,
@@ -15,6 +17,7 @@ import type {
   AgentRunStatus,
   AgentRunSteerRequest,
   AgentRunSteerResult,
+  RuntimeHooksService,
 } from '../contract.js';
 import { chatErrors as errors } from '../errors.js';
 import type { ChatRun } from './chat-run.js';

@@ -1,5 +1,6 @@
 /** Picks and checks a run's model before it is admitted: the turn's override, else the agent's selection. */
-import type { ModelGatewayService, ModelSelection } from '../../../../sdk/index.js';
+import type { ModelGatewayService } from '../../../../sdk/index.js';
+import type { ModelSelection } from '../../../agents/src/contract.js';
 import { chatErrors as errors } from '../errors.js';
 import type { ChatSettings, ModelPlan } from './run-context.js';
 import type { TurnInput } from './turn-input.js';

@@ -6,7 +6,8 @@
  * `run.started` on.
  */
 import { randomUUID } from 'node:crypto';
-import type { AgentsService, ModelGatewayService, SettingsService } from '../../../../sdk/index.js';
+import type { ModelGatewayService, SettingsService } from '../../../../sdk/index.js';
+import type { AgentsService } from '../../../agents/src/contract.js';
 import type { AgentRunStartRequest, RunOrigin } from '../contract.js';
 import { chatErrors as errors } from '../errors.js';
 import { ChatRun } from './chat-run.js';

@@ -2,7 +2,7 @@
  * What the parts of a run share: the chat mod's settings, the admitted job (run, normalized
  * input, model plan, agent profile) and the state a turn accumulates until it is finished.
  */
-import type { AgentRunProfile } from '../../../../sdk/index.js';
+import type { AgentRunProfile } from '../../../agents/src/contract.js';
 import type { RunOrigin } from '../contract.js';
 import type { ChatRun } from './chat-run.js';
 import type { ToolCallRecord } from './run-store.js';

@@ -4,7 +4,8 @@
  * that won makes it `superseded`), steering still pending turned into follow-ups, then
  * `verification.completed` and the terminal event, and `onRunFinished` for other mods.
  */
-import type { LoggerService, RuntimeHooksService } from '../../../../sdk/index.js';
+import type { LoggerService } from '../../../../sdk/index.js';
+import type { RuntimeHooksService } from '../contract.js';
 import { isSvcError } from '../../../../sdk/index.js';
 import { chatErrors as errors } from '../errors.js';
 import { RunStopped, type ChatRun } from './chat-run.js';

@@ -2,7 +2,7 @@
  * Slash-command turns: answered at once with only a terminal event, no model call, nothing
  * added to the transcript. `/reset` advances the session's reset generation.
  */
-import type { ModelSelection } from '../../../../sdk/index.js';
+import type { ModelSelection } from '../../../agents/src/contract.js';
 
 export interface SlashContext {
   agentId: string;

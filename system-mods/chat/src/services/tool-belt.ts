@@ -6,7 +6,8 @@
  */
 import { createHash } from 'node:crypto';
 import Ajv from 'ajv';
-import type { LoggerService, McpToolsService, ToolCallContext, ToolCatalogService } from '../../../../sdk/index.js';
+import type { LoggerService, ToolCallContext, ToolCatalogService } from '../../../../sdk/index.js';
+import type { McpToolsService } from '../../../mcp/src/contract.js';
 import { describeToolError } from './tool-output.js';
 import { workspaceRoot, workspaceTools } from './workspace-tools.js';
 

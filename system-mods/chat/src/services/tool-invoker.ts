@@ -4,7 +4,7 @@
  * vetoes it — then the call itself, bounded by the tool timeout and the run's stop. Every call,
  * allowed or blocked, becomes a record with the reason (the trace's authority view).
  */
-import type { RuntimeHooksService } from '../../../../sdk/index.js';
+import type { RuntimeHooksService } from '../contract.js';
 import { raceAbort } from '../../../../sdk/index.js';
 import type { ChatRun } from './chat-run.js';
 import type { ChatSettings } from './run-context.js';

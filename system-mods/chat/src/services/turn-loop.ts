@@ -5,7 +5,9 @@
  * continues the turn. Throws `RunStopped` when the run is stopped and `ModelFailure` when the
  * model call fails; the finisher turns either into the terminal outcome.
  */
-import type { AgentSkillsService, ChatMessage, ChatTool, ModelGatewayService, ReasoningBlock, RuntimeHooksService } from '../../../../sdk/index.js';
+import type { ChatMessage, ChatTool, ModelGatewayService, ReasoningBlock } from '../../../../sdk/index.js';
+import type { AgentSkillsService } from '../../../skills/src/contract.js';
+import type { RuntimeHooksService } from '../contract.js';
 import { chatErrors as errors } from '../errors.js';
 import type { ChatRun } from './chat-run.js';
 import { fitHistory, historyBudget, replay, systemPrompt } from './context-builder.js';

@@ -2,13 +2,13 @@
 import path from 'node:path';
 import type {
   DatabaseInfoService,
-  InventoryCounts,
   MetricsService,
   ModCatalogService,
   OptionalService,
   RouteBinding,
   RuntimeInfoService,
 } from '../../../../sdk/index.js';
+import type { InventoryCounts } from '../contract.js';
 import { respond, route } from '../../../../sdk/index.js';
 import type { RunStatusService } from '../../../chat/src/contract.js';
 import { okObject } from '../schemas/diagnostics.schema.js';

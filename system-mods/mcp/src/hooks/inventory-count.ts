@@ -1,5 +1,6 @@
 /** Adds the number of configured MCP connections to the inventory (a count, never content). */
-import { diagnosticsHookPoints, type Disposable, type ExtensionsService } from '../../../../sdk/index.js';
+import { type Disposable, type ExtensionsService } from '../../../../sdk/index.js';
+import { diagnosticsHookPoints } from '../../../diagnostics/src/contract.js';
 import type { ConnectionStore } from '../services/connection-store.js';
 
 export function tapInventoryCount(extensions: ExtensionsService, store: ConnectionStore): Disposable {

@@ -3,7 +3,8 @@
  * mod's `settings.execution-boundaries` service, read on every check so a change applies to the
  * next start). Without that service nothing tells what may run, so no stdio server starts.
  */
-import type { ExecutionBoundariesService, OptionalService } from '../../../../sdk/index.js';
+import type { OptionalService } from '../../../../sdk/index.js';
+import type { ExecutionBoundariesService } from '../../../settings/src/contract.js';
 import { mcpErrors as errors } from '../errors.js';
 import type { StdioLaunchPolicy } from './connection-manager.js';
 

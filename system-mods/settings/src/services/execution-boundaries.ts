@@ -7,7 +7,7 @@
  * bounds each use of a stdio server by `maxCommandSeconds`.
  */
 import type { Knex } from 'knex';
-import { commandLineOf, type CommandRefusal, type ExecutionBoundaries, type ExecutionBoundariesService } from '../../../../sdk/index.js';
+import { commandLineOf, type CommandRefusal, type ExecutionBoundaries, type ExecutionBoundariesService } from '../contract.js';
 import { settingsErrors as errors } from '../errors.js';
 import type { SettingsDocuments } from './settings-documents.js';
 

@@ -4,7 +4,8 @@
  * `/api/settings/identities` and `/api/settings/timezone`. Takes plain data; knows no HTTP.
  */
 import type { Knex } from 'knex';
-import { AVATAR_MAX, AVATAR_TEXT_MAX, isAvatar, isIanaTimeZone, type OperatorIdentity, type OperatorSettingsService } from '../../../../sdk/index.js';
+import { AVATAR_MAX, AVATAR_TEXT_MAX, isAvatar, isIanaTimeZone } from '../../../../sdk/index.js';
+import type { OperatorIdentity, OperatorSettingsService } from '../contract.js';
 import { settingsErrors as errors } from '../errors.js';
 import type { SettingsDocuments } from './settings-documents.js';
 

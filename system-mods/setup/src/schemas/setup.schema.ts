@@ -1,4 +1,5 @@
-import { AVATAR_SCHEMA, ENTITY_ID_PATTERN, PROFILE_DOCUMENT_KINDS } from '../../../../sdk/index.js';
+import { AVATAR_SCHEMA, ENTITY_ID_PATTERN } from '../../../../sdk/index.js';
+import { PROFILE_DOCUMENT_KINDS } from '../../../agents/src/contract.js';
 
 const avatar = AVATAR_SCHEMA;
 

@@ -12,7 +12,9 @@
  */
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { AgentsService, ModDatabaseService, OperatorSettingsService } from '../../../../sdk/index.js';
+import type { ModDatabaseService } from '../../../../sdk/index.js';
+import type { AgentsService } from '../../../agents/src/contract.js';
+import type { OperatorSettingsService } from '../../../settings/src/contract.js';
 import { setupErrors as errors } from '../errors.js';
 
 export interface SetupOperation {

@@ -5,7 +5,9 @@
  * installs nothing and grants no execution permission.
  */
 import type { Knex } from 'knex';
-import { ReadCache, type AgentsService, type AssignedSkill, type ModDatabaseService } from '../../../../sdk/index.js';
+import { ReadCache, type ModDatabaseService } from '../../../../sdk/index.js';
+import type { AgentsService } from '../../../agents/src/contract.js';
+import type { AssignedSkill } from '../contract.js';
 import { skillErrors as errors } from '../errors.js';
 import { summarize, type SkillCatalog, type SkillSummary } from './skill-catalog.js';
 import type { InvalidSkillEntry } from './filesystem-skills.js';

@@ -3,7 +3,7 @@
  * mods that own countable things (MCP connections, chat sessions) add theirs by tapping
  * `diagnostics.beforeInventoryReport` (listed in `uses.extensionPoints`).
  */
-import { createHookPointRef } from '../extensions.js';
+import { createHookPointRef } from '../../../sdk/index.js';
 
 /** Counts reported by `GET /api/diagnostics/inventory`; mods add their own. @public */
 export type InventoryCounts = Record<string, number>;

@@ -1,7 +1,7 @@
 /**
  * An agent's assigned skills as text for the model (provided by the `skills` system mod).
  */
-import { createServiceRef } from '../service-ref.js';
+import { createServiceRef } from '../../../sdk/index.js';
 
 /** One assigned skill, resolved by precedence (agent file, global file, central store). @public */
 export interface AssignedSkill {

@@ -2,7 +2,7 @@
  * MCP tools as other mods use them (provided by the `mcp` system mod): list a connection's
  * tools and call one, each use bounded by the connection's call timeout and the caller's signal.
  */
-import { createServiceRef } from '../service-ref.js';
+import { createServiceRef } from '../../../sdk/index.js';
 
 /** A tool as the MCP server describes it. @public */
 export interface McpToolInfo {

@@ -1,10 +1,9 @@
 /**
- * The agent registry's service (provided by the `agents` system mod). Other mods check that
+ * The agents mod's contract: the agent registry's service and the hook points it owns. Other mods check that
  * an agent exists and write agent-related rows in the same transaction through it.
  */
 import type { Knex } from 'knex';
-import { createHookPointRef } from '../extensions.js';
-import { createServiceRef } from '../service-ref.js';
+import { createHookPointRef, createServiceRef } from '../../../sdk/index.js';
 
 /** An agent is being deleted: every mod removes its rows for the agent in `trx`. @public */
 export interface AgentDeleteEvent {

@@ -1,10 +1,30 @@
 /**
- * Execution boundaries (provided by the `settings` system mod, `PUT
- * /api/settings/execution-boundaries`): the rules every place that starts a process for agent
- * tools applies. Today that is the MCP mod's stdio servers; it asks on every save and every
- * start, so a changed setting applies to the next start without a restart.
+ * The settings mod's contract: operator-wide settings (the operator's identity and time zone)
+ * and the execution boundaries (`PUT /api/settings/execution-boundaries`), the rules every
+ * place that starts a process for agent tools applies. Today that is the MCP mod's stdio
+ * servers; it asks on every save and every start, so a changed setting applies to the next
+ * start without a restart.
  */
-import { createServiceRef } from '../service-ref.js';
+import type { Knex } from 'knex';
+import { createServiceRef } from '../../../sdk/index.js';
+
+/** The operator as shown in the UI. @public */
+export interface OperatorIdentity {
+  name: string;
+  avatar: string | null;
+}
+
+/** Operator settings other mods read or write. @public */
+export interface OperatorSettingsService {
+  /** The operator identity, or undefined before setup wrote one. */
+  operator(trx?: Knex.Transaction): Promise<OperatorIdentity | undefined>;
+  setOperator(identity: OperatorIdentity, trx?: Knex.Transaction): Promise<OperatorIdentity>;
+  /** The operator's IANA time zone (default `UTC`). */
+  timezone(trx?: Knex.Transaction): Promise<string>;
+}
+
+/** @public */
+export const operatorSettingsServiceRef = createServiceRef<OperatorSettingsService>({ id: 'settings.operator' });
 
 /** The stored boundaries (defaults filled in). @public */
 export interface ExecutionBoundaries {
