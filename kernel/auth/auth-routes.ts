@@ -144,6 +144,8 @@ export function authRoutes({ uiAuth, authenticator, oidc, tokens, trustedProxies
       handler: async (request) => {
         const config = await uiAuth.effective();
         if (config.mode !== 'oidc' || uiAuth.problem(config)) throw errors.authNotConfigured({ mode: 'oidc' });
+        // The identity provider's callback parameters go to openid-client as received; a query
+        // schema would restrict and publish them, so this route has none and reads them as text here.
         const query = new URLSearchParams(request.query as Record<string, string>).toString();
         const clearState = serializeCookie(OIDC_STATE_COOKIE, '', { httpOnly: true, sameSite: 'lax', path: '/', maxAge: 0 });
         const { sessionCookie, returnTo, maxAge } = await oidc.finish(config, query, cookieOf(request, OIDC_STATE_COOKIE)).catch((error: SvcError) => {

@@ -1,16 +1,16 @@
 /** `GET/PUT /api/settings/curator`. */
-import type { RouteBinding } from '../../../../sdk/index.js';
+import { route } from '../../../../sdk/index.js';
 import { getCuratorSchema, putCuratorSchema } from '../schemas/curator.schema.js';
-import type { CuratorSettings, CuratorSettingsStore } from '../services/curator-settings.js';
+import type { CuratorSettingsStore } from '../services/curator-settings.js';
 
 export function curatorRoutes(curator: CuratorSettingsStore) {
-  const get: RouteBinding = {
+  const get = route({
     schema: getCuratorSchema,
     handler: async () => ({ ok: true, curator: await curator.get() }),
-  };
-  const put: RouteBinding<Partial<CuratorSettings>> = {
+  });
+  const put = route({
     schema: putCuratorSchema,
     handler: async ({ body }) => ({ ok: true, curator: await curator.update(body) }),
-  };
+  });
   return { get, put };
 }

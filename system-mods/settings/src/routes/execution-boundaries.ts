@@ -1,14 +1,14 @@
 /** `GET/PUT /api/settings/execution-boundaries`. */
-import type { LoggerService, RouteBinding } from '../../../../sdk/index.js';
+import { route, type LoggerService } from '../../../../sdk/index.js';
 import { getExecutionBoundariesSchema, putExecutionBoundariesSchema } from '../schemas/execution-boundaries.schema.js';
-import type { ExecutionBoundaries, ExecutionBoundariesStore } from '../services/execution-boundaries.js';
+import type { ExecutionBoundariesStore } from '../services/execution-boundaries.js';
 
 export function executionBoundariesRoutes(boundaries: ExecutionBoundariesStore, log: LoggerService) {
-  const get: RouteBinding = {
+  const get = route({
     schema: getExecutionBoundariesSchema,
     handler: async () => ({ ok: true, executionBoundaries: await boundaries.get() }),
-  };
-  const put: RouteBinding<Partial<ExecutionBoundaries>> = {
+  });
+  const put = route({
     schema: putExecutionBoundariesSchema,
     async handler({ body, requestId }) {
       const saved = await boundaries.update(body);
@@ -16,6 +16,6 @@ export function executionBoundariesRoutes(boundaries: ExecutionBoundariesStore, 
       log.info({ requestId, fields: Object.keys(body), maxCommandSeconds: saved.maxCommandSeconds }, 'execution boundaries changed');
       return { ok: true, executionBoundaries: saved };
     },
-  };
+  });
   return { get, put };
 }

@@ -18,8 +18,8 @@ export function okResponse(name: string, schema: JsonSchema): JsonSchema {
 }
 
 /** A PUT body of optional fields: at least one, none unknown. */
-export function partialBody(description: string, properties: Record<string, JsonSchema>): JsonSchema {
-  return { type: 'object', description, additionalProperties: false, minProperties: 1, properties };
+export function partialBody<const P extends Record<string, JsonSchema>>(description: string, properties: P) {
+  return { type: 'object', description, additionalProperties: false, minProperties: 1, properties } as const;
 }
 
 /** The same fields, all present, with their defaults as annotations (for responses). */

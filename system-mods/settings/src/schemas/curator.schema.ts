@@ -1,8 +1,8 @@
 import type { RouteSchema } from '../../../../sdk/index.js';
 import { CURATOR_DEFAULTS } from '../services/curator-settings.js';
-import { completeObject, okResponse, partialBody, TAGS, type JsonSchema } from './common.schema.js';
+import { completeObject, okResponse, partialBody, TAGS } from './common.schema.js';
 
-const fields: Record<string, JsonSchema> = {
+const fields = {
   enabled: { type: 'boolean', description: 'Run the memory curator on its schedule. Off by default.' },
   schedule: {
     type: 'string',
@@ -24,7 +24,7 @@ const fields: Record<string, JsonSchema> = {
     maximum: 1000,
     description: 'At most this many conversation items are reviewed per run (bounding model cost); the rest wait for the next run. Default 50.',
   },
-};
+} as const;
 
 const response = {
   200: okResponse(
@@ -34,17 +34,17 @@ const response = {
       description: 'The memory curator reviews recent conversation material and proposes memory cards for the operator to accept.',
     },
   ),
-};
+} as const;
 
-export const getCuratorSchema: RouteSchema = {
+export const getCuratorSchema = {
   summary: 'Memory curator settings (defaults when none are saved)',
   tags: TAGS,
   response,
-};
+} as const satisfies RouteSchema;
 
-export const putCuratorSchema: RouteSchema = {
+export const putCuratorSchema = {
   summary: 'Update memory curator settings; omitted fields keep their saved values',
   tags: TAGS,
   body: partialBody('Any non-empty subset of the curator settings; omitted fields keep their saved values.', fields),
   response,
-};
+} as const satisfies RouteSchema;

@@ -1,8 +1,8 @@
 import type { RouteSchema } from '../../../../sdk/index.js';
 import { executionBoundaryDefaults } from '../services/execution-boundaries.js';
-import { completeObject, okResponse, partialBody, TAGS, type JsonSchema } from './common.schema.js';
+import { completeObject, okResponse, partialBody, TAGS } from './common.schema.js';
 
-const fields: Record<string, JsonSchema> = {
+const fields = {
   blockedCommandPatterns: {
     type: 'array',
     maxItems: 200,
@@ -23,24 +23,24 @@ const fields: Record<string, JsonSchema> = {
       'A command still running after this many seconds is stopped. Default 120. For a stdio MCP server, one use of it (a tool call, a discovery) ' +
       'is the command: past this bound (or the MCP call timeout, whichever is shorter) the use fails with 504 mcp_timeout and the server process is stopped.',
   },
-};
+} as const;
 
 const response = {
   200: okResponse('executionBoundaries', {
     ...completeObject(fields, { ...executionBoundaryDefaults() }),
     description: 'Which commands svc may start for agent tools and how long they may run; enforced wherever svc starts a process (today: stdio MCP servers).',
   }),
-};
+} as const;
 
-export const getExecutionBoundariesSchema: RouteSchema = {
+export const getExecutionBoundariesSchema = {
   summary: 'Which commands may run and for how long (defaults when none are saved)',
   tags: TAGS,
   response,
-};
+} as const satisfies RouteSchema;
 
-export const putExecutionBoundariesSchema: RouteSchema = {
+export const putExecutionBoundariesSchema = {
   summary: 'Update execution boundaries; omitted fields keep their saved values',
   tags: TAGS,
   body: partialBody('Any non-empty subset of the execution boundaries; omitted fields keep their saved values.', fields),
   response,
-};
+} as const satisfies RouteSchema;

@@ -8,7 +8,7 @@ const name = {
   maxLength: OPERATOR_NAME_MAX,
   pattern: '\\S',
   description: `Display name, 1–${OPERATOR_NAME_MAX} characters; surrounding whitespace is trimmed and it must not be blank.`,
-};
+} as const;
 
 const avatar = {
   type: ['string', 'null'],
@@ -17,7 +17,7 @@ const avatar = {
     `null (no avatar); any text of at most ${AVATAR_TEXT_MAX.toLocaleString('en')} characters, such as an emoji; ` +
     `or a data:image/… or http(s) URL of at most ${AVATAR_MAX.toLocaleString('en')} characters. ` +
     'A javascript:, vbscript: or non-image data: URL is refused with 400 settings_avatar_invalid.',
-};
+} as const;
 
 const operator = {
   type: 'object',
@@ -25,7 +25,7 @@ const operator = {
   additionalProperties: false,
   description: 'The operator as shown in the UI.',
   properties: { name, avatar },
-};
+} as const;
 
 const response = {
   200: okResponse('identities', {
@@ -34,15 +34,15 @@ const response = {
     additionalProperties: false,
     properties: { operator: { oneOf: [operator, { type: 'null', description: 'Nothing saved yet (setup writes the operator identity).' }] } },
   }),
-};
+} as const;
 
-export const getIdentitiesSchema: RouteSchema = {
+export const getIdentitiesSchema = {
   summary: 'The operator identity (null before one is saved)',
   tags: TAGS,
   response,
-};
+} as const satisfies RouteSchema;
 
-export const putIdentitiesSchema: RouteSchema = {
+export const putIdentitiesSchema = {
   summary: 'Save the operator identity',
   tags: TAGS,
   body: {
@@ -59,4 +59,4 @@ export const putIdentitiesSchema: RouteSchema = {
     },
   },
   response,
-};
+} as const satisfies RouteSchema;
