@@ -61,6 +61,7 @@ export const errors = defineErrorCatalog({
   modServiceNotProvided: { status: 422, message: 'Mod {modId} provides {service} but did not list it in provides' },
   modPublicRouteRefused: { status: 422, message: 'Mod {modId} declares public route {routeId}; only system mods may serve routes without authentication' },
   modTableAccessDenied: { status: 403, message: 'Mod {modId} may not use {name} in SQL: it reaches only its own tables' },
+  modUnitOfWorkUnknown: { status: 500, message: 'Mod {modId} joined a unit of work that is not live (its transaction ended, or the token is unknown)' },
   modMigrationFailed: { status: 500, message: 'Mod {modId} migration failed: {reason}' },
   modInitFailed: { status: 500, message: 'Mod {modId} failed to start: {reason}' },
   modInitTimeout: { status: 500, message: 'Mod {modId} did not finish starting within {timeoutMs} ms' },

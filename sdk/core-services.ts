@@ -8,6 +8,7 @@ import type { Disposable } from './disposable.js';
 import type { HookTapFn, KernelHookName } from './hooks.js';
 import type { RouteBinding } from './http.js';
 import type { ModManifest } from './manifest.js';
+import type { TransactionOptions, UnitOfWork } from './unit-of-work.js';
 import { createServiceRef } from './service-ref.js';
 
 /** Structured logger (pino-compatible call shapes). @public */
@@ -36,8 +37,18 @@ export interface ModDatabaseService {
   trigram: boolean;
   /** The mod's table name for `name`: `<mod_id>_<name>` with hyphens as underscores. */
   table(name: string): string;
-  /** Runs `fn` in one transaction: all of it commits or none of it. */
-  transaction<T>(fn: (trx: Knex.Transaction) => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` in one transaction: all of it commits or none of it. With `join`, `fn` runs in
+   * the live transaction another mod handed over as a {@link UnitOfWork}, through a view checked
+   * against this mod's tables: it commits with the owner's, and a throw rolls all of it back.
+   * A token that is not live (ended, unknown) is refused with `mod_unit_of_work_unknown`.
+   */
+  transaction<T>(fn: (trx: Knex.Transaction) => Promise<T>, options?: TransactionOptions): Promise<T>;
+  /**
+   * A token for `trx` (a live transaction of this mod) that another mod joins: pass it in a hook
+   * event or a provided-service call instead of the transaction. Valid until `trx` ends.
+   */
+  unitOfWork(trx: Knex.Transaction): UnitOfWork;
 }
 
 /** Binds handlers to the routes the manifest declares. @public */

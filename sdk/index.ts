@@ -13,6 +13,7 @@ export * from './manifest.js';
 export * from './http.js';
 export * from './hooks.js';
 export * from './extensions.js';
+export * from './unit-of-work.js';
 export * from './core-services.js';
 export * from './define-mod.js';
 export * from './validation.js';

@@ -120,14 +120,24 @@ export function createModContainer(root: AwilixContainer, manifest: ModManifest,
       const prefix = tablePrefixOf(c.modId);
       // Same pool as the kernel's; every statement (and every transaction opened from it) is
       // checked against the mod's own tables.
-      const knex = c['kernel.table-guard'].handle(c.modId, { system: c.manifest.system === true });
+      const guard = c['kernel.table-guard'];
+      const system = c.manifest.system === true;
+      const knex = guard.handle(c.modId, { system });
       return {
         knex,
         driver: db.driver,
         vector: db.vector,
         trigram: db.trigram,
         table: (name: string) => `${prefix}_${name}`,
-        transaction: (fn) => knex.transaction(fn),
+        transaction: async (fn, options) => {
+          if (options?.join === undefined) return knex.transaction(fn);
+          // Another mod's transaction, named by the token it handed over: write in it under our own check.
+          const joined = db.joined(options.join);
+          if (!joined) throw errors.modUnitOfWorkUnknown({ modId: c.modId });
+          return fn(guard.viewFor(joined, c.modId, system));
+        },
+        // Registered as the kernel's view: whoever joins narrows it to their own tables.
+        unitOfWork: (trx) => db.unitOfWork(guard.kernelView(trx)),
       };
     }).scoped(),
     'core.http-router': asFunction((c: ModCradle): HttpRouterService => ({

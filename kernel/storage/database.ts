@@ -3,6 +3,7 @@
  * extensions bundled) when no `DATABASE_URL` is set, and PostgreSQL through `pg` when it is.
  * The same migrations and queries run on both.
  */
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
@@ -133,6 +134,32 @@ export class Database {
   /** Runs `fn` in one transaction. */
   transaction<T>(fn: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
     return this.knex.transaction(fn);
+  }
+
+  private readonly units = new Map<string, Knex.Transaction>();
+  private readonly tokens = new WeakMap<object, string>();
+
+  /**
+   * A plain-data token for the live transaction `trx`, so a mod hands its unit of work to
+   * another (a hook event, a provided-service call) instead of the knex object. The token is
+   * forgotten when `trx` commits or rolls back; the same transaction always gets the same token.
+   */
+  unitOfWork(trx: Knex.Transaction): string {
+    if (typeof trx !== 'function' || trx.isTransaction !== true || trx.isCompleted()) throw new TypeError('a unit of work needs a live transaction');
+    const known = this.tokens.get(trx);
+    if (known !== undefined) return known;
+    const token = `uow_${randomUUID()}`;
+    this.tokens.set(trx, token);
+    this.units.set(token, trx);
+    const forget = () => void this.units.delete(token);
+    Promise.resolve(trx.executionPromise).then(forget, forget);
+    return token;
+  }
+
+  /** The live transaction `token` names, as it was registered; undefined once it ended or for an unknown token. */
+  joined(token: string): Knex.Transaction | undefined {
+    const trx = this.units.get(token);
+    return trx && !trx.isCompleted() ? trx : undefined;
   }
 
   /** Reachability and extension facts; never a connection string or password. */

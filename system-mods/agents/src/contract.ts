@@ -1,23 +1,25 @@
 /**
- * The agents mod's contract: the agent registry's service and the hook points it owns. Other mods check that
- * an agent exists and write agent-related rows in the same transaction through it.
+ * The agents mod's contract: the agent registry's service (`agents.service`) and the hook points
+ * the mod owns. Plain data in and out: a call that must share the caller's transaction carries
+ * its unit of work (a token), never the transaction, so nothing here needs the caller to share a
+ * process or a database handle with the agents mod.
  */
-import type { Knex } from 'knex';
-import { createHookPointRef, createServiceRef } from '../../../sdk/index.js';
+import { createHookPointRef, createServiceRef, type UnitOfWork, type UnitOfWorkOptions } from '../../../sdk/index.js';
 
-/** An agent is being deleted: every mod removes its rows for the agent in `trx`. @public */
+/** An agent is being deleted: every mod removes its rows for the agent in the deletion's unit of work. @public */
 export interface AgentDeleteEvent {
   agentId: string;
   /**
-   * The deletion's transaction, as a view checked against the tapping mod's own tables: write
-   * through it so the whole delete commits or none of it (throw to veto the delete).
+   * The deletion's transaction as a token: join it with `database.transaction(fn, { join:
+   * unitOfWork })` and delete through the view you get (checked against your own tables), so the
+   * whole delete commits or none of it. Throw to veto the delete.
    */
-  trx: Knex.Transaction;
+  unitOfWork: UnitOfWork;
 }
 
 /** The hook points the agents mod owns. @public */
 export const agentHookPoints = {
-  /** Series: an agent is being deleted; taps delete the agent's records in the event's transaction. */
+  /** Series: an agent is being deleted; taps delete the agent's records in the event's unit of work. */
   beforeDelete: createHookPointRef<[AgentDeleteEvent]>('agents.beforeDelete'),
 } as const;
 
@@ -70,14 +72,38 @@ export interface AgentCreateInput {
   identity?: { avatar?: string | null };
 }
 
-/** The agent registry. Every method takes an optional transaction to join. @public */
+/** What `createWithProfile` accepts: the agent, its six documents and, optionally, its chat model. @public */
+export interface AgentProfileInput {
+  agent: AgentCreateInput;
+  /** All six profile documents (400 unless the set is complete and valid). */
+  documents: unknown;
+  modelSelection?: Partial<ModelSelection> & { connectionId: string; model: string };
+}
+
+/** What `createWithProfile` wrote. @public */
+export interface AgentProfileResult {
+  agent: Agent;
+  /** In kind order. */
+  documents: ProfileDocument[];
+  modelSelection: ModelSelection | null;
+}
+
+/**
+ * The agent registry. A method given `{ unitOfWork }` reads or writes inside the caller's
+ * transaction (another mod's lock or write must see the same snapshot and commit with it). @public
+ */
 export interface AgentsService {
-  get(agentId: string, trx?: Knex.Transaction): Promise<Agent | undefined>;
+  get(agentId: string, options?: UnitOfWorkOptions): Promise<Agent | undefined>;
   /** The agent, or the registry's 404 `agent_not_found`. */
-  require(agentId: string, trx?: Knex.Transaction): Promise<Agent>;
-  list(options?: { includeDisabled?: boolean }, trx?: Knex.Transaction): Promise<Agent[]>;
-  /** Creates an agent (409 `agent_exists` for a taken id, 400 for an invalid one). */
-  create(input: AgentCreateInput, trx?: Knex.Transaction): Promise<Agent>;
+  require(agentId: string, options?: UnitOfWorkOptions): Promise<Agent>;
+  list(options?: { includeDisabled?: boolean } & UnitOfWorkOptions): Promise<Agent[]>;
+  /**
+   * Creates an agent with its profile documents, default Dream settings and (when given) its chat
+   * model selection, all at once: in the agents mod's own transaction, or in the caller's unit of
+   * work. Refusals as through the API: 409 `agent_exists`, 400 for an invalid id, an incomplete
+   * document set or an unusable model.
+   */
+  createWithProfile(input: AgentProfileInput, options?: UnitOfWorkOptions): Promise<AgentProfileResult>;
   /**
    * Everything a chat turn needs of the agent, read in one round trip: the agent, its chat model
    * selection, its profile documents (kind order) and its tool grants. 404 `agent_not_found`.
@@ -89,12 +115,6 @@ export interface AgentsService {
   modelSelection(agentId: string, purpose: 'chat' | 'archive-summary'): Promise<ModelSelection | null>;
   /** The granted tools: MCP connections by id, mod tools as connection `mod.<modId>`. */
   mcpGrants(agentId: string): Promise<Array<{ connectionId: string; toolName: string }>>;
-  /** Replaces all six documents (400 unless the set is complete and valid). */
-  replaceProfileDocuments(agentId: string, documents: unknown, trx?: Knex.Transaction): Promise<ProfileDocument[]>;
-  /** Validates and saves the chat model selection (400 when the connection or model is not usable). */
-  setModelSelection(agentId: string, selection: Partial<ModelSelection> & { connectionId: string; model: string }, trx?: Knex.Transaction): Promise<ModelSelection>;
-  /** Creates the default Dream settings for a new agent. */
-  createDefaultDreamSettings(agentId: string, trx?: Knex.Transaction): Promise<void>;
 }
 
 /** @public */

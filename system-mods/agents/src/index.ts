@@ -1,12 +1,13 @@
 import { coreServices, defineMod, modelCatalogServiceRef, optional } from '../../../sdk/index.js';
-import { agentHookPoints, agentsServiceRef } from './contract.js';
 import { agentErrors } from './errors.js';
+import { agentHookPoints, agentsServiceRef } from './contract.js';
 import { runStatusServiceRef } from '../../chat/src/contract.js';
 import type { Knex } from 'knex';
 import { agentConfigRoutes } from './routes/agent-config.js';
 import { agentStatusRoute } from './routes/agent-status.js';
 import { agentRoutes } from './routes/agents.js';
 import { AgentRegistry } from './services/agent-registry.js';
+import { agentsService } from './services/agents-service.js';
 import { DreamSettingsService } from './services/dream-settings.js';
 import { ModelChoiceChecker } from './services/model-choice.js';
 
@@ -21,10 +22,10 @@ export default defineMod({
     runStatus: optional(runStatusServiceRef),
   },
   init({ http, db, extensions, catalog, runStatus }, { provide }) {
-    // Mods that keep rows per agent tap agents.beforeDelete; each tap writes in the deletion's
-    // transaction through a view checked against its own tables.
+    // Mods that keep rows per agent tap agents.beforeDelete; each joins the deletion's unit of
+    // work (a token for this transaction) and writes through a view checked against its own tables.
     const beforeDelete = extensions.hook(agentHookPoints.beforeDelete);
-    const records = { purge: (agentId: string, trx: Knex.Transaction) => beforeDelete.call({ agentId, trx }) };
+    const records = { purge: (agentId: string, trx: Knex.Transaction) => beforeDelete.call({ agentId, unitOfWork: db.unitOfWork(trx) }) };
     const models = new ModelChoiceChecker(catalog);
     const registry = new AgentRegistry(db, models);
     const dreams = new DreamSettingsService(db, registry, models);
@@ -32,6 +33,6 @@ export default defineMod({
       http.route(id, binding);
     }
     http.route('status', agentStatusRoute(registry, runStatus));
-    provide(agentsServiceRef, registry);
+    provide(agentsServiceRef, agentsService(registry, db));
   },
 });

@@ -1,6 +1,6 @@
 import { coreServices, defineMod, modelGatewayServiceRef, optional } from '../../../sdk/index.js';
-import { agentHookPoints, agentsServiceRef } from '../../agents/src/contract.js';
 import { brainErrors } from './errors.js';
+import { agentHookPoints, agentsServiceRef } from '../../agents/src/contract.js';
 import { brainEmbeddingRoutes } from './routes/brain-embeddings.js';
 import { brainRecordRoutes } from './routes/brain-records.js';
 import { BrainRecords } from './services/brain-records.js';
@@ -42,10 +42,15 @@ export default defineMod({
     for (const [id, binding] of Object.entries({ ...brainRecordRoutes(records), ...brainEmbeddingRoutes(settings) })) http.route(id, binding);
     for (const [name, binding] of Object.entries(brainTools(records, search))) tools.register(name, binding);
     jobs.work<IndexJob>(INDEX_QUEUE, (job) => indexer.handle(job));
-    // In the agent deletion's transaction: records first (waiting for an index write in flight), then vectors.
-    extensions.tap(agentHookPoints.beforeDelete, async ({ agentId, trx }) => {
-      await store.purgeAgent(trx, agentId);
-      await vectors.removeAgent(trx, agentId);
-    });
+    // In the agent deletion's unit of work: records first (waiting for an index write in flight), then vectors.
+    extensions.tap(agentHookPoints.beforeDelete, ({ agentId, unitOfWork }) =>
+      db.transaction(
+        async (trx) => {
+          await store.purgeAgent(trx, agentId);
+          await vectors.removeAgent(trx, agentId);
+        },
+        { join: unitOfWork },
+      ),
+    );
   },
 });

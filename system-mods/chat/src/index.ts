@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { coreServices, defineMod, modelGatewayServiceRef, optional } from '../../../sdk/index.js';
+import { chatErrors } from './errors.js';
 import { agentSkillsServiceRef } from '../../skills/src/contract.js';
 import { agentHookPoints, agentsServiceRef } from '../../agents/src/contract.js';
 import { mcpToolsServiceRef } from '../../mcp/src/contract.js';
 import { diagnosticsHookPoints } from '../../diagnostics/src/contract.js';
-import { chatErrors } from './errors.js';
 import { agentRunsServiceRef, chatHookPoints, runStatusServiceRef, type RuntimeHooksService, type ToolCallVeto } from './contract.js';
 import { chatRoutes } from './routes/chat.js';
 import { sessionRoutes } from './routes/sessions.js';
@@ -78,11 +78,16 @@ export default defineMod({
     provide(agentRunsServiceRef, runtime);
     provide(runStatusServiceRef, { status: (agentId?: string) => runtime.status(agentId) });
 
-    extensions.tap(agentHookPoints.beforeDelete, async ({ agentId, trx }) => {
+    extensions.tap(agentHookPoints.beforeDelete, ({ agentId, unitOfWork }) => {
       runtime.cancelAgent(agentId, 'the agent is being deleted');
-      await steering.deleteForAgent(agentId, trx);
-      await store.deleteForAgent(agentId, trx);
-      await transcript.deleteForAgent(agentId, trx);
+      return db.transaction(
+        async (trx) => {
+          await steering.deleteForAgent(agentId, trx);
+          await store.deleteForAgent(agentId, trx);
+          await transcript.deleteForAgent(agentId, trx);
+        },
+        { join: unitOfWork },
+      );
     });
     extensions.tap(diagnosticsHookPoints.beforeInventoryReport, async (counts) => ({ ...counts, chatSessions: await transcript.count(), chatRuns: await store.count() }));
 

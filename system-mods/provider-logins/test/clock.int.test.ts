@@ -42,6 +42,9 @@ beforeAll(async () => {
     trigram: t.kernel.database.trigram,
     table: (name) => `provider_logins_${name}`,
     transaction: (fn) => knex.transaction(fn),
+    unitOfWork: () => {
+      throw new Error('not used by these services');
+    },
   };
   secrets = new Map();
   const store: SecretsService = {

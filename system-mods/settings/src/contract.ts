@@ -5,8 +5,7 @@
  * servers; it asks on every save and every start, so a changed setting applies to the next
  * start without a restart.
  */
-import type { Knex } from 'knex';
-import { createServiceRef } from '../../../sdk/index.js';
+import { createServiceRef, type UnitOfWorkOptions } from '../../../sdk/index.js';
 
 /** The operator as shown in the UI. @public */
 export interface OperatorIdentity {
@@ -14,13 +13,16 @@ export interface OperatorIdentity {
   avatar: string | null;
 }
 
-/** Operator settings other mods read or write. @public */
+/**
+ * Operator settings other mods read or write. Each call joins the caller's unit of work when
+ * given one (setup writes the identity in its own transaction). @public
+ */
 export interface OperatorSettingsService {
   /** The operator identity, or undefined before setup wrote one. */
-  operator(trx?: Knex.Transaction): Promise<OperatorIdentity | undefined>;
-  setOperator(identity: OperatorIdentity, trx?: Knex.Transaction): Promise<OperatorIdentity>;
+  operator(options?: UnitOfWorkOptions): Promise<OperatorIdentity | undefined>;
+  setOperator(identity: OperatorIdentity, options?: UnitOfWorkOptions): Promise<OperatorIdentity>;
   /** The operator's IANA time zone (default `UTC`). */
-  timezone(trx?: Knex.Transaction): Promise<string>;
+  timezone(options?: UnitOfWorkOptions): Promise<string>;
 }
 
 /** @public */

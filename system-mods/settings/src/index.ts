@@ -5,8 +5,8 @@
  * `settings.execution-boundaries` service the places that start processes (MCP stdio) use.
  */
 import { coreServices, defineMod } from '../../../sdk/index.js';
-import { executionBoundariesServiceRef, operatorSettingsServiceRef } from './contract.js';
 import { settingsErrors } from './errors.js';
+import { executionBoundariesServiceRef, operatorSettingsServiceRef } from './contract.js';
 import { curatorRoutes } from './routes/curator.js';
 import { executionBoundariesRoutes } from './routes/execution-boundaries.js';
 import { identitiesRoutes } from './routes/identities.js';
@@ -40,7 +40,7 @@ export default defineMod({
     http.route('execution-boundaries-get', boundaries.get);
     http.route('execution-boundaries-put', boundaries.put);
 
-    provide(operatorSettingsServiceRef, operator.service());
+    provide(operatorSettingsServiceRef, operator.service(db));
     // Read by the MCP mod when it saves or starts a stdio server.
     provide(executionBoundariesServiceRef, boundariesStore.service());
   },

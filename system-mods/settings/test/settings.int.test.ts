@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Knex } from 'knex';
 import { isSvcError, type ModDatabaseService } from '../../../sdk/index.js';
 import type { OperatorSettingsService } from '../src/contract.js';
 import { startTestKernel, type TestKernel } from '../../../sdk/testing.js';
@@ -17,13 +18,20 @@ afterAll(() => t?.close());
 /** The mod's own view of the kernel database, as the host builds it for the mod (services tested without HTTP). */
 function modDatabase(): ModDatabaseService {
   const database = t.kernel.database;
+  // Units of work as the kernel keeps them: a token names a live transaction the callee joins.
+  const units = new Map<string, Knex.Transaction>();
   return {
     knex: database.knex,
     driver: database.driver,
     vector: database.vector,
     trigram: database.trigram,
     table: (name) => `settings_${name}`,
-    transaction: (fn) => database.transaction(fn),
+    transaction: (fn, options) => (options?.join === undefined ? database.transaction(fn) : fn(units.get(options.join)!)),
+    unitOfWork: (trx) => {
+      const token = `uow_${units.size + 1}`;
+      units.set(token, trx);
+      return token;
+    },
   };
 }
 
@@ -325,8 +333,10 @@ describe('the published contract', () => {
 
 describe('the operator settings service', () => {
   let service: OperatorSettingsService;
+  let db: ModDatabaseService;
   beforeAll(() => {
-    service = new OperatorSettings(new SettingsDocuments(modDatabase())).service();
+    db = modDatabase();
+    service = new OperatorSettings(new SettingsDocuments(db)).service(db);
   });
 
   it('is provided while the mod is enabled (with the execution boundaries service)', () => {
@@ -338,22 +348,23 @@ describe('the operator settings service', () => {
     expect(await service.operator()).toEqual((await get(IDENTITIES)).body.identities.operator);
   });
 
-  it("joins the caller's transaction: a rolled-back setup leaves the identity unchanged", async () => {
+  it("joins the caller's unit of work: a rolled-back setup leaves the identity unchanged", async () => {
     const before = (await get(IDENTITIES)).body;
     const failure = new Error('setup failed after writing the operator');
     await expect(
       t.kernel.database.transaction(async (trx) => {
-        await service.setOperator({ name: 'Grace', avatar: null }, trx);
-        expect(await service.operator(trx)).toEqual({ name: 'Grace', avatar: null });
+        const unitOfWork = db.unitOfWork(trx);
+        await service.setOperator({ name: 'Grace', avatar: null }, { unitOfWork });
+        expect(await service.operator({ unitOfWork })).toEqual({ name: 'Grace', avatar: null });
         throw failure;
       }),
     ).rejects.toBe(failure);
     expect((await get(IDENTITIES)).body).toEqual(before);
   });
 
-  it("joins the caller's transaction: a committed setup is visible over HTTP", async () => {
+  it("joins the caller's unit of work: a committed setup is visible over HTTP", async () => {
     await t.kernel.database.transaction(async (trx) => {
-      await service.setOperator({ name: ' Grace Hopper ', avatar: 'https://example.test/grace.png' }, trx);
+      await service.setOperator({ name: ' Grace Hopper ', avatar: 'https://example.test/grace.png' }, { unitOfWork: db.unitOfWork(trx) });
     });
     expect((await get(IDENTITIES)).body).toEqual({
       ok: true,

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { coreServices, defineMod } from '../../../sdk/index.js';
+import { skillErrors } from './errors.js';
 import { agentHookPoints, agentsServiceRef } from '../../agents/src/contract.js';
 import { agentSkillsServiceRef } from './contract.js';
-import { skillErrors } from './errors.js';
 import { agentSkillRoutes } from './routes/agent-skills.js';
 import { settingsSkillRoutes } from './routes/settings-skills.js';
 import { CentralSkillStore } from './services/central-skills.js';
@@ -28,8 +28,8 @@ export default defineMod({
     for (const [id, binding] of Object.entries({ ...settingsSkillRoutes(catalog, editor), ...agentSkillRoutes(assignments) })) {
       http.route(id, binding);
     }
-    // In the deletion's transaction: the agent and its assignments go together or not at all.
-    extensions.tap(agentHookPoints.beforeDelete, ({ agentId, trx }) => assignments.deleteForAgent(agentId, trx));
+    // In the deletion's unit of work: the agent and its assignments go together or not at all.
+    extensions.tap(agentHookPoints.beforeDelete, ({ agentId, unitOfWork }) => db.transaction((trx) => assignments.deleteForAgent(agentId, trx), { join: unitOfWork }));
     provide(agentSkillsServiceRef, { assigned: (agentId) => assignments.resolved(agentId) });
   },
 });

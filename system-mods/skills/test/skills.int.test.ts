@@ -356,10 +356,10 @@ describe('agent deletion', () => {
     // A later tap vetoes the delete: the rows our tap removed must come back with the rollback.
     let vetoing = true;
     let seenInsideTransaction: unknown[] | undefined;
-    // A tap added straight to the registry sees the kernel's view of the transaction (a mod's tap sees its own tables only).
-    t.kernel.extensions.add('agents.beforeDelete', 'skills-test-veto', async ({ agentId, trx }: AgentDeleteEvent) => {
+    // A tap added straight to the registry joins the unit of work through the kernel, unchecked (a mod's tap sees its own tables only).
+    t.kernel.extensions.add('agents.beforeDelete', 'skills-test-veto', async ({ agentId, unitOfWork }: AgentDeleteEvent) => {
       if (!vetoing || agentId !== 'gamma') return;
-      seenInsideTransaction = await trx('skills_assignments').where({ agent_id: 'gamma' });
+      seenInsideTransaction = await t.kernel.database.joined(unitOfWork)!('skills_assignments').where({ agent_id: 'gamma' });
       throw new SvcError('test_veto', 409, 'vetoed by the test');
     });
     try {

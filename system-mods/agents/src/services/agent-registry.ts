@@ -1,7 +1,7 @@
 /**
  * The agent registry: agents and their per-agent configuration in the mod's own tables. Every
- * method joins a caller's transaction when given one, so setup can write an agent, its
- * documents and its settings all at once.
+ * write joins a transaction when given one, so an agent, its documents and its settings are
+ * written all at once (`agents-service.ts` maps other mods' units of work onto it).
  */
 import type { Knex } from 'knex';
 import {
@@ -10,7 +10,17 @@ import {
   RESERVED_AGENT_IDS,
   type ModDatabaseService,
 } from '../../../../sdk/index.js';
-import { PROFILE_DOCUMENT_KINDS, type Agent, type AgentCreateInput, type AgentRunProfile, type AgentsService, type ExecutionEnvironment, type ModelSelection, type ProfileDocument } from '../contract.js';
+import {
+  PROFILE_DOCUMENT_KINDS,
+  type Agent,
+  type AgentCreateInput,
+  type AgentProfileInput,
+  type AgentProfileResult,
+  type AgentRunProfile,
+  type ExecutionEnvironment,
+  type ModelSelection,
+  type ProfileDocument,
+} from '../contract.js';
 import { agentErrors as errors } from '../errors.js';
 import type { ModelChoiceChecker } from './model-choice.js';
 
@@ -58,7 +68,7 @@ function idFromName(name: string): string {
   return slug.length > 0 ? slug : 'agent';
 }
 
-export class AgentRegistry implements AgentsService {
+export class AgentRegistry {
   private readonly idPattern = new RegExp(ENTITY_ID_PATTERN);
 
   constructor(
@@ -193,6 +203,17 @@ export class AgentRegistry implements AgentsService {
     const missing = PROFILE_DOCUMENT_KINDS.filter((k) => !seen.has(k));
     if (missing.length > 0) throw errors.agentProfileDocumentsCompleteSetRequired({ missing: missing.join(', ') });
     return documents as ProfileDocument[];
+  }
+
+  /** The agent, its documents, its Dream defaults and its chat model, in `trx` or a transaction of its own. */
+  async createWithProfile(input: AgentProfileInput, trx?: Knex.Transaction): Promise<AgentProfileResult> {
+    const run = async (t: Knex.Transaction): Promise<AgentProfileResult> => {
+      const agent = await this.create(input.agent, t);
+      const documents = await this.replaceProfileDocuments(agent.id, input.documents, t);
+      const modelSelection = input.modelSelection ? await this.setModelSelection(agent.id, input.modelSelection, t) : null;
+      return { agent, documents, modelSelection };
+    };
+    return trx ? run(trx) : this.db.transaction(run);
   }
 
   async replaceProfileDocuments(agentId: string, documents: unknown, trx?: Knex.Transaction): Promise<ProfileDocument[]> {

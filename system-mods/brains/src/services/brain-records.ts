@@ -76,7 +76,7 @@ export class BrainRecords {
     return this.db.transaction(async (trx) => {
       const state = await this.indexer.lockForWrite(trx);
       await this.store.lockAgent(trx, agentId);
-      await this.agents.require(agentId, trx);
+      await this.agents.require(agentId, { unitOfWork: this.db.unitOfWork(trx) });
       const row = await this.store.insert(trx, {
         agent_id: agentId,
         id: newRecordId(),
@@ -101,7 +101,7 @@ export class BrainRecords {
     const expectedRevision = checkExpectedRevision(body.expectedRevision);
     return this.db.transaction(async (trx) => {
       const state = await this.indexer.lockForWrite(trx);
-      await this.agents.require(agentId, trx);
+      await this.agents.require(agentId, { unitOfWork: this.db.unitOfWork(trx) });
       const row = await this.store.conditionalUpdate(
         trx,
         { agentId, id, expectedRevision, runtime: actor === 'runtime' },
@@ -124,7 +124,7 @@ export class BrainRecords {
     const expectedRevision = checkExpectedRevision(body.expectedRevision);
     return this.db.transaction(async (trx) => {
       const state = await this.indexer.lockForWrite(trx);
-      await this.agents.require(agentId, trx);
+      await this.agents.require(agentId, { unitOfWork: this.db.unitOfWork(trx) });
       const row = await this.store.conditionalUpdate(
         trx,
         { agentId, id, expectedRevision, runtime: actor === 'runtime' },

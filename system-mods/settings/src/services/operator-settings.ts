@@ -1,10 +1,10 @@
 /**
  * The operator's identity and time zone: the `settings.operator` service other mods use
- * (setup writes the identity inside its own transaction) and the store behind
+ * (setup writes the identity inside its own unit of work) and the store behind
  * `/api/settings/identities` and `/api/settings/timezone`. Takes plain data; knows no HTTP.
  */
 import type { Knex } from 'knex';
-import { AVATAR_MAX, AVATAR_TEXT_MAX, isAvatar, isIanaTimeZone } from '../../../../sdk/index.js';
+import { AVATAR_MAX, AVATAR_TEXT_MAX, isAvatar, isIanaTimeZone, type ModDatabaseService, type UnitOfWorkOptions } from '../../../../sdk/index.js';
 import type { OperatorIdentity, OperatorSettingsService } from '../contract.js';
 import { settingsErrors as errors } from '../errors.js';
 import type { SettingsDocuments } from './settings-documents.js';
@@ -43,7 +43,7 @@ export function checkOperatorName(name: unknown): string {
   return trimmed;
 }
 
-export class OperatorSettings implements OperatorSettingsService {
+export class OperatorSettings {
   constructor(private readonly documents: SettingsDocuments) {}
 
   async identities(trx?: Knex.Transaction): Promise<Identities> {
@@ -88,12 +88,17 @@ export class OperatorSettings implements OperatorSettingsService {
     return this.documents.transaction(trx, async (tx) => (await this.documents.write('timezone', { timezone }, tx)).timezone);
   }
 
-  /** What other mods receive: the {@link OperatorSettingsService} methods only. */
-  service(): OperatorSettingsService {
+  /**
+   * What other mods receive: the {@link OperatorSettingsService} methods only, each joining the
+   * caller's unit of work (through `db`, this mod's checked handle) when given one.
+   */
+  service(db: Pick<ModDatabaseService, 'transaction'>): OperatorSettingsService {
+    const within = <T>(options: UnitOfWorkOptions | undefined, fn: (trx?: Knex.Transaction) => Promise<T>): Promise<T> =>
+      options?.unitOfWork === undefined ? fn() : db.transaction((trx) => fn(trx), { join: options.unitOfWork });
     return Object.freeze({
-      operator: (trx?: Knex.Transaction) => this.operator(trx),
-      setOperator: (identity: OperatorIdentity, trx?: Knex.Transaction) => this.setOperator(identity, trx),
-      timezone: (trx?: Knex.Transaction) => this.timezone(trx),
+      operator: (options?: UnitOfWorkOptions) => within(options, (trx) => this.operator(trx)),
+      setOperator: (identity: OperatorIdentity, options?: UnitOfWorkOptions) => within(options, (trx) => this.setOperator(identity, trx)),
+      timezone: (options?: UnitOfWorkOptions) => within(options, (trx) => this.timezone(trx)),
     });
   }
 }

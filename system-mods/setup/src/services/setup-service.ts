@@ -6,7 +6,9 @@
  * settings, or any agent), else `fresh`.
  *
  * The operation writes everything in one transaction and records its id in the same
- * transaction, so a failure leaves no trace and no replay id. Concurrent identical requests
+ * transaction, so a failure leaves no trace and no replay id. The settings and agents mods
+ * write their part by joining that transaction's unit of work (a token, not the transaction):
+ * the operator identity, then the agent with its documents and model in one agents call. Concurrent identical requests
  * meet at the operation row's primary key: one writes, the others wait for it and then replay
  * its committed result.
  */
@@ -49,9 +51,11 @@ export class SetupService {
 
   async status(trx?: Knex.Transaction) {
     const q = trx ?? this.db.knex;
+    // Inside an operation the other mods read in its transaction (on PGlite it holds the one connection).
+    const unitOfWork = trx ? this.db.unitOfWork(trx) : undefined;
     const completed = (await q('setup_state').where({ id: 1 }).first())?.completed_at != null;
-    const hasOperator = (await this.settings.operator(trx)) !== undefined;
-    const agentCount = (await this.agents.list({}, trx)).length;
+    const hasOperator = (await this.settings.operator({ unitOfWork })) !== undefined;
+    const agentCount = (await this.agents.list({ unitOfWork })).length;
     const state: SetupState = completed ? 'ready' : hasOperator || agentCount > 0 ? 'incomplete' : 'fresh';
     const wizardStep = completed ? 'ready' : !hasOperator && agentCount === 0 ? 'welcome' : !hasOperator ? 'operator' : agentCount === 0 ? 'agent' : 'finish';
     return { ok: true as const, state, configured: completed, wizardStep, hasOperator, agentCount };
@@ -71,10 +75,16 @@ export class SetupService {
         if (committed.input_hash !== inputHash) throw errors.setupOperationConflict({ operationId });
         return { ...(typeof committed.result === 'string' ? JSON.parse(committed.result) : committed.result), replayed: true };
       }
-      const operator = await this.settings.setOperator({ name: input.operator.name.trim(), avatar: input.operator.avatar ?? null }, trx);
-      const agent = await this.agents.create({ id: input.agent.id, name: input.agent.name, enabled: input.agent.enabled ?? true, identity: { avatar: input.agentIdentity?.avatar ?? null } }, trx);
-      const documents = await this.agents.replaceProfileDocuments(agent.id, input.documents, trx);
-      const modelSelection = input.modelSelection ? await this.agents.setModelSelection(agent.id, input.modelSelection, trx) : null;
+      const unitOfWork = this.db.unitOfWork(trx);
+      const operator = await this.settings.setOperator({ name: input.operator.name.trim(), avatar: input.operator.avatar ?? null }, { unitOfWork });
+      const { agent, documents, modelSelection } = await this.agents.createWithProfile(
+        {
+          agent: { id: input.agent.id, name: input.agent.name, enabled: input.agent.enabled ?? true, identity: { avatar: input.agentIdentity?.avatar ?? null } },
+          documents: input.documents,
+          modelSelection: input.modelSelection,
+        },
+        { unitOfWork },
+      );
       await this.markComplete(trx);
       const result = { ok: true, operationId, operator, agent, documents, modelSelection, status: await this.status(trx) };
       await trx('setup_operations').where({ operation_id: operationId }).update({ result: JSON.stringify(result) });
@@ -86,8 +96,9 @@ export class SetupService {
   async complete() {
     return this.db.transaction(async (trx) => {
       const missing: string[] = [];
-      if ((await this.settings.operator(trx)) === undefined) missing.push('an operator identity');
-      if ((await this.agents.list({}, trx)).length === 0) missing.push('an agent');
+      const unitOfWork = this.db.unitOfWork(trx);
+      if ((await this.settings.operator({ unitOfWork })) === undefined) missing.push('an operator identity');
+      if ((await this.agents.list({ unitOfWork })).length === 0) missing.push('an agent');
       if (missing.length > 0) throw errors.setupIncomplete({ missing: missing.join(' and ') });
       await this.markComplete(trx);
       return this.status(trx);

@@ -102,7 +102,7 @@ export class SkillAssignments {
     this.hot.forget(agentId);
     await this.db.transaction(async (trx) => {
       await this.lockAgent(agentId, trx);
-      await this.agents.require(agentId, trx);
+      await this.agents.require(agentId, { unitOfWork: this.db.unitOfWork(trx) });
       const seen = new Set<string>();
       for (const id of skillIds) {
         if (seen.has(id)) throw errors.skillAssignmentDuplicate({ skillId: id });
