@@ -27,7 +27,8 @@ import type {
 import { ENTITY_ID_PATTERN } from '../../../sdk/index.js';
 import { UpstreamError } from '../../../sdk/providers/upstream-error.js';
 import { defaultEgressGuard, EgressRefusedError, findEgressRefusal, type EgressGuard } from '../../../sdk/egress.js';
-import type { ConnectionCredentialsService, ConnectionSummary, LoginCredential } from '../../../sdk/services/connection-credentials.js';
+import type { ConnectionCredentialsService, LoginCredential } from '../../provider-logins/src/contract.js';
+import type { ConnectionSummary } from './contract.js';
 import type { CatalogSnapshot, ModelCatalog, RefreshOutcome } from './catalog.js';
 import type { ModelProviderAdapter } from './contract.js';
 import type { ProviderAdapterSource } from './provider-adapters.js';

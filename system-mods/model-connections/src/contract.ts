@@ -14,7 +14,7 @@
  * Model connections use an adapter only when the same mod declared its id; the first mod to
  * declare an id serves it. A consumer imports only this file of this mod.
  */
-import { createListPointRef } from '../../../sdk/index.js';
+import { createListPointRef, createServiceRef } from '../../../sdk/index.js';
 import type { ChatRequest, ModelStreamEvent, ProviderConnection } from '../../../sdk/index.js';
 
 /** A model as a provider lists it. */
@@ -48,3 +48,26 @@ export interface ModelProviderDeclaration {
  * {@link ModelProviderAdapter}s (told apart by the contribution's `source`).
  */
 export const modelProviderPoint = createListPointRef<ModelProviderDeclaration | ModelProviderAdapter>('model-connections.providers');
+
+// The directory of connections the `provider-logins` mod uses to link and create them.
+
+/** A model connection as the directory describes it (never its key). @public */
+export interface ConnectionSummary {
+  id: string;
+  provider: string;
+  apiType: string;
+  baseUrl: string;
+  apiKeySet: boolean;
+  createdAt: string;
+}
+
+/** Provided by `model-connections` (`model-connections.directory`). @public */
+export interface ModelConnectionDirectoryService {
+  /** Undefined when the connection does not exist. */
+  get(connectionId: string): Promise<ConnectionSummary | undefined>;
+  /** Creates a connection without an API key (its id is derived from `provider`, as through the API). */
+  create(input: { provider: string; apiType: string; baseUrl: string }): Promise<ConnectionSummary>;
+}
+
+/** @public */
+export const modelConnectionDirectoryServiceRef = createServiceRef<ModelConnectionDirectoryService>({ id: 'model-connections.directory' });

@@ -1,6 +1,7 @@
 import { coreServices, defineMod, modelCatalogServiceRef, modelGatewayServiceRef, optional } from '../../../sdk/index.js';
 import { connectionErrors } from './errors.js';
-import { connectionCredentialsServiceRef, modelConnectionDirectoryServiceRef } from '../../../sdk/services/connection-credentials.js';
+import { connectionCredentialsServiceRef } from '../../provider-logins/src/contract.js';
+import { modelConnectionDirectoryServiceRef } from './contract.js';
 import { loadBundledCatalog, ModelCatalog } from './catalog.js';
 import { ConnectionService } from './connections.js';
 import { modelProviderPoint } from './contract.js';

@@ -12,13 +12,8 @@ import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { LoggerService, ModDatabaseService, SecretsService } from '../../../sdk/index.js';
 import { UpstreamError } from '../../../sdk/providers/upstream-error.js';
-import type {
-  ConnectionCredentialsService,
-  ConnectionSummary,
-  CredentialTarget,
-  LoginCredential,
-  ModelConnectionDirectoryService,
-} from '../../../sdk/services/connection-credentials.js';
+import type { ConnectionSummary, ModelConnectionDirectoryService } from '../../model-connections/src/contract.js';
+import type { ConnectionCredentialsService, CredentialTarget, LoginCredential } from './contract.js';
 import type { LoginsConfig, ProviderId } from './config.js';
 import { upstreamUrl } from './config.js';
 import { loginErrors as errors } from './errors.js';

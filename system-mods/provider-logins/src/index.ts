@@ -1,6 +1,7 @@
 import { coreServices, defineMod } from '../../../sdk/index.js';
 import { loginErrors } from './errors.js';
-import { connectionCredentialsServiceRef, modelConnectionDirectoryServiceRef } from '../../../sdk/services/connection-credentials.js';
+import { modelConnectionDirectoryServiceRef } from '../../model-connections/src/contract.js';
+import { connectionCredentialsServiceRef } from './contract.js';
 import { resolveConfig, type LoginsSettings } from './config.js';
 import { CredentialService } from './credentials.js';
 import { LoginService } from './login-flows.js';

@@ -7,7 +7,7 @@
  * No credential is sent. The answer is reduced to known, plain account fields, so nothing the
  * proxy keeps about an account (tokens, keys) can pass through.
  */
-import type { ModelConnectionDirectoryService } from '../../../sdk/services/connection-credentials.js';
+import type { ModelConnectionDirectoryService } from '../../model-connections/src/contract.js';
 import type { LoginsConfig } from './config.js';
 import { upstreamUrl } from './config.js';
 import { loginErrors as errors } from './errors.js';

@@ -6,7 +6,7 @@
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LoggerService, ModDatabaseService, SecretsService } from '../../../sdk/index.js';
-import type { ConnectionSummary, ModelConnectionDirectoryService } from '../../../sdk/services/connection-credentials.js';
+import type { ConnectionSummary, ModelConnectionDirectoryService } from '../../model-connections/src/contract.js';
 import type { TestKernel } from '../../../sdk/testing.js';
 import { startOAuthPeer, type OAuthPeer } from '../../../test/peers/oauth-server.js';
 import { resolveConfig, type LoginsSettings } from '../src/config.js';

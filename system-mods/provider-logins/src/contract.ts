@@ -1,11 +1,10 @@
 /**
- * Where model connections and provider logins meet. The `provider-logins` mod keeps OAuth
- * credentials (imported from a local CLI or obtained through a login flow) and links each to a
- * model connection; the `model-connections` mod asks it, per call, for a fresh credential of a
- * connection, and offers it the small directory of connections it needs to link and create them.
- * Neither mod imports the other: both go through these refs.
+ * The provider logins mod's contract. It keeps OAuth credentials (imported from a local CLI or
+ * obtained through a login flow) and links each to a model connection; the `model-connections`
+ * mod asks it, per call, for a fresh credential of a connection through this ref (and offers it
+ * the directory of connections in its own contract). Neither mod imports the other's source.
  */
-import { createServiceRef } from '../service-ref.js';
+import { createServiceRef } from '../../../sdk/index.js';
 
 /**
  * What a provider login supplies for one provider call, in the shape of `ProviderConnection`'s
@@ -42,24 +41,3 @@ export interface ConnectionCredentialsService {
 
 /** @public */
 export const connectionCredentialsServiceRef = createServiceRef<ConnectionCredentialsService>({ id: 'provider-logins.credentials' });
-
-/** A model connection as the directory describes it (never its key). @public */
-export interface ConnectionSummary {
-  id: string;
-  provider: string;
-  apiType: string;
-  baseUrl: string;
-  apiKeySet: boolean;
-  createdAt: string;
-}
-
-/** Provided by `model-connections` (`model-connections.directory`). @public */
-export interface ModelConnectionDirectoryService {
-  /** Undefined when the connection does not exist. */
-  get(connectionId: string): Promise<ConnectionSummary | undefined>;
-  /** Creates a connection without an API key (its id is derived from `provider`, as through the API). */
-  create(input: { provider: string; apiType: string; baseUrl: string }): Promise<ConnectionSummary>;
-}
-
-/** @public */
-export const modelConnectionDirectoryServiceRef = createServiceRef<ModelConnectionDirectoryService>({ id: 'model-connections.directory' });
