@@ -76,7 +76,7 @@ export class ServiceResolver {
 
   /**
    * A provided service as its consumers see it: a transaction passed to one of its methods
-   * (`agents.create(input, trx)`) reaches the provider as a view checked against the
+   * (`other.create(input, trx)`) reaches the provider as a view checked against the
    * provider's tables, so work across mods still commits as one.
    */
   private shared(entry: ProvidedService): unknown {
