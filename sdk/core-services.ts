@@ -9,7 +9,7 @@ import type { HookTapFn, KernelHookName } from './hooks.js';
 import type { RouteBinding } from './http.js';
 import type { ModManifest } from './manifest.js';
 import type { TransactionOptions, UnitOfWork } from './unit-of-work.js';
-import { createServiceRef } from './service-ref.js';
+import { createServiceRef, type ServiceRef } from './service-ref.js';
 
 /** Structured logger (pino-compatible call shapes). @public */
 export interface LoggerService {
@@ -51,10 +51,14 @@ export interface ModDatabaseService {
   unitOfWork(trx: Knex.Transaction): UnitOfWork;
 }
 
-/** Binds handlers to the routes the manifest declares. @public */
-export interface HttpRouterService {
+/**
+ * Binds handlers to the routes the manifest declares. `Id` is the ids it accepts at compile
+ * time: a mod's generated `RouteId` union (`src/route-ids.ts`, made from `mod.json`) through
+ * {@link httpRouterFor}, or any string through `coreServices.httpRouter`. @public
+ */
+export interface HttpRouterService<Id extends string = string> {
   /** Binds `binding` to declared route `routeId`; an undeclared id is refused. */
-  route<B = any, Q = any, P = any>(routeId: string, binding: RouteBinding<B, Q, P>): Disposable;
+  route<B = any, Q = any, P = any>(routeId: Id, binding: RouteBinding<B, Q, P>): Disposable;
 }
 
 /** Taps the kernel's lifecycle hooks; the tap is named after the mod and removed on disable. @public */
@@ -357,3 +361,12 @@ export const coreServices = {
     capability: 'kernel.introspect',
   }),
 } as const;
+
+/**
+ * `coreServices.httpRouter` typed by the mod's generated `RouteId` union (`src/route-ids.ts`):
+ * with `deps: { http: httpRouterFor<RouteId>() }`, binding an id the manifest does not declare
+ * fails to compile. It is the same ref at run time. @public
+ */
+export function httpRouterFor<Id extends string>(): ServiceRef<HttpRouterService<Id>> {
+  return coreServices.httpRouter;
+}

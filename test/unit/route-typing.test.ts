@@ -1,10 +1,14 @@
 /**
  * Route typing, checked by `tsc --noEmit` (this file is in the compiled set): a handler's request
- * types come from its schema, and a route table refuses an id the mod's manifest does not declare.
+ * types come from its schema, and a route table or a router from `httpRouterFor<RouteId>()` refuses an
+ * id the mod's manifest does not declare.
  * The `@ts-expect-error` lines fail the type check if the mistake below them ever compiles.
  */
 import { describe, expect, it } from 'vitest';
+import { coreServices, httpRouterFor } from '../../sdk/core-services.js';
+import { defineMod } from '../../sdk/define-mod.js';
 import { route, type RouteTable } from '../../sdk/http.js';
+import type { RouteId as SetupRouteId } from '../../system-mods/setup/src/route-ids.js';
 import type { RouteId as SkillsRouteId } from '../../system-mods/skills/src/route-ids.js';
 
 const itemParams = { type: 'object', required: ['id'], properties: { id: { type: 'string' } } } as const;
@@ -43,6 +47,23 @@ export const misspelled: RouteTable<SkillsRouteId> = {
   // @ts-expect-error `lsit` is not a route id declared in system-mods/skills/mod.json
   lsit: typed,
 };
+
+// Ids bound one by one in a mod's init, as the system mods' index.ts files do.
+export const directBinds = defineMod({
+  deps: { http: httpRouterFor<SetupRouteId>() },
+  init({ http }) {
+    http.route('status', { handler: () => ({}) });
+    // @ts-expect-error `stauts` is not a route id declared in system-mods/setup/mod.json
+    http.route('stauts', { handler: () => ({}) });
+  },
+});
+
+describe('httpRouterFor()', () => {
+  it('is the core router ref, typed only at compile time', () => {
+    expect(httpRouterFor<SetupRouteId>()).toBe(coreServices.httpRouter);
+    expect(directBinds.deps.http).toBe(coreServices.httpRouter);
+  });
+});
 
 describe('route()', () => {
   it('returns the binding it is given', () => {

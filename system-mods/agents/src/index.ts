@@ -1,4 +1,4 @@
-import { coreServices, defineMod, modelCatalogServiceRef, optional } from '../../../sdk/index.js';
+import { coreServices, defineMod, httpRouterFor, modelCatalogServiceRef, optional, type RouteBinding, type RouteTable } from '../../../sdk/index.js';
 import { agentErrors } from './errors.js';
 import { agentHookPoints, agentsServiceRef } from './contract.js';
 import { runStatusServiceRef } from '../../chat/src/contract.js';
@@ -10,11 +10,12 @@ import { AgentRegistry } from './services/agent-registry.js';
 import { agentsService } from './services/agents-service.js';
 import { DreamSettingsService } from './services/dream-settings.js';
 import { ModelChoiceChecker } from './services/model-choice.js';
+import type { RouteId } from './route-ids.js';
 
 export default defineMod({
   errors: [agentErrors],
   deps: {
-    http: coreServices.httpRouter,
+    http: httpRouterFor<RouteId>(),
     db: coreServices.database,
     extensions: coreServices.extensions,
     catalog: optional(modelCatalogServiceRef),
@@ -29,7 +30,9 @@ export default defineMod({
     const models = new ModelChoiceChecker(catalog);
     const registry = new AgentRegistry(db, models);
     const dreams = new DreamSettingsService(db, registry, models);
-    for (const [id, binding] of Object.entries({ ...agentRoutes(registry, db, records), ...agentConfigRoutes(registry, dreams) })) {
+    const routes: RouteTable<RouteId> = { ...agentRoutes(registry, db, records), ...agentConfigRoutes(registry, dreams) };
+    // The table's keys are RouteIds (Object.entries widens them to string).
+    for (const [id, binding] of Object.entries(routes) as [RouteId, RouteBinding][]) {
       http.route(id, binding);
     }
     http.route('status', agentStatusRoute(registry, runStatus));

@@ -1,11 +1,12 @@
-import { coreServices, defineMod } from '../../../sdk/index.js';
+import { coreServices, defineMod, httpRouterFor } from '../../../sdk/index.js';
 import { docsErrors } from './errors.js';
 import { docsAssetRoute, docsPageRoute } from './routes/explorer.js';
 import { buildOpenApi } from './services/openapi-builder.js';
+import type { RouteId } from './route-ids.js';
 
 export default defineMod({
   errors: [docsErrors],
-  deps: { http: coreServices.httpRouter, runtime: coreServices.runtimeInfo, routes: coreServices.routeCatalog },
+  deps: { http: httpRouterFor<RouteId>(), runtime: coreServices.runtimeInfo, routes: coreServices.routeCatalog },
   init({ http, runtime, routes }) {
     // Rebuilt only when a route is bound or removed (a mod enabled or disabled).
     let cached: { revision: number; doc: unknown } | undefined;

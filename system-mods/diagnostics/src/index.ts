@@ -1,14 +1,15 @@
-import { coreServices, defineMod, optional } from '../../../sdk/index.js';
+import { coreServices, defineMod, httpRouterFor, optional } from '../../../sdk/index.js';
 import { diagnosticsHookPoints } from './contract.js';
 import { diagnosticsErrors } from './errors.js';
 import { runStatusServiceRef } from '../../chat/src/contract.js';
 import { modDiagnosticsRoutes } from './routes/mod-diagnostics.js';
 import { inventoryRoute, metricsRoute, sqlRoute, statusRoute } from './routes/runtime.js';
+import type { RouteId } from './route-ids.js';
 
 export default defineMod({
   errors: [diagnosticsErrors],
   deps: {
-    http: coreServices.httpRouter,
+    http: httpRouterFor<RouteId>(),
     runtime: coreServices.runtimeInfo,
     mods: coreServices.modCatalog,
     metrics: coreServices.metrics,

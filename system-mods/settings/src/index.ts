@@ -4,7 +4,7 @@
  * `settings.operator` service other mods (setup, schedules) use, and the
  * `settings.execution-boundaries` service the places that start processes (MCP stdio) use.
  */
-import { coreServices, defineMod } from '../../../sdk/index.js';
+import { coreServices, defineMod, httpRouterFor } from '../../../sdk/index.js';
 import { settingsErrors } from './errors.js';
 import { executionBoundariesServiceRef, operatorSettingsServiceRef } from './contract.js';
 import { curatorRoutes } from './routes/curator.js';
@@ -15,10 +15,11 @@ import { CuratorSettingsStore } from './services/curator-settings.js';
 import { ExecutionBoundariesStore } from './services/execution-boundaries.js';
 import { OperatorSettings } from './services/operator-settings.js';
 import { SettingsDocuments } from './services/settings-documents.js';
+import type { RouteId } from './route-ids.js';
 
 export default defineMod({
   errors: [settingsErrors],
-  deps: { http: coreServices.httpRouter, db: coreServices.database, log: coreServices.logger },
+  deps: { http: httpRouterFor<RouteId>(), db: coreServices.database, log: coreServices.logger },
   init({ http, db, log }, { provide }) {
     const documents = new SettingsDocuments(db);
     const operator = new OperatorSettings(documents);
