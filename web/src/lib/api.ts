@@ -3,19 +3,29 @@
  * answer is either the parsed body of a 2xx response or the `{error, message}` the edge sent
  * (or a stand-in when the request never got an answer), so views never see a thrown fetch.
  */
+import type { operations } from './api-types.js';
 import type { SessionSummary, TranscriptMessage } from './chat.js';
 
 export type ApiResult<T> = { ok: true; status: number; data: T } | { ok: false; status: number; error: string; message: string };
 
-export interface Health {
-  ok: boolean;
-  runtime: string;
-  version: string;
-  buildIdentity: string;
-}
+/**
+ * The JSON body of an operation's success answer (200, else 201), by operation id
+ * (`<mod id>.<route id>`), from `./api-types.ts`: the types `npm run gen:api-types` generates
+ * from the server's `/api/openapi.json`. Response types below are aliases of these where the
+ * published schema is precise; a hand-kept mirror remains, with a note why, where it is not.
+ */
+export type ApiBody<Op extends keyof operations> = operations[Op]['responses'] extends { 200: { content: { 'application/json': infer B } } }
+  ? B
+  : operations[Op]['responses'] extends { 201: { content: { 'application/json': infer B } } }
+    ? B
+    : never;
+
+/** `GET /api/health`. */
+export type Health = ApiBody<'health.api-health'>;
 
 export type ModStatus = 'loaded' | 'disabled' | 'failed';
 
+/** Mirror: the published schema leaves `error.code`, `error.message` and each UI slot's `title` optional. */
 export interface ModInfo {
   id: string;
   name: string;
@@ -33,7 +43,10 @@ export interface UiSlotEntry {
   entry?: string;
 }
 
-/** `GET`/`PUT /api/mod-management/{modId}/settings`: the document (defaults filled in) and the JSON Schema it follows. */
+/**
+ * `GET`/`PUT /api/mod-management/{modId}/settings`: the document (defaults filled in) and the JSON Schema it follows.
+ * Mirror: the route publishes no response schema.
+ */
 export interface ModSettings {
   ok: true;
   modId: string;
@@ -47,7 +60,10 @@ export interface StatusCheck {
   detail?: string;
 }
 
-/** `GET /api/status`; `ok` may be false under HTTP 200 (a failed check). */
+/**
+ * `GET /api/status`; `ok` may be false under HTTP 200 (a failed check).
+ * Mirror: the published schema has `checks` as an open array and no `database` or `mods`.
+ */
 export interface RuntimeStatus {
   ok: boolean;
   version: string;
@@ -63,6 +79,7 @@ export interface RequestCounts {
   serverErrors: number;
 }
 
+/** `GET /api/metrics`. Mirror: the published schema has `requests` as an open object and no `eventLoop` or `memory`. */
 export interface Metrics {
   ok: boolean;
   uptimeSeconds: number;
@@ -73,7 +90,10 @@ export interface Metrics {
 
 export type AuthMode = 'none' | 'trusted-proxy' | 'basic' | 'oidc';
 
-/** `GET /api/settings/ui-auth`: the saved settings (secrets reduced to set/unset) and what is in force. */
+/**
+ * `GET /api/settings/ui-auth`: the saved settings (secrets reduced to set/unset) and what is in force.
+ * Mirror: the route publishes no response schema.
+ */
 export interface UiAuthSettings {
   ok: true;
   config: {
@@ -109,7 +129,7 @@ export interface UiAuthUpdate {
 
 export type ApiTokenStatus = 'active' | 'expired' | 'revoked';
 
-/** A diagnostics API token as listed: never the token itself, only its prefix. */
+/** A diagnostics API token as listed: never the token itself, only its prefix. Mirror: the routes publish no response schema. */
 export interface ApiToken {
   id: string;
   name: string;
@@ -124,7 +144,7 @@ export interface ApiToken {
 
 export type SetupState = 'fresh' | 'incomplete' | 'ready';
 
-/** `GET /api/setup/status`. */
+/** `GET /api/setup/status`. Mirror: the published schema leaves `hasOperator` and `agentCount` optional. */
 export interface SetupStatus {
   ok: true;
   state: SetupState;
@@ -144,6 +164,7 @@ export interface ProfileDocument {
 
 export type ExecutionEnvironment = { kind: 'local' } | { kind: 'remote'; providerId: string; targetId: string; workspaceRoot: string };
 
+/** Mirror: the published schema has `executionEnvironment` as an open object (and `agents` in the list as an open array). */
 export interface Agent {
   id: string;
   name: string;
@@ -168,6 +189,7 @@ export interface SetupOperation {
   documents: ProfileDocument[];
 }
 
+/** Mirror: the route publishes no response schema. */
 export interface SetupResult {
   ok: true;
   agent: Agent;
@@ -178,6 +200,7 @@ export interface SetupResult {
   replayed: boolean;
 }
 
+/** Mirror: the model-selection routes publish no response schema. */
 export interface ModelSelection {
   connectionId: string;
   model: string;
@@ -192,6 +215,7 @@ export interface ModelSelectionUpdate {
   temperature?: number;
 }
 
+/** Mirror: the dream-settings routes publish no response schema. */
 export interface DreamSettings {
   enabled: boolean;
   cron: string;
@@ -211,23 +235,12 @@ export interface DreamSettingsView {
   modelResolutionError: string | null;
 }
 
-export type SkillSource = 'central' | 'filesystem-global' | 'filesystem-agent';
-
-export interface SkillSummary {
-  id: string;
-  name: string;
-  description: string;
-  source: SkillSource;
-}
-
 /** `GET`/`PUT /api/agents/{id}/skills`. */
-export interface SkillAssignment {
-  ok: true;
-  assigned: string[];
-  effective: SkillSummary[];
-  missing: string[];
-  catalog: SkillSummary[];
-}
+export type SkillAssignment = ApiBody<'skills.assignments-get'>;
+
+export type SkillSummary = SkillAssignment['catalog'][number];
+
+export type SkillSource = SkillSummary['source'];
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

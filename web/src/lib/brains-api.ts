@@ -2,28 +2,13 @@
  * Brain records (`/api/brains`) as the UI uses them. Every request names the agent in the
  * query; deletes carry `{expectedRevision}` in their body.
  */
-import { call as request } from './api';
+import { call as request, type ApiBody } from './api';
 
-export interface BrainRecord {
-  id: string;
-  agentId: string;
-  title: string;
-  content: string;
-  sourceRefs: string[];
-  revision: number;
-  /** Written by the operator: agent tools cannot change it. */
-  operatorOwned: boolean;
-  deleted: boolean;
-  createdAt: string;
-  updatedAt: string;
-  deletedAt: string | null;
-}
+/** `GET /api/brains`: one page of records. */
+export type BrainPage = ApiBody<'brains.list'>;
 
-export interface BrainPage {
-  ok: true;
-  items: BrainRecord[];
-  nextCursor: string | null;
-}
+/** `operatorOwned`: written by the operator, agent tools cannot change it. */
+export type BrainRecord = BrainPage['items'][number];
 
 export interface BrainInput {
   title: string;
@@ -41,10 +26,10 @@ export const brainsApi = {
     if (options.cursor) params.push(`cursor=${encodeURIComponent(options.cursor)}`);
     return request<BrainPage>('GET', `/api/brains?${params.join('&')}`);
   },
-  create: (agentId: string, input: BrainInput) => request<BrainRecord & { ok: true }>('POST', `/api/brains?${agentQuery(agentId)}`, input),
+  create: (agentId: string, input: BrainInput) => request<ApiBody<'brains.create'>>('POST', `/api/brains?${agentQuery(agentId)}`, input),
   update: (agentId: string, id: string, input: BrainInput & { expectedRevision: number }) =>
-    request<BrainRecord & { ok: true }>('PUT', recordPath(agentId, id), input),
-  remove: (agentId: string, id: string, expectedRevision: number) => request<BrainRecord & { ok: true }>('DELETE', recordPath(agentId, id), { expectedRevision }),
+    request<ApiBody<'brains.update'>>('PUT', recordPath(agentId, id), input),
+  remove: (agentId: string, id: string, expectedRevision: number) => request<ApiBody<'brains.delete'>>('DELETE', recordPath(agentId, id), { expectedRevision }),
 };
 
 /** One source reference per line, blank lines dropped. */

@@ -12,6 +12,7 @@ export interface ChatEvent {
   data: Record<string, any>;
 }
 
+/** Mirror: the session routes publish no response schema. */
 export interface TranscriptMessage {
   seq: number;
   generation: number;
@@ -22,6 +23,7 @@ export interface TranscriptMessage {
   createdAt: string;
 }
 
+/** Mirror: the session routes publish no response schema. */
 export interface SessionSummary {
   agentId: string;
   sessionId: string;

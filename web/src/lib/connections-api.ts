@@ -3,28 +3,11 @@
  * connections. Credentials go one way only: the UI may send an API key, header or env value,
  * and only ever reads back whether one is set.
  */
-import { call } from './api';
+import { call, type ApiBody } from './api';
 
-export interface ConnectionModel {
-  id: string;
-  origin: 'manual' | 'discovered';
-  enabled: boolean;
-  listedByProvider: boolean | null;
-  contextWindow?: number;
-  reasoningEfforts?: string[];
-}
+export type ModelConnection = ApiBody<'model-connections.list'>['connections'][number];
 
-export interface ModelConnection {
-  id: string;
-  provider: string;
-  apiType: string;
-  baseUrl: string;
-  apiKeySet: boolean;
-  models: ConnectionModel[];
-  discoveredAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export type ConnectionModel = ModelConnection['models'][number];
 
 /** `POST /api/settings/model-connections`: no id creates; an id updates; `apiKey` omitted keeps the stored one. */
 export interface ModelConnectionInput {
@@ -35,14 +18,16 @@ export interface ModelConnectionInput {
   apiKey?: string;
 }
 
+/** Mirror: the published schema has the `discovery` counts optional and its id lists as open arrays. */
 export interface Discovery {
   ok: true;
   connection: ModelConnection;
   discovery: { listed: number; added: string[]; updated: string[]; unlisted: string[] };
 }
 
-export type ProviderId = 'provider-a' | 'provider-b';
+export type ProviderId = ApiBody<'provider-logins.credentials-list'>['credentials'][number]['provider'];
 
+/** A provider login credential: facts only. Mirror: the published schema leaves `lastError` optional. */
 export interface ProviderCredential {
   id: string;
   provider: ProviderId;
@@ -57,18 +42,11 @@ export interface ProviderCredential {
   lastError: string | null;
 }
 
-export interface CliCredentialStatus {
-  path: string;
-  status: 'missing' | 'invalid' | 'valid' | 'expired';
-  reason?: string;
-  expiresAt?: string | null;
-  hasRefreshToken?: boolean;
-  scopes?: string[];
-  subscriptionType?: string | null;
-}
+export type CliCredentialStatus = ApiBody<'provider-logins.cli-credential-status'>['cli'];
 
-export type LoginFlow = 'provider-b-oauth' | 'code-cli-login';
+export type LoginFlow = ApiBody<'provider-logins.code-cli-status'>['login']['flow'];
 
+/** Mirror: the published schema leaves `importedAt` and `lastError` optional. */
 export interface ProviderLogin {
   id: string;
   flow: LoginFlow;
@@ -83,29 +61,9 @@ export interface ProviderLogin {
   lastError: string | null;
 }
 
-export interface ProviderUsage {
-  ok: true;
-  provider: ProviderId;
-  connectionId: string | null;
-  usage: unknown;
-  fetchedAt: string;
-  cached: boolean;
-}
+export type ProviderUsage = ApiBody<'provider-logins.provider-a-usage'>;
 
-export interface McpConnection {
-  id: string;
-  name: string;
-  transport: 'http' | 'stdio';
-  baseUrl?: string;
-  command?: string;
-  args?: string[];
-  lifecycle: 'ephemeral' | 'keep_alive';
-  enabled: boolean;
-  headerNames?: string[];
-  envNames?: string[];
-  createdAt: string;
-  updatedAt: string;
-}
+export type McpConnection = ApiBody<'mcp.list'>['connections'][number];
 
 export interface McpConnectionInput {
   id?: string;
@@ -121,12 +79,14 @@ export interface McpConnectionInput {
   env?: Record<string, string>;
 }
 
+/** Mirror: the published schema has `inputSchema` as an open object. */
 export interface McpTool {
   name: string;
   description: string | null;
   inputSchema: Record<string, unknown>;
 }
 
+/** Mirror: the published schema leaves `check.connected` optional and `tools[].inputSchema` open. */
 export interface McpDiagnosis {
   ok: true;
   check?: { connected: true; server: { name?: string; version?: string } | null };
