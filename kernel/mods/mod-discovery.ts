@@ -7,12 +7,18 @@ export interface ModSource {
   root: string;
   /** Mods from this root ship with the runtime. */
   system: boolean;
+  /**
+   * Mods from this root are untrusted code and run in the sandbox (an isolate in a child
+   * process); installed Git mods live in such a root. Other roots run in the kernel's process.
+   */
+  sandboxed?: boolean;
 }
 
 export interface DiscoveredMod {
   folderName: string;
   dir: string;
   system: boolean;
+  sandboxed: boolean;
   /** Parsed JSON, or the reason it could not be read. */
   manifest: unknown;
   readError?: string;
@@ -28,9 +34,9 @@ export function discoverMods(sources: readonly ModSource[]): DiscoveredMod[] {
       const file = path.join(dir, 'mod.json');
       if (!existsSync(file)) continue;
       try {
-        found.push({ folderName: name, dir, system: source.system, manifest: JSON.parse(readFileSync(file, 'utf8')) });
+        found.push({ folderName: name, dir, system: source.system, sandboxed: source.sandboxed === true, manifest: JSON.parse(readFileSync(file, 'utf8')) });
       } catch (error) {
-        found.push({ folderName: name, dir, system: source.system, manifest: undefined, readError: (error as Error).message });
+        found.push({ folderName: name, dir, system: source.system, sandboxed: source.sandboxed === true, manifest: undefined, readError: (error as Error).message });
       }
     }
   }

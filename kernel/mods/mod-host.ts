@@ -17,7 +17,7 @@ import { KERNEL_OWNER, type RouteTable } from '../http/route-table.js';
 import type { Database } from '../storage/database.js';
 import type { ModTableGuard } from '../storage/mod-table-guard.js';
 import type { ExtensionRegistry } from './extension-registry.js';
-import { inProcessRuntimes } from './in-process-runtime.js';
+import { defaultRuntimes } from './runtime-select.js';
 import type { ModSource } from './mod-discovery.js';
 import { ModInstaller } from './mod-installer.js';
 import { ModLifecycle } from './mod-lifecycle.js';
@@ -59,7 +59,7 @@ export class ModHost implements RouteOwnerGate {
     this.lifecycle = new ModLifecycle({
       ...deps,
       installed: this.installer,
-      runtimes: deps.runtimes ?? inProcessRuntimes,
+      runtimes: deps.runtimes ?? defaultRuntimes,
       resolver: new ServiceResolver(deps.provided, deps.tables, this.installer),
       log: this.log,
     });

@@ -56,7 +56,7 @@ export class ModInstaller {
         this.deps.log.warn({ mod: found.folderName, dir: found.dir }, 'a mod with this id is already loaded; ignoring this copy');
         continue;
       }
-      const record: ModRecord = { id: found.folderName, dir: found.dir, system: found.system, status: 'installed', desired: 'disabled', inFlight: 0 };
+      const record: ModRecord = { id: found.folderName, dir: found.dir, system: found.system, sandboxed: found.sandboxed, status: 'installed', desired: 'disabled', inFlight: 0 };
       this.records.set(record.id, record);
       if (found.readError) {
         this.fail(record, errors.modManifestInvalid({ modId: record.id, reason: `mod.json is not valid JSON: ${found.readError}` }));

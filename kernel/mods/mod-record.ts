@@ -18,6 +18,8 @@ export interface ModRecord {
   id: string;
   dir: string;
   system: boolean;
+  /** Untrusted code: its runtime is the sandbox, never the kernel's process. */
+  sandboxed: boolean;
   manifest?: ModManifest;
   /** Set once the mod's code is loaded; it starts and stops the mod. */
   runtime?: ModRuntime;

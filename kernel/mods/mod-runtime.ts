@@ -43,4 +43,4 @@ export interface ModRuntime {
 }
 
 /** Makes the runtime for one installed mod. */
-export type ModRuntimeFactory = (mod: { id: string; dir: string; system: boolean }, log: Logger) => ModRuntime;
+export type ModRuntimeFactory = (mod: { id: string; dir: string; system: boolean; sandboxed: boolean }, log: Logger) => ModRuntime;
