@@ -170,3 +170,14 @@ export interface RouteBindingFor<S extends RouteSchema> extends RouteBinding<Rou
  * made from `mod.json`), so binding an id the manifest does not declare fails to compile. @public
  */
 export type RouteTable<Id extends string> = { readonly [K in Id]?: RouteBinding };
+
+/**
+ * Binds every entry of `table` through `router` (a mod's `httpRouterFor<RouteId>()`), keeping
+ * the id check of the table's type; returns the disposers in binding order. @public
+ */
+export function bindRoutes<Id extends string>(
+  router: { route(routeId: Id, binding: RouteBinding): { dispose(): unknown } },
+  table: RouteTable<Id>,
+): Array<{ dispose(): unknown }> {
+  return (Object.entries(table) as Array<[Id, RouteBinding | undefined]>).flatMap(([id, binding]) => (binding ? [router.route(id, binding)] : []));
+}

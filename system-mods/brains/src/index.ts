@@ -1,4 +1,5 @@
-import { coreServices, defineMod, modelGatewayServiceRef, optional } from '../../../sdk/index.js';
+import { bindRoutes, httpRouterFor, coreServices, defineMod, modelGatewayServiceRef, optional } from '../../../sdk/index.js';
+import type { RouteId } from './route-ids.js';
 import { brainErrors } from './errors.js';
 import { agentHookPoints, agentsServiceRef } from '../../agents/src/contract.js';
 import { brainEmbeddingRoutes } from './routes/brain-embeddings.js';
@@ -17,7 +18,7 @@ import { brainTools } from './tools/brain-tools.js';
 export default defineMod({
   errors: [brainErrors],
   deps: {
-    http: coreServices.httpRouter,
+    http: httpRouterFor<RouteId>(),
     db: coreServices.database,
     extensions: coreServices.extensions,
     tools: coreServices.tools,
@@ -39,7 +40,7 @@ export default defineMod({
     const search = new HybridSearch(agents, store, vectors, state, client, cursors, log);
     const settings = new EmbeddingSettings(db, state, store, vectors, indexer, client);
 
-    for (const [id, binding] of Object.entries({ ...brainRecordRoutes(records), ...brainEmbeddingRoutes(settings) })) http.route(id, binding);
+    bindRoutes(http, { ...brainRecordRoutes(records), ...brainEmbeddingRoutes(settings) });
     for (const [name, binding] of Object.entries(brainTools(records, search))) tools.register(name, binding);
     jobs.work<IndexJob>(INDEX_QUEUE, (job) => indexer.handle(job));
     // In the agent deletion's unit of work: records first (waiting for an index write in flight), then vectors.

@@ -1,4 +1,5 @@
-import { coreServices, defineMod, optional } from '../../../sdk/index.js';
+import { bindRoutes, httpRouterFor, coreServices, defineMod, optional } from '../../../sdk/index.js';
+import type { RouteId } from './route-ids.js';
 import { executionBoundariesServiceRef } from '../../settings/src/contract.js';
 import { mcpToolsServiceRef } from './contract.js';
 import { mcpErrors } from './errors.js';
@@ -11,7 +12,7 @@ import { stdioLaunchPolicy } from './services/launch-policy.js';
 export default defineMod({
   errors: [mcpErrors],
   deps: {
-    http: coreServices.httpRouter,
+    http: httpRouterFor<RouteId>(),
     db: coreServices.database,
     secrets: coreServices.secrets,
     settings: coreServices.settings,
@@ -33,7 +34,7 @@ export default defineMod({
       logger,
       clientInfo: { name: 'svc', version: manifest.version },
     });
-    for (const [id, binding] of Object.entries(mcpConnectionRoutes(store, manager))) http.route(id, binding);
+    bindRoutes(http, mcpConnectionRoutes(store, manager));
     tapInventoryCount(extensions, store);
     // The chat runtime calls granted tools through this; disabled connections are refused.
     provide(mcpToolsServiceRef, {

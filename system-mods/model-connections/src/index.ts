@@ -1,4 +1,5 @@
-import { coreServices, defineMod, modelCatalogServiceRef, modelGatewayServiceRef, optional } from '../../../sdk/index.js';
+import { bindRoutes, httpRouterFor, coreServices, defineMod, modelCatalogServiceRef, modelGatewayServiceRef, optional } from '../../../sdk/index.js';
+import type { RouteId } from './route-ids.js';
 import { connectionErrors } from './errors.js';
 import { connectionCredentialsServiceRef } from '../../provider-logins/src/contract.js';
 import { modelConnectionDirectoryServiceRef } from './contract.js';
@@ -12,7 +13,7 @@ import { connectionRoutes } from './routes.js';
 export default defineMod({
   errors: [connectionErrors],
   deps: {
-    http: coreServices.httpRouter,
+    http: httpRouterFor<RouteId>(),
     db: coreServices.database,
     secrets: coreServices.secrets,
     settings: coreServices.settings,
@@ -26,7 +27,7 @@ export default defineMod({
     const catalog = new ModelCatalog(loadBundledCatalog(), db, settings, log, egress);
     const connections = new ConnectionService(db, secrets, providers, catalog, log, () => logins.get(), egress);
     await connections.load();
-    for (const [id, binding] of Object.entries(connectionRoutes(connections))) http.route(id, binding);
+    bindRoutes(http, connectionRoutes(connections));
     provide(modelCatalogServiceRef, { connection: (connectionId) => connections.connection(connectionId) });
     provide(modelGatewayServiceRef, createModelGateway(connections));
     provide(modelConnectionDirectoryServiceRef, {

@@ -1,4 +1,5 @@
-import { coreServices, defineMod } from '../../../sdk/index.js';
+import { bindRoutes, httpRouterFor, coreServices, defineMod } from '../../../sdk/index.js';
+import type { RouteId } from './route-ids.js';
 import { loginErrors } from './errors.js';
 import { modelConnectionDirectoryServiceRef } from '../../model-connections/src/contract.js';
 import { connectionCredentialsServiceRef } from './contract.js';
@@ -13,7 +14,7 @@ import { UsageService } from './usage.js';
 export default defineMod({
   errors: [loginErrors],
   deps: {
-    http: coreServices.httpRouter,
+    http: httpRouterFor<RouteId>(),
     db: coreServices.database,
     secrets: coreServices.secrets,
     settings: coreServices.settings,
@@ -31,7 +32,7 @@ export default defineMod({
     const logins = new LoginService({ db, secrets, credentials, tokens, config, clock, log });
     const usage = new UsageService(credentials, config, clock, log, egress);
     const poolLb = new PoolLbService(directory, config, egress);
-    for (const [id, binding] of Object.entries(loginRoutes({ logins, credentials, usage, poolLb, config, clock }))) http.route(id, binding);
+    bindRoutes(http, loginRoutes({ logins, credentials, usage, poolLb, config, clock }));
     provide(connectionCredentialsServiceRef, credentials);
   },
 });

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { coreServices, defineMod } from '../../../sdk/index.js';
+import { bindRoutes, httpRouterFor, coreServices, defineMod } from '../../../sdk/index.js';
+import type { RouteId } from './route-ids.js';
 import { skillErrors } from './errors.js';
 import { agentHookPoints, agentsServiceRef } from '../../agents/src/contract.js';
 import { agentSkillsServiceRef } from './contract.js';
@@ -14,7 +15,7 @@ import { SkillEditor } from './services/skill-editor.js';
 export default defineMod({
   errors: [skillErrors],
   deps: {
-    http: coreServices.httpRouter,
+    http: httpRouterFor<RouteId>(),
     db: coreServices.database,
     extensions: coreServices.extensions,
     runtime: coreServices.runtimeInfo,
@@ -25,9 +26,7 @@ export default defineMod({
     const catalog = new SkillCatalog(store, new FilesystemSkills(path.join(runtime.dataDir, 'workspaces')));
     const assignments = new SkillAssignments(db, catalog, agents);
     const editor = new SkillEditor(db, store, catalog, assignments);
-    for (const [id, binding] of Object.entries({ ...settingsSkillRoutes(catalog, editor), ...agentSkillRoutes(assignments) })) {
-      http.route(id, binding);
-    }
+    bindRoutes(http, { ...settingsSkillRoutes(catalog, editor), ...agentSkillRoutes(assignments) });
     // In the deletion's unit of work: the agent and its assignments go together or not at all.
     extensions.tap(agentHookPoints.beforeDelete, ({ agentId, unitOfWork }) => db.transaction((trx) => assignments.deleteForAgent(agentId, trx), { join: unitOfWork }));
     provide(agentSkillsServiceRef, { assigned: (agentId) => assignments.resolved(agentId) });
