@@ -66,6 +66,7 @@ export const errors = defineErrorCatalog({
   modInitFailed: { status: 500, message: 'Mod {modId} failed to start: {reason}' },
   modInitTimeout: { status: 500, message: 'Mod {modId} did not finish starting within {timeoutMs} ms' },
   modContributionUndeclared: { status: 500, message: 'Mod {modId} tried to register {kind} {name}, which its manifest does not declare' },
+  modTransactionNotShareable: { status: 500, message: 'A transaction cannot cross from one mod to another ({where}); pass database.unitOfWork(trx) and join it' },
   modExtensionInvalid: { status: 422, message: 'Mod {modId} contributes to extension point {point} an entry its schema refuses: {reason}' },
   modExtensionPointNotOwned: { status: 500, message: 'Mod {modId} asked for {kind} extension point {point}, which its manifest does not declare' },
   toolInputInvalid: { status: 400, message: 'Invalid arguments for tool {tool}: {reason}' },

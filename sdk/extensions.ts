@@ -88,9 +88,9 @@ export interface OwnedListPoint<T> {
 export interface OwnedHookPoint<A extends unknown[], R> {
   readonly id: string;
   /**
-   * Runs the taps as the point's manifest `hook.type` says. A transaction among the arguments
-   * (or in the first argument's `trx`) reaches each tapping mod as a view checked against that
-   * mod's own tables; the view cannot commit or roll it back.
+   * Runs the taps as the point's manifest `hook.type` says. Arguments are plain data: a live
+   * transaction among them is refused (`mod_transaction_not_shareable`); to let taps write in
+   * the owner's transaction, pass `database.unitOfWork(trx)` and let them join it.
    */
   call(...args: A): Promise<R>;
   /** Ids of the mods tapping now, in call order. */

@@ -31,6 +31,7 @@ import { tablePrefixOf, type ModTableGuard } from '../storage/mod-table-guard.js
 import type { SettingsStore } from '../storage/settings-store.js';
 import type { ExtensionRegistry } from './extension-registry.js';
 import type { DiagnosticsRegistry, ToolRegistry } from './registries.js';
+import { refuseTransactions } from './service-resolver.js';
 
 /** The mod's registrations, undone in reverse order on disable. */
 export class DisposerStack {
@@ -209,23 +210,10 @@ export function createModContainer(root: AwilixContainer, manifest: ModManifest,
 }
 
 
-/**
- * A transaction among hook arguments (or as the first argument's `trx`) swapped for `view(trx)`;
- * other arguments pass unchanged.
- */
-function withTransactionView(args: unknown[], guard: ModTableGuard, view: (trx: import('knex').Knex.Transaction) => unknown): unknown[] {
-  return args.map((arg) => {
-    if (guard.isTransaction(arg)) return view(arg);
-    const trx = (arg as { trx?: unknown } | null | undefined)?.trx;
-    return guard.isTransaction(trx) ? { ...(arg as object), trx: view(trx) } : arg;
-  });
-}
-
 /** The mod's extension facade: taps on others' hook points, handles on its own points. */
 function createModExtensions(c: ModCradle): ExtensionsService {
   const registry = c['kernel.extensions'];
   const guard = c['kernel.table-guard'];
-  const system = c.manifest.system === true;
   const owned = (id: string, kind: 'list' | 'hook') => {
     const declared = c.manifest.contributes?.extensionPoints?.find((p) => p.id === id);
     if (!declared || declared.kind !== kind) throw errors.modExtensionPointNotOwned({ modId: c.modId, kind, point: id });
@@ -242,10 +230,7 @@ function createModExtensions(c: ModCradle): ExtensionsService {
     tap(point, fn) {
       const id = String(point?.id);
       usable(id, 'hook', 'extension point tap');
-      // Each tapping mod gets a transaction handed over by the owner as a view checked
-      // against its own tables, never the owner's.
-      const tap = (...args: unknown[]) => (fn as (...a: unknown[]) => unknown)(...withTransactionView(args, guard, (trx) => guard.viewFor(trx, c.modId, system)));
-      return c.disposers.add(registry.add(id, c.modId, tap));
+      return c.disposers.add(registry.add(id, c.modId, fn));
     },
     provide(point, value) {
       const id = String(point?.id);
@@ -257,8 +242,11 @@ function createModExtensions(c: ModCradle): ExtensionsService {
       owned(id, 'hook');
       const handle: OwnedHookPoint<unknown[], unknown> = {
         id,
-        // The owner's transaction travels as the kernel's unchecked view; each tap narrows it.
-        call: (...args) => registry.call(id, withTransactionView(args, guard, (trx) => guard.kernelView(trx))),
+        // Work in the owner's transaction reaches taps as a unit-of-work token, never as knex.
+        call: async (...args) => {
+          refuseTransactions(args, guard, `hook point ${id}`);
+          return registry.call(id, args);
+        },
         taps: () => registry.contributions(id).map((e) => e.modId),
         onChange: (listener) => c.disposers.add(registry.onChange(id, listener)),
       };

@@ -75,9 +75,9 @@ export class ServiceResolver {
   }
 
   /**
-   * A provided service as its consumers see it: a transaction passed to one of its methods
-   * (`other.create(input, trx)`) reaches the provider as a view checked against the
-   * provider's tables, so work across mods still commits as one.
+   * A provided service as its consumers see it. A live transaction is refused as an argument
+   * (`mod_transaction_not_shareable`): work across mods commits as one through a unit-of-work
+   * token the provider joins, never through a knex object the provider could use unchecked.
    */
   private shared(entry: ProvidedService): unknown {
     const implementation = entry.implementation;
@@ -85,8 +85,7 @@ export class ServiceResolver {
     const cached = this.sharedViews.get(implementation);
     if (cached) return cached;
     const tables = this.tables;
-    const providerId = entry.modId;
-    const system = this.installed.isSystem(providerId);
+    const where = `a call to a service of ${entry.modId}`;
     const wrappers = new WeakMap<(...args: unknown[]) => unknown, (...args: unknown[]) => unknown>();
     const target = implementation;
     // An empty stand-in as the proxy's target: a frozen implementation's methods could not be
@@ -100,10 +99,7 @@ export class ServiceResolver {
         let wrapper = wrappers.get(method);
         if (!wrapper) {
           wrapper = (...args: unknown[]) => {
-            for (let i = 0; i < args.length; i++) {
-              const arg = args[i];
-              if (tables.isTransaction(arg)) args[i] = tables.viewFor(arg, providerId, system);
-            }
+            refuseTransactions(args, tables, where);
             return method.apply(target, args);
           };
           wrappers.set(method, wrapper);
@@ -113,5 +109,13 @@ export class ServiceResolver {
     });
     this.sharedViews.set(implementation, proxy);
     return proxy;
+  }
+}
+
+/** Throws when a live transaction is among `args` or in the first level of an argument object. */
+export function refuseTransactions(args: readonly unknown[], tables: Pick<ModTableGuard, 'isTransaction'>, where: string): void {
+  for (const arg of args) {
+    const nested = arg !== null && typeof arg === 'object' && !tables.isTransaction(arg) ? Object.values(arg) : [];
+    if (tables.isTransaction(arg) || nested.some((value) => tables.isTransaction(value))) throw errors.modTransactionNotShareable({ where });
   }
 }

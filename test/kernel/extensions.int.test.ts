@@ -109,6 +109,15 @@ describe('owners and contributors coming and going', () => {
     expect(await hook.call('hello')).toBe('hello!');
   });
 
+  it('refuses a live transaction as a hook argument: taps join a unit-of-work token instead', async () => {
+    const hook = ownerProbe.extensions!.hook(beforeGreet) as unknown as { call(...args: unknown[]): Promise<unknown> };
+    await t.kernel.database.knex.transaction(async (trx) => {
+      await expect(hook.call(trx)).rejects.toMatchObject({ code: 'mod_transaction_not_shareable' });
+      await expect(hook.call({ text: 'hello', trx })).rejects.toMatchObject({ code: 'mod_transaction_not_shareable' });
+    });
+    expect(await hook.call('hello')).toBe('hello!');
+  });
+
   it('removes a disabled contributor\'s data, values and taps, and tells the owner', async () => {
     ownerProbe.changes.length = 0;
     expect((await disable('points-contributor')).status).toBe(200);

@@ -96,6 +96,11 @@ describe('lifecycle routes', () => {
     expect((await t.request(json('POST', '/api/mod-management/echo-mod/enable'))).body.mod.status).toBe('loaded');
     expect((await t.request(json('POST', '/api/mod-management/needs-echo/enable'))).body.mod.status).toBe('loaded');
     expect((await t.request('/api/mods/needs-echo/shout')).body.text).toBe('HI!');
+    // A knex transaction never crosses to another mod (it would reach past that mod's table
+    // checks); work across mods joins a unit-of-work token instead.
+    const crossing = await t.request('/api/mods/needs-echo/shout-in-transaction');
+    expect(crossing.status).toBe(500);
+    expect(crossing.body.error).toBe('mod_transaction_not_shareable');
 
     const refused = await t.request(json('POST', '/api/mod-management/echo-mod/disable'));
     expect(refused.status).toBe(409);
