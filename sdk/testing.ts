@@ -63,6 +63,8 @@ export async function testDatabase(): Promise<DatabaseOptions> {
 }
 
 /** Boots a kernel for one test file (or test). Close it in `afterAll`/`afterEach`. @public */
+export * from './testing-fakes.js';
+
 export async function startTestKernel(options: TestKernelOptions = {}): Promise<TestKernel> {
   const config: KernelConfig = {
     ...loadConfig({ SVC_LOG_LEVEL: process.env.SVC_TEST_LOG_LEVEL ?? 'silent' }),
