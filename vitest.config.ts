@@ -18,7 +18,8 @@ export default defineConfig({
         test: {
           ...shared,
           name: 'pglite',
-          include: ['test/**/*.test.ts', 'system-mods/*/test/**/*.test.ts'],
+          // mods-dev/: mods made with `npm run create-mod` (Git ignores the folder).
+          include: ['test/**/*.test.ts', 'system-mods/*/test/**/*.test.ts', 'mods-dev/*/test/**/*.test.ts'],
           exclude: [...configDefaults.exclude, UI_E2E],
           env: { SVC_TEST_DB: 'pglite' },
         },
