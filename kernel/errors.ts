@@ -74,6 +74,16 @@ export const errors = defineErrorCatalog({
   modServiceTaken: { status: 409, message: 'Mod {modId} provides {service}, which {owner} already provides; disable one of them' },
   modErrorCodeConflict: { status: 422, message: 'Mod {modId} catalogues error code {code} (status {status}), which {owner} catalogues with another status or message' },
   modSettingsInvalid: { status: 400, message: 'Settings for mod {modId} are invalid: {reason}' },
+  // sandbox
+  modSandboxFailed: { status: 503, message: 'Mod {modId} is unavailable: its sandbox stopped ({reason})' },
+  modResponseInvalid: { status: 502, message: 'Mod {modId} {kind} {name} answered with something that is not JSON the host may send: {reason}' },
+  modToolFailed: { status: 500, message: 'Mod {modId} tool {tool} failed: {reason}' },
+  modToolDeadlineExceeded: { status: 504, message: 'Mod {modId} tool {tool} passed its {deadlineMs} ms deadline; the mod is now unavailable' },
+  modSandboxCallRefused: { status: 400, message: 'Mod {modId} may not call {op}: {reason}' },
+  modDataInvalid: { status: 400, message: 'Mod {modId} data refused: {reason}' },
+  modDataFull: { status: 409, message: 'Mod {modId} already stores {limit} keys; delete some first' },
+  modEgressHostUndeclared: { status: 403, message: 'Mod {modId} may not reach {host}: its manifest does not list it in sandbox.egress' },
+  modFetchFailed: { status: 502, message: 'Mod {modId} outbound request to {host} failed: {reason}' },
   // storage and secrets
   databaseUnavailable: { status: 503, message: 'The database is unavailable' },
   secretKeyMismatch: { status: 500, message: 'The secret key does not match the one that encrypted the stored secrets' },

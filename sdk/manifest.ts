@@ -93,6 +93,23 @@ export interface ManifestProvidedService {
   capability?: string;
 }
 
+/**
+ * How a sandboxed mod (one installed from Git) runs: its isolate's memory and what it may reach
+ * beyond its own routes, tools, settings and secrets. Ignored for mods that run in the kernel's
+ * process. @public
+ */
+export interface ManifestSandbox {
+  /** Heap limit of the mod's isolate in MiB (default 64, kernel maximum 256). */
+  memoryMb?: number;
+  /**
+   * Hosts the mod may call with `mod.fetch` (`api.example.com`, `127.0.0.1:8080`); every request
+   * also passes the kernel's egress guard. Without it the mod has no `fetch`.
+   */
+  egress?: string[];
+  /** The mod gets `mod.data`, its own key-value store. */
+  data?: boolean;
+}
+
 /** The parsed `mod.json`. @public */
 export interface ModManifest {
   /** Kebab-case id; must equal the folder name. */
@@ -123,4 +140,6 @@ export interface ModManifest {
    */
   uses?: { hooks?: string[]; extensionPoints?: string[] };
   contributes?: ManifestContributions;
+  /** Sandbox limits and grants (mods from sandboxed roots only). */
+  sandbox?: ManifestSandbox;
 }

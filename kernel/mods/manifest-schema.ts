@@ -7,6 +7,7 @@ import semver from 'semver';
 import type { ModManifest } from '../../sdk/manifest.js';
 import { contributionPoints, EXTENSION_POINT_ID } from './contribution-points.js';
 import { isKernelNamespace } from './kernel-services.js';
+import { MAX_MEMORY_MB, MIN_MEMORY_MB } from './isolate/sandbox-limits.js';
 
 const ID = '^[a-z0-9]+(-[a-z0-9]+)*$';
 
@@ -22,6 +23,20 @@ const capabilitySchema = {
 } as const;
 
 const SERVICE_ID = '^[a-z0-9-]+(\\.[a-zA-Z0-9-]+)+$';
+
+/** A host a sandboxed mod may call: a DNS name, an IPv4 address or a bracketed IPv6 one, optionally `:port`. */
+const EGRESS_HOST = '^(\\[[0-9A-Fa-f:.]+\\]|[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*)(:[0-9]{1,5})?$';
+
+/** `sandbox`: the isolate's memory (bounded by the kernel's maximum) and what the mod may reach. */
+const sandboxSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    memoryMb: { type: 'integer', minimum: MIN_MEMORY_MB, maximum: MAX_MEMORY_MB },
+    egress: { type: 'array', uniqueItems: true, maxItems: 32, items: { type: 'string', pattern: EGRESS_HOST, maxLength: 260 } },
+    data: { type: 'boolean' },
+  },
+} as const;
 
 /** The manifest's `provides`, each entry as `{id, capability?}`. */
 export function providedServicesOf(manifest: ModManifest): Array<{ id: string; capability?: string }> {
@@ -73,6 +88,7 @@ export const manifestSchema = {
       additionalProperties: false,
       properties: Object.fromEntries(contributionPoints.map((p) => [p.key, p.schema])),
     },
+    sandbox: sandboxSchema,
   },
 } as const;
 

@@ -143,6 +143,7 @@ export class ModLifecycle {
       manifest,
       container: this.deps.container,
       initTimeoutMs: this.deps.enableTimeoutMs,
+      revoke: (error) => void this.revoke(manifest.id, error).catch((err) => this.deps.log.error({ err, mod: manifest.id }, 'revocation failed')),
       contributions() {
         // Contributions to other mods' points: checked against each point's schema, then live until stop.
         extensions.checkData(manifest);

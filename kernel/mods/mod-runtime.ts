@@ -1,12 +1,13 @@
 /**
  * Where a mod's code runs. The lifecycle drives one runtime per mod through `load` (read the
  * code), `start` (build the mod's scope, run `init`) and `stop` (undo every registration).
- * `in-process-runtime.ts` runs system mods and, for now, every other mod in the kernel's
- * process; an isolate runtime implements the same interface later, with the host's side of the
- * boundary (`ModStartScope`) unchanged.
+ * `in-process-runtime.ts` runs system mods and mods from trusted local roots in the kernel's
+ * process; `isolate/isolate-runtime.ts` runs mods from sandboxed roots in an isolate in a child
+ * process, with the host's side of the boundary (`ModStartScope`) unchanged.
  */
 import type { AwilixContainer } from 'awilix';
 import type { Logger } from 'pino';
+import type { SvcError } from '../../sdk/errors.js';
 import type { Disposable } from '../../sdk/disposable.js';
 import type { CatalogEntries } from '../../sdk/errors.js';
 import type { ModManifest } from '../../sdk/manifest.js';
@@ -31,6 +32,12 @@ export interface ModStartScope {
   provide(ref: ServiceRef<unknown>, implementation: unknown): Disposable;
   /** How long `init` may take. */
   readonly initTimeoutMs: number;
+  /**
+   * Takes the running mod down with `error` (the lifecycle's revocation: failed until re-enabled,
+   * dependents too), for a runtime that finds its mod broken between requests — a sandbox that
+   * ran out of memory or died. A no-op unless the mod is loaded.
+   */
+  revoke?(error: SvcError): void;
 }
 
 export interface ModRuntime {

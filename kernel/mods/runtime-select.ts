@@ -1,18 +1,11 @@
 /**
  * Which runtime runs a mod's code: system mods and mods from trusted local roots (roots the
  * embedding code passes in, such as test fixtures) run in the kernel's process; mods from a
- * sandboxed root (installed from Git) run in the isolate runtime.
+ * sandboxed root (installed from Git) run in an isolate in their own child process. The choice
+ * rests on the root alone, never on what a manifest claims.
  */
-import { errors } from '../errors.js';
 import { inProcessRuntimes } from './in-process-runtime.js';
+import { IsolateModRuntime } from './isolate/isolate-runtime.js';
 import type { ModRuntimeFactory } from './mod-runtime.js';
 
-export const defaultRuntimes: ModRuntimeFactory = (mod, log) => {
-  if (!mod.sandboxed) return inProcessRuntimes(mod, log);
-  // Untrusted code never runs in the kernel's process.
-  return {
-    load: () => Promise.reject(errors.modEntryInvalid({ modId: mod.id, entry: '?', reason: 'the sandbox runtime is not available' })),
-    start: () => Promise.reject(errors.modEntryInvalid({ modId: mod.id, entry: '?', reason: 'the sandbox runtime is not available' })),
-    stop: () => Promise.resolve(),
-  };
-};
+export const defaultRuntimes: ModRuntimeFactory = (mod, log) => (mod.sandboxed ? new IsolateModRuntime(mod, log) : inProcessRuntimes(mod, log));

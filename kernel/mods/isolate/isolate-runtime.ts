@@ -1,0 +1,184 @@
+/**
+ * The runtime of untrusted mods (sandboxed roots, e.g. installed from Git): the mod's code runs
+ * in an isolated-vm isolate inside its own child process (`sandbox-process.ts`), never in the
+ * kernel's. The kernel keeps every registration on its side — routes, tools, diagnostics are
+ * bound here from what the guest registered in `init`, through the same mod scope and checks as
+ * in-process mods — so disable undoes them with the same disposer stack, then ends the process.
+ */
+import { realpathSync } from 'node:fs';
+import path from 'node:path';
+import type { Logger } from 'pino';
+import { coreServices, type DiagnosticsService, type HttpRouterService, type LoggerService, type SecretsService, type SettingsService, type ToolRegistrarService } from '../../../sdk/core-services.js';
+import { toDisposable } from '../../../sdk/disposable.js';
+import type { EgressGuard } from '../../../sdk/egress.js';
+import { isSvcError, type SvcError } from '../../../sdk/errors.js';
+import type { ModManifest } from '../../../sdk/manifest.js';
+import { errors } from '../../errors.js';
+import { DEFAULT_DEADLINE_MS, type RouteTable } from '../../http/route-table.js';
+import type { Database } from '../../storage/database.js';
+import { createModContainer, DisposerStack } from '../mod-scope.js';
+import type { LoadedMod, ModRuntime, ModStartScope } from '../mod-runtime.js';
+import { GuestCalls } from './guest-calls.js';
+import { createGuestFetch } from './guest-fetch.js';
+import { createHostCapabilities } from './host-capabilities.js';
+import { ModDataStore } from './mod-data-store.js';
+import type { StartMessage } from './protocol.js';
+import { SandboxDiagnostics } from './sandbox-diagnostics.js';
+import { DEFAULT_MEMORY_MB, MAX_HOST_CALL_BYTES, MAX_PENDING_HOST_CALLS, MAX_RESPONSE_BYTES } from './sandbox-limits.js';
+import { SandboxProcess, type SandboxFailure } from './sandbox-process.js';
+
+/** The kernel services the runtime uses on the mod's behalf; the guest never holds them. */
+const GUEST_DEPS = {
+  http: coreServices.httpRouter,
+  tools: coreServices.tools,
+  settings: coreServices.settings,
+  secrets: coreServices.secrets,
+  logger: coreServices.logger,
+  egress: coreServices.egress,
+  diagnostics: coreServices.diagnostics,
+};
+
+interface GuestDeps {
+  http: HttpRouterService;
+  tools: ToolRegistrarService;
+  settings: SettingsService;
+  secrets: SecretsService;
+  logger: LoggerService;
+  egress: EgressGuard;
+  diagnostics: DiagnosticsService;
+}
+
+export class IsolateModRuntime implements ModRuntime {
+  private disposers?: DisposerStack;
+
+  constructor(
+    private readonly mod: { id: string; dir: string },
+    private readonly log: Logger,
+  ) {}
+
+  /** Checks the entry only: the code is compiled when the mod starts, in its own process. */
+  async load(manifest: ModManifest): Promise<LoadedMod> {
+    const invalid = (reason: string) => errors.modEntryInvalid({ modId: this.mod.id, entry: manifest.entry, reason });
+    if (!/\.m?js$/.test(manifest.entry)) throw invalid('a sandboxed mod is one JavaScript module (.js or .mjs); bundle TypeScript first');
+    let root: string;
+    let entry: string;
+    try {
+      root = realpathSync(this.mod.dir);
+      entry = realpathSync(path.join(this.mod.dir, manifest.entry));
+    } catch {
+      throw invalid('the file does not exist');
+    }
+    if (!entry.startsWith(root + path.sep)) throw invalid("it resolves outside the mod's folder");
+    // A sandboxed mod has no error catalogue of its own: its failures answer with the kernel's codes.
+    return { errors: [] };
+  }
+
+  async start(scope: ModStartScope): Promise<void> {
+    const { manifest } = scope;
+    const modId = this.mod.id;
+    const disposers = new DisposerStack((error) => this.log.error({ err: error, mod: modId }, 'dispose failed'));
+    const memoryMb = manifest.sandbox?.memoryMb ?? DEFAULT_MEMORY_MB;
+    const diagnostics = new SandboxDiagnostics(memoryMb * 1024 * 1024);
+    const stopped = new AbortController();
+    let running = false;
+    const revoke = (error: SvcError) => {
+      if (running) scope.revoke?.(error);
+    };
+    try {
+      for (const added of scope.contributions()) disposers.add(added);
+      const container = createModContainer(scope.container, manifest, disposers);
+      const deps = scope.resolveDeps(GUEST_DEPS, container) as unknown as GuestDeps;
+      const egressHosts = manifest.sandbox?.egress ?? [];
+      const capabilities = createHostCapabilities({
+        manifest,
+        settings: deps.settings,
+        secrets: deps.secrets,
+        data: manifest.sandbox?.data ? new ModDataStore(scope.container.resolve<Database>('kernel.database').knex, modId) : undefined,
+        fetch: egressHosts.length > 0 ? createGuestFetch(modId, egressHosts, deps.egress, stopped.signal) : undefined,
+        log: this.log,
+      });
+      const guestLog = deps.logger.child({ sandboxed: true });
+      const sandbox = new SandboxProcess(modId, {
+        host: (op, args) => {
+          const end = diagnostics.begin('capability', op);
+          return capabilities(op, args).finally(end);
+        },
+        log: (level, message, fields) => guestLog[level](fields !== null && typeof fields === 'object' ? { fields } : {}, message),
+        exit: (failure) => {
+          // Between calls (or while one runs) the process ended on its own: the mod is broken.
+          if (!failure) return;
+          const error = errors.modSandboxFailed({ modId, reason: failure.message });
+          diagnostics.fatal(error.code, failure.kind === 'timeout');
+          revoke(error);
+        },
+      });
+      // First in, last out: the routes and tools go before the process does.
+      disposers.add(
+        toDisposable(() => {
+          stopped.abort();
+          return sandbox.stop();
+        }),
+      );
+      const ready = await sandbox.start(this.startMessage(manifest, scope.initTimeoutMs, memoryMb)).catch((failure: SandboxFailure) => {
+        throw this.startError(manifest, failure, scope.initTimeoutMs);
+      });
+      const calls = new GuestCalls({ modId, sandbox, diagnostics, revoke, log: this.log });
+      const table = scope.container.resolve<RouteTable>('kernel.routes');
+      for (const routeId of ready.routes) {
+        const deadlineMs = table.list().find((r) => r.owner === modId && r.routeId === routeId)?.deadlineMs ?? DEFAULT_DEADLINE_MS;
+        deps.http.route(routeId, { handler: (request) => calls.route(routeId, deadlineMs, request) });
+      }
+      for (const tool of ready.tools) {
+        deps.tools.register(tool.name, { inputSchema: tool.inputSchema, handler: (input, context) => calls.tool(tool.name, input, context) });
+      }
+      if (manifest.contributes?.diagnostics?.pending) {
+        deps.diagnostics.provide(diagnostics.provider(() => sandbox.stats(), () => sandbox.alive));
+      }
+      running = true;
+    } catch (error) {
+      await disposers.dispose();
+      throw isSvcError(error) ? error : errors.modInitFailed({ modId, reason: (error as Error).message });
+    }
+    this.disposers = disposers;
+  }
+
+  async stop(): Promise<void> {
+    const disposers = this.disposers;
+    this.disposers = undefined;
+    await disposers?.dispose();
+  }
+
+  private startMessage(manifest: ModManifest, initTimeoutMs: number, memoryMb: number): StartMessage {
+    const contributes = manifest.contributes ?? {};
+    return {
+      t: 'start',
+      modId: this.mod.id,
+      dir: this.mod.dir,
+      entry: manifest.entry,
+      memoryMb,
+      initTimeoutMs,
+      api: {
+        manifest,
+        routes: (contributes.routes ?? []).map((r) => r.id),
+        tools: (contributes.tools ?? []).map((t) => t.name),
+        data: manifest.sandbox?.data === true,
+        fetch: (manifest.sandbox?.egress ?? []).length > 0,
+      },
+      limits: { responseBytes: MAX_RESPONSE_BYTES, hostCallBytes: MAX_HOST_CALL_BYTES, maxPendingHostCalls: MAX_PENDING_HOST_CALLS },
+    };
+  }
+
+  private startError(manifest: ModManifest, failure: SandboxFailure, initTimeoutMs: number): SvcError {
+    const modId = this.mod.id;
+    switch (failure.kind) {
+      case 'timeout':
+        return errors.modInitTimeout({ modId, timeoutMs: initTimeoutMs });
+      case 'invalid':
+        return errors.modEntryInvalid({ modId, entry: manifest.entry, reason: failure.message });
+      case 'thrown':
+        return errors.modInitFailed({ modId, reason: failure.message });
+      default:
+        return errors.modSandboxFailed({ modId, reason: failure.message });
+    }
+  }
+}

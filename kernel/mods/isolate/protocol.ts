@@ -1,0 +1,63 @@
+/**
+ * The messages between the kernel and a mod's sandbox process (Node IPC, JSON). The worker
+ * (`sandbox-worker.mjs`) is plain JavaScript, so these types are the written contract it follows;
+ * the sandbox integration tests hold both sides to it.
+ */
+import type { GuestJson } from '../../../sdk/guest.js';
+
+/** What the worker needs to start a mod: the folder and entry, limits, and the API to build. */
+export interface StartMessage {
+  t: 'start';
+  modId: string;
+  dir: string;
+  entry: string;
+  memoryMb: number;
+  initTimeoutMs: number;
+  /** The capability functions the guest gets, from its manifest. */
+  api: { manifest: unknown; routes: string[]; tools: string[]; data: boolean; fetch: boolean };
+  limits: { responseBytes: number; hostCallBytes: number; maxPendingHostCalls: number };
+}
+
+/** A route or tool call; `payload` is the projected request or `{input, context}`. */
+export interface CallMessage {
+  t: 'call';
+  id: number;
+  kind: 'route' | 'tool';
+  name: string;
+  payload: unknown;
+  /** Hard bound: past it the worker stops the isolate. */
+  timeoutMs: number;
+}
+
+/** The kernel's answer to a capability call. */
+export interface HostResultMessage {
+  t: 'host-result';
+  id: number;
+  result: { ok: true; value: unknown } | { ok: false; error: { code: string; message: string } };
+}
+
+export type ToWorker = StartMessage | CallMessage | HostResultMessage | { t: 'stats'; id: number } | { t: 'stop' };
+
+/** Why a call or the whole sandbox failed. */
+export type FailureKind = 'timeout' | 'memory' | 'invalid' | 'thrown' | 'unbound' | 'crash';
+
+export interface StartedMessage {
+  t: 'started';
+  routes: string[];
+  tools: Array<{ name: string; inputSchema: Record<string, unknown> }>;
+}
+
+export type CallResult =
+  | { ok: true; status: number; value: GuestJson }
+  | { ok: false; error: { kind: FailureKind; message: string } };
+
+export type FromWorker =
+  | StartedMessage
+  | { t: 'start-failed'; kind: FailureKind; message: string }
+  | ({ t: 'result'; id: number } & CallResult)
+  | { t: 'host'; id: number; op: string; args: string }
+  | { t: 'log'; level: 'debug' | 'info' | 'warn' | 'error'; message: string; fields: GuestJson | null }
+  | { t: 'stats'; id: number; usedHeapBytes: number; heapLimitBytes: number }
+  /** The isolate is gone (runaway call, memory limit); the worker exits right after. */
+  | { t: 'fatal'; kind: FailureKind; message: string }
+  | { t: 'stopped' };

@@ -1,0 +1,45 @@
+/**
+ * The bounds of the sandbox, in one place: what a manifest may ask for and what crosses the
+ * boundary. The worker process (`sandbox-worker.mjs`) receives the ones it enforces in its start
+ * message, so these numbers are the only copy.
+ */
+
+/** Isolate heap when the manifest does not say (`sandbox.memoryMb`). */
+export const DEFAULT_MEMORY_MB = 64;
+/** The kernel's maximum for `sandbox.memoryMb`: a manifest asking for more is refused at install. */
+export const MAX_MEMORY_MB = 256;
+/** Below this an isolate cannot even hold its bootstrap comfortably (isolated-vm's floor is 8). */
+export const MIN_MEMORY_MB = 16;
+
+/** A route or tool answer, as JSON text (the spec's "JSON only", bounded). */
+export const MAX_RESPONSE_BYTES = 1024 * 1024;
+/** A projected request, as JSON text: more than a mod's isolate should be asked to parse. */
+export const MAX_REQUEST_BYTES = 4 * 1024 * 1024;
+/** Arguments of one capability call from the guest (data values, fetch bodies, log fields). */
+export const MAX_HOST_CALL_BYTES = 1024 * 1024;
+/** Capability calls of one mod waiting on the kernel at once; more are refused. */
+export const MAX_PENDING_HOST_CALLS = 64;
+
+/** Key-value data: key length, value size (JSON text), keys per mod. */
+export const MAX_DATA_KEY_LENGTH = 256;
+export const MAX_DATA_VALUE_BYTES = 64 * 1024;
+export const MAX_DATA_KEYS = 10_000;
+export const MAX_DATA_LIST = 1000;
+
+/** Outbound requests: response body read at most, and the bound when the call has no deadline. */
+export const MAX_FETCH_RESPONSE_BYTES = 1024 * 1024;
+export const FETCH_TIMEOUT_MS = 30_000;
+
+/** A tool call's hard bound (tools have no manifest deadline). */
+export const TOOL_DEADLINE_MS = 30_000;
+/** The guest's cleanup on disable. */
+export const STOP_TIMEOUT_MS = 2_000;
+/**
+ * How long past a call's own deadline the kernel waits for the worker before killing it: the
+ * worker stops a runaway isolate itself; this only catches a worker that stopped answering.
+ */
+export const KILL_GRACE_MS = 1_500;
+/** Spawning the worker and compiling the mod, before `init` starts its own clock. */
+export const SPAWN_TIMEOUT_MS = 10_000;
+/** The worker's own V8 heap (messages and module text, never the guest's heap). */
+export const WORKER_HEAP_MB = 128;

@@ -1,0 +1,195 @@
+/**
+ * The kernel's handle on one mod's sandbox process: spawns `sandbox-worker.mjs`, correlates
+ * calls with answers, relays the guest's capability calls, and turns every way the process can
+ * end (it stopped a runaway isolate, hit the memory limit, crashed natively, stopped answering)
+ * into one `SandboxFailure` for the runtime. No call waits forever: each has a backstop past its
+ * own deadline after which the process is killed.
+ *
+ * One process per mod: a crash or kill is attributed to exactly one mod, and killing it is
+ * always safe for every other mod (the cost is a Node process per enabled sandboxed mod).
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { CallResult, FailureKind, FromWorker, HostResultMessage, StartedMessage, StartMessage, ToWorker } from './protocol.js';
+import { KILL_GRACE_MS, SPAWN_TIMEOUT_MS, STOP_TIMEOUT_MS, WORKER_HEAP_MB } from './sandbox-limits.js';
+
+const WORKER = fileURLToPath(new URL('./sandbox-worker.mjs', import.meta.url));
+const STDERR_TAIL = 2048;
+
+export interface SandboxFailure {
+  kind: FailureKind;
+  message: string;
+}
+
+export interface SandboxEvents {
+  /** A capability call of the guest; resolves to the envelope the guest receives. */
+  host(op: string, args: string): Promise<HostResultMessage['result']>;
+  log(level: 'debug' | 'info' | 'warn' | 'error', message: string, fields: unknown): void;
+  /** The process ended; `failure` is undefined when the kernel stopped it. */
+  exit(failure: SandboxFailure | undefined): void;
+}
+
+type Waiter = (message: FromWorker | SandboxFailure) => void;
+
+const isFailure = (value: FromWorker | SandboxFailure): value is SandboxFailure => !('t' in value);
+
+export class SandboxProcess {
+  private readonly child: ChildProcess;
+  private readonly waiting = new Map<number, Waiter>();
+  private nextId = 0;
+  private startWaiter?: Waiter;
+  /** What the worker said went wrong, or why the kernel killed it. */
+  private failure?: SandboxFailure;
+  private stopping = false;
+  private exited = false;
+  private readonly exit: Promise<void>;
+  private stderr = '';
+
+  constructor(
+    readonly modId: string,
+    private readonly events: SandboxEvents,
+  ) {
+    // `execArgv` replaces the kernel's own flags (`--import tsx` among them): the worker is
+    // plain JavaScript. The environment is empty: nothing of the kernel's configuration (database
+    // URL, settings key) is in the process that runs untrusted code. The mod id in argv only
+    // names the process for an operator's `ps`.
+    this.child = fork(WORKER, [modId], {
+      execPath: process.execPath,
+      execArgv: ['--no-node-snapshot', `--max-old-space-size=${WORKER_HEAP_MB}`],
+      env: {},
+      cwd: path.dirname(WORKER),
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+      serialization: 'json',
+    });
+    this.child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+      this.stderr = (this.stderr + chunk).slice(-STDERR_TAIL);
+    });
+    this.child.on('message', (message: FromWorker) => this.receive(message));
+    this.exit = new Promise((resolve) => {
+      const ended = (reason: string) => {
+        if (this.exited) return;
+        this.exited = true;
+        const failure = this.failure ?? (this.stopping ? undefined : { kind: 'crash' as const, message: `the sandbox process ended (${reason})` });
+        const pendingFailure = failure ?? { kind: 'crash' as const, message: 'the sandbox was stopped' };
+        this.startWaiter?.(pendingFailure);
+        for (const waiter of this.waiting.values()) waiter(pendingFailure);
+        this.waiting.clear();
+        if (failure && this.stderr.trim()) this.events.log('warn', 'sandbox process output', { stderr: this.stderr.trim() });
+        this.events.exit(failure);
+        resolve();
+      };
+      this.child.on('exit', (code, signal) => ended(signal ?? `exit code ${code}`));
+      this.child.on('error', (error) => ended(error.message));
+    });
+  }
+
+  get alive(): boolean {
+    return !this.exited && !this.stopping;
+  }
+
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
+  /** Loads the mod and runs its `init`; rejects with a {@link SandboxFailure}. */
+  start(message: StartMessage): Promise<StartedMessage> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => this.kill({ kind: 'timeout', message: `it did not start within ${message.initTimeoutMs} ms` }), SPAWN_TIMEOUT_MS + message.initTimeoutMs + KILL_GRACE_MS);
+      this.startWaiter = (answer) => {
+        clearTimeout(timer);
+        this.startWaiter = undefined;
+        if (!('t' in answer)) reject(answer);
+        else if (answer.t === 'started') resolve(answer);
+        else if (answer.t === 'start-failed') reject({ kind: answer.kind, message: answer.message });
+      };
+      this.post(message);
+    });
+  }
+
+  /** A route or tool call; never rejects: a dead or runaway sandbox is an `ok: false` answer. */
+  call(kind: 'route' | 'tool', name: string, payload: unknown, timeoutMs: number): Promise<CallResult> {
+    if (!this.alive) return Promise.resolve({ ok: false, error: this.failure ?? { kind: 'crash', message: 'the sandbox is not running' } });
+    const id = ++this.nextId;
+    return new Promise((resolve) => {
+      // The worker stops a runaway isolate at `timeoutMs`; this only catches a worker that hangs.
+      const timer = setTimeout(() => this.kill({ kind: 'timeout', message: `the sandbox did not stop a call ${timeoutMs} ms past its deadline` }), timeoutMs + KILL_GRACE_MS);
+      this.waiting.set(id, (answer) => {
+        clearTimeout(timer);
+        this.waiting.delete(id);
+        if (isFailure(answer)) resolve({ ok: false, error: answer });
+        else if (answer.t === 'result') resolve(answer);
+      });
+      this.post({ t: 'call', id, kind, name, payload, timeoutMs });
+    });
+  }
+
+  /** The isolate's heap; undefined when the sandbox is not running or does not answer. */
+  stats(): Promise<{ usedHeapBytes: number; heapLimitBytes: number } | undefined> {
+    if (!this.alive) return Promise.resolve(undefined);
+    const id = ++this.nextId;
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.waiting.delete(id);
+        resolve(undefined);
+      }, 1000);
+      this.waiting.set(id, (answer) => {
+        clearTimeout(timer);
+        this.waiting.delete(id);
+        resolve(!isFailure(answer) && answer.t === 'stats' ? { usedHeapBytes: answer.usedHeapBytes, heapLimitBytes: answer.heapLimitBytes } : undefined);
+      });
+      this.post({ t: 'stats', id });
+    });
+  }
+
+  /** Runs the guest's cleanup and ends the process; kills it when it does not end in time. */
+  async stop(): Promise<void> {
+    if (this.exited) return;
+    this.stopping = true;
+    this.post({ t: 'stop' });
+    const timer = setTimeout(() => this.child.kill('SIGKILL'), STOP_TIMEOUT_MS + KILL_GRACE_MS);
+    await this.exit;
+    clearTimeout(timer);
+  }
+
+  /** Ends the process now, recording why (unless it already said). */
+  kill(failure: SandboxFailure): void {
+    if (this.exited) return;
+    this.failure ??= failure;
+    this.child.kill('SIGKILL');
+  }
+
+  private post(message: ToWorker): void {
+    if (this.exited || !this.child.connected) return;
+    this.child.send(message, (error) => {
+      if (error) this.kill({ kind: 'crash', message: `the sandbox process cannot be reached (${error.message})` });
+    });
+  }
+
+  private receive(message: FromWorker): void {
+    switch (message.t) {
+      case 'started':
+      case 'start-failed':
+        this.startWaiter?.(message);
+        break;
+      case 'result':
+      case 'stats':
+        this.waiting.get(message.id)?.(message);
+        break;
+      case 'host':
+        this.events.host(message.op, message.args).then(
+          (result) => this.post({ t: 'host-result', id: message.id, result }),
+          (error: Error) => this.post({ t: 'host-result', id: message.id, result: { ok: false, error: { code: 'internal_error', message: error.message } } }),
+        );
+        break;
+      case 'log':
+        this.events.log(message.level, message.message, message.fields);
+        break;
+      case 'fatal':
+        this.failure ??= { kind: message.kind, message: message.message };
+        break;
+      case 'stopped':
+        break;
+    }
+  }
+}

@@ -1,0 +1,198 @@
+// A mod's sandbox process: one per enabled sandboxed mod, started by `sandbox-process.ts` with
+// `--no-node-snapshot` (isolated-vm needs it; the kernel does not) and an empty environment.
+// It holds one isolate with the mod's code and relays between it and the kernel over IPC
+// (messages in `protocol.ts`). It is plain JavaScript, importing only Node and isolated-vm: it
+// starts in a fraction of the time a TypeScript loader would take, and nothing of the kernel
+// (database handles, secrets, config) is ever loaded into the process that runs untrusted code.
+//
+// Every call into the isolate runs on isolated-vm's own thread with a hard timer here: a
+// runaway guest (a loop, before or after an await) is stopped by disposing the isolate, which
+// the main thread can always do. Then this process reports `fatal` and exits; the kernel revokes
+// the mod. If this process itself stops answering, the kernel kills it.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { loadGuestModules, ModuleRefused } from './worker-modules.mjs';
+
+const ivm = createRequire(import.meta.url)('isolated-vm');
+const BOOTSTRAP = readFileSync(new URL('./guest-runtime.isolate.js', import.meta.url), 'utf8');
+const LOG_LINES_PER_SECOND = 50;
+const LOG_MESSAGE_CHARS = 2000;
+const STOP_TIMEOUT_MS = 2000;
+
+let isolate;
+let control;
+let limits;
+/** Set when this process disposed the isolate (a timeout); otherwise a disposal is the memory limit. */
+let disposedFor;
+let finished = false;
+const hostCalls = new Map();
+let nextHostId = 0;
+let logWindow = { second: 0, lines: 0 };
+
+const send = (message, then) => {
+  if (!process.connected) return then?.();
+  process.send(message, then ? () => then() : undefined);
+};
+
+/** Ends the process after `message` is delivered: the isolate is gone, nothing is left to serve. */
+function finish(message, code) {
+  if (finished) return;
+  finished = true;
+  if (isolate && !isolate.isDisposed) isolate.dispose();
+  send(message, () => process.exit(code));
+}
+
+class Timeout extends Error {}
+
+/** `work` bounded by `ms`: past it the isolate is disposed, which ends whatever runs in it. */
+function bounded(work, ms) {
+  let timer;
+  const timeout = new Promise((_, reject) => {
+    timer = setTimeout(() => {
+      disposedFor = 'timeout';
+      if (!isolate.isDisposed) isolate.dispose();
+      reject(new Timeout(`did not finish within ${ms} ms`));
+    }, ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** What went wrong, from the isolate's point of view. */
+function classify(error) {
+  const message = String(error?.message ?? error);
+  if (error instanceof Timeout || /timed out/i.test(message)) return { kind: 'timeout', message };
+  if (disposedFor === 'timeout') return { kind: 'crash', message: 'the sandbox stopped: another call passed its deadline' };
+  if (/memory limit/i.test(message) || (isolate?.isDisposed && disposedFor === undefined)) {
+    return { kind: 'memory', message: `it passed its memory limit of ${limits.memoryMb} MB` };
+  }
+  return { kind: 'crash', message };
+}
+
+/** The isolate's capability calls: forwarded to the kernel, answered with JSON text. */
+function hostCall(op, args) {
+  const refuse = (message) => Promise.resolve(JSON.stringify({ ok: false, error: { code: 'mod_sandbox_call_refused', message } }));
+  if (typeof op !== 'string' || typeof args !== 'string') return refuse('malformed call');
+  if (args.length > limits.hostCallBytes) return refuse(`the arguments are larger than ${limits.hostCallBytes} bytes`);
+  if (hostCalls.size >= limits.maxPendingHostCalls) return refuse(`more than ${limits.maxPendingHostCalls} calls are waiting`);
+  const id = ++nextHostId;
+  return new Promise((resolve) => {
+    hostCalls.set(id, resolve);
+    send({ t: 'host', id, op, args });
+  });
+}
+
+function logLine(level, message, fields) {
+  const second = Math.floor(Date.now() / 1000);
+  if (logWindow.second !== second) logWindow = { second, lines: 0 };
+  if (++logWindow.lines > LOG_LINES_PER_SECOND) return; // a chatty mod cannot flood the kernel's log
+  let parsed = null;
+  try {
+    parsed = typeof fields === 'string' ? JSON.parse(fields) : null;
+  } catch {
+    parsed = null;
+  }
+  const safeLevel = ['debug', 'info', 'warn', 'error'].includes(level) ? level : 'info';
+  send({ t: 'log', level: safeLevel, message: String(message).slice(0, LOG_MESSAGE_CHARS), fields: parsed });
+}
+
+async function start(message) {
+  limits = { ...message.limits, memoryMb: message.memoryMb };
+  isolate = new ivm.Isolate({ memoryLimit: message.memoryMb });
+  try {
+    const context = await isolate.createContext();
+    const info = { modId: message.modId, ...message.api, limits: message.limits };
+    control = await context.evalClosure(BOOTSTRAP, [new ivm.Reference(hostCall), new ivm.Reference(logLine), JSON.stringify(info)], {
+      result: { reference: true },
+    });
+    const main = await loadGuestModules(isolate, context, message.dir, message.entry);
+    const ms = message.initTimeoutMs;
+    const started = await bounded(
+      (async () => {
+        await main.evaluate({ timeout: ms });
+        return control.apply(undefined, ['init', main.namespace.derefInto()], { result: { promise: true, copy: true }, timeout: ms });
+      })(),
+      ms,
+    );
+    if (!started.ok) return finish({ t: 'start-failed', kind: started.kind, message: started.message }, 0);
+    send({ t: 'started', routes: started.routes, tools: started.tools });
+  } catch (error) {
+    if (error instanceof ModuleRefused) return finish({ t: 'start-failed', kind: 'invalid', message: error.message }, 0);
+    const { kind, message: reason } = classify(error);
+    finish({ t: 'start-failed', kind: kind === 'crash' ? 'thrown' : kind, message: reason }, 0);
+  }
+}
+
+/** The worker's own check of an answer: the guest runtime's checks run where the mod could tamper with them. */
+function checked(envelope) {
+  if (envelope === null || typeof envelope !== 'object') return { ok: false, error: { kind: 'invalid', message: 'the answer is malformed' } };
+  if (!envelope.ok) {
+    const kind = ['invalid', 'thrown', 'unbound'].includes(envelope.kind) ? envelope.kind : 'thrown';
+    return { ok: false, error: { kind, message: String(envelope.message).slice(0, 500) } };
+  }
+  const { status, body } = envelope;
+  if (!Number.isInteger(status) || !((status >= 200 && status < 300) || (status >= 400 && status < 500))) {
+    return { ok: false, error: { kind: 'invalid', message: 'the status is not 2xx or 4xx' } };
+  }
+  if (typeof body !== 'string' || Buffer.byteLength(body) > limits.responseBytes) {
+    return { ok: false, error: { kind: 'invalid', message: `it is larger than ${limits.responseBytes} bytes` } };
+  }
+  try {
+    return { ok: true, status, value: JSON.parse(body) };
+  } catch {
+    return { ok: false, error: { kind: 'invalid', message: 'it is not JSON' } };
+  }
+}
+
+async function call({ id, kind, name, payload, timeoutMs }) {
+  try {
+    const envelope = await bounded(
+      control.apply(undefined, ['call', kind, name, payload], { arguments: { copy: true }, result: { promise: true, copy: true }, timeout: timeoutMs }),
+      timeoutMs,
+    );
+    send({ t: 'result', id, ...checked(envelope) });
+  } catch (error) {
+    const failure = classify(error);
+    send({ t: 'result', id, ok: false, error: failure });
+    finish({ t: 'fatal', ...failure }, 0);
+  }
+}
+
+async function stats(id) {
+  if (!isolate || isolate.isDisposed) return send({ t: 'stats', id, usedHeapBytes: 0, heapLimitBytes: 0 });
+  const heap = await isolate.getHeapStatistics();
+  send({ t: 'stats', id, usedHeapBytes: heap.used_heap_size + heap.externally_allocated_size, heapLimitBytes: heap.heap_size_limit });
+}
+
+async function stop() {
+  if (control && !isolate.isDisposed) {
+    // The guest's cleanup, bounded like every call; a failure changes nothing: the isolate goes.
+    await bounded(control.apply(undefined, ['stop'], { result: { promise: true, copy: true }, timeout: STOP_TIMEOUT_MS }), STOP_TIMEOUT_MS).catch(() => undefined);
+  }
+  finish({ t: 'stopped' }, 0);
+}
+
+process.on('message', (message) => {
+  if (finished) return;
+  switch (message?.t) {
+    case 'start':
+      void start(message);
+      break;
+    case 'call':
+      void call(message);
+      break;
+    case 'host-result': {
+      const resolve = hostCalls.get(message.id);
+      hostCalls.delete(message.id);
+      resolve?.(JSON.stringify(message.result));
+      break;
+    }
+    case 'stats':
+      void stats(message.id).catch(() => send({ t: 'stats', id: message.id, usedHeapBytes: 0, heapLimitBytes: 0 }));
+      break;
+    case 'stop':
+      void stop();
+      break;
+  }
+});
+// The kernel went away: nothing is left to serve.
+process.on('disconnect', () => process.exit(0));

@@ -1,0 +1,112 @@
+/**
+ * A well-behaved sandboxed mod through real HTTP: routes, status codes, projected requests,
+ * settings, key-value data across disable/enable, a tool through the shared catalog, opt-in
+ * diagnostics, and nothing left registered after disable.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestKernel, type TestKernel } from '../../sdk/testing.js';
+import { json } from '../helpers.js';
+import { disable, enable, modStatus, SANDBOX_GUESTS, SANDBOX_SYSTEM_MODS, SANDBOX_TRUSTED } from './sandbox-helpers.js';
+
+let t: TestKernel;
+
+beforeAll(async () => {
+  t = await startTestKernel({ mods: SANDBOX_SYSTEM_MODS, modSources: [SANDBOX_GUESTS, SANDBOX_TRUSTED] });
+  expect((await enable(t, 'sb-basic')).status).toBe(200);
+  expect((await enable(t, 'sb-tool-probe')).status).toBe(200);
+});
+afterAll(() => t?.close());
+
+describe('a sandboxed mod', () => {
+  it('answers its routes with JSON', async () => {
+    const res = await t.request('/api/mods/sb-basic/hello');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    expect(res.body).toEqual({ ok: true, hello: 'world' });
+  });
+
+  it('sees the projected request and reads its settings (defaults filled in)', async () => {
+    const res = await t.request(json('POST', '/api/mods/sb-basic/echo/ada?x=1', { n: [1, 2] }));
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ ok: true, message: 'hi, ada', method: 'POST', path: '/api/mods/sb-basic/echo/ada', query: { x: '1' }, body: { n: [1, 2] } });
+    expect((await t.request(json('PUT', '/api/mod-management/sb-basic/settings', { greeting: 'hey' }))).status).toBe(200);
+    expect((await t.request('/api/mods/sb-basic/settings')).body.settings).toEqual({ greeting: 'hey' });
+  });
+
+  it('chooses a 2xx/4xx status through respond()', async () => {
+    const res = await t.request(json('POST', '/api/mods/sb-basic/created', { id: 'x1' }));
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ ok: true, id: 'x1' });
+    expect((await t.request('/api/mods/sb-basic/data/nothing')).status).toBe(404);
+  });
+
+  it('answers a handler that throws with mod_route_failed, and keeps serving', async () => {
+    const res = await t.request('/api/mods/sb-basic/throws');
+    expect(res.status).toBe(500);
+    expect(res.body.error).toBe('mod_route_failed');
+    expect(res.body.message).not.toMatch(/guest says no/);
+    expect((await t.request('/api/mods/sb-basic/hello')).status).toBe(200);
+  });
+
+  it('reads a secret that is not set as absent', async () => {
+    expect((await t.request('/api/mods/sb-basic/secret')).body).toEqual({ ok: true, present: false });
+  });
+
+  it('registers its tool as mod.<id>.<name> in the shared catalog and answers through it', async () => {
+    const tools = (await t.request('/api/mods/sb-tool-probe/tools')).body.tools;
+    expect(tools).toContainEqual({ name: 'mod.sb-basic.add', modId: 'sb-basic', title: 'Add' });
+    const res = await t.request(json('POST', '/api/mods/sb-tool-probe/invoke', { tool: 'mod.sb-basic.add', input: { a: 2, b: 40 } }));
+    expect(res.body).toEqual({ ok: true, output: { sum: 42, agentId: 'agent-1' } });
+    // The kernel validates the input against the guest's schema before the guest runs.
+    const bad = await t.request(json('POST', '/api/mods/sb-tool-probe/invoke', { tool: 'mod.sb-basic.add', input: { a: 'x' } }));
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toBe('tool_input_invalid');
+  });
+
+  it('offers sanitized diagnostics when its manifest opts in', async () => {
+    const res = await t.request('/api/diagnostics/mods/sb-basic/pending');
+    expect(res.status).toBe(200);
+    const [summary] = res.body.items;
+    expect(summary).toMatchObject({ kind: 'sandbox', status: 'running', memoryLimitBytes: 32 * 1024 * 1024, timeouts: 0 });
+    expect(summary.calls).toBeGreaterThan(0);
+    expect(summary.memoryUsedBytes).toBeGreaterThan(0);
+    expect(Object.keys(summary).sort()).toEqual(['calls', 'failures', 'kind', 'lastErrorCode', 'memoryLimitBytes', 'memoryUsedBytes', 'status', 'timeouts']);
+  });
+});
+
+describe('key-value data', () => {
+  it('keeps values across disable and enable (a new process)', async () => {
+    expect((await t.request(json('PUT', '/api/mods/sb-basic/data/note-1', { text: 'kept', n: 1 }))).status).toBe(200);
+    expect((await t.request(json('PUT', '/api/mods/sb-basic/data/note-2', ['a']))).status).toBe(200);
+    expect((await t.request(json('PUT', '/api/mods/sb-basic/data/other', { x: null }))).status).toBe(200);
+    expect((await disable(t, 'sb-basic')).status).toBe(200);
+    expect((await enable(t, 'sb-basic')).status).toBe(200);
+    expect((await t.request('/api/mods/sb-basic/data/note-1')).body).toEqual({ ok: true, value: { text: 'kept', n: 1 } });
+    expect((await t.request('/api/mods/sb-basic/data?prefix=note-')).body.keys).toEqual(['note-1', 'note-2']);
+  });
+
+  it('is scoped to the mod in the kernel table', async () => {
+    const rows = await t.kernel.database.knex('svc_mod_data').select('mod_id').distinct();
+    expect(rows).toEqual([{ mod_id: 'sb-basic' }]);
+  });
+
+  it('refuses a value over the bound (the guest sees the catalogued refusal)', async () => {
+    const res = await t.request(json('PUT', '/api/mods/sb-basic/data/big', { blob: 'x'.repeat(70 * 1024) }));
+    expect(res.status).toBe(500);
+    expect(res.body.error).toBe('mod_route_failed');
+    expect((await t.request('/api/mods/sb-basic/data/big')).status).toBe(404);
+  });
+});
+
+describe('disable', () => {
+  it('removes every route, tool and diagnostics provider, and the process', async () => {
+    expect(t.kernel.inspectRegistrations('sb-basic')).toMatchObject({ boundRoutes: 9, tools: 1, diagnostics: 1 });
+    expect((await disable(t, 'sb-basic')).status).toBe(200);
+    expect(t.kernel.inspectRegistrations('sb-basic')).toEqual({ boundRoutes: 0, tools: 0, hookTaps: 0, extensions: 0, diagnostics: 0, services: 0, jobWorkers: 0 });
+    expect((await modStatus(t, 'sb-basic')).status).toBe('disabled');
+    const res = await t.request('/api/mods/sb-basic/hello');
+    expect(res.status).toBe(503);
+    expect(res.body.error).toBe('mod_unavailable');
+    expect((await t.request('/api/mods/sb-tool-probe/tools')).body.tools.some((tool: { modId: string }) => tool.modId === 'sb-basic')).toBe(false);
+  });
+});
