@@ -25,6 +25,8 @@ export interface KernelConfig {
   modRouteDeadlineMs: number;
   /** Bound on a mod's `init` during enable. */
   modEnableTimeoutMs: number;
+  /** Accept `file://` Git mod sources (development: a repository on this machine). */
+  modsAllowFileSources: boolean;
   /** Request budgets enforced by the JSON body reader. */
   http: {
     requestMaxBytes: number;
@@ -122,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     systemModsDir: path.join(projectRoot, 'system-mods'),
     modRouteDeadlineMs: 30_000,
     modEnableTimeoutMs: integer(env, 'SVC_MOD_ENABLE_TIMEOUT_MS', 10_000, 100, 600_000),
+    modsAllowFileSources: flag(env, 'SVC_MODS_ALLOW_FILE_SOURCES'),
     http: {
       requestMaxBytes: integer(env, 'SVC_REQUEST_MAX_BYTES', 96 * 1024 * 1024, 1024, 2 ** 31),
       requestTimeoutMs: integer(env, 'SVC_REQUEST_TIMEOUT_MS', 30_000, 100, 3_600_000),

@@ -84,6 +84,17 @@ export const errors = defineErrorCatalog({
   modDataFull: { status: 409, message: 'Mod {modId} already stores {limit} keys; delete some first' },
   modEgressHostUndeclared: { status: 403, message: 'Mod {modId} may not reach {host}: its manifest does not list it in sandbox.egress' },
   modFetchFailed: { status: 502, message: 'Mod {modId} outbound request to {host} failed: {reason}' },
+  // mod sources
+  modSourceUrlInvalid: { status: 400, message: 'The source URL is not accepted: {reason}' },
+  modSourceExists: { status: 409, message: 'A source with this URL is already added ({sourceId})' },
+  modSourceUnreachable: { status: 502, message: 'The source could not be read: {reason}' },
+  modSourceNotFound: { status: 404, message: 'No mod source {sourceId}' },
+  modReleaseNotFound: { status: 404, message: 'No source offers an accepted release of mod {modId}' },
+  modVersionNotLatest: { status: 409, message: 'Mod {modId} can be installed only at its latest release {latest}, not {version}' },
+  modReleaseUnsafe: { status: 422, message: 'Mod {modId} release {tag} was refused: {reason}' },
+  modInstallInProgress: { status: 409, message: 'Mod {modId} is already being installed' },
+  modInstallFailed: { status: 500, message: 'Mod {modId} could not be installed: {reason}' },
+  modInstallConflict: { status: 409, message: 'Mod {modId} is installed from elsewhere (it ships with the runtime or comes from a local folder); a Git release cannot replace it' },
   // storage and secrets
   databaseUnavailable: { status: 503, message: 'The database is unavailable' },
   secretKeyMismatch: { status: 500, message: 'The secret key does not match the one that encrypted the stored secrets' },

@@ -30,6 +30,12 @@ import type { ModSource } from './mods/mod-discovery.js';
 import { ExtensionRegistry } from './mods/extension-registry.js';
 import { ModHost } from './mods/mod-host.js';
 import { kernelModRoutes } from './mods/mod-routes.js';
+import { kernelSourceRoutes } from './mods/source-routes.js';
+import { InstallStore } from './mods/sources/install-store.js';
+import { ReleaseInstaller } from './mods/sources/release-installer.js';
+import { SourceCatalog, sourcesDirOf } from './mods/sources/source-catalog.js';
+import { SourceRefreshSchedule } from './mods/sources/source-refresh-schedule.js';
+import { SourceStore } from './mods/sources/source-store.js';
 import { DiagnosticsRegistry, ProvidedServices, ToolRegistry } from './mods/registries.js';
 import { loadSecretBox } from './secrets/secret-key.js';
 import { SecretStore } from './secrets/secret-store.js';
@@ -219,12 +225,36 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       }),
     });
 
-    const kernelRoutes = [...kernelModRoutes(modHost, settingsStore), ...authRoutes({ uiAuth, authenticator, oidc, tokens, trustedProxies: config.http.trustedProxies })];
+    // Git mod sources: releases are installed into `<dataDir>/mods`, a sandboxed root.
+    const sourceCatalog = new SourceCatalog({
+      store: new SourceStore(database.knex),
+      sourcesDir: sourcesDirOf(config.dataDir),
+      allowFileSources: config.modsAllowFileSources,
+      egress: egress.policy,
+      inspect: { kernelVersion: KERNEL_VERSION, hookNames: Object.keys(hooks) },
+      log: logger.child({ component: 'mod-sources' }),
+    });
+    const releaseInstaller = new ReleaseInstaller({
+      catalog: sourceCatalog,
+      installs: new InstallStore(database.knex),
+      host: modHost,
+      dataDir: config.dataDir,
+      log: logger.child({ component: 'mod-installer' }),
+    });
+    const sourceRefresh = new SourceRefreshSchedule({ jobs: jobQueue, settings: settingsStore, catalog: sourceCatalog, log: logger.child({ component: 'mod-sources' }) });
+
+    const kernelRoutes = [
+      ...kernelModRoutes(modHost, settingsStore, releaseInstaller),
+      ...kernelSourceRoutes({ catalog: sourceCatalog, installer: releaseInstaller, refresh: sourceRefresh }),
+      ...authRoutes({ uiAuth, authenticator, oidc, tokens, trustedProxies: config.http.trustedProxies }),
+    ];
     routes.declare(KERNEL_OWNER, kernelRoutes);
     for (const r of kernelRoutes) routes.bind(KERNEL_OWNER, r.id, r.binding);
 
     const app = createHttpServer({ logger, routes, gate: modHost, metrics, http: config.http, listen: config, authenticator });
-    await modHost.boot(options.modSources ?? [{ root: config.systemModsDir, system: true }], options.onlyMods);
+    const installedRoot = await releaseInstaller.prepareBoot();
+    await modHost.boot([...(options.modSources ?? [{ root: config.systemModsDir, system: true }]), installedRoot], options.onlyMods);
+    await sourceRefresh.start();
     await app.ready();
 
     let closing: Promise<void> | undefined;
@@ -260,6 +290,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
           await app.close();
           clearTimeout(timer);
           // Mods first (their workers finish the job in hand, bounded), then the queue itself.
+          await sourceRefresh.stop().catch((err) => logger.error({ err }, 'stopping the source refresh failed'));
           await modHost.shutdown();
           await jobQueue.stop().catch((err) => logger.error({ err }, 'stopping the job queue failed'));
           metrics.close();

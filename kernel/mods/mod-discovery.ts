@@ -12,6 +12,11 @@ export interface ModSource {
    * process); installed Git mods live in such a root. Other roots run in the kernel's process.
    */
   sandboxed?: boolean;
+  /**
+   * The root the Git installer manages (`<dataDir>/mods`): only folders with an install record
+   * (these ids) are mods; any other folder there is ignored with a warning.
+   */
+  recorded?: ReadonlySet<string>;
 }
 
 export interface DiscoveredMod {
@@ -19,6 +24,8 @@ export interface DiscoveredMod {
   dir: string;
   system: boolean;
   sandboxed: boolean;
+  /** Set for the Git installer's root: the ids it has install records of. */
+  recorded?: ReadonlySet<string>;
   /** Parsed JSON, or the reason it could not be read. */
   manifest: unknown;
   readError?: string;
@@ -29,16 +36,23 @@ export function discoverMods(sources: readonly ModSource[]): DiscoveredMod[] {
   for (const source of sources) {
     if (!existsSync(source.root)) continue;
     for (const name of readdirSync(source.root).sort()) {
-      const dir = path.join(source.root, name);
-      if (!statSync(dir).isDirectory()) continue;
-      const file = path.join(dir, 'mod.json');
-      if (!existsSync(file)) continue;
-      try {
-        found.push({ folderName: name, dir, system: source.system, sandboxed: source.sandboxed === true, manifest: JSON.parse(readFileSync(file, 'utf8')) });
-      } catch (error) {
-        found.push({ folderName: name, dir, system: source.system, sandboxed: source.sandboxed === true, manifest: undefined, readError: (error as Error).message });
-      }
+      const mod = discoverMod(source, name);
+      if (mod) found.push(mod);
     }
   }
   return found;
+}
+
+/** The mod in `<source.root>/<name>`, or undefined when that is not a mod folder. */
+export function discoverMod(source: ModSource, name: string): DiscoveredMod | undefined {
+  const dir = path.join(source.root, name);
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) return undefined;
+  const file = path.join(dir, 'mod.json');
+  if (!existsSync(file)) return undefined;
+  const base = { folderName: name, dir, system: source.system, sandboxed: source.sandboxed === true, ...(source.recorded ? { recorded: source.recorded } : {}) };
+  try {
+    return { ...base, manifest: JSON.parse(readFileSync(file, 'utf8')) };
+  } catch (error) {
+    return { ...base, manifest: undefined, readError: (error as Error).message };
+  }
 }

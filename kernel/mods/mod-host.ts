@@ -18,7 +18,7 @@ import type { Database } from '../storage/database.js';
 import type { ModTableGuard } from '../storage/mod-table-guard.js';
 import type { ExtensionRegistry } from './extension-registry.js';
 import { defaultRuntimes } from './runtime-select.js';
-import type { ModSource } from './mod-discovery.js';
+import { discoverMod, type ModSource } from './mod-discovery.js';
 import { ModInstaller } from './mod-installer.js';
 import { ModLifecycle } from './mod-lifecycle.js';
 import { statusOf, type ModManagementEntry } from './mod-record.js';
@@ -27,6 +27,19 @@ import type { ProvidedServices } from './registries.js';
 import { ServiceResolver } from './service-resolver.js';
 
 export type { ModManagementEntry } from './mod-record.js';
+
+/** One runtime install or update, as the Git installer drives it. */
+export interface RuntimeInstall {
+  modId: string;
+  /** The root the mod's folder is in once swapped in. */
+  source: ModSource;
+  /** Puts the new code in place. */
+  swapIn(): Promise<void>;
+  /** Puts the previous code back (removes the new code of a fresh install). */
+  swapBack(): Promise<void>;
+  /** Records the install; a failure here is undone like any other. */
+  commit(): Promise<void>;
+}
 
 export interface ModHostDeps {
   database: Database;
@@ -92,6 +105,70 @@ export class ModHost implements RouteOwnerGate {
   /** Revokes availability after a deadline: the mod and what depends on it fail until re-enabled. */
   revoke(modId: string, error: SvcError): Promise<void> {
     return this.lifecycle.revoke(modId, error);
+  }
+
+  /**
+   * Installs or updates one mod while the kernel runs. An update keeps the lifecycle state: a
+   * loaded mod is disabled, its code swapped, reinstalled and enabled again. Any failure puts
+   * back the previous code, its `svc_mods` row and its state, then throws the reason; a fresh
+   * install whose code cannot be loaded stays installed and failed, as at boot.
+   */
+  async installAtRuntime(step: RuntimeInstall): Promise<{ mod: ModStatus; updated: boolean }> {
+    const { modId } = step;
+    const knex = this.deps.database.knex;
+    const rowBefore = await knex('svc_mods').where({ id: modId }).first();
+    const previous = this.installer.get(modId);
+    const wasLoaded = previous?.status === 'loaded';
+    const wantEnabled = previous?.desired === 'enabled';
+    // Refused while busy or needed: nothing has changed yet.
+    if (wasLoaded) await this.lifecycle.disable(modId);
+    if (previous) {
+      this.lifecycle.forget(previous);
+      this.installer.detach(previous);
+    }
+    try {
+      await step.swapIn();
+      const found = discoverMod(step.source, modId);
+      if (!found) throw errors.modManifestInvalid({ modId, reason: 'the release has no mod.json' });
+      const record = await this.installer.installOne(found);
+      if (record.status === 'failed') throw record.error;
+      await this.lifecycle.load(record);
+      if (wantEnabled) {
+        const started = await this.lifecycle.enable(modId).then(
+          () => undefined,
+          (error: unknown) => error,
+        );
+        // The previous version was serving: it goes on serving rather than a version that cannot.
+        if (started !== undefined && wasLoaded) throw started;
+      }
+      await step.commit();
+      return { mod: statusOf(record), updated: previous !== undefined };
+    } catch (error) {
+      await this.rollBack(step, rowBefore, previous !== undefined, wasLoaded).catch((err) => this.log.error({ err, mod: modId }, 'restoring the previous version failed'));
+      throw error;
+    }
+  }
+
+  private async rollBack(step: RuntimeInstall, rowBefore: unknown, hadPrevious: boolean, wasLoaded: boolean): Promise<void> {
+    const { modId } = step;
+    const current = this.installer.get(modId);
+    if (current) {
+      if (current.status === 'loaded') await this.lifecycle.disable(modId).catch(() => undefined);
+      this.lifecycle.forget(current);
+      this.installer.detach(current);
+    }
+    await step.swapBack();
+    const knex = this.deps.database.knex;
+    await knex.transaction(async (trx) => {
+      await trx('svc_mods').where({ id: modId }).delete();
+      if (rowBefore) await trx('svc_mods').insert(rowBefore);
+    });
+    if (!hadPrevious) return;
+    const found = discoverMod(step.source, modId);
+    if (!found) return;
+    const restored = await this.installer.installOne(found);
+    await this.lifecycle.load(restored);
+    if (wasLoaded) await this.lifecycle.enable(modId);
   }
 
   async uninstall(modId: string): Promise<void> {

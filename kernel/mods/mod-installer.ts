@@ -15,7 +15,7 @@ import { migrateLatest } from '../storage/migrator.js';
 import type { ModTableGuard } from '../storage/mod-table-guard.js';
 import type { ExtensionRegistry } from './extension-registry.js';
 import { checkManifest, hostSatisfied } from './manifest-schema.js';
-import { discoverMods, type ModSource } from './mod-discovery.js';
+import { discoverMods, type DiscoveredMod, type ModSource } from './mod-discovery.js';
 import { failRecord, type DesiredState, type ModRecord } from './mod-record.js';
 
 interface ModRow {
@@ -45,26 +45,53 @@ export class ModInstaller {
   constructor(private readonly deps: ModInstallerDeps) {}
 
   /**
-   * Installs every mod found under `sources` (or only the folders named in `only`); `each` runs
-   * after a mod's install, in discovery order. A broken mod is recorded as failed with its reason.
+   * Installs every mod found under `sources` (or only the folders named in `only`; roots the
+   * Git installer manages are never filtered); `each` runs after a mod's install, in discovery
+   * order. A broken mod is recorded as failed with its reason.
    */
   async installAll(sources: readonly ModSource[], only: readonly string[] | undefined, each: (record: ModRecord) => Promise<void>): Promise<void> {
     const rows = new Map((await this.deps.database.knex<ModRow>('svc_mods').select()).map((row) => [row.id, row]));
     for (const found of discoverMods(sources)) {
-      if (only && !only.includes(found.folderName)) continue;
+      if (found.recorded) {
+        if (!found.recorded.has(found.folderName)) {
+          // Only the installer writes there; a folder it has no record of is not the operator's choice.
+          this.deps.log.warn({ mod: found.folderName, dir: found.dir }, 'a folder among installed mods has no install record; ignoring it');
+          continue;
+        }
+      } else if (only && !only.includes(found.folderName)) {
+        continue;
+      }
       if (this.records.has(found.folderName)) {
         this.deps.log.warn({ mod: found.folderName, dir: found.dir }, 'a mod with this id is already loaded; ignoring this copy');
         continue;
       }
-      const record: ModRecord = { id: found.folderName, dir: found.dir, system: found.system, sandboxed: found.sandboxed, status: 'installed', desired: 'disabled', inFlight: 0 };
-      this.records.set(record.id, record);
-      if (found.readError) {
-        this.fail(record, errors.modManifestInvalid({ modId: record.id, reason: `mod.json is not valid JSON: ${found.readError}` }));
-        continue;
-      }
-      await this.install(record, found.manifest, rows.get(record.id));
+      const record = await this.installFound(found, rows.get(found.folderName));
       await each(record);
     }
+  }
+
+  /**
+   * Installs one mod found at runtime (a Git release just put in place): the same checks, route
+   * declarations, `svc_mods` bookkeeping and migrations as at boot. The record is failed (with
+   * its reason) when the mod cannot be installed.
+   */
+  async installOne(found: DiscoveredMod): Promise<ModRecord> {
+    if (this.records.has(found.folderName)) throw errors.modInstallInProgress({ modId: found.folderName });
+    const row = await this.deps.database.knex<ModRow>('svc_mods').where({ id: found.folderName }).first();
+    const record = await this.installFound(found, row);
+    await this.deps.tables.refresh();
+    return record;
+  }
+
+  private async installFound(found: DiscoveredMod, row: ModRow | undefined): Promise<ModRecord> {
+    const record: ModRecord = { id: found.folderName, dir: found.dir, system: found.system, sandboxed: found.sandboxed, status: 'installed', desired: 'disabled', inFlight: 0 };
+    this.records.set(record.id, record);
+    if (found.readError) {
+      this.fail(record, errors.modManifestInvalid({ modId: record.id, reason: `mod.json is not valid JSON: ${found.readError}` }));
+      return record;
+    }
+    await this.install(record, found.manifest, row);
+    return record;
   }
 
   /** Validates the manifest, declares its routes, records it in `svc_mods` and migrates. */
@@ -135,11 +162,20 @@ export class ModInstaller {
   /** Forgets an installed mod: its routes, its extension points and its `svc_mods` row. */
   async uninstall(record: ModRecord): Promise<void> {
     if (record.system) throw errors.modUninstallSystemRefused({ modId: record.id });
+    this.detach(record);
+    // Settings, encrypted secrets and the mod's own tables stay: a reinstall finds them.
+    await this.deps.database.knex('svc_mods').where({ id: record.id }).delete();
+  }
+
+  /**
+   * Forgets the in-memory side of a mod (routes, extension points, record) but keeps its
+   * `svc_mods` row: an update installs the new code under the same row, with the same state.
+   */
+  detach(record: ModRecord): void {
+    if (this.records.get(record.id) !== record) return;
     this.deps.routes.undeclare(record.id);
     this.deps.extensions.undeclarePoints(record.id);
     this.records.delete(record.id);
-    // Settings, encrypted secrets and the mod's own tables stay: a reinstall finds them.
-    await this.deps.database.knex('svc_mods').where({ id: record.id }).delete();
   }
 
   get(modId: string): ModRecord | undefined {

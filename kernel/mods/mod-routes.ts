@@ -7,16 +7,16 @@ import { kernelRoute as route, type KernelRoute } from '../http/kernel-route.js'
 import type { SettingsStore } from '../storage/settings-store.js';
 import { errors } from '../errors.js';
 import type { ModManifest } from '../../sdk/manifest.js';
-import type { ModHost } from './mod-host.js';
+import type { ModHost, ModManagementEntry } from './mod-host.js';
 import { modSettingsChecker } from './mod-scope.js';
 
-const modIdParams = {
+export const modIdParams = {
   type: 'object',
   required: ['modId'],
   properties: { modId: { type: 'string', pattern: '^[a-z0-9]+(-[a-z0-9]+)*$', maxLength: 64 } },
 } as const;
 
-const modStatusSchema = {
+export const modStatusSchema = {
   type: 'object',
   required: ['id', 'name', 'version', 'system', 'status', 'ui'],
   properties: {
@@ -56,7 +56,50 @@ function withUiEntries<T extends { ui: object }>(mod: T, manifest: ModManifest |
   return { ...mod, ui };
 }
 
-export function kernelModRoutes(host: ModHost, settings: SettingsStore): KernelRoute[] {
+/** `/api/mod-management`'s `installed` items: the status, the operator's choice, and for Git mods their release. */
+const managedModSchema = {
+  ...modStatusSchema,
+  required: [...modStatusSchema.required, 'state'],
+  properties: {
+    ...modStatusSchema.properties,
+    state: { enum: ['enabled', 'disabled', 'revoked'], description: 'What the operator asked for (revoked: a deadline took it down)' },
+    installedAt: { type: 'string', format: 'date-time' },
+    source: {
+      type: 'object',
+      description: 'Git mods: the release installed',
+      required: ['sourceId', 'version', 'tag', 'commit', 'contentHash'],
+      properties: { sourceId: { type: 'string' }, version: { type: 'string' }, tag: { type: 'string' }, commit: { type: 'string' }, contentHash: { type: 'string' } },
+    },
+    updateAvailable: {
+      type: ['object', 'null'],
+      description: 'Git mods: a newer accepted release, or null',
+      required: ['version', 'tag'],
+      properties: { version: { type: 'string' }, tag: { type: 'string' } },
+    },
+  },
+};
+
+const availableModSchema = {
+  type: 'object',
+  required: ['modId', 'name', 'version', 'sourceId', 'tag', 'commit'],
+  properties: {
+    modId: { type: 'string' },
+    name: { type: 'string' },
+    description: { type: 'string' },
+    version: { type: 'string' },
+    sourceId: { type: 'string' },
+    tag: { type: 'string' },
+    commit: { type: 'string' },
+  },
+};
+
+/** What the Git installer adds to these routes: the catalogue of releases and uninstalling code. */
+export interface GitModManagement {
+  managementView(installed: ModManagementEntry[]): Promise<{ installed: ModManagementEntry[]; available: unknown[] }>;
+  uninstall(modId: string): Promise<void>;
+}
+
+export function kernelModRoutes(host: ModHost, settings: SettingsStore, git?: GitModManagement): KernelRoute[] {
   const manifestOf = (modId: string) => {
     const manifest = host.manifestOf(modId);
     if (!manifest) throw errors.modNotFound({ modId });
@@ -104,12 +147,15 @@ export function kernelModRoutes(host: ModHost, settings: SettingsStore): KernelR
           200: {
             type: 'object',
             required: ['ok', 'installed', 'available'],
-            properties: { ok: { const: true }, installed: { type: 'array', items: modStatusSchema }, available: { type: 'array' } },
+            properties: {
+              ok: { const: true },
+              installed: { type: 'array', items: managedModSchema },
+              available: { type: 'array', description: 'The latest accepted release of each mod the sources offer that is not installed', items: availableModSchema },
+            },
           },
         },
       },
-      // "available" lists mods offered by Git sources that are not installed; system mods are always installed.
-      handler: () => ({ ok: true, installed: host.managementList(), available: [] }),
+      handler: async () => ({ ok: true, ...(git ? await git.managementView(host.managementList()) : { installed: host.managementList(), available: [] }) }),
     }),
     route('mod-enable', 'POST', '/api/mod-management/{modId}/enable', {
       schema: lifecycle('Enable a mod'),
@@ -121,13 +167,13 @@ export function kernelModRoutes(host: ModHost, settings: SettingsStore): KernelR
     }),
     route('mod-uninstall', 'POST', '/api/mod-management/{modId}/uninstall', {
       schema: {
-        summary: 'Uninstall a mod (refused for system mods); keeps its settings, secrets and data',
+        summary: "Uninstall a mod (refused for system mods): removes a Git mod's code and install record; keeps its settings, secrets and data",
         tags: ['mods'],
         params: modIdParams,
         response: { 200: { type: 'object', properties: { ok: { const: true }, modId: { type: 'string' } } } },
       },
       handler: async (req) => {
-        await host.uninstall(req.params.modId);
+        await (git ? git.uninstall(req.params.modId) : host.uninstall(req.params.modId));
         return { ok: true, modId: req.params.modId };
       },
     }),
