@@ -33,6 +33,8 @@ export interface ManifestTool {
   name: string;
   title: string;
   description: string;
+  /** Sandboxed mods: the hard bound of one call in milliseconds (default 30 000); past it the mod is revoked. */
+  deadlineMs?: number;
 }
 
 /** A UI contribution slot entry. @public */

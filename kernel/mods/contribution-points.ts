@@ -84,6 +84,8 @@ export const contributionPoints: readonly ContributionPoint[] = [
           name: { type: 'string', pattern: '^[a-z][a-z0-9_]*$', maxLength: 64 },
           title: { type: 'string', minLength: 1, maxLength: 120 },
           description: { type: 'string', minLength: 1, maxLength: 2000 },
+          // The hard bound of one call of a sandboxed mod's tool (default 30 s).
+          deadlineMs: { type: 'integer', minimum: 1, maximum: 600_000 },
         },
       },
     },

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import type { ModSource } from '../../kernel/mods/mod-discovery.js';
 import type { TestKernel } from '../../sdk/testing.js';
@@ -28,4 +29,11 @@ export async function untilStatus(t: TestKernel, modId: string, status: string):
     if (mod.status === status) return mod;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/** The pid of the sandbox process this test's kernel runs for `modId` (its argv names the mod). */
+export function sandboxPid(modId: string): number | undefined {
+  const lines = execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(process.pid)], { encoding: 'utf8' }).split('\n');
+  const line = lines.find((l) => l.includes('sandbox-worker.mjs') && l.trim().endsWith(` ${modId}`));
+  return line ? Number(line.trim().split(/\s+/)[0]) : undefined;
 }

@@ -48,11 +48,12 @@ export class GuestCalls {
     return this.answer(result, { kind: 'route', name: routeId, deadlineMs });
   }
 
-  async tool(name: string, input: unknown, context: ToolCallContext): Promise<unknown> {
+  async tool(name: string, deadlineMs: number | undefined, input: unknown, context: ToolCallContext): Promise<unknown> {
+    const bound = deadlineMs ?? TOOL_DEADLINE_MS;
     const end = this.deps.diagnostics.begin('tool', name);
     const payload = { input, context: { agentId: context.agentId, sessionId: context.sessionId, runId: context.runId } };
-    const result = await this.deps.sandbox.call('tool', name, payload, TOOL_DEADLINE_MS).finally(end);
-    return this.answer(result, { kind: 'tool', name, deadlineMs: TOOL_DEADLINE_MS });
+    const result = await this.deps.sandbox.call('tool', name, payload, bound).finally(end);
+    return this.answer(result, { kind: 'tool', name, deadlineMs: bound });
   }
 
   private answer(result: CallResult, call: { kind: 'route' | 'tool'; name: string; deadlineMs: number }): unknown {

@@ -129,7 +129,8 @@ export class IsolateModRuntime implements ModRuntime {
         deps.http.route(routeId, { handler: (request) => calls.route(routeId, deadlineMs, request) });
       }
       for (const tool of ready.tools) {
-        deps.tools.register(tool.name, { inputSchema: tool.inputSchema, handler: (input, context) => calls.tool(tool.name, input, context) });
+        const deadlineMs = manifest.contributes?.tools?.find((t) => t.name === tool.name)?.deadlineMs;
+        deps.tools.register(tool.name, { inputSchema: tool.inputSchema, handler: (input, context) => calls.tool(tool.name, deadlineMs, input, context) });
       }
       if (manifest.contributes?.diagnostics?.pending) {
         deps.diagnostics.provide(diagnostics.provider(() => sandbox.stats(), () => sandbox.alive));

@@ -1,0 +1,119 @@
+/**
+ * Hostile mods that try to take the service down: runaway loops (in a route, after an await,
+ * in a tool, in init), a memory bomb, and a sandbox process that dies mid-request. Each costs
+ * only its own mod, which is reported failed with the reason; the service keeps answering.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestKernel, type TestKernel } from '../../sdk/testing.js';
+import { json } from '../helpers.js';
+import { disable, enable, modStatus, SANDBOX_GUESTS, SANDBOX_SYSTEM_MODS, SANDBOX_TRUSTED, sandboxPid, untilStatus } from './sandbox-helpers.js';
+
+let t: TestKernel;
+let peer: Server;
+let peerUrl: string;
+let peerGotRequest: () => void;
+const peerReached = new Promise<void>((resolve) => (peerGotRequest = resolve));
+
+beforeAll(async () => {
+  // A loopback peer that takes the request and never answers.
+  peer = createServer(() => peerGotRequest());
+  await new Promise<void>((resolve) => peer.listen(0, '127.0.0.1', resolve));
+  peerUrl = `http://127.0.0.1:${(peer.address() as AddressInfo).port}/hang`;
+  t = await startTestKernel({ mods: SANDBOX_SYSTEM_MODS, modSources: [SANDBOX_GUESTS, SANDBOX_TRUSTED], config: { modEnableTimeoutMs: 1500 } });
+  for (const id of ['sb-loop', 'sb-basic', 'sb-memory', 'sb-egress', 'sb-tool-probe']) expect((await enable(t, id)).status).toBe(200);
+});
+afterAll(async () => {
+  await t?.close();
+  peer?.closeAllConnections();
+  peer?.close();
+});
+
+describe('a route that never returns', () => {
+  it('answers 504 while every other route keeps answering, then the mod is revoked', async () => {
+    let spinSettled = false;
+    const spin = t.request('/api/mods/sb-loop/spin').finally(() => (spinSettled = true));
+    // Other owners answer while the loop runs: the kernel's own route, another sandboxed mod.
+    expect((await t.request('/health')).status).toBe(200);
+    expect((await t.request('/api/mods/sb-basic/hello')).status).toBe(200);
+    expect(spinSettled).toBe(false);
+    const res = await spin;
+    expect(res.status).toBe(504);
+    expect(res.body.error).toBe('mod_route_deadline_exceeded');
+    const mod = await untilStatus(t, 'sb-loop', 'failed');
+    expect(mod.error?.code).toBe('mod_route_deadline_exceeded');
+    expect(sandboxPid('sb-loop')).toBeUndefined();
+    expect(t.kernel.inspectRegistrations('sb-loop').boundRoutes).toBe(0);
+    expect((await t.request('/api/mods/sb-loop/ok')).status).toBe(503);
+  });
+
+  it('is stopped too when the loop starts after an await', async () => {
+    expect((await enable(t, 'sb-loop')).status).toBe(200);
+    expect((await t.request('/api/mods/sb-loop/ok')).body).toEqual({ ok: true });
+    const res = await t.request('/api/mods/sb-loop/spin-later');
+    expect(res.status).toBe(504);
+    expect((await untilStatus(t, 'sb-loop', 'failed')).error?.code).toBe('mod_route_deadline_exceeded');
+    expect((await t.request('/api/mods/sb-basic/hello')).status).toBe(200);
+  });
+
+  it('is stopped in a tool call, with the tool deadline error', async () => {
+    expect((await enable(t, 'sb-loop')).status).toBe(200);
+    const res = await t.request(json('POST', '/api/mods/sb-tool-probe/invoke', { tool: 'mod.sb-loop.spin', input: {} }));
+    expect(res.status).toBe(504);
+    expect(res.body.error).toBe('mod_tool_deadline_exceeded');
+    expect((await untilStatus(t, 'sb-loop', 'failed')).error?.code).toBe('mod_tool_deadline_exceeded');
+  });
+});
+
+describe('init that never returns', () => {
+  it('fails enabling with mod_init_timeout and leaves nothing running', async () => {
+    const res = await enable(t, 'sb-init-loop');
+    expect(res.status).toBe(500);
+    expect(res.body.error).toBe('mod_init_timeout');
+    expect((await modStatus(t, 'sb-init-loop')).status).toBe('failed');
+    expect(sandboxPid('sb-init-loop')).toBeUndefined();
+    expect((await t.request('/health')).status).toBe(200);
+  });
+});
+
+describe('allocating past the memory limit', () => {
+  it('fails the mod with its reason; the service and other mods are unharmed', async () => {
+    const res = await t.request('/api/mods/sb-memory/bomb');
+    expect(res.status).toBe(503);
+    expect(res.body.error).toBe('mod_sandbox_failed');
+    expect(res.body.message).toMatch(/memory limit of 16 MB/);
+    const mod = await untilStatus(t, 'sb-memory', 'failed');
+    expect(mod.error).toMatchObject({ code: 'mod_sandbox_failed' });
+    expect((await t.request('/health')).status).toBe(200);
+    expect((await t.request('/api/mods/sb-basic/hello')).status).toBe(200);
+    // Re-enabling starts a fresh sandbox.
+    expect((await enable(t, 'sb-memory')).status).toBe(200);
+    expect((await t.request('/api/mods/sb-memory/ok')).body).toEqual({ ok: true });
+  });
+});
+
+describe('a sandbox process that dies', () => {
+  it('answers the request in flight with 503 and marks the mod failed', async () => {
+    const call = t.request(json('POST', '/api/mods/sb-egress/call', { url: peerUrl }));
+    await peerReached;
+    const pid = sandboxPid('sb-egress');
+    expect(pid).toBeGreaterThan(0);
+    process.kill(pid!, 'SIGKILL');
+    const res = await call;
+    expect(res.status).toBe(503);
+    expect(res.body.error).toBe('mod_sandbox_failed');
+    expect((await untilStatus(t, 'sb-egress', 'failed')).error?.code).toBe('mod_sandbox_failed');
+    const after = await t.request(json('POST', '/api/mods/sb-egress/call', { url: peerUrl }));
+    expect(after.status).toBe(503);
+    expect((await t.request('/health')).status).toBe(200);
+  });
+});
+
+describe('shutdown', () => {
+  it('ends every sandbox process on disable', async () => {
+    expect(sandboxPid('sb-basic')).toBeGreaterThan(0);
+    expect((await disable(t, 'sb-basic')).status).toBe(200);
+    expect(sandboxPid('sb-basic')).toBeUndefined();
+  });
+});
