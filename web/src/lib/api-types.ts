@@ -632,6 +632,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mod-management/{modId}/install": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Install or update a mod from the latest accepted release its sources offer (404 mod_release_not_found, 409 mod_version_not_latest, 409 mod_install_in_progress, 422 mod_release_unsafe)
+         * @description A fresh install is disabled with no agent tools granted; an update keeps the lifecycle state. A failed install leaves the previous version installed and running.
+         */
+        post: operations["kernel.mod-install"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/mod-management/{modId}/settings": {
         parameters: {
             query?: never;
@@ -659,9 +679,82 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Uninstall a mod (refused for system mods); keeps its settings, secrets and data */
+        /** Uninstall a mod (refused for system mods): removes a Git mod's code and install record; keeps its settings, secrets and data */
         post: operations["kernel.mod-uninstall"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mod-management/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Refresh every source now; a source that fails keeps its releases and records lastError, the others still refresh */
+        post: operations["kernel.mod-sources-refresh"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mod-management/source-refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Background source refresh settings, with the last and next run */
+        get: operations["kernel.mod-source-refresh-get"];
+        /** Replace the background source refresh settings (enabled, intervalHours 1-168); the next run moves to match */
+        put: operations["kernel.mod-source-refresh-put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mod-management/sources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Git mod sources with the releases each offers (accepted or refused with the reason) */
+        get: operations["kernel.mod-sources-list"];
+        put?: never;
+        /**
+         * Add a Git source of mods and inspect it at once (400 mod_source_url_invalid, 409 mod_source_exists, 502 mod_source_unreachable)
+         * @description url: https://host/path, ssh://[user@]host[:port]/path or user@host:path (file:// only with SVC_MODS_ALLOW_FILE_SOURCES=true). A source holds one mod: mod.json at the repository root, one release per version tag (v1.2.3 or 1.2.3).
+         */
+        post: operations["kernel.mod-sources-add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mod-management/sources/{sourceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a source (metadata only: mods installed from it stay installed; 404 mod_source_not_found) */
+        delete: operations["kernel.mod-sources-remove"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1697,7 +1790,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -1730,7 +1823,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -1765,7 +1858,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -1824,7 +1917,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -1872,7 +1965,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -1932,7 +2025,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -1961,7 +2054,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -2001,7 +2094,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -2030,7 +2123,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -2073,7 +2166,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -2102,7 +2195,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -2140,7 +2233,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -2169,7 +2262,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -2209,7 +2302,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -2238,7 +2331,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -2278,7 +2371,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -2353,7 +2446,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -2435,7 +2528,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -2469,7 +2562,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -2496,7 +2589,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -2523,7 +2616,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -2550,7 +2643,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -2606,7 +2699,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -2668,7 +2761,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -2719,7 +2812,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -2785,7 +2878,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -2845,7 +2938,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -2911,7 +3004,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -2948,7 +3041,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3001,7 +3094,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3033,7 +3126,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3063,7 +3156,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3097,7 +3190,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3129,7 +3222,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3158,7 +3251,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3188,7 +3281,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3217,7 +3310,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3256,7 +3349,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3283,7 +3376,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3312,7 +3405,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3355,7 +3448,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3388,7 +3481,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3443,12 +3536,41 @@ export interface operations {
                                     entry?: string;
                                 };
                             };
+                            /**
+                             * @description What the operator asked for (revoked: a deadline took it down)
+                             * @enum {unknown}
+                             */
+                            state: "enabled" | "disabled" | "revoked";
+                            /** Format: date-time */
+                            installedAt?: string;
+                            /** @description Git mods: the release installed */
+                            source?: {
+                                sourceId: string;
+                                version: string;
+                                tag: string;
+                                commit: string;
+                                contentHash: string;
+                            };
+                            /** @description Git mods: a newer accepted release, or null */
+                            updateAvailable?: {
+                                version: string;
+                                tag: string;
+                            } | null;
                         }[];
-                        available: unknown[];
+                        /** @description The latest accepted release of each mod the sources offer that is not installed */
+                        available: {
+                            modId: string;
+                            name: string;
+                            description?: string;
+                            version: string;
+                            sourceId: string;
+                            tag: string;
+                            commit: string;
+                        }[];
                     };
                 };
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3509,7 +3631,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3570,7 +3692,87 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "kernel.mod-install": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                modId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Must equal the latest accepted release */
+                    version?: string;
+                    /** @description Install from this source only */
+                    sourceId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        mod: {
+                            id: string;
+                            name: string;
+                            version: string;
+                            description?: string;
+                            system: boolean;
+                            /** @enum {unknown} */
+                            status: "loaded" | "disabled" | "failed";
+                            error?: {
+                                code?: string;
+                                message?: string;
+                            };
+                            ui: {
+                                control?: {
+                                    title?: string;
+                                    entry?: string;
+                                };
+                                settings?: {
+                                    title?: string;
+                                    entry?: string;
+                                };
+                                archive?: {
+                                    title?: string;
+                                    entry?: string;
+                                };
+                            };
+                        };
+                        release: {
+                            version: string;
+                            tag: string;
+                            commit: string;
+                            /** @description sha256 over the sorted relative paths and the bytes of each file */
+                            contentHash: string;
+                            sourceId: string;
+                        };
+                        /** @description An earlier release of this mod was replaced */
+                        updated: boolean;
+                    };
+                };
+            };
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3599,7 +3801,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3632,7 +3834,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3667,7 +3869,308 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "kernel.mod-sources-refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        sources: {
+                            id: string;
+                            url: string;
+                            name: string | null;
+                            /** Format: date-time */
+                            addedAt: string;
+                            /** Format: date-time */
+                            lastRefreshedAt: string | null;
+                            lastError: {
+                                code: string;
+                                message: string;
+                            } | null;
+                            releases: {
+                                modId: string;
+                                version: string;
+                                tag: string;
+                                commit: string;
+                                accepted: boolean;
+                                /** @description Why the tag was refused */
+                                reason?: string;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "kernel.mod-source-refresh-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        settings: {
+                            /** @description Refresh every source in the background (default true) */
+                            enabled: boolean;
+                            /** @description Hours between background refreshes (default 6) */
+                            intervalHours: number;
+                        };
+                        /** Format: date-time */
+                        lastRunAt: string | null;
+                        /** Format: date-time */
+                        nextRunAt: string | null;
+                    };
+                };
+            };
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "kernel.mod-source-refresh-put": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Refresh every source in the background (default true) */
+                    enabled: boolean;
+                    /** @description Hours between background refreshes (default 6) */
+                    intervalHours: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        settings: {
+                            /** @description Refresh every source in the background (default true) */
+                            enabled: boolean;
+                            /** @description Hours between background refreshes (default 6) */
+                            intervalHours: number;
+                        };
+                        /** Format: date-time */
+                        lastRunAt: string | null;
+                        /** Format: date-time */
+                        nextRunAt: string | null;
+                    };
+                };
+            };
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "kernel.mod-sources-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        sources: {
+                            id: string;
+                            url: string;
+                            name: string | null;
+                            /** Format: date-time */
+                            addedAt: string;
+                            /** Format: date-time */
+                            lastRefreshedAt: string | null;
+                            lastError: {
+                                code: string;
+                                message: string;
+                            } | null;
+                            releases: {
+                                modId: string;
+                                version: string;
+                                tag: string;
+                                commit: string;
+                                accepted: boolean;
+                                /** @description Why the tag was refused */
+                                reason?: string;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "kernel.mod-sources-add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    url: string;
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        source: {
+                            id: string;
+                            url: string;
+                            name: string | null;
+                            /** Format: date-time */
+                            addedAt: string;
+                            /** Format: date-time */
+                            lastRefreshedAt: string | null;
+                            lastError: {
+                                code: string;
+                                message: string;
+                            } | null;
+                            releases: {
+                                modId: string;
+                                version: string;
+                                tag: string;
+                                commit: string;
+                                accepted: boolean;
+                                /** @description Why the tag was refused */
+                                reason?: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "kernel.mod-sources-remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sourceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        sourceId: string;
+                    };
+                };
+            };
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3726,7 +4229,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3755,7 +4258,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3797,7 +4300,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3842,7 +4345,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3887,7 +4390,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3921,7 +4424,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3956,7 +4459,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3992,7 +4495,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4019,7 +4522,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4056,7 +4559,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4085,7 +4588,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4138,7 +4641,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4199,7 +4702,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4238,7 +4741,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4291,7 +4794,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4331,7 +4834,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4386,7 +4889,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4454,7 +4957,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4505,7 +5008,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4565,7 +5068,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4605,7 +5108,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4656,7 +5159,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4711,7 +5214,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4828,7 +5331,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4885,7 +5388,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4945,7 +5448,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4988,7 +5491,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5071,7 +5574,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5245,7 +5748,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5330,7 +5833,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5401,7 +5904,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5485,7 +5988,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5573,7 +6076,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5664,7 +6167,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5756,7 +6259,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5843,7 +6346,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5946,7 +6449,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6025,7 +6528,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6109,7 +6612,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6197,7 +6700,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6289,7 +6792,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6379,7 +6882,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6439,7 +6942,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6502,7 +7005,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6557,7 +7060,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6616,7 +7119,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6666,7 +7169,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6716,7 +7219,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6775,7 +7278,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6812,7 +7315,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6856,7 +7359,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6883,7 +7386,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6933,7 +7436,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6976,7 +7479,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7037,7 +7540,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7076,7 +7579,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7113,7 +7616,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7144,7 +7647,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7176,7 +7679,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7208,7 +7711,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7235,7 +7738,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7262,7 +7765,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7291,7 +7794,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7334,7 +7837,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7363,7 +7866,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (193 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
