@@ -5,7 +5,8 @@
  * status view while its mod is away, the settings view (a diagnostics token created, used
  * and revoked; auth settings that would lock out refused), and the connections view (a model
  * connection added against the fake OpenAI server and its models discovered; an MCP connection
- * added over HTTP, its tools listed and diagnosed).
+ * added over HTTP, its tools listed and diagnosed), and the Brains view (a record created,
+ * searched for, edited and deleted).
  *
  * The tests share one server and run in order: setup goes first, while the server is fresh.
  */
@@ -521,5 +522,44 @@ it("renders a mod's settings from its JSON Schema, saves a value and shows the s
 
   await form.getByRole('button', { name: 'Revert' }).click();
   expect(await timeout.inputValue()).toBe('5000');
+  expect(pageErrors).toEqual([]);
+});
+
+it('keeps Brain records for an agent: creates one, finds it, edits it and deletes it', async () => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`${server!.url}/#/brains`);
+  await page.getByRole('heading', { name: 'Brains', level: 1 }).waitFor();
+  await page.getByText('No records yet.').waitFor();
+
+  // Both fields are needed: said before anything is sent.
+  await page.getByRole('button', { name: 'Save record' }).click();
+  await page.getByRole('alert').filter({ hasText: 'A record needs a title and content.' }).waitFor();
+  await page.getByRole('textbox', { name: 'Title' }).fill('Tea');
+  await page.getByRole('textbox', { name: 'Content' }).fill('Grace takes her tea without sugar.');
+  await page.getByRole('button', { name: 'Save record' }).click();
+  const records = page.getByRole('list', { name: 'Brain records' });
+  const record = records.locator('li[data-record-id]').filter({ hasText: 'Tea' });
+  await record.waitFor();
+  expect(await page.getByRole('textbox', { name: 'Title' }).inputValue()).toBe('');
+  expect(await record.textContent()).toContain('rev 1');
+
+  await page.getByRole('searchbox', { name: 'Contains' }).fill('coffee');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByText('No record contains “coffee”.').waitFor();
+  await page.getByRole('searchbox', { name: 'Contains' }).fill('sugar');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await record.waitFor();
+
+  await record.getByRole('button', { name: 'Edit' }).click();
+  await page.getByRole('form', { name: 'Edit Tea' }).getByRole('textbox', { name: 'Content' }).fill('Grace takes her tea with lemon.');
+  await page.getByRole('form', { name: 'Edit Tea' }).getByRole('button', { name: 'Save' }).click();
+  await records.getByText('Grace takes her tea with lemon.').waitFor();
+  expect(await record.textContent()).toContain('rev 2');
+
+  page.once('dialog', (dialog) => void dialog.accept());
+  await record.getByRole('button', { name: 'Delete' }).click();
+  await expect.poll(() => record.count(), poll).toBe(0);
+  const listed = await getJson<{ items: unknown[] }>('/api/brains?agentId=ada-lovelace');
+  expect(listed.body.items).toEqual([]);
   expect(pageErrors).toEqual([]);
 });
