@@ -5,6 +5,7 @@
 // $0  a Reference to the worker's host-call function (op, argsJson) => Promise<envelopeJson>
 // $1  a Reference to the worker's log function (level, message, fieldsJson)
 // $2  JSON: { modId, manifest, routes, tools, data, fetch, limits: { responseBytes, hostCallBytes } }
+// $3  a Reference to the worker's settle function (callId, envelope), for answers that await
 //
 // The References stay in this closure: the mod only ever sees the plain functions built here,
 // which copy JSON text in and out. Nothing here is a security boundary — the worker re-checks
@@ -13,6 +14,7 @@
 const hostRef = $0;
 const logRef = $1;
 const info = JSON.parse($2);
+const settleRef = $3;
 const { stringify, parse } = JSON;
 const freeze = Object.freeze;
 
@@ -211,21 +213,8 @@ async function init(namespace) {
   return { ok: true, routes: [...routes.keys()], tools: [...tools].map(([name, t]) => ({ name, inputSchema: t.inputSchema })) };
 }
 
-async function call(kind, name, payload) {
-  let result;
-  try {
-    if (kind === 'route') {
-      const handler = routes.get(name);
-      if (!handler) return { ok: false, kind: 'unbound', message: `route ${name} has no handler` };
-      result = await handler(payload);
-    } else {
-      const tool = tools.get(name);
-      if (!tool) return { ok: false, kind: 'unbound', message: `tool ${name} has no handler` };
-      result = await tool.handler(payload.input, payload.context);
-    }
-  } catch (error) {
-    return { ok: false, kind: 'thrown', message: describe(error) };
-  }
+/** The answer envelope of a handler's result. */
+function answerOf(result) {
   const answer = responses.has(result) ? result : { status: 200, body: result };
   try {
     return { ok: true, status: answer.status, body: toJson(answer.body, info.limits.responseBytes) };
@@ -234,9 +223,49 @@ async function call(kind, name, payload) {
   }
 }
 
-return async function control(command, a, b, c) {
+const thenable = (value) => {
+  try {
+    return value !== null && (typeof value === 'object' || typeof value === 'function') && typeof value.then === 'function';
+  } catch {
+    return false;
+  }
+};
+
+let nextPending = 0;
+
+/**
+ * Runs a handler. A handler that answers synchronously is answered in the same call (the worker
+ * calls in synchronously, which is the fast path); one that returns a promise answers later
+ * through the settle reference, under the worker's timer.
+ */
+function call(kind, name, payload) {
+  let result;
+  try {
+    if (kind === 'route') {
+      const handler = routes.get(name);
+      if (!handler) return { ok: false, kind: 'unbound', message: `route ${name} has no handler` };
+      result = handler(payload);
+    } else {
+      const tool = tools.get(name);
+      if (!tool) return { ok: false, kind: 'unbound', message: `tool ${name} has no handler` };
+      result = tool.handler(payload.input, payload.context);
+    }
+  } catch (error) {
+    return { ok: false, kind: 'thrown', message: describe(error) };
+  }
+  if (!thenable(result)) return answerOf(result);
+  const pending = ++nextPending;
+  const settle = (envelope) => settleRef.applyIgnored(undefined, [pending, envelope], { arguments: { copy: true } });
+  Promise.resolve(result).then(
+    (value) => settle(answerOf(value)),
+    (error) => settle({ ok: false, kind: 'thrown', message: describe(error) }),
+  );
+  return { pending };
+}
+
+return function control(command, a, b, c) {
   if (command === 'init') return init(a);
   if (command === 'call') return call(a, b, c);
-  if (command === 'stop' && cleanup) await cleanup();
-  return { ok: true };
+  if (command === 'stop') return Promise.resolve(cleanup?.()).then(() => ({ ok: true }));
+  return { ok: false };
 };

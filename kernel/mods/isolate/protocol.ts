@@ -1,5 +1,7 @@
 /**
- * The messages between the kernel and a mod's sandbox process (Node IPC, JSON). The worker
+ * The messages between the kernel and a mod's sandbox process (Node IPC, JSON). Each side sends
+ * what it queued in one event-loop turn as one message, `{t: 'batch', messages}` when there are
+ * several. The worker
  * (`sandbox-worker.mjs`) is plain JavaScript, so these types are the written contract it follows;
  * the sandbox integration tests hold both sides to it.
  */

@@ -45,6 +45,7 @@ export class SandboxProcess {
   private exited = false;
   private readonly exit: Promise<void>;
   private stderr = '';
+  private outbox: ToWorker[] = [];
 
   constructor(
     readonly modId: string,
@@ -65,7 +66,7 @@ export class SandboxProcess {
     this.child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
       this.stderr = (this.stderr + chunk).slice(-STDERR_TAIL);
     });
-    this.child.on('message', (message: FromWorker) => this.receive(message));
+    this.child.on('message', (message: FromWorker | { t: 'batch'; messages: FromWorker[] }) => this.receive(message));
     this.exit = new Promise((resolve) => {
       const ended = (reason: string) => {
         if (this.exited) return;
@@ -159,15 +160,27 @@ export class SandboxProcess {
     this.child.kill('SIGKILL');
   }
 
+  /** Queues `message`; everything queued in one event-loop turn goes in one write. */
   private post(message: ToWorker): void {
-    if (this.exited || !this.child.connected) return;
-    this.child.send(message, (error) => {
-      if (error) this.kill({ kind: 'crash', message: `the sandbox process cannot be reached (${error.message})` });
-    });
+    if (this.exited) return;
+    this.outbox.push(message);
+    if (this.outbox.length === 1) setImmediate(this.flush);
   }
 
-  private receive(message: FromWorker): void {
+  private readonly flush = (): void => {
+    const messages = this.outbox;
+    this.outbox = [];
+    if (this.exited || !this.child.connected || messages.length === 0) return;
+    this.child.send(messages.length === 1 ? messages[0]! : { t: 'batch', messages }, (error: Error | null) => {
+      if (error) this.kill({ kind: 'crash', message: `the sandbox process cannot be reached (${error.message})` });
+    });
+  };
+
+  private receive(message: FromWorker | { t: 'batch'; messages: FromWorker[] }): void {
     switch (message.t) {
+      case 'batch':
+        for (const each of message.messages) this.receive(each);
+        break;
       case 'started':
       case 'start-failed':
         this.startWaiter?.(message);

@@ -5,10 +5,13 @@
 // starts in a fraction of the time a TypeScript loader would take, and nothing of the kernel
 // (database handles, secrets, config) is ever loaded into the process that runs untrusted code.
 //
-// Every call into the isolate runs on isolated-vm's own thread with a hard timer here: a
-// runaway guest (a loop, before or after an await) is stopped by disposing the isolate, which
-// the main thread can always do. Then this process reports `fatal` and exits; the kernel revokes
+// A call enters the isolate synchronously, bounded by isolated-vm's own timeout (the fast path:
+// no thread hop for a handler that answers at once). A handler that awaits answers later, under
+// a timer here: a runaway continuation runs on isolated-vm's thread, and the main thread stops
+// it by disposing the isolate. Then this process reports `fatal` and exits; the kernel revokes
 // the mod. If this process itself stops answering, the kernel kills it.
+//
+// Messages each way are batched per event-loop turn: under load one write carries many answers.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { loadGuestModules, ModuleRefused } from './worker-modules.mjs';
@@ -29,10 +32,26 @@ const hostCalls = new Map();
 let nextHostId = 0;
 let logWindow = { second: 0, lines: 0 };
 
-const send = (message, then) => {
+let outbox = [];
+const flush = (then) => {
+  const messages = outbox;
+  outbox = [];
   if (!process.connected) return then?.();
-  process.send(message, then ? () => then() : undefined);
+  if (messages.length === 0) return then?.();
+  process.send(messages.length === 1 ? messages[0] : { t: 'batch', messages }, then ? () => then() : undefined);
 };
+const send = (message, then) => {
+  outbox.push(message);
+  if (then) flush(then);
+  else if (outbox.length === 1) setImmediate(flush);
+};
+/** Answers that await arrive through the settle reference, by the id the guest runtime gave them. */
+const settling = new Map();
+function settle(pending, envelope) {
+  const resolve = settling.get(pending);
+  settling.delete(pending);
+  resolve?.(envelope);
+}
 
 /** Ends the process after `message` is delivered: the isolate is gone, nothing is left to serve. */
 function finish(message, code) {
@@ -101,7 +120,8 @@ async function start(message) {
   try {
     const context = await isolate.createContext();
     const info = { modId: message.modId, ...message.api, limits: message.limits };
-    control = await context.evalClosure(BOOTSTRAP, [new ivm.Reference(hostCall), new ivm.Reference(logLine), JSON.stringify(info)], {
+    const references = [new ivm.Reference(hostCall), new ivm.Reference(logLine), JSON.stringify(info), new ivm.Reference(settle)];
+    control = await context.evalClosure(BOOTSTRAP, references, {
       result: { reference: true },
     });
     const main = await loadGuestModules(isolate, context, message.dir, message.entry);
@@ -143,18 +163,30 @@ function checked(envelope) {
   }
 }
 
-async function call({ id, kind, name, payload, timeoutMs }) {
-  try {
-    const envelope = await bounded(
-      control.apply(undefined, ['call', kind, name, payload], { arguments: { copy: true }, result: { promise: true, copy: true }, timeout: timeoutMs }),
-      timeoutMs,
-    );
-    send({ t: 'result', id, ...checked(envelope) });
-  } catch (error) {
+function call({ id, kind, name, payload, timeoutMs }) {
+  const failed = (error) => {
     const failure = classify(error);
     send({ t: 'result', id, ok: false, error: failure });
     finish({ t: 'fatal', ...failure }, 0);
+  };
+  let envelope;
+  try {
+    envelope = control.applySync(undefined, ['call', kind, name, payload], { arguments: { copy: true }, result: { copy: true }, timeout: timeoutMs });
+  } catch (error) {
+    return failed(error);
   }
+  if (envelope !== null && typeof envelope === 'object' && typeof envelope.pending === 'number') {
+    const pending = envelope.pending;
+    bounded(new Promise((resolve) => settling.set(pending, resolve)), timeoutMs).then(
+      (settled) => send({ t: 'result', id, ...checked(settled) }),
+      (error) => {
+        settling.delete(pending);
+        failed(error);
+      },
+    );
+    return;
+  }
+  send({ t: 'result', id, ...checked(envelope) });
 }
 
 async function stats(id) {
@@ -171,14 +203,17 @@ async function stop() {
   finish({ t: 'stopped' }, 0);
 }
 
-process.on('message', (message) => {
+function receive(message) {
   if (finished) return;
   switch (message?.t) {
+    case 'batch':
+      for (const each of message.messages) receive(each);
+      break;
     case 'start':
       void start(message);
       break;
     case 'call':
-      void call(message);
+      call(message);
       break;
     case 'host-result': {
       const resolve = hostCalls.get(message.id);
@@ -193,6 +228,7 @@ process.on('message', (message) => {
       void stop();
       break;
   }
-});
+}
+process.on('message', receive);
 // The kernel went away: nothing is left to serve.
 process.on('disconnect', () => process.exit(0));
