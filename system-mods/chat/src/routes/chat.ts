@@ -18,19 +18,42 @@ const STREAM_HEADERS = { 'cache-control': 'no-cache, no-transform', 'x-accel-buf
 /** HTTP status of a JSON (non-streaming) reply by terminal status; the body carries its own `ok`. */
 const JSON_STATUS: Record<string, number> = { completed: 200, cancelled: 200, superseded: 409, failed: 500, interrupted: 500 };
 
+/** A source that can hand over what it has queued without waiting (the run's own channel). */
+interface QueuedSource extends AsyncIterator<AgentRunEvent> {
+  takeQueued?(): AgentRunEvent[];
+}
+
+const DONE: IteratorResult<string> = Object.freeze({ value: undefined, done: true });
+
 /**
- * A run's events as NDJSON lines. `return()` (the client hung up) reaches the run's channel at
- * once, so the run is detached immediately rather than at its next event.
+ * A run's events as NDJSON lines. The lines of events emitted in one go (a model chunk carries
+ * many deltas; the terminal event follows verification.completed) leave as one chunk: once an
+ * event is read, the work already under way runs to its end (`process.nextTick` comes after
+ * the pending promise reactions, before any I/O), then everything it queued is taken along.
+ * Nothing waits for I/O or a timer, so no line is held back. `return()` (the client hung up)
+ * reaches the run's channel at once, so the run is detached immediately rather than at its
+ * next event.
  */
 class NdjsonLines implements AsyncIterableIterator<string> {
-  private readonly source: AsyncIterator<AgentRunEvent>;
+  private readonly source: QueuedSource;
 
   constructor(events: AsyncIterable<AgentRunEvent>) {
-    this.source = events[Symbol.asyncIterator]();
+    this.source = events[Symbol.asyncIterator]() as QueuedSource;
   }
 
   next(): Promise<IteratorResult<string>> {
-    return this.source.next().then((r) => (r.done ? { value: undefined, done: true } : { value: `${JSON.stringify(r.value)}\n`, done: false }));
+    return this.source.next().then((r) => {
+      if (r.done) return DONE;
+      const first = `${JSON.stringify(r.value)}\n`;
+      if (!this.source.takeQueued) return { value: first, done: false };
+      return new Promise<IteratorResult<string>>((resolve) => {
+        process.nextTick(() => {
+          let lines = first;
+          for (const event of this.source.takeQueued!()) lines += `${JSON.stringify(event)}\n`;
+          resolve({ value: lines, done: false });
+        });
+      });
+    });
   }
 
   async return(): Promise<IteratorResult<string>> {

@@ -42,6 +42,12 @@ export class EventChannel<T> implements AsyncIterableIterator<T> {
     }
   }
 
+  /** Takes every value queued right now (none when empty), without waiting. */
+  takeQueued(): T[] {
+    if (this.buffered.length === 0) return [];
+    return this.buffered.splice(0, this.buffered.length);
+  }
+
   next(): Promise<IteratorResult<T>> {
     const value = this.buffered.shift();
     if (value !== undefined) return Promise.resolve({ value, done: false });
