@@ -68,13 +68,72 @@ function idFromName(name: string): string {
   return slug.length > 0 ? slug : 'agent';
 }
 
+/** Run profiles kept in memory at most (least recently used dropped first). */
+const PROFILE_MEMO_SIZE = 256;
+
+/**
+ * Run profiles read recently, for the chat runtime, which asks on every turn. Only on the
+ * embedded database, where this process is the only writer and every write to the tables a
+ * profile is read from goes through this registry. A write announces its transaction
+ * ({@link touch}): that empties the memo, and while any announced transaction is still open
+ * nothing is answered from memory or remembered. A read remembers its result only when no
+ * write began or ended while it ran (the epoch).
+ */
+class ProfileMemo {
+  private readonly profiles = new Map<string, AgentRunProfile>();
+  private readonly writes = new Set<Knex.Transaction>();
+  private epoch = 0;
+
+  constructor(private readonly enabled: boolean) {}
+
+  touch(trx: Knex.Transaction): void {
+    if (!this.enabled) return;
+    this.writes.add(trx);
+    this.epoch++;
+    this.profiles.clear();
+  }
+
+  /** The epoch to remember a read under, or undefined while a write is open. */
+  private settled(): number | undefined {
+    if (!this.enabled) return undefined;
+    for (const trx of this.writes) {
+      if (trx.isCompleted()) {
+        this.writes.delete(trx);
+        this.epoch++;
+        this.profiles.clear();
+      }
+    }
+    return this.writes.size === 0 ? this.epoch : undefined;
+  }
+
+  get(agentId: string): { profile?: AgentRunProfile; epoch?: number } {
+    const epoch = this.settled();
+    if (epoch === undefined) return {};
+    const profile = this.profiles.get(agentId);
+    if (profile) {
+      this.profiles.delete(agentId);
+      this.profiles.set(agentId, profile);
+    }
+    return { profile, epoch };
+  }
+
+  set(agentId: string, profile: AgentRunProfile, epoch: number): void {
+    if (this.settled() !== epoch) return;
+    this.profiles.set(agentId, profile);
+    if (this.profiles.size > PROFILE_MEMO_SIZE) this.profiles.delete(this.profiles.keys().next().value!);
+  }
+}
+
 export class AgentRegistry {
   private readonly idPattern = new RegExp(ENTITY_ID_PATTERN);
+  private readonly profileMemo: ProfileMemo;
 
   constructor(
     private readonly db: ModDatabaseService,
     private readonly models: ModelChoiceChecker,
-  ) {}
+  ) {
+    this.profileMemo = new ProfileMemo(db.driver === 'pglite');
+  }
 
   private q(trx?: Knex.Transaction): Knex {
     return trx ?? this.db.knex;
@@ -91,8 +150,17 @@ export class AgentRegistry {
     return agent;
   }
 
+  /** The agent, its chat model, documents and tool grants; callers get their own copy. */
   async runProfile(agentId: string): Promise<AgentRunProfile> {
     if (!this.idPattern.test(agentId)) throw errors.agentNotFound({ agentId });
+    const memo = this.profileMemo.get(agentId);
+    if (memo.profile) return structuredClone(memo.profile);
+    const profile = await this.readRunProfile(agentId);
+    if (memo.epoch !== undefined) this.profileMemo.set(agentId, structuredClone(profile), memo.epoch);
+    return profile;
+  }
+
+  private async readRunProfile(agentId: string): Promise<AgentRunProfile> {
     const knex = this.db.knex;
     // One statement: the chat runtime asks on every turn, and each round trip counts there.
     const row = await knex<AgentRow>('agents_agents as a')
@@ -142,6 +210,7 @@ export class AgentRegistry {
         for (let n = 2; isReservedAgentId(id) || (await this.get(id, t)); n++) id = `${base}-${n}`;
       }
       // The primary key is the last word on duplicates: a concurrent create with the same id fails here.
+      this.profileMemo.touch(t);
       const [row] = await t<AgentRow>('agents_agents')
         .insert({
           id,
@@ -162,6 +231,7 @@ export class AgentRegistry {
 
   async update(agentId: string, patch: { name?: string; enabled?: boolean; identity?: { avatar?: string | null }; executionEnvironment?: ExecutionEnvironment }): Promise<Agent> {
     return this.db.transaction(async (t) => {
+      this.profileMemo.touch(t);
       const agent = await this.require(agentId, t);
       const changes: Record<string, unknown> = { updated_at: t.fn.now() };
       if (patch.name !== undefined) changes.name = patch.name.trim();
@@ -175,6 +245,7 @@ export class AgentRegistry {
 
   /** Removes the agent's rows (tables cascade from the agent row). */
   async deleteOwnRows(agentId: string, trx: Knex.Transaction): Promise<void> {
+    this.profileMemo.touch(trx);
     await trx('agents_agents').where({ id: agentId }).delete();
   }
 
@@ -219,6 +290,7 @@ export class AgentRegistry {
   async replaceProfileDocuments(agentId: string, documents: unknown, trx?: Knex.Transaction): Promise<ProfileDocument[]> {
     const valid = this.validateDocuments(documents);
     const run = async (t: Knex.Transaction) => {
+      this.profileMemo.touch(t);
       await this.require(agentId, t);
       await t('agents_profile_documents').where({ agent_id: agentId }).delete();
       await t('agents_profile_documents').insert(valid.map((d) => ({ agent_id: agentId, kind: d.kind, markdown: d.markdown })));
@@ -242,6 +314,7 @@ export class AgentRegistry {
     // Checked before our own transaction opens: the catalog may need the (single, on PGlite) connection.
     if (!trx) await this.models.check({ connectionId: input.connectionId, model: input.model, reasoningEffort });
     const run = async (t: Knex.Transaction) => {
+      this.profileMemo.touch(t);
       await this.require(agentId, t);
       if (trx) await this.models.check({ connectionId: input.connectionId, model: input.model, reasoningEffort });
       const prior = await t('agents_model_selections').where({ agent_id: agentId, purpose }).first();
@@ -259,6 +332,7 @@ export class AgentRegistry {
 
   async clearSelection(agentId: string, purpose: SelectionPurpose): Promise<void> {
     await this.db.transaction(async (t) => {
+      this.profileMemo.touch(t);
       await this.require(agentId, t);
       await t('agents_model_selections').where({ agent_id: agentId, purpose }).delete();
     });
@@ -273,6 +347,7 @@ export class AgentRegistry {
     const keys = tools.map((t) => `${t.connectionId}\u0000${t.toolName}`);
     if (new Set(keys).size !== keys.length) throw errors.agentMcpGrantsInvalid({ reason: 'a tool is granted twice' });
     await this.db.transaction(async (t) => {
+      this.profileMemo.touch(t);
       await this.require(agentId, t);
       await t('agents_mcp_grants').where({ agent_id: agentId }).delete();
       if (tools.length > 0) await t('agents_mcp_grants').insert(tools.map((g) => ({ agent_id: agentId, connection_id: g.connectionId, tool_name: g.toolName })));

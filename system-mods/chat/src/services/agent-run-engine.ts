@@ -67,7 +67,7 @@ export class AgentRunEngine implements AgentRunsService {
       execute: (job) => this.execute(job),
     });
     this.loop = new TurnLoop({ gateway: deps.gateway, skills: deps.skills, hooks: deps.hooks, transcript: deps.transcript, steering: deps.steering, belt: deps.belt, tools: new ToolInvoker(deps.hooks) });
-    this.finisher = new RunFinisher({ hooks: deps.hooks, store: deps.store, steering: deps.steering, log: deps.log });
+    this.finisher = new RunFinisher({ hooks: deps.hooks, store: deps.store, transcript: deps.transcript, steering: deps.steering, log: deps.log });
   }
 
   /**

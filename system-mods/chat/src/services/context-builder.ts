@@ -8,7 +8,7 @@ import type { ChatMessage } from '../../../../sdk/index.js';
 import type { AssignedSkill } from '../../../skills/src/contract.js';
 import type { ModelContextContribution } from '../contract.js';
 import type { ProfileDocument } from '../../../agents/src/contract.js';
-import type { TranscriptMessage } from './transcript-store.js';
+import type { StoredMessage } from './transcript-store.js';
 
 /** A rough token estimate (4 characters per token plus framing); errs on the generous side. */
 export function estimateTokens(message: ChatMessage): number {
@@ -33,7 +33,7 @@ export function systemPrompt(input: { agentName: string; documents: ProfileDocum
 }
 
 /** Replays stored messages as model messages; tool calls without a stored result get one. */
-export function replay(history: TranscriptMessage[]): ChatMessage[] {
+export function replay(history: StoredMessage[]): ChatMessage[] {
   const out: ChatMessage[] = [];
   for (const m of history) {
     if (m.role === 'user') {

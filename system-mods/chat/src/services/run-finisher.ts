@@ -12,7 +12,7 @@ import { RunStopped, type ChatRun } from './chat-run.js';
 import { ModelFailure, type ChatSettings, type RunJob, type TurnState } from './run-context.js';
 import type { RunStore, TerminalStatus } from './run-store.js';
 import type { SteeringStore } from './steering-store.js';
-import type { StoredMessage } from './transcript-store.js';
+import type { StoredMessage, TranscriptStore } from './transcript-store.js';
 
 const TERMINAL_EVENT: Record<TerminalStatus, string> = {
   completed: 'run.completed',
@@ -33,6 +33,7 @@ export class RunFinisher {
     private readonly deps: {
       hooks: RuntimeHooksService;
       store: RunStore;
+      transcript: TranscriptStore;
       steering: SteeringStore;
       log: LoggerService;
     },
@@ -66,12 +67,14 @@ export class RunFinisher {
     let written: TerminalStatus = status;
     let persisted = false;
     try {
-      written = await this.deps.store.finish(
+      const stored = await this.deps.store.finish(
         { runId: run.runId, agentId: run.agentId, sessionId: run.sessionId, generation: run.generation, title: turn.message.trim().split('\n')[0] ?? '' },
         { status, response, trace: run.trace, toolCalls: state.toolCalls, ...(error ? { error } : {}) },
         transcript,
       );
+      written = stored.status;
       persisted = written !== 'superseded';
+      if (persisted && stored.messageCount !== null) this.deps.transcript.recordAppended(run.agentId, run.sessionId, run.generation, stored.messageCount, transcript);
       if (written === 'superseded' && status !== 'superseded') {
         const e = errors.chatRunSessionReset({ sessionId: run.sessionId, runId: run.runId });
         Object.assign(response, { ok: false, status: 'superseded', error: e.code, message: e.message });

@@ -123,13 +123,14 @@ export class RunStore {
    * messages: one statement, so both land or neither does. The session row's conditional
    * update checks the generation and numbers the messages (it locks the row, so concurrent
    * appends from other replicas get consecutive numbers). Returns the status written
-   * (`superseded` when the reset won).
+   * (`superseded` when the reset won) and the session's message count after the append
+   * (null when nothing was appended).
    */
   async finish(
     run: { runId: string; agentId: string; sessionId: string; generation: number; title: string },
     outcome: { status: TerminalStatus; response: Record<string, unknown>; trace: TraceEvent[]; toolCalls: ToolCallRecord[]; error?: { code: string; message: string } },
     messages: StoredMessage[],
-  ): Promise<TerminalStatus> {
+  ): Promise<{ status: TerminalStatus; messageCount: number | null }> {
     const reset = errors.chatRunSessionReset({ sessionId: run.sessionId, runId: run.runId });
     const supersededResponse = { ...outcome.response, ok: false, status: 'superseded', error: reset.code, message: reset.message };
     const result = await this.db.knex.raw(
@@ -151,7 +152,7 @@ export class RunStore {
               error_message = case when exists (select 1 from s) then ? else ? end,
               trace = ?::jsonb, tool_calls = ?::jsonb, ended_at = now()
         where run_id = ?
-        returning status`,
+        returning status, (select message_count from s) as message_count`,
       [
         messages.length,
         run.title.slice(0, 200),
@@ -176,8 +177,8 @@ export class RunStore {
         run.runId,
       ],
     );
-    const row = (result.rows as Array<{ status: TerminalStatus }>)[0];
-    return row?.status ?? 'superseded';
+    const row = (result.rows as Array<{ status: TerminalStatus; message_count: number | null }>)[0];
+    return row ? { status: row.status, messageCount: row.message_count } : { status: 'superseded', messageCount: null };
   }
 
   async heartbeat(runIds: string[]): Promise<void> {

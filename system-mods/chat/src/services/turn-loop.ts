@@ -68,7 +68,7 @@ export class TurnLoop {
     const { documents } = profile;
     const agentName = profile.agent.name;
     const skills = (await this.deps.skills()?.assigned(run.agentId)) ?? [];
-    const history = job.knownEmpty ? [] : await this.deps.transcript.history(run.agentId, run.sessionId, run.generation);
+    const history = job.knownEmpty ? [] : await this.deps.transcript.contextHistory(run.agentId, run.sessionId, run.generation);
     const belt = await this.deps.belt.forAgent(run.agentId, profile.grants, run.signal);
     if (belt.unresolved.length > 0) run.emit('runtime.notice', { kind: 'tools_unavailable', tools: belt.unresolved });
     const byName = new Map(belt.tools.map((t) => [t.name, t]));
