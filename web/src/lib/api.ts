@@ -277,8 +277,6 @@ export async function call<T>(method: Method, path: string, payload?: unknown): 
 export const api = {
   health: () => call<Health>('GET', '/api/health'),
   mods: () => call<{ ok: true; mods: ModInfo[] }>('GET', '/api/mods'),
-  enableMod: (id: string) => call<{ ok: true; mod: ModInfo }>('POST', `/api/mod-management/${encodeURIComponent(id)}/enable`),
-  disableMod: (id: string) => call<{ ok: true; mod: ModInfo }>('POST', `/api/mod-management/${encodeURIComponent(id)}/disable`),
   modSettings: (id: string) => call<ModSettings>('GET', `/api/mod-management/${encodeURIComponent(id)}/settings`),
   saveModSettings: (id: string, settings: Record<string, unknown>) =>
     call<ModSettings>('PUT', `/api/mod-management/${encodeURIComponent(id)}/settings`, settings),
