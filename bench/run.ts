@@ -12,6 +12,7 @@ import { tempDataDir } from '../test/e2e/server-process.js';
 import { runAgentsList } from './agents-list.js';
 import { runAuthThroughput } from './auth-throughput.js';
 import { runBrainsBench } from './brains.js';
+import { runSandboxRoute } from './sandbox-route.js';
 import { runChatBench } from './chat.js';
 import { runHttpThroughput } from './http-throughput.js';
 import { stopAll } from './lib/processes.js';
@@ -86,6 +87,7 @@ const benchmarks: { name: string; run: () => Promise<BenchOutcome> }[] = [
   { name: 'agents', run: () => runAgentsList(dataDir) },
   { name: 'chat', run: () => runChatBench() },
   { name: 'brains', run: () => runBrainsBench() },
+  { name: 'sandbox', run: () => runSandboxRoute() },
 ];
 
 // `npm run bench -- --only http` runs one benchmark (the others take their time too).
