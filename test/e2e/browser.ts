@@ -5,7 +5,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext } from 'playwright-core';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -50,5 +50,23 @@ export async function launchChromium(options: { viewport?: { width: number; heig
   } catch (error) {
     rmSync(userDataDir, { recursive: true, force: true });
     throw error;
+  }
+}
+
+/**
+ * Collects the page's faults into `into`: uncaught errors and console errors. A refusal the UI
+ * shows (a 4xx/5xx answer) is logged by the browser as "Failed to load resource" and is not one.
+ */
+export function collectPageFaults(page: Page, into: string[]): void {
+  page.on('pageerror', (error) => into.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) into.push(message.text());
+  });
+}
+
+/** Fails fast with the fix when the UI was not built. */
+export function requireBuiltUi(projectRoot: string): void {
+  if (!existsSync(path.join(projectRoot, 'web', 'dist', 'index.html'))) {
+    throw new Error('web/dist is missing: run `npm run build:web` (npm ci runs it through the prepare script)');
   }
 }

@@ -10,13 +10,13 @@
  * covered in `ui.e2e.test.ts` (diagnostics through the Mods view, brains and mcp through the API).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, copyFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, copyFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { projectRoot } from '../../kernel/config.js';
-import { launchChromium, type Browser } from './browser.js';
+import { launchChromium, type Browser, collectPageFaults, requireBuiltUi } from './browser.js';
 import { startServer, type ServerProcess } from './server-process.js';
 
 const outputDir = path.join(projectRoot, 'test-output');
@@ -29,16 +29,10 @@ let repoDir: string | undefined;
 const pageErrors: string[] = [];
 
 beforeAll(async () => {
-  if (!existsSync(path.join(projectRoot, 'web', 'dist', 'index.html'))) {
-    throw new Error('web/dist is missing: run `npm run build:web` (npm ci runs it through the prepare script)');
-  }
+  requireBuiltUi(projectRoot);
   [server, browser] = await Promise.all([startServer({ env: { SVC_MODS_ALLOW_FILE_SOURCES: 'true' } }), launchChromium()]);
   page = await browser.context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(`pageerror: ${error.message}`));
-  page.on('console', (message) => {
-    // Refusals the UI shows (a 4xx/5xx answer) are logged as "Failed to load resource"; anything else is a fault.
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) pageErrors.push(message.text());
-  });
+  collectPageFaults(page, pageErrors);
 });
 
 afterAll(async () => {

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { projectRoot } from '../../kernel/config.js';
 import { startFakeOpenAi, type FakeOpenAi } from '../peers/fake-openai.js';
 import { startOAuthPeer, type OAuthPeer } from '../peers/oauth-server.js';
-import { launchChromium, type Browser } from './browser.js';
+import { launchChromium, type Browser, collectPageFaults } from './browser.js';
 import { startServer, tempDataDir, type ServerProcess } from './server-process.js';
 
 const REDIRECT_B = 'http://localhost:1455/auth/callback';
@@ -54,10 +54,7 @@ beforeAll(async () => {
     launchChromium(),
   ]);
   page = await browser.context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(`pageerror: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) pageErrors.push(message.text());
-  });
+  collectPageFaults(page, pageErrors);
 });
 
 afterAll(async () => {

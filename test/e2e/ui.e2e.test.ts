@@ -10,7 +10,7 @@
  *
  * The tests share one server and run in order: setup goes first, while the server is fresh.
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -18,7 +18,7 @@ import { projectRoot } from '../../kernel/config.js';
 import { startFakeOpenAi } from '../peers/fake-openai.js';
 import { startHttpMcpServer } from '../peers/mcp-servers/http-server.js';
 import { SECRET_HEADER } from '../peers/mcp-servers/test-tools.js';
-import { launchChromium, type Browser } from './browser.js';
+import { launchChromium, type Browser, collectPageFaults, requireBuiltUi } from './browser.js';
 import { startServer, type ServerProcess } from './server-process.js';
 
 const outputDir = path.join(projectRoot, 'test-output');
@@ -29,16 +29,10 @@ let page: Page;
 const pageErrors: string[] = [];
 
 beforeAll(async () => {
-  if (!existsSync(path.join(projectRoot, 'web', 'dist', 'index.html'))) {
-    throw new Error('web/dist is missing: run `npm run build:web` (npm ci runs it through the prepare script)');
-  }
+  requireBuiltUi(projectRoot);
   [server, browser] = await Promise.all([startServer(), launchChromium()]);
   page = await browser.context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(`pageerror: ${error.message}`));
-  page.on('console', (message) => {
-    // A 503 the UI expects (diagnostics disabled) is logged as "Failed to load resource"; anything else is a fault.
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) pageErrors.push(message.text());
-  });
+  collectPageFaults(page, pageErrors);
 });
 
 afterAll(async () => {
