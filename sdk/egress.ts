@@ -303,3 +303,25 @@ export function createEgressGuard(policy: EgressPolicy = DEFAULT_EGRESS_POLICY, 
 
 /** The guard with the default policy: what code without a configured guard uses (never plain fetch). @public */
 export const defaultEgressGuard: EgressGuard = createEgressGuard(DEFAULT_EGRESS_POLICY);
+
+/**
+ * Reads a fetch answer's body as UTF-8 text, at most `maxBytes`: past it the stream is
+ * cancelled and `tooLarge()` thrown, so an outbound peer cannot make svc buffer without bound. @public
+ */
+export async function readBoundedText(response: Response, maxBytes: number, tooLarge: () => Error): Promise<string> {
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}

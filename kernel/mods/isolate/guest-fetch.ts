@@ -5,7 +5,7 @@
  * time and size. Redirects are not followed: a redirect could lead to a host the mod did not
  * declare, so the mod sees the 3xx and decides.
  */
-import { findEgressRefusal, type EgressGuard } from '../../../sdk/egress.js';
+import { findEgressRefusal, readBoundedText, type EgressGuard } from '../../../sdk/egress.js';
 import { isSvcError } from '../../../sdk/errors.js';
 import { errors } from '../../errors.js';
 import { FETCH_TIMEOUT_MS, MAX_FETCH_RESPONSE_BYTES } from './sandbox-limits.js';
@@ -68,7 +68,7 @@ export function createGuestFetch(modId: string, allowedHosts: readonly string[],
         await response.body?.cancel().catch(() => undefined);
         throw refuse(url.host, `the answer is ${type.split(';')[0]}, not JSON or text`);
       }
-      const text = await boundedText(response, () => refuse(url.host, `the answer is larger than ${MAX_FETCH_RESPONSE_BYTES} bytes`));
+      const text = await readBoundedText(response, MAX_FETCH_RESPONSE_BYTES, () => refuse(url.host, `the answer is larger than ${MAX_FETCH_RESPONSE_BYTES} bytes`));
       const answerHeaders: Record<string, string> = {};
       response.headers.forEach((value, name) => {
         if (name !== 'set-cookie') answerHeaders[name] = value;
@@ -102,20 +102,3 @@ function checkedHeaders(modId: string, raw: unknown): Record<string, string> {
   return out;
 }
 
-async function boundedText(response: Response, tooLarge: () => Error): Promise<string> {
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_FETCH_RESPONSE_BYTES) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}

@@ -4,7 +4,7 @@
  * another origin), and failures reduced to a reason that quotes nothing the upstream sent.
  * Requests go through the egress guard (link-local and metadata addresses are never reached).
  */
-import { defaultEgressGuard, findEgressRefusal, type EgressGuard } from '../../../sdk/egress.js';
+import { defaultEgressGuard, findEgressRefusal, readBoundedText, type EgressGuard } from '../../../sdk/egress.js';
 
 /** A failure to get an answer at all; `reason` is safe to show. */
 export class UpstreamFailure extends Error {
@@ -43,7 +43,7 @@ export async function requestJson(
   }
   let text: string;
   try {
-    text = await readBounded(response, options.maxBytes);
+    text = await readBoundedText(response, options.maxBytes, () => new UpstreamFailure(`the answer is larger than ${options.maxBytes} bytes`));
   } catch (error) {
     if (error instanceof UpstreamFailure) throw error;
     throw failure(error, timeout, options);
@@ -66,23 +66,6 @@ function failure(error: unknown, timeout: AbortSignal, options: UpstreamOptions)
   return new UpstreamFailure(typeof cause === 'string' && /^[A-Z0-9_]{1,40}$/.test(cause) ? `could not connect (${cause})` : 'could not connect');
 }
 
-async function readBounded(response: Response, maxBytes: number): Promise<string> {
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw new UpstreamFailure(`the answer is larger than ${maxBytes} bytes`);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
