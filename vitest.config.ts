@@ -8,6 +8,11 @@ import { configDefaults, defineConfig } from 'vitest/config';
  * browser is installed.
  */
 const shared = { globalSetup: ['test/global-setup.ts'], testTimeout: 60_000, hookTimeout: 120_000, pool: 'forks' as const };
+/**
+ * Suites that need a PostgreSQL server (several service processes on one database): they run in
+ * the postgres project only, which exists when TEST_DATABASE_URL is set (always in CI).
+ */
+const PG_ONLY = '{test,system-mods/*/test}/**/*.pg.test.ts';
 /** The browser suites (they need Chromium). */
 const UI_E2E = 'test/e2e/ui*.e2e.test.ts';
 
@@ -26,7 +31,7 @@ export default defineConfig({
             'mods-dev/*/test/**/*.test.ts',
             ...(process.env.VITEST_EXTRA_INCLUDE ? [process.env.VITEST_EXTRA_INCLUDE] : []),
           ],
-          exclude: [...configDefaults.exclude, UI_E2E],
+          exclude: [...configDefaults.exclude, UI_E2E, PG_ONLY],
           env: { SVC_TEST_DB: 'pglite' },
         },
       },
@@ -36,7 +41,7 @@ export default defineConfig({
               test: {
                 ...shared,
                 name: 'postgres',
-                include: ['test/**/*.int.test.ts', 'system-mods/*/test/**/*.int.test.ts'],
+                include: ['test/**/*.int.test.ts', 'system-mods/*/test/**/*.int.test.ts', PG_ONLY],
                 env: { SVC_TEST_DB: 'postgres' },
               },
             },
