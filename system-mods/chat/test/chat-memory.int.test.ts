@@ -83,3 +83,35 @@ describe('agent run profile', () => {
     expect(history(call)).toEqual(['user: fresh start']);
   });
 });
+
+describe('runs written together', () => {
+  it('turns of many sessions admitted and finished at once are each written whole', async () => {
+    const n = 12;
+    for (let i = 0; i < n; i++) kit.fake.chat(textAnswer([`answer ${i % 3}`]));
+    const replies = await Promise.all(
+      Array.from({ length: n }, (_, i) => kit.t.request(chatRequest({ agentId: 'ada', sessionId: `group-${i}`, message: `message ${i}`, runId: `run-group-${i}` }))),
+    );
+    for (const reply of replies) expect(reply.body).toMatchObject({ ok: true, status: 'completed' });
+    for (let i = 0; i < n; i++) {
+      const session = (await kit.t.request(`/api/sessions/group-${i}?agentId=ada`)).body;
+      expect(session.messages.map((m: any) => [m.seq, m.role, m.runId])).toEqual([
+        [1, 'user', `run-group-${i}`],
+        [2, 'assistant', `run-group-${i}`],
+      ]);
+      expect(session.messages[0].content).toBe(`message ${i}`);
+      expect(session.session).toMatchObject({ messageCount: 2, title: `message ${i}` });
+      const trace = (await kit.t.request(`/api/traces/run-group-${i}?agentId=ada`)).body.trace;
+      expect(trace).toMatchObject({ status: 'completed', error: null, response: { ok: true, status: 'completed', runId: `run-group-${i}` } });
+      expect(trace.events.map((e: any) => e.type)).toContain('model.completed');
+      expect(trace.endedAt).not.toBeNull();
+    }
+  });
+
+  it('one run id sent twice at once makes one run; the other request is refused', async () => {
+    kit.fake.chat(textAnswer(['only once']));
+    kit.fake.chat(textAnswer(['never']));
+    const replies = await Promise.all([1, 2].map((i) => kit.t.request(chatRequest({ agentId: 'ada', sessionId: `twice-${i}`, message: 'hi', runId: 'run-twice' }))));
+    expect(replies.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(replies.find((r) => r.status === 409)!.body.error).toBe('chat_run_exists');
+  });
+});

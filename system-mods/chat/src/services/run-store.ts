@@ -8,6 +8,7 @@ import type { Knex } from 'knex';
 import type { ModDatabaseService } from '../../../../sdk/index.js';
 import type { RunOrigin } from '../contract.js';
 import { chatErrors as errors } from '../errors.js';
+import { GroupCommit } from './group-commit.js';
 import type { StoredMessage } from './transcript-store.js';
 
 export type RunStatus = 'running' | 'completed' | 'failed' | 'cancelled' | 'superseded' | 'interrupted';
@@ -90,15 +91,98 @@ export function runSummary(row: RunRow): RunSummary {
   };
 }
 
+export interface FinishingRun {
+  runId: string;
+  agentId: string;
+  sessionId: string;
+  generation: number;
+  title: string;
+}
+
+export interface RunOutcome {
+  status: TerminalStatus;
+  response: Record<string, unknown>;
+  trace: TraceEvent[];
+  toolCalls: ToolCallRecord[];
+  error?: { code: string; message: string };
+}
+
+/** The status written (`superseded` when a reset won) and the session's message count after the append (null: nothing appended). */
+export interface FinishResult {
+  status: TerminalStatus;
+  messageCount: number | null;
+}
+
+interface Finishing {
+  run: FinishingRun;
+  outcome: RunOutcome;
+  messages: StoredMessage[];
+}
+
+interface Creating {
+  runId: string;
+  agentId: string;
+  sessionId: string;
+  request: Record<string, unknown>;
+  model: Record<string, unknown> | null;
+  origin: RunOrigin;
+}
+
+/** Runs written by one statement at most. */
+const GROUP_MAX = 32;
+const sessionKey = (agentId: string, sessionId: string) => `s\u0000${agentId}\u0000${sessionId}`;
+
 export class RunStore {
-  constructor(private readonly db: ModDatabaseService) {}
+  /** Group commit of run rows and of finished runs, on the embedded database only (see group-commit.ts). */
+  private readonly creates: GroupCommit<Creating, { generation: number; messageCount: number } | undefined> | undefined;
+  private readonly finishes: GroupCommit<Finishing, FinishResult> | undefined;
+
+  constructor(private readonly db: ModDatabaseService) {
+    if (db.driver === 'pglite') {
+      this.creates = new GroupCommit({ max: GROUP_MAX, keys: (c) => [`r\u0000${c.runId}`], one: (c) => this.createOne(c), group: (cs) => this.createGroup(cs) });
+      this.finishes = new GroupCommit({ max: GROUP_MAX, keys: (f) => [`r\u0000${f.run.runId}`, sessionKey(f.run.agentId, f.run.sessionId)], one: (f) => this.finishOne(f), group: (fs) => this.finishGroup(fs) });
+    }
+  }
 
   /**
    * Opens the session (created on first use) and records the admitted run under its current
    * reset generation, in one statement; 409 `chat_run_exists` when the run id was used before.
    * Returns the generation and how many messages the session holds.
    */
-  async create(run: { runId: string; agentId: string; sessionId: string; request: Record<string, unknown>; model: Record<string, unknown> | null; origin: RunOrigin }): Promise<{ generation: number; messageCount: number }> {
+  async create(run: Creating): Promise<{ generation: number; messageCount: number }> {
+    const created = await (this.creates ? this.creates.submit(run) : this.createOne(run));
+    if (!created) throw errors.chatRunExists({ runId: run.runId });
+    return created;
+  }
+
+  /** Several runs' {@link createOne} in one statement (no two with one run id). */
+  private async createGroup(runs: Creating[]): Promise<Array<{ generation: number; messageCount: number } | undefined>> {
+    const input = runs.map((r) => ({ run_id: r.runId, agent_id: r.agentId, session_id: r.sessionId, request: r.request, model: r.model, origin: r.origin }));
+    const result = await this.db.knex.raw(
+      `with i as (
+         select * from jsonb_to_recordset(?::jsonb) as x(run_id text, agent_id text, session_id text, request jsonb, model jsonb, origin jsonb)
+       ), s as (
+         insert into chat_sessions (agent_id, session_id) select distinct agent_id, session_id from i
+         on conflict (agent_id, session_id) do update set agent_id = excluded.agent_id
+         returning agent_id, session_id, generation, message_count
+       ), r as (
+         insert into chat_runs (run_id, agent_id, session_id, status, generation, request, model, origin)
+         select i.run_id, i.agent_id, i.session_id, 'running', s.generation, i.request, i.model, i.origin
+           from i join s on s.agent_id = i.agent_id and s.session_id = i.session_id
+         on conflict (run_id) do nothing
+         returning run_id
+       )
+       select r.run_id, s.generation, s.message_count
+         from r join i on i.run_id = r.run_id join s on s.agent_id = i.agent_id and s.session_id = i.session_id`,
+      [JSON.stringify(input)],
+    );
+    const created = new Map<string, { generation: number; messageCount: number }>();
+    for (const row of result.rows as Array<{ run_id: string; generation: number; message_count: number }>) created.set(row.run_id, { generation: row.generation, messageCount: row.message_count });
+    return runs.map((r) => created.get(r.runId));
+  }
+
+  /** The run row and its session, in one statement; undefined when the run id was used before. */
+  private async createOne(run: Creating): Promise<{ generation: number; messageCount: number } | undefined> {
     const result = await this.db.knex.raw(
       `with s as (
          insert into chat_sessions (agent_id, session_id) values (?, ?)
@@ -114,8 +198,7 @@ export class RunStore {
       [run.agentId, run.sessionId, run.runId, run.agentId, run.sessionId, JSON.stringify(run.request), run.model === null ? null : JSON.stringify(run.model), JSON.stringify(run.origin)],
     );
     const row = (result.rows as Array<{ generation: number; message_count: number }>)[0];
-    if (!row) throw errors.chatRunExists({ runId: run.runId });
-    return { generation: row.generation, messageCount: row.message_count };
+    return row ? { generation: row.generation, messageCount: row.message_count } : undefined;
   }
 
   /**
@@ -126,11 +209,71 @@ export class RunStore {
    * (`superseded` when the reset won) and the session's message count after the append
    * (null when nothing was appended).
    */
-  async finish(
-    run: { runId: string; agentId: string; sessionId: string; generation: number; title: string },
-    outcome: { status: TerminalStatus; response: Record<string, unknown>; trace: TraceEvent[]; toolCalls: ToolCallRecord[]; error?: { code: string; message: string } },
-    messages: StoredMessage[],
-  ): Promise<{ status: TerminalStatus; messageCount: number | null }> {
+  finish(run: FinishingRun, outcome: RunOutcome, messages: StoredMessage[]): Promise<FinishResult> {
+    return this.finishes ? this.finishes.submit({ run, outcome, messages }) : this.finishOne({ run, outcome, messages });
+  }
+
+  /** Several runs' {@link finishOne} in one statement. */
+  private async finishGroup(batch: Finishing[]): Promise<FinishResult[]> {
+    const input = batch.map(({ run, outcome, messages }) => {
+      const reset = errors.chatRunSessionReset({ sessionId: run.sessionId, runId: run.runId });
+      return {
+        run_id: run.runId,
+        agent_id: run.agentId,
+        session_id: run.sessionId,
+        generation: run.generation,
+        title: run.title.slice(0, 200),
+        messages,
+        status: outcome.status,
+        response: outcome.response,
+        error_code: outcome.error?.code ?? null,
+        error_message: outcome.error?.message ?? null,
+        reset_code: reset.code,
+        reset_message: reset.message,
+        trace: outcome.trace,
+        tool_calls: outcome.toolCalls,
+      };
+    });
+    const result = await this.db.knex.raw(
+      `with i as (
+         select * from jsonb_to_recordset(?::jsonb) as x(run_id text, agent_id text, session_id text, generation int, title text, messages jsonb,
+           status text, response jsonb, error_code text, error_message text, reset_code text, reset_message text, trace jsonb, tool_calls jsonb)
+       ), s as (
+         update chat_sessions c
+            set message_count = c.message_count + jsonb_array_length(i.messages), updated_at = now(),
+                title = case when c.title = '' then i.title else c.title end
+           from i
+          where c.agent_id = i.agent_id and c.session_id = i.session_id and c.generation = i.generation
+          returning c.agent_id, c.session_id, c.message_count
+       ), w as (
+         select i.*, s.message_count from i left join s on s.agent_id = i.agent_id and s.session_id = i.session_id
+       ), m as (
+         insert into chat_messages (agent_id, session_id, seq, generation, run_id, role, content, meta)
+         select w.agent_id, w.session_id, w.message_count - jsonb_array_length(w.messages) + e.ord, w.generation, w.run_id, e.msg->>'role', e.msg->>'content', e.msg->'meta'
+           from w cross join lateral jsonb_array_elements(w.messages) with ordinality as e(msg, ord)
+          where w.message_count is not null
+       )
+       update chat_runs r
+          set status = case when w.message_count is not null then w.status else 'superseded' end,
+              response = case when w.message_count is not null then w.response
+                              else w.response || jsonb_build_object('ok', false, 'status', 'superseded', 'error', w.reset_code, 'message', w.reset_message) end,
+              error_code = case when w.message_count is not null then w.error_code else w.reset_code end,
+              error_message = case when w.message_count is not null then w.error_message else w.reset_message end,
+              trace = w.trace, tool_calls = w.tool_calls, ended_at = now()
+         from w
+        where r.run_id = w.run_id
+        returning r.run_id, r.status, w.message_count`,
+      [JSON.stringify(input)],
+    );
+    const written = new Map<string, FinishResult>();
+    for (const row of result.rows as Array<{ run_id: string; status: TerminalStatus; message_count: number | null }>) {
+      written.set(row.run_id, { status: row.status, messageCount: row.message_count });
+    }
+    // Without its run row the statement wrote nothing of the run's own: as finishOne answers.
+    return batch.map(({ run }) => written.get(run.runId) ?? { status: 'superseded', messageCount: null });
+  }
+
+  private async finishOne({ run, outcome, messages }: Finishing): Promise<FinishResult> {
     const reset = errors.chatRunSessionReset({ sessionId: run.sessionId, runId: run.runId });
     const supersededResponse = { ...outcome.response, ok: false, status: 'superseded', error: reset.code, message: reset.message };
     const result = await this.db.knex.raw(
