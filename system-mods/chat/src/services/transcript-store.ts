@@ -76,9 +76,17 @@ export function sessionView(row: SessionRow): SessionView {
   };
 }
 
-/** A copy a turn may change without touching the kept history. */
-function copyMessage(m: StoredMessage): StoredMessage {
-  return { role: m.role, content: m.content, meta: structuredClone(m.meta) };
+/** Kept history is shared by the turns that read it: frozen, so none can change it for the next. */
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+function frozenCopy(m: StoredMessage): StoredMessage {
+  return deepFreeze({ role: m.role, content: m.content, meta: structuredClone(m.meta) });
 }
 
 function messageView(row: MessageRow): TranscriptMessage {
@@ -186,6 +194,7 @@ export class TranscriptStore {
    * The messages of `generation`, oldest first, as the model's context of the session's next
    * turn: from memory when the turns of this process wrote all of them, else from the database
    * (one statement, together with the session's message count, which keys the memory).
+   * Messages from memory are frozen (shared with later turns); the array is the caller's.
    */
   async contextHistory(agentId: string, sessionId: string, generation: number): Promise<StoredMessage[]> {
     const key = sessionKey(agentId, sessionId);
@@ -194,7 +203,7 @@ export class TranscriptStore {
       // Most recently used last.
       this.recent.delete(key);
       this.recent.set(key, known);
-      return known.messages.map(copyMessage);
+      return known.messages.slice();
     }
     const result = await this.db.knex.raw(
       `select s.generation as session_generation, s.message_count, m.role, m.content, m.meta
@@ -208,7 +217,7 @@ export class TranscriptStore {
     const messages: StoredMessage[] = [];
     for (const row of rows) if (row.role !== null) messages.push({ role: row.role, content: row.content ?? '', meta: json(row.meta ?? {}) });
     const session = rows[0];
-    if (session && session.session_generation === generation) this.remember(key, { generation, count: session.message_count, messages: messages.map(copyMessage), chars: 0 });
+    if (session && session.session_generation === generation) this.remember(key, { generation, count: session.message_count, messages: messages.map(frozenCopy), chars: 0 });
     return messages;
   }
 
@@ -222,7 +231,7 @@ export class TranscriptStore {
     const key = sessionKey(agentId, sessionId);
     const known = this.recent.get(key);
     this.recent.delete(key);
-    const copies = JSON.parse(JSON.stringify(messages)) as StoredMessage[];
+    const copies = (JSON.parse(JSON.stringify(messages)) as StoredMessage[]).map(deepFreeze);
     if (known && known.generation === generation && known.count + messages.length === count) {
       this.remember(key, { generation, count, messages: known.messages.concat(copies), chars: known.chars });
     } else if (count === messages.length) {
