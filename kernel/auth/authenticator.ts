@@ -79,7 +79,10 @@ export class Authenticator {
   /** Verified Basic cookies → who and with which signing key; a password change misses. */
   private readonly basicSessions = new Map<string, { passwordHash: string; user: string; exp: number }>();
   /** The refreshed cookie of the current second per user: each success still gets a fresh one. */
-  private refreshed: { key: string; cookie: string } | undefined;
+  private refreshed: { passwordHash: string; user: string; exp: number; secure: boolean; sessionSeconds: number; cookie: string } | undefined;
+  /** The last Cookie header parsed, and what it parsed to (parsing is pure). */
+  private lastCookieHeader: string | undefined;
+  private lastCookies: Record<string, string | undefined> = {};
 
   /** Failed Basic logins per peer and username, and the bound on concurrent password checks. */
   readonly loginThrottle: LoginThrottle;
@@ -165,7 +168,13 @@ export class Authenticator {
 
   private cookie(request: AuthRequest, name: string): string | undefined {
     const raw = header(request.headers.cookie);
-    return raw ? parseCookies(raw)[name] : undefined;
+    if (!raw) return undefined;
+    // A browser or client sends the same Cookie header request after request: parsed once.
+    if (raw !== this.lastCookieHeader) {
+      this.lastCookies = parseCookies(raw);
+      this.lastCookieHeader = raw;
+    }
+    return this.lastCookies[name];
   }
 
   private trustedProxy(config: EffectiveUiAuth, request: AuthRequest): RouteAuthContext {
@@ -249,11 +258,11 @@ export class Authenticator {
   /** Every success refreshes the cookie so an active operator stays signed in; built once a second. */
   private refreshedCookie(user: string, passwordHash: string, sessionSeconds: number, secure: boolean): string {
     const exp = Math.floor(Date.now() / 1000) + sessionSeconds;
-    const key = `${passwordHash}\u0000${user}\u0000${exp}\u0000${secure}`;
-    if (this.refreshed?.key !== key) {
-      this.refreshed = { key, cookie: serializeCookie(BASIC_COOKIE, signValue({ u: user, exp }, passwordHash), cookieOptions(secure, sessionSeconds)) };
-    }
-    return this.refreshed.cookie;
+    const last = this.refreshed;
+    if (last && last.exp === exp && last.user === user && last.passwordHash === passwordHash && last.secure === secure && last.sessionSeconds === sessionSeconds) return last.cookie;
+    const cookie = serializeCookie(BASIC_COOKIE, signValue({ u: user, exp }, passwordHash), cookieOptions(secure, sessionSeconds));
+    this.refreshed = { passwordHash, user, exp, secure, sessionSeconds, cookie };
+    return cookie;
   }
 
   private oidcSession(config: EffectiveUiAuth, request: AuthRequest): AuthOutcome {
