@@ -81,6 +81,13 @@ export async function runAuthThroughput(dataDir: string): Promise<BenchOutcome> 
       });
       raw[c.name] = { runsRps: runs.map((x) => round(x.rps)), ratio: r, failures, cpuUsPerRequest: median(runs.map((x) => x.serverCpuUsPerRequest)) };
     }
+    // Diagnostic only: server CPU per request, steadier than req/s on a busy machine (1.0 = as cheap as the baseline).
+    const baselineCpu = median(baseline.map((x) => x.serverCpuUsPerRequest));
+    raw.baselineCpuUsPerRequest = baselineCpu;
+    for (const [j, c] of cases.entries()) {
+      const cpu = median(targets[j]!.map((x) => x.serverCpuUsPerRequest));
+      rows.push({ benchmark: `HTTP ${c.name}: server CPU per request (ratio = bare / svc)`, measured: `${cpu} µs`, baseline: `Fastify + bearer hook ${baselineCpu} µs`, ratio: fmt.ratio(ratio(baselineCpu, cpu)), target: 'reported only', result: 'info' });
+    }
     return { rows, notes: [`auth: Fastify + bearer hook samples ${fmt.list(baseline.map((x) => x.rps), fmt.rps)}`], raw };
   } finally {
     if (server) await stopChild(server.child);
