@@ -1,0 +1,55 @@
+import { bindRoutes, coreServices, defineMod, httpRouterFor } from '../../../sdk/index.js';
+import { agentHookPoints, agentsServiceRef } from '../../agents/src/contract.js';
+import { agentRunsServiceRef } from '../../chat/src/contract.js';
+import { operatorSettingsServiceRef } from '../../settings/src/contract.js';
+import { scheduleErrors } from './errors.js';
+import type { RouteId } from './route-ids.js';
+import { scheduledJobRoutes } from './routes/scheduled-jobs.js';
+import { ScheduledJobs } from './services/scheduled-jobs.js';
+import { Scheduler } from './services/scheduler.js';
+import { Ticker } from './services/ticker.js';
+
+interface ScheduleSettings {
+  tickMs: number;
+  graceSeconds: number;
+  staleRunSeconds: number;
+}
+
+export default defineMod({
+  errors: [scheduleErrors],
+  deps: {
+    http: httpRouterFor<RouteId>(),
+    db: coreServices.database,
+    extensions: coreServices.extensions,
+    settings: coreServices.settings,
+    log: coreServices.logger,
+    agents: agentsServiceRef,
+    agentRuns: agentRunsServiceRef,
+    operator: operatorSettingsServiceRef,
+  },
+  async init({ http, db, extensions, settings, log, agents, agentRuns, operator }) {
+    const clock = () => Date.now();
+    const operatorTimezone = () => operator.timezone();
+    const current = () => settings.get<ScheduleSettings>();
+    const jobs = new ScheduledJobs({ db, agents, operatorTimezone, clock });
+    const scheduler = new Scheduler({ db, runs: agentRuns, operatorTimezone, clock, timing: current, log });
+
+    bindRoutes(http, scheduledJobRoutes(jobs, scheduler));
+    extensions.tap(agentHookPoints.beforeDelete, ({ agentId, unitOfWork }) => db.transaction((trx) => jobs.purgeAgent(trx, agentId), { join: unitOfWork }));
+
+    // The embedded database has one process: runs left `running` belonged to one that is gone.
+    // On PostgreSQL other replicas may own them; their heartbeats decide (Scheduler.tick).
+    if (db.driver === 'pglite') await scheduler.recoverAfterRestart();
+    const ticker = new Ticker(
+      () => scheduler.tick(),
+      async () => (await current()).tickMs,
+      (error) => log.error({ err: error instanceof Error ? error.message : String(error) }, 'scheduler tick failed'),
+    );
+    // The first tick runs now: occurrences missed while the service was down are recorded at start.
+    ticker.start();
+    return () => {
+      scheduler.stop();
+      return ticker.stop();
+    };
+  },
+});
