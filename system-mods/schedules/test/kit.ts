@@ -1,0 +1,126 @@
+/**
+ * What the schedules suites share: the scheduler's services on a test database with a clock the
+ * test moves, and a run engine whose runs end when the test says so.
+ */
+import type { Knex } from 'knex';
+import type { LoggerService, ModDatabaseService } from '../../../sdk/index.js';
+import { SvcError } from '../../../sdk/index.js';
+import type { AgentRunEvent, AgentRunStartRequest, AgentRunsService } from '../../chat/src/contract.js';
+import { up } from '../migrations/20270301100000_schedules.js';
+import { ScheduledJobs } from '../src/services/scheduled-jobs.js';
+import { Scheduler } from '../src/services/scheduler.js';
+
+export const silent: LoggerService = { debug() {}, info() {}, warn() {}, error() {}, child: () => silent };
+
+/** The mod's database view over a plain knex (the services only name their own tables). */
+export function modDb(knex: Knex, driver: 'pglite' | 'postgres'): ModDatabaseService {
+  return {
+    knex,
+    driver,
+    vector: { storage: 'real[]' },
+    trigram: false,
+    table: (name) => `schedules_${name}`,
+    transaction: (fn) => knex.transaction(fn),
+    unitOfWork: () => {
+      throw new Error('not used by these services');
+    },
+  };
+}
+
+/** The schedules tables exist in the migrated template; a kernel without the mod may still need them. */
+export async function ensureTables(knex: Knex): Promise<void> {
+  if (!(await knex.schema.hasTable('schedules_jobs'))) await up(knex);
+}
+
+/** A clock the test sets. */
+export class TestClock {
+  constructor(public ms: number) {}
+  readonly now = () => this.ms;
+  set(iso: string): void {
+    this.ms = Date.parse(iso);
+  }
+  advance(ms: number): void {
+    this.ms += ms;
+  }
+}
+
+interface PendingRun {
+  request: AgentRunStartRequest;
+  finish(type?: 'run.completed' | 'run.failed' | 'run.cancelled', response?: Record<string, unknown>): void;
+}
+
+/** A run engine whose runs stay running until `finish`; `refuse` makes the next start throw. */
+export class FakeRuns implements Pick<AgentRunsService, 'start'> {
+  readonly started: AgentRunStartRequest[] = [];
+  readonly runs = new Map<string, PendingRun>();
+  private refusal: SvcError | undefined;
+
+  refuseNext(error: SvcError): void {
+    this.refusal = error;
+  }
+
+  async start(request: AgentRunStartRequest) {
+    if (this.refusal) {
+      const error = this.refusal;
+      this.refusal = undefined;
+      throw error;
+    }
+    this.started.push(request);
+    const runId = request.input.runId!;
+    const sessionId = request.sessionId ?? 'default';
+    let end!: (event: AgentRunEvent) => void;
+    const ended = new Promise<AgentRunEvent>((resolve) => (end = resolve));
+    const event = (type: string, data: Record<string, unknown>): AgentRunEvent => ({ type, runId, sessionId, ts: new Date().toISOString(), data });
+    this.runs.set(runId, {
+      request,
+      finish: (type = 'run.completed', response = { ok: true, status: 'completed' }) => end(event(type, { response })),
+    });
+    async function* events() {
+      yield event('run.started', {});
+      yield await ended;
+    }
+    return { runId, sessionId, events: events() };
+  }
+
+  /** Ends every run still going. */
+  finishAll(type?: 'run.completed' | 'run.failed' | 'run.cancelled', response?: Record<string, unknown>): void {
+    for (const run of this.runs.values()) run.finish(type, response);
+  }
+}
+
+export interface SchedulerKit {
+  clock: TestClock;
+  runs: FakeRuns;
+  jobs: ScheduledJobs;
+  scheduler: Scheduler;
+  operatorTz: { value: string };
+}
+
+/** A job store and a scheduler on `knex` sharing one clock, one fake run engine and one operator zone. */
+export function schedulerKit(
+  knex: Knex,
+  driver: 'pglite' | 'postgres',
+  shared: { clock?: TestClock; runs?: FakeRuns; operatorTz?: { value: string }; owner?: string } = {},
+): SchedulerKit {
+  const clock = shared.clock ?? new TestClock(Date.parse('2040-01-01T00:00:00Z'));
+  const runs = shared.runs ?? new FakeRuns();
+  const operatorTz = shared.operatorTz ?? { value: 'UTC' };
+  const db = modDb(knex, driver);
+  const operatorTimezone = async () => operatorTz.value;
+  const agents = { require: async (id: string) => ({ id }) as never };
+  return {
+    clock,
+    runs,
+    operatorTz,
+    jobs: new ScheduledJobs({ db, agents, operatorTimezone, clock: clock.now }),
+    scheduler: new Scheduler({
+      db,
+      runs,
+      operatorTimezone,
+      clock: clock.now,
+      timing: async () => ({ graceSeconds: 60, staleRunSeconds: 90 }),
+      log: silent,
+      owner: shared.owner,
+    }),
+  };
+}
