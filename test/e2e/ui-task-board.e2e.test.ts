@@ -1,0 +1,96 @@
+/**
+ * The task board in a real browser against the real server process and the fake
+ * OpenAI-compatible model server (real SSE over loopback): create a project and a task, move
+ * it, assign it, Execute it and watch it reach Review with a link to the run's trace, then
+ * delete the project with its tasks.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { chatChunk, sseData, startFakeOpenAi, type FakeOpenAi } from '../peers/fake-openai.js';
+import { collectPageFaults, launchChromium, requireBuiltUi, type Browser } from './browser.js';
+import { startServer, type ServerProcess } from './server-process.js';
+import { projectRoot } from '../../kernel/config.js';
+
+let server: ServerProcess | undefined;
+let browser: Browser | undefined;
+let fake: FakeOpenAi | undefined;
+let page: Page;
+const pageErrors: string[] = [];
+
+async function api(method: string, url: string, body?: unknown) {
+  const res = await fetch(`${server!.url}${url}`, { method, headers: { 'content-type': 'application/json' }, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+  return { status: res.status, body: (await res.json()) as any };
+}
+
+beforeAll(async () => {
+  requireBuiltUi(projectRoot);
+  [server, browser, fake] = await Promise.all([startServer(), launchChromium(), startFakeOpenAi()]);
+  page = await browser.context.newPage();
+  collectPageFaults(page, pageErrors);
+  page.on('dialog', (dialog) => void dialog.accept());
+  expect((await api('POST', '/api/agents', { id: 'ada', name: 'Ada' })).status).toBe(201);
+  const connection = await api('POST', '/api/settings/model-connections', { provider: 'openai', apiType: 'openai-chat', baseUrl: fake.baseUrl, models: [{ id: 'gpt-test', enabled: true }] });
+  expect(connection.status).toBe(201);
+  expect((await api('PUT', '/api/agents/ada/model-selection', { connectionId: connection.body.connection.id, model: 'gpt-test' })).status).toBe(200);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await fake?.close();
+});
+
+it('creates a project and a task, assigns it, executes it to review, and deletes the project', { timeout: 120_000 }, async () => {
+  await page.goto(`${server!.url}/#/tasks`);
+  await page.getByRole('heading', { name: 'Tasks', level: 1 }).waitFor();
+
+  await page.getByLabel('New project').fill('Launch');
+  await page.getByRole('button', { name: 'Create project' }).click();
+  await page.getByText('Created Launch.').waitFor();
+  const projects = (await api('GET', '/api/task-board/projects')).body.projects;
+  expect(projects.map((p: any) => p.name)).toEqual(['Launch']);
+
+  await page.getByLabel('Title').fill('Write the announcement');
+  await page.getByLabel('Description').fill('Two sentences about the launch.');
+  await page.getByLabel('Priority').selectOption('high');
+  await page.getByRole('button', { name: 'Create task' }).click();
+  const card = page.getByRole('listitem', { name: 'Write the announcement' });
+  await page.getByRole('region', { name: 'Backlog' }).getByRole('listitem', { name: 'Write the announcement' }).waitFor();
+
+  // Move it one column right with the buttons.
+  await card.getByRole('button', { name: 'Move Write the announcement right' }).click();
+  await page.getByRole('region', { name: 'To do' }).getByRole('listitem', { name: 'Write the announcement' }).waitFor();
+  // Not assigned yet: Execute is not offered.
+  expect(await card.getByRole('button', { name: 'Execute' }).isDisabled()).toBe(true);
+
+  // Assign it to Ada through the edit form.
+  await card.getByRole('button', { name: 'Edit' }).click();
+  await card.getByLabel('Assignee').selectOption('ada');
+  await card.getByRole('button', { name: 'Save' }).click();
+  await card.getByText('Ada').waitFor();
+  const [task] = (await api('GET', `/api/task-board/tasks?projectId=${projects[0].id}`)).body.tasks;
+  expect(task).toMatchObject({ title: 'Write the announcement', status: 'todo', priority: 'high', assignedAgentId: 'ada' });
+
+  fake!.chat({
+    events: [sseData(chatChunk({ role: 'assistant', content: 'We launch today. ' })), sseData(chatChunk({ content: 'It is ready.' })), sseData(chatChunk({}, 'stop')), sseData('[DONE]')],
+  });
+  await card.getByRole('button', { name: 'Execute' }).click();
+  const reviewed = page.getByRole('region', { name: 'Review' }).getByRole('listitem', { name: 'Write the announcement' });
+  await reviewed.locator('[data-run-status="completed"]').waitFor({ timeout: 30_000 });
+
+  const after = (await api('GET', `/api/task-board/tasks/${task.id}`)).body.task;
+  expect(after).toMatchObject({ status: 'review', activeRunId: null, lastRun: { status: 'completed', agentId: 'ada' } });
+  expect(await reviewed.getByRole('link', { name: 'trace' }).getAttribute('href')).toBe(`/api/traces/${after.lastRun.runId}?agentId=ada`);
+  const trace = await api('GET', `/api/traces/${after.lastRun.runId}?agentId=ada`);
+  expect(trace.body.trace).toMatchObject({ status: 'completed', origin: { kind: 'task', id: task.id } });
+  await page.screenshot({ path: `${projectRoot}/test-output/ui-task-board.png`, fullPage: true });
+
+  // Delete the project (the confirmation is accepted): its task goes with it.
+  await page.getByLabel('Project', { exact: true }).selectOption(projects[0].id);
+  await page.getByRole('button', { name: 'Delete project' }).click();
+  await page.getByText('Deleted Launch (1 task).').waitFor();
+  expect((await api('GET', '/api/task-board/projects')).body.projects).toEqual([]);
+  expect((await api('GET', `/api/task-board/tasks/${task.id}`)).status).toBe(404);
+  await page.getByRole('listitem', { name: 'Write the announcement' }).waitFor({ state: 'detached' });
+  expect(pageErrors).toEqual([]);
+});
