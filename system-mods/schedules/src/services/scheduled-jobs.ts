@@ -250,8 +250,8 @@ export class ScheduledJobs {
 
   async remove(jobId: string): Promise<void> {
     // Runs go with the job (foreign key cascade), in the same statement.
-    const deleted = await this.deps.db.knex(this.jobs).where({ id: jobId }).delete();
-    if (deleted === 0) throw errors.scheduledJobNotFound({ jobId: jobId.slice(0, 64) });
+    const deleted = await this.deps.db.knex(this.jobs).where({ id: jobId }).delete().returning('id');
+    if (deleted.length === 0) throw errors.scheduledJobNotFound({ jobId: jobId.slice(0, 64) });
   }
 
   async runsOf(jobId: string, options: { limit?: number; status?: RunStatus } = {}): Promise<ScheduledRun[]> {
