@@ -179,7 +179,8 @@ export class TaskRunner {
 
   /** A run finished on this replica without a consumer here (this mod was re-enabled meanwhile). */
   async onRunFinished(event: RunFinishedEvent): Promise<void> {
-    if (this.consuming.has(event.runId)) return;
+    // Only this mod's sessions can hold a task's run; chat turns elsewhere cost nothing here.
+    if (this.consuming.has(event.runId) || !event.sessionId.startsWith(taskSessionId(''))) return;
     const status = event.status === 'interrupted' ? 'interrupted' : event.status;
     await this.settle(event.runId, { status, error: status === 'completed' ? null : { code: `chat_run_${status}`, message: `The run ended ${status}` } });
   }
