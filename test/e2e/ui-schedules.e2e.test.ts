@@ -1,0 +1,101 @@
+/**
+ * The Schedules view in a real browser against the real server process and the fake
+ * OpenAI-compatible model server: create a schedule for an agent and see its next occurrences
+ * in the job's zone; run it now and see the run (a real agent turn) in its history.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { projectRoot } from '../../kernel/config.js';
+import { until } from '../../system-mods/chat/test/chat-kit.js';
+import { chatChunk, sseData, startFakeOpenAi, type FakeOpenAi } from '../peers/fake-openai.js';
+import { collectPageFaults, launchChromium, requireBuiltUi, type Browser } from './browser.js';
+import { startServer, type ServerProcess } from './server-process.js';
+
+let server: ServerProcess | undefined;
+let browser: Browser | undefined;
+let fake: FakeOpenAi | undefined;
+let page: Page;
+const faults: string[] = [];
+
+async function api(method: string, url: string, body?: unknown) {
+  const res = await fetch(`${server!.url}${url}`, { method, headers: { 'content-type': 'application/json' }, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+  return { status: res.status, body: (await res.json()) as any };
+}
+
+beforeAll(async () => {
+  requireBuiltUi(projectRoot);
+  [server, browser, fake] = await Promise.all([startServer(), launchChromium(), startFakeOpenAi()]);
+  page = await browser.context.newPage();
+  collectPageFaults(page, faults);
+  expect((await api('POST', '/api/agents', { id: 'ada', name: 'Ada' })).status).toBe(201);
+  expect((await api('POST', '/api/agents', { id: 'bob', name: 'Bob' })).status).toBe(201);
+  const connection = await api('POST', '/api/settings/model-connections', { provider: 'openai', apiType: 'openai-chat', baseUrl: fake.baseUrl, models: [{ id: 'gpt-test', enabled: true }] });
+  expect(connection.status).toBe(201);
+  expect((await api('PUT', '/api/agents/bob/model-selection', { connectionId: connection.body.connection.id, model: 'gpt-test' })).status).toBe(200);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await fake?.close();
+});
+
+it('creates a schedule for an agent, shows its next occurrences, runs it and shows the run in the history', async () => {
+  await page.goto(`${server!.url}/#/schedules`);
+  await page.getByRole('heading', { name: 'Schedules' }).waitFor();
+  await page.getByLabel('Agent').selectOption('bob');
+  await page.getByText('No schedules for this agent yet.').waitFor();
+
+  await page.getByLabel('Name').fill('Morning digest');
+  await page.getByLabel('Cron').fill('30 8 * * 1-5');
+  await page.getByLabel('Time zone').fill('Asia/Tokyo');
+  await page.getByLabel('Session').fill('digests');
+  await page.getByLabel('Prompt').fill('Summarise the news');
+  await page.getByRole('button', { name: 'Create schedule' }).click();
+  await page.getByText('Created “Morning digest”.').waitFor();
+
+  const job = page.getByRole('listitem', { name: 'Morning digest' });
+  const occurrences = job.getByRole('list', { name: 'Next occurrences of Morning digest' }).locator('time');
+  await occurrences.first().waitFor();
+  const saved = (await api('GET', '/api/scheduled-jobs?agentId=bob')).body.jobs;
+  expect(saved).toHaveLength(1);
+  expect(saved[0]).toMatchObject({ name: 'Morning digest', cron: '30 8 * * 1-5', timezone: 'Asia/Tokyo', sessionId: 'digests', enabled: true });
+  // The view lists the server's occurrences, written as Tokyo's wall clock: weekdays at 08:30.
+  expect(await occurrences.evaluateAll((times) => times.map((t) => t.getAttribute('datetime')))).toEqual(saved[0].nextOccurrences);
+  for (const text of await occurrences.allTextContents()) expect(text).toMatch(/^(Mon|Tue|Wed|Thu|Fri).*08:30/);
+  await job.getByText('Asia/Tokyo · session digests').waitFor();
+
+  fake!.chat({
+    events: [sseData(chatChunk({ role: 'assistant', content: 'Nothing new ' })), sseData(chatChunk({ content: 'today.' })), sseData(chatChunk({}, 'stop')), sseData('[DONE]')],
+  });
+  await job.getByRole('button', { name: 'Run now' }).click();
+  await job.getByText(/^Started run sched-/).waitFor();
+  const runId = ((await job.getByText(/^Started run sched-/).textContent()) ?? '').replace(/^Started run /, '').replace(/\.$/, '');
+  // The run ends on its own (a real agent turn against the fake model); then the history shows it.
+  await until(
+    async () => (await api('GET', `/api/scheduled-jobs/${saved[0].id}/runs`)).body.runs,
+    (runs: any[]) => runs[0]?.status === 'completed',
+    'the run to complete',
+    15_000,
+  );
+  // Running it opened the history (it showed the run running); read it again now.
+  await job.getByRole('button', { name: 'Refresh history', exact: true }).click();
+  await job.locator('tbody tr[data-status="completed"]').waitFor();
+  const row = job.getByRole('table', { name: 'Runs of Morning digest' }).locator('tbody tr');
+  await row.first().waitFor();
+  expect(await row.count()).toBe(1);
+  expect(await row.first().getAttribute('data-status')).toBe('completed');
+  expect(await row.first().textContent()).toContain(runId);
+  expect(await row.first().textContent()).toContain('manual');
+  const transcript = await api('GET', '/api/sessions/digests?agentId=bob');
+  expect(transcript.body.messages.map((m: any) => m.content)).toEqual(['Summarise the news', 'Nothing new today.']);
+
+  // Disable it: no occurrences; the agent filter keeps other agents' schedules out.
+  await job.getByRole('button', { name: 'Disable' }).click();
+  await job.getByText('Disabled: no occurrences until enabled').waitFor();
+  expect((await api('GET', '/api/scheduled-jobs?agentId=bob&enabled=false')).body.jobs).toHaveLength(1);
+  await page.getByLabel('Agent').selectOption('ada');
+  await page.getByText('No schedules for this agent yet.').waitFor();
+  await page.screenshot({ path: `${projectRoot}/test-output/ui-schedules.png`, fullPage: true });
+  expect(faults).toEqual([]);
+});
