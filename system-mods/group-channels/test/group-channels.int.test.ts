@@ -238,6 +238,17 @@ describe('delivery', () => {
     expect(members[1].runId).toEqual(expect.any(String));
   });
 
+  it('records a member the run engine refuses (a disabled agent) with the engine\'s code', async () => {
+    expect((await req('POST', '/api/agents', { id: 'sleepy', name: 'Sleepy' })).status).toBe(201);
+    expect((await req('PATCH', '/api/agents/sleepy', { enabled: false })).status).toBe(200);
+    const c = await channel(['sleepy', 'ada']);
+    const page = await settled(kit.t, c.id, (await post(c.id, 'Anyone?')).message.id);
+    const [sleepy, ada] = page.items[0].delivery.members;
+    expect(sleepy).toMatchObject({ agentId: 'sleepy', status: 'failed', runId: null, error: { code: expect.stringMatching(/^[a-z_]+$/) } });
+    expect(ada).toMatchObject({ agentId: 'ada', status: 'answered' });
+    expect(kit.asked.map((a) => a.agentId)).toEqual(['ada']);
+  });
+
   it('queues a message posted while a delivery runs and delivers it afterwards, never mid-round', async () => {
     const c = await channel(['ada', 'bob']);
     const held = gate();
@@ -266,6 +277,30 @@ describe('delivery', () => {
     // The first conversation never saw the second question.
     expect(kit.asked.slice(0, 2).every((a) => !a.input.includes('second question'))).toBe(true);
     expect(kit.asked[2]!.input).toContain('[@bob] bob answers');
+  });
+});
+
+describe('member changes during deliveries', () => {
+  it('drops a removed member\'s parts not started yet, and asks an added member only for later messages', async () => {
+    const c = await channel(['ada', 'bob', 'cy']);
+    const held = gate();
+    kit.respond = async (a) => {
+      if (a.agentId === 'ada' && a.input.includes('first') && !a.input.includes('second')) await held.opened;
+      return `${a.agentId} ok`;
+    };
+    const first = await post(c.id, 'first');
+    await until(() => stream(kit.t, c.id), (p) => p.items[0]?.delivery?.members[0]?.status === 'running', 'ada to be asked');
+    const second = await post(c.id, 'second');
+    expect((await req('DELETE', `/api/group-channels/${c.id}/members/cy`)).status).toBe(200);
+    expect((await req('DELETE', `/api/group-channels/${c.id}/members/ada`)).status).toBe(200);
+    expect((await req('PUT', `/api/group-channels/${c.id}/members/ada`)).status).toBe(200);
+    held.open();
+    const page = await settled(kit.t, c.id, second.message.id);
+    const byId = new Map(page.items.map((m) => [m.id, m]));
+    // ada was running when removed: its answer is still posted.
+    expect(byId.get(first.message.id).delivery.members.map((m: any) => [m.agentId, m.status])).toEqual([['ada', 'answered'], ['bob', 'answered']]);
+    // The second message was addressed to ada, bob and cy; cy left and ada left (re-added later) before it started.
+    expect(byId.get(second.message.id).delivery.members.map((m: any) => [m.agentId, m.status])).toEqual([['bob', 'answered']]);
   });
 });
 
