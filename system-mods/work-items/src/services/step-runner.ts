@@ -186,10 +186,20 @@ export class StepRunner {
   private async follow(runId: string, events: AsyncIterable<AgentRunEvent>): Promise<Outcome> {
     const iterator = events[Symbol.asyncIterator]();
     const signal = this.stopping.signal;
+    let onAbort = () => {};
     const stopped = new Promise<'stopped'>((resolve) => {
-      if (signal.aborted) resolve('stopped');
-      else signal.addEventListener('abort', () => resolve('stopped'), { once: true });
+      onAbort = () => resolve('stopped');
+      if (signal.aborted) onAbort();
+      else signal.addEventListener('abort', onAbort, { once: true });
     });
+    try {
+      return await this.read(runId, iterator, stopped);
+    } finally {
+      signal.removeEventListener('abort', onAbort);
+    }
+  }
+
+  private async read(runId: string, iterator: AsyncIterator<AgentRunEvent>, stopped: Promise<'stopped'>): Promise<Outcome> {
     let answer = '';
     for (;;) {
       const next = await Promise.race([iterator.next(), stopped]);
