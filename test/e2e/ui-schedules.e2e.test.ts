@@ -6,7 +6,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { projectRoot } from '../../kernel/config.js';
-import { until } from '../../system-mods/chat/test/chat-kit.js';
 import { chatChunk, sseData, startFakeOpenAi, type FakeOpenAi } from '../peers/fake-openai.js';
 import { collectPageFaults, launchChromium, requireBuiltUi, type Browser } from './browser.js';
 import { startServer, type ServerProcess } from './server-process.js';
@@ -20,6 +19,17 @@ const faults: string[] = [];
 async function api(method: string, url: string, body?: unknown) {
   const res = await fetch(`${server!.url}${url}`, { method, headers: { 'content-type': 'application/json' }, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
   return { status: res.status, body: (await res.json()) as any };
+}
+
+/** Polls until `predicate` holds (bounds the wait; asserts no timing). */
+async function until<T>(probe: () => Promise<T>, predicate: (value: T) => boolean, what: string, limitMs: number): Promise<T> {
+  const deadline = Date.now() + limitMs;
+  for (;;) {
+    const value = await probe();
+    if (predicate(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 beforeAll(async () => {

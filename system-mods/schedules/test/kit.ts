@@ -6,6 +6,9 @@ import type { Knex } from 'knex';
 import type { LoggerService, ModDatabaseService } from '../../../sdk/index.js';
 import { SvcError } from '../../../sdk/index.js';
 import type { AgentRunEvent, AgentRunStartRequest, AgentRunsService } from '../../chat/src/contract.js';
+import { startTestKernel, type TestKernel } from '../../../sdk/testing.js';
+import { json } from '../../../test/helpers.js';
+import { chatChunk, sseData, startFakeOpenAi, type FakeOpenAi, type ScriptedAnswer } from '../../../test/peers/fake-openai.js';
 import { up } from '../migrations/20270301100000_schedules.js';
 import { ScheduledJobs } from '../src/services/scheduled-jobs.js';
 import { Scheduler } from '../src/services/scheduler.js';
@@ -122,5 +125,55 @@ export function schedulerKit(
       log: silent,
       owner: shared.owner,
     }),
+  };
+}
+
+/** Waits until `predicate` holds, polling (it bounds the wait; it asserts no timing). */
+export async function until<T>(probe: () => Promise<T> | T, predicate: (value: T) => boolean, what: string, limitMs = 10_000): Promise<T> {
+  const deadline = Date.now() + limitMs;
+  for (;;) {
+    const value = await probe();
+    if (predicate(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** A streamed text answer of the fake model server. */
+export function textAnswer(pieces: string[]): ScriptedAnswer {
+  return {
+    events: [
+      ...pieces.map((p, i) => sseData(chatChunk(i === 0 ? { role: 'assistant', content: p } : { content: p }))),
+      sseData(chatChunk({}, 'stop')),
+      sseData('[DONE]'),
+    ],
+  };
+}
+
+export const KERNEL_MODS = ['health', 'agents', 'model-connections', 'provider-openai', 'skills', 'settings', 'mcp', 'chat', 'schedules', 'api-docs'];
+
+export interface KernelKit {
+  t: TestKernel;
+  fake: FakeOpenAi;
+  close(): Promise<void>;
+}
+
+/** The real kernel with the chat runtime and this mod, agents whose model is the fake OpenAI-compatible server. */
+export async function startKernelKit(agents: string[]): Promise<KernelKit> {
+  const fake = await startFakeOpenAi();
+  const t = await startTestKernel({ mods: KERNEL_MODS });
+  const created = await t.request(json('POST', '/api/settings/model-connections', { provider: 'openai', apiType: 'openai-chat', baseUrl: fake.baseUrl, models: [{ id: 'gpt-test', enabled: true }] }));
+  if (created.status !== 201) throw new Error(`model connection: ${JSON.stringify(created.body)}`);
+  for (const id of agents) {
+    if ((await t.request(json('POST', '/api/agents', { id, name: id.toUpperCase() }))).status !== 201) throw new Error(`agent ${id}`);
+    if ((await t.request(json('PUT', `/api/agents/${id}/model-selection`, { connectionId: created.body.connection.id, model: 'gpt-test' }))).status !== 200) throw new Error(`model of ${id}`);
+  }
+  return {
+    t,
+    fake,
+    async close() {
+      await t.close();
+      await fake.close();
+    },
   };
 }

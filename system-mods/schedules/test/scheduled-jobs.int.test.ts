@@ -6,14 +6,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json } from '../../../test/helpers.js';
-import { startChatKit, textAnswer, until, type ChatKit } from '../../chat/test/chat-kit.js';
+import { startKernelKit, textAnswer, until, type KernelKit } from './kit.js';
 
-let kit: ChatKit;
+let kit: KernelKit;
 const request = <T = any>(method: string, url: string, body?: unknown) => kit.t.request<T>(json(method, url, body));
 const job = (extra: Record<string, unknown> = {}) => ({ agentId: 'ada', name: 'Digest', prompt: 'Summarise the day', cron: '0 9 * * 1-5', ...extra });
 
 beforeAll(async () => {
-  kit = await startChatKit({ agents: ['ada', 'bob'], mods: ['schedules', 'api-docs'] });
+  kit = await startKernelKit(['ada', 'bob']);
 });
 
 afterAll(async () => {

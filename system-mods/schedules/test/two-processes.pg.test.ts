@@ -14,7 +14,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startFakeOpenAi, type FakeOpenAi } from '../../../test/peers/fake-openai.js';
 import { startServer, type ServerProcess } from '../../../test/e2e/server-process.js';
-import { textAnswer, until } from '../../chat/test/chat-kit.js';
+import { textAnswer, until } from './kit.js';
 
 const JOBS = 25;
 /** Each round makes every job due again at a new instant: a new occurrence for both processes to race for. */
