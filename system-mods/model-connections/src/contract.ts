@@ -71,3 +71,24 @@ export interface ModelConnectionDirectoryService {
 
 /** @public */
 export const modelConnectionDirectoryServiceRef = createServiceRef<ModelConnectionDirectoryService>({ id: 'model-connections.directory' });
+
+// Connection access for trusted in-process adapters that are not model providers (Forge's media
+// providers): the connections and, for one call at a time, the decrypted credential.
+
+/** @public */
+export interface ConnectionAccessService {
+  /** Every connection as gateway callers see it (never a credential), oldest first. */
+  list(): Promise<Array<{ id: string; provider: string; apiType: string; models: Array<{ id: string; enabled: boolean }> }>>;
+  /**
+   * Runs `call` with the connection's base URL and credential (resolved now: a key change or a
+   * provider login applies at once). The credential must go nowhere but that call's upstream
+   * request. Rejects with an `UpstreamError` `connection_unavailable` when the connection does not exist.
+   */
+  withConnection<T>(connectionId: string, call: (connection: ProviderConnection, apiType: string) => Promise<T>): Promise<T>;
+}
+
+/**
+ * Provided by `model-connections` (`model-connections.connection-access`) under the capability
+ * `model-connections.credentials`, which a consumer lists in its manifest's `capabilities`. @public
+ */
+export const connectionAccessServiceRef = createServiceRef<ConnectionAccessService>({ id: 'model-connections.connection-access' });

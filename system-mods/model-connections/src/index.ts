@@ -2,7 +2,8 @@ import { bindRoutes, httpRouterFor, coreServices, defineMod, modelCatalogService
 import type { RouteId } from './route-ids.js';
 import { connectionErrors } from './errors.js';
 import { connectionCredentialsServiceRef } from '../../provider-logins/src/contract.js';
-import { modelConnectionDirectoryServiceRef } from './contract.js';
+import { connectionAccessServiceRef, modelConnectionDirectoryServiceRef } from './contract.js';
+import { UpstreamError } from '../../../sdk/providers/upstream-error.js';
 import { loadBundledCatalog, ModelCatalog } from './catalog.js';
 import { ConnectionService } from './connections.js';
 import { modelProviderPoint } from './contract.js';
@@ -33,6 +34,14 @@ export default defineMod({
     provide(modelConnectionDirectoryServiceRef, {
       get: (connectionId) => connections.summary(connectionId),
       create: async (input) => (await connections.summary((await connections.save(input)).connection.id))!,
+    });
+    provide(connectionAccessServiceRef, {
+      list: async () => (await connections.list()).map((c) => ({ id: c.id, provider: c.provider, apiType: c.apiType, models: c.models.map((m) => ({ id: m.id, enabled: m.enabled })) })),
+      withConnection: async (connectionId, call) => {
+        const resolved = await connections.resolve(connectionId);
+        if (!resolved) throw new UpstreamError('connection_unavailable', `model connection ${connectionId.slice(0, 100)} does not exist`);
+        return call(resolved.connection, resolved.view.apiType);
+      },
     });
   },
 });
