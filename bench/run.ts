@@ -13,6 +13,7 @@ import { runAgentsList } from './agents-list.js';
 import { runAuthThroughput } from './auth-throughput.js';
 import { runBrainsBench } from './brains.js';
 import { runSandboxRoute } from './sandbox-route.js';
+import { runSchedulerBench } from './scheduler.js';
 import { runChatBench } from './chat.js';
 import { runHttpThroughput } from './http-throughput.js';
 import { stopAll } from './lib/processes.js';
@@ -88,6 +89,7 @@ const benchmarks: { name: string; run: () => Promise<BenchOutcome> }[] = [
   { name: 'chat', run: () => runChatBench() },
   { name: 'brains', run: () => runBrainsBench() },
   { name: 'sandbox', run: () => runSandboxRoute() },
+  { name: 'scheduler', run: () => runSchedulerBench() },
 ];
 
 // `npm run bench -- --only http` runs one benchmark (the others take their time too).

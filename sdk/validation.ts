@@ -7,8 +7,20 @@ let zones: Set<string> | undefined;
 export function isIanaTimeZone(value: unknown): value is string {
   if (typeof value !== 'string' || value.length === 0 || value.length > 64) return false;
   zones ??= new Set([...Intl.supportedValuesOf('timeZone'), 'UTC', 'Etc/UTC']);
-  return zones.has(value);
+  if (zones.has(value)) return true;
+  // ICU lists one canonical name per zone (Node 20: `Asia/Calcutta`, not `Asia/Kolkata`); other
+  // IANA names of the same zone are accepted when they have the database's shape and ICU knows them.
+  if (!IANA_SHAPE.test(value)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
 }
+
+/** `Area/Location[/More]` as the time zone database spells names (case-sensitive). */
+const IANA_SHAPE = /^[A-Z][A-Za-z_-]*(\/[A-Z0-9][A-Za-z0-9_+-]*)+$/;
 
 /** True for a 5-field cron expression (minute hour day month weekday). @public */
 export function isCronExpression(value: unknown): value is string {
