@@ -12,7 +12,15 @@
  *   name may be outside the workspace;
  * - after the open, `fstat` of the descriptor must show the device and inode that were
  *   checked before it, still a regular file with one link, and (on Linux) the descriptor's
- *   real path must still be inside the workspace: a swap between check and open is caught.
+ *   real path must still be inside the workspace: a swap between check and open is caught;
+ * - a write never changes a file in place: the new content goes to a temporary file in the
+ *   same folder, is flushed, and is renamed over the name (a reader sees the old file or the
+ *   new one, never half of one; a rename replaces the name, so nothing is written through a
+ *   second hard link or a symlink swapped in). Writes to one path are serialized in the
+ *   process (one process per data dir), so a caller's conflict check and its rename are one
+ *   step;
+ * - a listing walks real folders only (symlinks are left out), skips dot names and generated
+ *   folders, and stops at the caller's limit with `truncated: true`.
  *
  * Not re-exported from the SDK index (it needs `node:fs`); import `sdk/workspace-files.js`.
  * Refusals are {@link WorkspaceFileRefusal}s; a mod maps their `reason` to its own catalogued
@@ -21,7 +29,8 @@
  * @packageDocumentation
  */
 import { constants, type Stats } from 'node:fs';
-import { lstat, open, readlink, realpath, type FileHandle } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { link, lstat, mkdir, open, readdir, readlink, realpath, rename, unlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Why a workspace path or file was refused. @public */
@@ -37,7 +46,9 @@ export type WorkspaceRefusalReason =
   /** The file changed between the check and the open (another inode, type or link count). */
   | 'changed'
   /** Larger than the caller's byte limit. */
-  | 'too_large';
+  | 'too_large'
+  /** A file to be created exists already. */
+  | 'exists';
 
 /** A refused workspace access; `path` is the caller's relative path, cut to 200 characters. @public */
 export class WorkspaceFileRefusal extends Error {
@@ -151,4 +162,190 @@ function checkFile(stats: Stats, relative: string, maxBytes: number | undefined)
   if (!stats.isFile()) throw new WorkspaceFileRefusal('not_found', shown(relative));
   if (stats.nlink > 1) throw new WorkspaceFileRefusal('hard_linked', shown(relative));
   if (maxBytes !== undefined && stats.size > maxBytes) throw new WorkspaceFileRefusal('too_large', shown(relative));
+}
+
+/** Folders a listing never enters: version control, dependencies, build output, caches. @public */
+export const GENERATED_DIRS: ReadonlySet<string> = new Set(['node_modules', '.git', 'dist', 'build', '.cache', '__pycache__', '.venv', 'target']);
+
+/** One entry of {@link listWorkspace}: a path relative to the workspace root, `/`-separated. @public */
+export interface WorkspaceEntry {
+  path: string;
+  type: 'file' | 'dir';
+  /** Bytes (files only). */
+  size?: number;
+  /** Last modification, ISO 8601 (files only). */
+  modifiedAt?: string;
+}
+
+/**
+ * Lists a folder of the workspace recursively, names sorted, depth first: at most `limit`
+ * entries (`truncated` says one more was there), dot names and {@link GENERATED_DIRS} left out,
+ * symlinks left out (never followed). A folder that does not exist lists as empty.
+ * @public
+ */
+export async function listWorkspace(root: string, relative: string, options: { limit: number; signal?: AbortSignal }): Promise<{ entries: WorkspaceEntry[]; truncated: boolean }> {
+  let found: { realRoot: string; dir: string };
+  try {
+    found = await resolveWorkspaceDir(root, relative === '' ? '.' : relative);
+  } catch (error) {
+    if (error instanceof WorkspaceFileRefusal && error.reason === 'not_found') return { entries: [], truncated: false };
+    throw error;
+  }
+  const { realRoot, dir: start } = found;
+  if (!(await lstat(start)).isDirectory()) throw new WorkspaceFileRefusal('not_found', shown(relative));
+  const entries: WorkspaceEntry[] = [];
+  let truncated = false;
+  const walk = async (dir: string): Promise<void> => {
+    if (options.signal?.aborted || truncated) return;
+    let names: string[];
+    try {
+      names = (await readdir(dir)).sort();
+    } catch {
+      return;
+    }
+    for (const name of names) {
+      if (truncated) return;
+      if (name.startsWith('.')) continue;
+      const full = path.join(dir, name);
+      const info = await lstat(full).catch(() => undefined);
+      if (!info || info.isSymbolicLink()) continue;
+      const isDir = info.isDirectory();
+      if ((isDir && GENERATED_DIRS.has(name)) || (!isDir && !info.isFile())) continue;
+      if (entries.length >= options.limit) {
+        truncated = true;
+        return;
+      }
+      const rel = path.relative(realRoot, full).split(path.sep).join('/');
+      if (isDir) {
+        entries.push({ path: rel, type: 'dir' });
+        await walk(full);
+      } else {
+        entries.push({ path: rel, type: 'file', size: info.size, modifiedAt: info.mtime.toISOString() });
+      }
+    }
+  };
+  await walk(start);
+  return { entries, truncated };
+}
+
+/** The last write to each path in this process; a write waits for the one before it. */
+const writeQueue = new Map<string, Promise<unknown>>();
+
+async function serialized<T>(key: string, work: () => Promise<T>): Promise<T> {
+  const before = writeQueue.get(key) ?? Promise.resolve();
+  const mine = before.catch(() => undefined).then(work);
+  writeQueue.set(key, mine);
+  try {
+    return await mine;
+  } finally {
+    if (writeQueue.get(key) === mine) writeQueue.delete(key);
+  }
+}
+
+/**
+ * Replaces the content of an existing regular file of the workspace atomically (temporary file
+ * in the same folder, flushed, renamed over the name; the file's permission bits are kept).
+ * The file is checked under the rules of {@link openWorkspaceFile} first; `check` receives it
+ * open for reading (to compare a version, say) and may throw to stop the write. Writes to one
+ * path are serialized, so nothing else of this process writes between `check` and the rename.
+ * `maxBytes` bounds the new content (`too_large`, nothing changed).
+ * @public
+ */
+export async function replaceWorkspaceFile(
+  root: string,
+  relative: string,
+  data: string | Uint8Array,
+  options: { maxBytes?: number; check?: (current: OpenedWorkspaceFile) => Promise<void> | void } = {},
+): Promise<{ bytes: number; stats: Stats }> {
+  const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+  if (options.maxBytes !== undefined && bytes.length > options.maxBytes) throw new WorkspaceFileRefusal('too_large', shown(relative));
+  const { realRoot, target } = await lexical(root, relative);
+  return serialized(target, async () => {
+    const current = await openWorkspaceFile(root, relative, { mode: 'read' });
+    try {
+      await options.check?.(current);
+    } finally {
+      await current.handle.close();
+    }
+    const stats = await writeThroughTemp(realRoot, current.realPath, bytes, { mode: current.stats.mode & 0o777, replaces: current.stats }, relative);
+    return { bytes: bytes.length, stats };
+  });
+}
+
+/**
+ * Creates a new regular file of the workspace with `data`, making missing folders on the way
+ * (an existing folder on the way may not be a symlink). Refuses a name that exists (`exists`);
+ * the file appears whole or not at all.
+ * @public
+ */
+export async function createWorkspaceFile(root: string, relative: string, data: string | Uint8Array, options: { maxBytes?: number } = {}): Promise<{ bytes: number; stats: Stats; path: string }> {
+  const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+  if (options.maxBytes !== undefined && bytes.length > options.maxBytes) throw new WorkspaceFileRefusal('too_large', shown(relative));
+  const { realRoot, target } = await lexical(root, relative);
+  if (target === realRoot) throw new WorkspaceFileRefusal('path_invalid', shown(relative));
+  let dir = realRoot;
+  for (const part of path.relative(realRoot, path.dirname(target)).split(path.sep).filter((p) => p !== '')) {
+    dir = path.join(dir, part);
+    await mkdir(dir, { mode: 0o700 }).catch((error: unknown) => {
+      if (code(error) !== 'EEXIST') throw error;
+    });
+    const info = await lstat(dir);
+    if (info.isSymbolicLink() || !info.isDirectory()) throw new WorkspaceFileRefusal('path_invalid', shown(relative));
+  }
+  const file = path.join(dir, path.basename(target));
+  return serialized(file, async () => {
+    const stats = await writeThroughTemp(realRoot, file, bytes, { mode: 0o600 }, relative);
+    return { bytes: bytes.length, stats, path: path.relative(realRoot, file).split(path.sep).join('/') };
+  });
+}
+
+/**
+ * Writes `bytes` to a new temporary file beside `file` and moves it to `file`: over the
+ * checked file (`replaces`: it must still be that inode, else `changed`) with a rename, or to a
+ * new name with a hard link (which refuses an existing name) and an unlink of the temporary name.
+ */
+async function writeThroughTemp(realRoot: string, file: string, bytes: Uint8Array, options: { mode: number; replaces?: Stats }, relative: string): Promise<Stats> {
+  const dir = path.dirname(file);
+  const temp = path.join(dir, `.${path.basename(file).slice(0, 80)}.${randomBytes(6).toString('hex')}.tmp`);
+  const handle = await open(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | O_NOFOLLOW, options.mode);
+  let moved = false;
+  try {
+    try {
+      // The folder as the descriptor sees it: a folder swapped for a link out is caught here.
+      const opened = PROC_FD ? await readlink(`/proc/self/fd/${handle.fd}`).catch(() => undefined) : undefined;
+      if (opened !== undefined && (path.dirname(opened) !== dir || !isInside(realRoot, opened))) throw new WorkspaceFileRefusal('path_invalid', shown(relative));
+      await handle.chmod(options.mode);
+      let written = 0;
+      while (written < bytes.length) written += (await handle.write(bytes, written, bytes.length - written)).bytesWritten;
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    if (options.replaces) {
+      const now = await lstat(file).catch(() => undefined);
+      if (!now || now.dev !== options.replaces.dev || now.ino !== options.replaces.ino || !now.isFile() || now.nlink > 1) throw new WorkspaceFileRefusal('changed', shown(relative));
+      await rename(temp, file);
+    } else {
+      try {
+        await link(temp, file);
+      } catch (error) {
+        if (code(error) === 'EEXIST') throw new WorkspaceFileRefusal('exists', shown(relative));
+        throw error;
+      }
+      await unlink(temp);
+    }
+    moved = true;
+    await syncDir(dir);
+    return await lstat(file);
+  } finally {
+    if (!moved) await unlink(temp).catch(() => undefined);
+  }
+}
+
+/** Flushes a folder's entries (the rename) where the platform allows it. */
+async function syncDir(dir: string): Promise<void> {
+  const handle = await open(dir, constants.O_RDONLY).catch(() => undefined);
+  if (!handle) return;
+  await handle.sync().catch(() => undefined);
+  await handle.close();
 }

@@ -2,7 +2,7 @@
  * The workspace tools against a real filesystem: hard links and symlinks out of the workspace
  * must neither show nor change the file outside, for read and for write.
  */
-import { linkSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -94,14 +94,17 @@ describe('symlinks', () => {
 });
 
 describe('ordinary files', () => {
-  it('reads and rewrites a regular file in place (same inode)', async () => {
+  it('reads a regular file and replaces it atomically (a new file renamed over it, same permissions, nothing left beside it)', async () => {
     const file = path.join(root, 'plain.txt');
-    writeFileSync(file, 'first version, longer');
+    writeFileSync(file, 'first version, longer', { mode: 0o640 });
+    chmodSync(file, 0o640);
     const inode = statSync(file).ino;
     expect(await run('workspace_read', { path: 'plain.txt' })).toEqual({ path: 'plain.txt', size: 21, content: 'first version, longer' });
     await run('workspace_write', { path: 'plain.txt', content: 'second' });
     expect(readFileSync(file, 'utf8')).toBe('second');
-    expect(statSync(file).ino).toBe(inode);
+    expect(statSync(file).ino).not.toBe(inode);
+    expect(statSync(file).mode & 0o777).toBe(0o640);
+    expect(readdirSync(root).filter((n) => n.endsWith('.tmp'))).toEqual([]);
   });
 
   it('keeps the lexical and existence rules', async () => {

@@ -1,20 +1,19 @@
 /**
  * Built-in tools that work only inside the agent's workspace (`<data dir>/workspaces/<agentId>`):
  * list (at most 1,000 entries, hidden and generated folders left out), read and write (1 MiB
- * each; write replaces an existing regular file, it never creates one). Files are opened under
+ * each; write replaces an existing regular file atomically, it never creates one). Files are opened under
  * the shared workspace rules (`sdk/workspace-files.ts`): folders may be symlinks that stay
  * inside the workspace, the file itself may not be a symlink or have a second hard link, and
  * what was checked is what gets opened.
  */
-import { lstat, mkdir, readdir } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { isReservedAgentId, type SvcError } from '../../../../sdk/index.js';
-import { openWorkspaceFile, resolveWorkspaceDir, WorkspaceFileRefusal } from '../../../../sdk/workspace-files.js';
+import { listWorkspace, openWorkspaceFile, replaceWorkspaceFile, WorkspaceFileRefusal } from '../../../../sdk/workspace-files.js';
 import { chatErrors as errors } from '../errors.js';
 
 export const WORKSPACE_LIST_LIMIT = 1000;
 export const WORKSPACE_FILE_LIMIT = 1024 * 1024;
-const SKIPPED_DIRS = new Set(['node_modules', '.git', 'dist', 'build', '.cache', '__pycache__', '.venv', 'target']);
 
 export interface BuiltinTool {
   name: string;
@@ -42,6 +41,8 @@ function catalogued(error: unknown, limit: number): unknown {
     hard_linked: () => errors.chatWorkspaceFileHardLinked(p),
     changed: () => errors.chatWorkspaceFileChanged(p),
     too_large: () => errors.chatWorkspaceFileTooLarge({ ...p, limit }),
+    // The tools never create files; listed so every reason has its answer.
+    exists: () => errors.chatWorkspaceFileChanged(p),
   };
   return byReason[error.reason]();
 }
@@ -63,46 +64,9 @@ export function workspaceTools(root: string): BuiltinTool[] {
       },
       async run(input, signal) {
         await ensureRoot();
-        let found: { realRoot: string; dir: string };
-        try {
-          found = await resolveWorkspaceDir(root, typeof input.path === 'string' && input.path !== '' ? input.path : '.');
-        } catch (error) {
-          // A folder that does not exist (yet) lists as empty.
-          if (error instanceof WorkspaceFileRefusal && error.reason === 'not_found') return { entries: [], truncated: false };
-          throw catalogued(error, WORKSPACE_FILE_LIMIT);
-        }
-        const { realRoot, dir: start } = found;
-        const entries: Array<{ path: string; type: 'file' | 'dir'; size?: number }> = [];
-        let truncated = false;
-        const walk = async (dir: string): Promise<void> => {
-          if (signal.aborted || truncated) return;
-          let names: string[];
-          try {
-            names = (await readdir(dir)).sort();
-          } catch {
-            return;
-          }
-          for (const name of names) {
-            if (entries.length >= WORKSPACE_LIST_LIMIT) {
-              truncated = true;
-              return;
-            }
-            if (name.startsWith('.')) continue;
-            const full = path.join(dir, name);
-            const info = await lstat(full).catch(() => undefined);
-            if (!info || info.isSymbolicLink()) continue;
-            const rel = path.relative(realRoot, full).split(path.sep).join('/');
-            if (info.isDirectory()) {
-              if (SKIPPED_DIRS.has(name)) continue;
-              entries.push({ path: rel, type: 'dir' });
-              await walk(full);
-            } else if (info.isFile()) {
-              entries.push({ path: rel, type: 'file', size: info.size });
-            }
-          }
-        };
-        await walk(start);
-        return { entries, truncated };
+        const relative = typeof input.path === 'string' && input.path !== '' ? input.path : '.';
+        const { entries, truncated } = await listWorkspace(root, relative, { limit: WORKSPACE_LIST_LIMIT, signal }).catch(rethrow(WORKSPACE_FILE_LIMIT));
+        return { entries: entries.map(({ path: p, type, size }) => ({ path: p, type, ...(size !== undefined ? { size } : {}) })), truncated };
       },
     },
     {
@@ -141,14 +105,8 @@ export function workspaceTools(root: string): BuiltinTool[] {
         const content = input.content as string;
         const bytes = Buffer.byteLength(content, 'utf8');
         if (bytes > WORKSPACE_FILE_LIMIT) throw errors.chatWorkspaceFileTooLarge({ path: String(input.path).slice(0, 200), limit: WORKSPACE_FILE_LIMIT });
-        // Written through the descriptor that was checked: no second lookup of the name.
-        const { handle } = await openWorkspaceFile(root, input.path as string, { mode: 'write' }).catch(rethrow(WORKSPACE_FILE_LIMIT));
-        try {
-          await handle.truncate(0);
-          await handle.write(content, 0, 'utf8');
-        } finally {
-          await handle.close();
-        }
+        // A new file renamed over the checked one: a reader never sees half of it.
+        await replaceWorkspaceFile(root, input.path as string, content, { maxBytes: WORKSPACE_FILE_LIMIT }).catch(rethrow(WORKSPACE_FILE_LIMIT));
         return { path: input.path, bytes };
       },
     },
