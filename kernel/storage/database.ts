@@ -10,9 +10,9 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { vector } from '@electric-sql/pglite/vector';
 import knexFactory, { type Knex } from 'knex';
-import ClientPgLite from 'knex-pglite';
 import type { DatabaseDescription } from '../../sdk/core-services.js';
 import { redactDatabaseUrl } from '../config.js';
+import { PgliteClient, takeArrayParsers } from './pglite-client.js';
 
 export type DatabaseOptions =
   | {
@@ -70,8 +70,10 @@ export class Database {
           `cannot open the embedded database in ${options.dataDir ?? 'memory'}: ${(error as Error).message}`,
         );
       }
+      // Result parsing without PGlite's per-query copy of its parser table (see pglite-client.ts).
+      await takeArrayParsers(pglite);
       const knex = knexFactory({
-        client: ClientPgLite as unknown as typeof knexFactory.Client,
+        client: PgliteClient as unknown as typeof knexFactory.Client,
         dialect: 'postgres',
         connection: () => ({ pglite }) as never,
         useNullAsDefault: true,
