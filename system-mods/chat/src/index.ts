@@ -5,6 +5,7 @@ import { agentSkillsServiceRef } from '../../skills/src/contract.js';
 import { agentHookPoints, agentsServiceRef } from '../../agents/src/contract.js';
 import { mcpToolsServiceRef } from '../../mcp/src/contract.js';
 import { diagnosticsHookPoints } from '../../diagnostics/src/contract.js';
+import { attachmentsServiceRef } from '../../workspace/src/contract.js';
 import { agentRunsServiceRef, chatHookPoints, runStatusServiceRef, type RuntimeHooksService, type ToolCallVeto } from './contract.js';
 import { chatRoutes } from './routes/chat.js';
 import { sessionRoutes } from './routes/sessions.js';
@@ -32,8 +33,10 @@ export default defineMod({
     gateway: optional(modelGatewayServiceRef),
     skills: optional(agentSkillsServiceRef),
     mcp: optional(mcpToolsServiceRef),
+    // Where attachments are kept; without it they are metadata only.
+    attachments: optional(attachmentsServiceRef),
   },
-  async init({ http, db, extensions, settings, log, runtimeInfo, toolCatalog, agents, gateway, skills, mcp }, { provide }) {
+  async init({ http, db, extensions, settings, log, runtimeInfo, toolCatalog, agents, gateway, skills, mcp, attachments }, { provide }) {
     // The runtime calls the hook points this mod owns (contributes.extensionPoints); other mods tap them.
     const modelCall = extensions.hook(chatHookPoints.beforeModelCall);
     const toolCall = extensions.hook(chatHookPoints.beforeToolCall);
@@ -49,7 +52,7 @@ export default defineMod({
     const store = new RunStore(db);
     const steering = new SteeringStore(db);
     const belt = new ToolBelt({ catalog: toolCatalog, mcp: () => mcp.get(), workspacesDir: path.join(runtimeInfo.dataDir, 'workspaces'), log });
-    const runtime = new AgentRunEngine({ agents, gateway: () => gateway.get(), skills: () => skills.get(), hooks: runtimeHooks, settings, transcript, store, steering, belt, log });
+    const runtime = new AgentRunEngine({ agents, gateway: () => gateway.get(), skills: () => skills.get(), hooks: runtimeHooks, settings, transcript, store, steering, belt, log, attachments: () => attachments.get() });
 
     // Runs a previous process left running: on the embedded database this process is the only
     // one (the data-dir lock), so all of them; on PostgreSQL only those without a heartbeat.

@@ -8,6 +8,7 @@
 import type { LoggerService, ModelGatewayService, SettingsService } from '../../../../sdk/index.js';
 import type { AgentSkillsService } from '../../../skills/src/contract.js';
 import type { AgentsService } from '../../../agents/src/contract.js';
+import type { AttachmentsService } from '../../../workspace/src/contract.js';
 import type {
   AgentRunCancelRequest,
   AgentRunCancelResult,
@@ -53,6 +54,7 @@ export class AgentRunEngine implements AgentRunsService {
       steering: SteeringStore;
       belt: ToolBelt;
       log: LoggerService;
+      attachments?: () => AttachmentsService | undefined;
     },
   ) {
     this.admission = new RunAdmission({
@@ -60,13 +62,15 @@ export class AgentRunEngine implements AgentRunsService {
       gateway: deps.gateway,
       settings: deps.settings,
       store: deps.store,
+      attachments: () => deps.attachments?.(),
+      log: deps.log,
       active: this.active,
       lanes: new SessionLanes(),
       closed: () => this.closed,
       resetSession: (agentId, sessionId) => this.resetSession(agentId, sessionId, true),
       execute: (job) => this.execute(job),
     });
-    this.loop = new TurnLoop({ gateway: deps.gateway, skills: deps.skills, hooks: deps.hooks, transcript: deps.transcript, steering: deps.steering, belt: deps.belt, tools: new ToolInvoker(deps.hooks) });
+    this.loop = new TurnLoop({ gateway: deps.gateway, skills: deps.skills, hooks: deps.hooks, transcript: deps.transcript, steering: deps.steering, belt: deps.belt, tools: new ToolInvoker(deps.hooks), attachments: () => deps.attachments?.() });
     this.finisher = new RunFinisher({ hooks: deps.hooks, store: deps.store, transcript: deps.transcript, steering: deps.steering, log: deps.log });
   }
 

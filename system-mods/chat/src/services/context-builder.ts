@@ -32,14 +32,24 @@ export function systemPrompt(input: { agentName: string; documents: ProfileDocum
   return parts.join('\n\n');
 }
 
-/** Replays stored messages as model messages; tool calls without a stored result get one. */
-export function replay(history: StoredMessage[]): ChatMessage[] {
+/**
+ * Replays stored messages as model messages; tool calls without a stored result get one.
+ * `images` holds the kept images to send again (by storage reference, as data URLs); an
+ * earlier image not among them is named in a note instead.
+ */
+export function replay(history: readonly StoredMessage[], images: ReadonlyMap<string, string> = new Map()): ChatMessage[] {
   const out: ChatMessage[] = [];
   for (const m of history) {
     if (m.role === 'user') {
-      const images = (m.meta.attachments ?? []).filter((a) => a.type.startsWith('image/'));
-      const note = images.length > 0 ? `\n\n[${images.map((a) => `image ${a.name}`).join(', ')} attached earlier; not shown again]` : '';
-      out.push({ role: 'user', content: `${m.content}${note}` });
+      const attached = (m.meta.attachments ?? []).filter((a) => a.type.startsWith('image/'));
+      const shown = attached.filter((a) => a.reference !== undefined && images.has(a.reference));
+      const hidden = attached.filter((a) => !shown.includes(a));
+      const note = hidden.length > 0 ? `\n\n[${hidden.map((a) => `image ${a.name}`).join(', ')} attached earlier; not shown again]` : '';
+      const text = `${m.content}${note}`;
+      out.push({
+        role: 'user',
+        content: shown.length > 0 ? [...(text ? [{ type: 'text' as const, text }] : []), ...shown.map((a) => ({ type: 'image' as const, dataUrl: images.get(a.reference!)! }))] : text,
+      });
     } else if (m.role === 'assistant') {
       const content = m.content.length > 0 ? m.content : m.meta.outcome ? `[no answer: the run was ${m.meta.outcome}]` : '';
       out.push({ role: 'assistant', content, ...(m.meta.toolCalls?.length ? { toolCalls: m.meta.toolCalls } : {}) });

@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ModelGatewayService, SettingsService } from '../../../../sdk/index.js';
 import type { AgentsService } from '../../../agents/src/contract.js';
+import type { AttachmentsService } from '../../../workspace/src/contract.js';
 import type { AgentRunStartRequest, RunOrigin } from '../contract.js';
 import { chatErrors as errors } from '../errors.js';
 import { ChatRun } from './chat-run.js';
@@ -17,7 +18,8 @@ import type { ChatSettings, RunJob } from './run-context.js';
 import type { RunStore } from './run-store.js';
 import { SessionLanes } from './session-lanes.js';
 import { slashCommand } from './slash-commands.js';
-import { normalizeTurn, type ChatRequestBody } from './turn-input.js';
+import { attachmentMeta, normalizeTurn, type ChatRequestBody, type TurnInput } from './turn-input.js';
+import type { LoggerService } from '../../../../sdk/index.js';
 
 /** An admitted run (or a slash command's answer, whose events are only the terminal one). */
 export interface Admission {
@@ -33,6 +35,9 @@ export class RunAdmission {
       gateway: () => ModelGatewayService | undefined;
       settings: SettingsService;
       store: RunStore;
+      /** Where a turn's attachments are kept (the workspace mod), when it is enabled. */
+      attachments: () => AttachmentsService | undefined;
+      log: LoggerService;
       /** Runs active here, by id (owned by the engine). */
       active: Map<string, ChatRun>;
       lanes: SessionLanes;
@@ -69,18 +74,24 @@ export class RunAdmission {
     const plan = turn.noCallModel ? null : await planModel(this.deps.gateway(), turn, profile.selection, settings);
     const runId = turn.runId ?? `run_${randomUUID()}`;
     if (this.deps.active.has(runId)) throw errors.chatRunExists({ runId });
-    const { generation, messageCount } = await this.deps.store.create({
+    const kept = await this.keepAttachments(turn, runId);
+    const created = this.deps.store.create({
       runId,
       agentId: turn.agentId,
       sessionId: turn.sessionId,
       request: {
         message: turn.message,
-        attachments: [...turn.texts.map((t) => ({ name: t.name, type: t.type, size: t.size, truncatedChars: t.truncatedChars })), ...turn.images.map((i) => ({ name: i.name, type: i.type, size: i.size }))],
+        attachments: attachmentMeta(turn),
         ...(turn.continuityScope !== undefined ? { continuityScope: turn.continuityScope } : {}),
         ...(turn.noCallModel ? { noCallModel: true } : {}),
       },
       model: plan ? { connectionId: plan.connectionId, model: plan.model } : null,
       origin,
+    });
+    // A run refused here (a used run id) keeps no files.
+    const { generation, messageCount } = await created.catch(async (error: unknown) => {
+      await this.deps.attachments()?.discard({ agentId: turn.agentId, references: kept }).catch(() => undefined);
+      throw error;
     });
 
     const run = new ChatRun(runId, turn.agentId, turn.sessionId, generation, origin);
@@ -104,5 +115,33 @@ export class RunAdmission {
         });
     });
     return { runId, sessionId: turn.sessionId, events };
+  }
+
+  /**
+   * Keeps the turn's files in the agent's workspace and notes each reference on the turn. Without
+   * the workspace mod, or when keeping fails, the turn goes on with metadata only (logged).
+   */
+  private async keepAttachments(turn: TurnInput, runId: string): Promise<string[]> {
+    const service = this.deps.attachments();
+    const files = [...turn.texts, ...turn.images];
+    if (!service || files.length === 0) return [];
+    try {
+      const stored = await service.store({
+        agentId: turn.agentId,
+        sessionId: turn.sessionId,
+        runId,
+        attachments: [
+          ...turn.texts.map((t) => ({ name: t.name, type: t.type, encoding: 'utf8' as const, content: t.original ?? t.text })),
+          ...turn.images.map((i) => ({ name: i.name, type: i.type, encoding: 'base64' as const, content: i.dataUrl.slice(i.dataUrl.indexOf(',') + 1) })),
+        ],
+      });
+      stored.forEach((s, index) => {
+        if (s.reference) files[index]!.reference = s.reference;
+      });
+      return stored.flatMap((s) => (s.reference ? [s.reference] : []));
+    } catch (error) {
+      this.deps.log.warn({ err: error, runId }, 'attachments could not be kept; the transcript keeps their metadata only');
+      return [];
+    }
   }
 }

@@ -15,7 +15,8 @@ export interface StoredMessage {
 export interface MessageMeta {
   toolCalls?: Array<{ id: string; name: string; arguments: string }>;
   toolCallId?: string;
-  attachments?: Array<{ name: string; type: string; size: number; truncatedChars?: number }>;
+  /** `reference`: where the file is kept, relative to the agent's workspace (absent when it was not kept). */
+  attachments?: Array<{ name: string; type: string; size: number; truncatedChars?: number; reference?: string }>;
   steeringId?: string;
   /** Set on the assistant message of a turn that did not complete. */
   outcome?: 'failed' | 'cancelled';

@@ -30,6 +30,10 @@ export interface TextAttachment {
   text: string;
   /** Characters cut off (0 when whole). */
   truncatedChars: number;
+  /** The whole decoded text, as it is kept in the workspace. */
+  original?: string;
+  /** Where it is kept, relative to the agent's workspace (set once stored). */
+  reference?: string;
 }
 
 export interface ImageAttachment {
@@ -37,6 +41,8 @@ export interface ImageAttachment {
   type: string;
   size: number;
   dataUrl: string;
+  /** Where it is kept, relative to the agent's workspace (set once stored). */
+  reference?: string;
 }
 
 export interface TurnInput {
@@ -92,7 +98,7 @@ function decode(attachment: NonNullable<ChatRequestBody['attachments']>[number],
     throw errors.chatAttachmentInvalid({ index, reason: `unknown encoding ${encoding.slice(0, 40)} (utf8, base64)` });
   }
   const truncatedChars = Math.max(0, text.length - TEXT_ATTACHMENT_MAX_CHARS);
-  return { text: { name: attachment.name, type: attachment.type, size, text: truncatedChars ? text.slice(0, TEXT_ATTACHMENT_MAX_CHARS) : text, truncatedChars } };
+  return { text: { name: attachment.name, type: attachment.type, size, text: truncatedChars ? text.slice(0, TEXT_ATTACHMENT_MAX_CHARS) : text, truncatedChars, original: text } };
 }
 
 export function decodeAttachments(list: ChatRequestBody['attachments'] = []): { texts: TextAttachment[]; images: ImageAttachment[] } {
@@ -125,6 +131,14 @@ export function normalizeTurn(body: ChatRequestBody): TurnInput {
     ...(continuityScope !== undefined ? { continuityScope } : {}),
     noCallModel: body.noCallModel === true,
   };
+}
+
+/** A turn's attachments as the transcript and the run row keep them: metadata and the storage reference. */
+export function attachmentMeta(turn: Pick<TurnInput, 'texts' | 'images'>) {
+  return [
+    ...turn.texts.map((t) => ({ name: t.name, type: t.type, size: t.size, ...(t.truncatedChars ? { truncatedChars: t.truncatedChars } : {}), ...(t.reference ? { reference: t.reference } : {}) })),
+    ...turn.images.map((i) => ({ name: i.name, type: i.type, size: i.size, ...(i.reference ? { reference: i.reference } : {}) })),
+  ];
 }
 
 /** The user message as stored and replayed: the text, then each text attachment. */

@@ -16,7 +16,12 @@ import type { DeliveredSteering, SteeringStore } from './steering-store.js';
 import type { ToolBelt } from './tool-belt.js';
 import type { LoopGuard, ModelToolCall, ToolInvoker } from './tool-invoker.js';
 import type { StoredMessage, TranscriptStore } from './transcript-store.js';
-import { composeUserText } from './turn-input.js';
+import { attachmentMeta, composeUserText, isImageType } from './turn-input.js';
+import type { AttachmentsService } from '../../../workspace/src/contract.js';
+
+/** Images of earlier turns sent to the model again: the most recent ones, each at most this large. */
+export const REPLAY_IMAGES = 4;
+export const REPLAY_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 
 export class TurnLoop {
   constructor(
@@ -28,8 +33,32 @@ export class TurnLoop {
       steering: SteeringStore;
       belt: ToolBelt;
       tools: ToolInvoker;
+      attachments?: () => AttachmentsService | undefined;
     },
   ) {}
+
+  /**
+   * The kept bytes of the most recent images of the history, by reference, as data URLs: the
+   * model sees what it saw before. Images deleted, expired or never kept are left out (the
+   * replayed message says so).
+   */
+  private async replayImages(agentId: string, history: readonly StoredMessage[]): Promise<Map<string, string>> {
+    const found = new Map<string, string>();
+    const store = this.deps.attachments?.();
+    if (!store) return found;
+    const wanted: Array<{ reference: string; type: string }> = [];
+    for (let i = history.length - 1; i >= 0 && wanted.length < REPLAY_IMAGES; i -= 1) {
+      const m = history[i]!;
+      if (m.role !== 'user') continue;
+      const images = (m.meta.attachments ?? []).filter((a) => a.reference && isImageType(a.type));
+      for (let j = images.length - 1; j >= 0 && wanted.length < REPLAY_IMAGES; j -= 1) wanted.push({ reference: images[j]!.reference!, type: images[j]!.type });
+    }
+    for (const { reference, type } of wanted) {
+      const bytes = await store.read({ agentId, reference, maxBytes: REPLAY_IMAGE_MAX_BYTES }).catch(() => undefined);
+      if (bytes) found.set(reference, `data:${type.toLowerCase()};base64,${bytes.base64}`);
+    }
+    return found;
+  }
 
   async run(job: RunJob, state: TurnState): Promise<void> {
     const { run, turn, plan } = job;
@@ -37,9 +66,7 @@ export class TurnLoop {
     state.transcript.push({
       role: 'user',
       content: userText,
-      meta: turn.texts.length + turn.images.length > 0
-        ? { attachments: [...turn.texts.map((t) => ({ name: t.name, type: t.type, size: t.size, ...(t.truncatedChars ? { truncatedChars: t.truncatedChars } : {}) })), ...turn.images.map((i) => ({ name: i.name, type: i.type, size: i.size }))] }
-        : {},
+      meta: turn.texts.length + turn.images.length > 0 ? { attachments: attachmentMeta(turn) } : {},
     });
     for (const t of turn.texts) {
       if (t.truncatedChars > 0) {
@@ -73,7 +100,7 @@ export class TurnLoop {
     if (belt.unresolved.length > 0) run.emit('runtime.notice', { kind: 'tools_unavailable', tools: belt.unresolved });
     const byName = new Map(belt.tools.map((t) => [t.name, t]));
     const chatTools: ChatTool[] = belt.tools.map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema }));
-    const past = replay(history);
+    const past = replay(history, await this.replayImages(run.agentId, history));
 
     const userContent: ChatMessage['content'] = turn.images.length > 0
       ? [...(userText ? [{ type: 'text' as const, text: userText }] : []), ...turn.images.map((i) => ({ type: 'image' as const, dataUrl: i.dataUrl }))]
