@@ -77,8 +77,40 @@ export interface CredentialDeps {
 
 export class CredentialService implements ConnectionCredentialsService {
   private readonly refreshing = new Map<string, Promise<string>>();
+  /**
+   * connection id → the credential row linked to it (null: none), so a model call does not read
+   * the table: only on the embedded database, where this process is the only writer and every
+   * write of a credential (a new login, a link, new or refreshed tokens, a refresh failure, a
+   * deletion) goes through {@link changed}, which empties it. On PostgreSQL other processes may
+   * write the table, so every call reads it.
+   */
+  private readonly linked = new Map<string, CredentialRow | null>();
+  private linkedGeneration = 0;
+  private readonly onlyWriter: boolean;
 
-  constructor(private readonly deps: CredentialDeps) {}
+  constructor(private readonly deps: CredentialDeps) {
+    this.onlyWriter = deps.db.driver === 'pglite';
+  }
+
+  /**
+   * Around every write of the table: drops what {@link linked} holds, and (by the generation) keeps
+   * a read that was in flight meanwhile from filling it. Called before a write (no cached row is
+   * used while it runs) and after it (a read that started before it ended is not kept).
+   */
+  private changed(): void {
+    this.linkedGeneration += 1;
+    this.linked.clear();
+  }
+
+  /** Runs one write of the table between two {@link changed} calls. */
+  private async writing<T>(write: () => Promise<T>): Promise<T> {
+    this.changed();
+    try {
+      return await write();
+    } finally {
+      this.changed();
+    }
+  }
 
   private get table(): string {
     return this.deps.db.table('credentials');
@@ -144,9 +176,6 @@ export class CredentialService implements ConnectionCredentialsService {
     const { tokens } = input;
     const existing = input.replaceId ? await this.row(input.replaceId) : undefined;
     const id = existing?.id ?? `cred_${randomBytes(12).toString('base64url')}`;
-    await this.deps.secrets.set(accessName(id), tokens.accessToken);
-    if (tokens.refreshToken) await this.deps.secrets.set(refreshName(id), tokens.refreshToken);
-    else await this.deps.secrets.delete(refreshName(id));
     const now = this.deps.clock();
     const fields = {
       provider: input.provider,
@@ -159,11 +188,14 @@ export class CredentialService implements ConnectionCredentialsService {
       last_error: null,
       updated_at: now,
     };
-    const [row] = (
-      existing
+    const [row] = (await this.writing(async () => {
+      await this.deps.secrets.set(accessName(id), tokens.accessToken);
+      if (tokens.refreshToken) await this.deps.secrets.set(refreshName(id), tokens.refreshToken);
+      else await this.deps.secrets.delete(refreshName(id));
+      return existing
         ? await this.query().where({ id }).update(fields as never).returning('*')
-        : await this.query().insert({ id, ...fields, created_at: now } as never).returning('*')
-    ) as CredentialRow[];
+        : await this.query().insert({ id, ...fields, created_at: now } as never).returning('*');
+    })) as CredentialRow[];
     return this.view(row!);
   }
 
@@ -193,14 +225,14 @@ export class CredentialService implements ConnectionCredentialsService {
       }
     }
     const connection = target;
-    const displaced = await this.deps.db.transaction(async (trx) => {
+    const displaced = await this.writing(() => this.deps.db.transaction(async (trx) => {
       const others = await this.query(trx).where({ connection_id: connection.id }).whereNot({ id: row.id }).select('id');
       if (others.length > 0) await this.query(trx).whereIn('id', others.map((o) => o.id)).delete();
       await this.query(trx)
         .where({ id: row.id })
         .update({ connection_id: connection.id, connection_created_at: connection.createdAt, updated_at: this.deps.clock() } as never);
       return others.map((o) => o.id);
-    });
+    }));
     for (const id of displaced) await this.forgetSecrets(id);
     if (displaced.length > 0) this.deps.log.info({ connectionId: connection.id, replaced: displaced.length }, 'a provider login replaced the one linked to the connection');
     return this.view((await this.row(row.id))!);
@@ -218,8 +250,10 @@ export class CredentialService implements ConnectionCredentialsService {
     if (!row) throw errors.providerCredentialNotFound({ provider: 'provider', reason: `no credential ${id.slice(0, 100)}` });
     const view = await this.view(row);
     // The tokens go first: a row without its tokens is harmless, tokens without a row are not.
-    await this.forgetSecrets(id);
-    await this.query().where({ id }).delete();
+    await this.writing(async () => {
+      await this.forgetSecrets(id);
+      await this.query().where({ id }).delete();
+    });
     return view;
   }
 
@@ -230,7 +264,12 @@ export class CredentialService implements ConnectionCredentialsService {
 
   /** The credential whose link to this connection is in force. */
   private async forConnection(target: Pick<CredentialTarget, 'id' | 'createdAt'>): Promise<CredentialRow | undefined> {
-    const row = await this.query().where({ connection_id: target.id }).first();
+    let row = this.onlyWriter ? this.linked.get(target.id) : undefined;
+    if (row === undefined) {
+      const generation = this.linkedGeneration;
+      row = (await this.query().where({ connection_id: target.id }).first()) ?? null;
+      if (this.onlyWriter && generation === this.linkedGeneration) this.linked.set(target.id, row);
+    }
     return row && row.connection_created_at === target.createdAt ? row : undefined;
   }
 
@@ -281,20 +320,22 @@ export class CredentialService implements ConnectionCredentialsService {
     }
     try {
       const tokens = await this.deps.tokens.refresh(provider, refreshToken, { timeoutMs: config.upstreamTimeoutMs, signal });
-      await this.deps.secrets.set(accessName(row.id), tokens.accessToken);
-      if (tokens.refreshToken) await this.deps.secrets.set(refreshName(row.id), tokens.refreshToken);
       const account = { ...json<AccountFacts>(row.account), ...tokens.account };
-      await this.query()
-        .where({ id: row.id })
-        .update({
-          expires_at: tokens.expiresAt ?? null,
-          account: JSON.stringify(account),
-          ...(tokens.scopes ? { scopes: JSON.stringify(tokens.scopes) } : {}),
-          status: 'active',
-          last_error: null,
-          refreshed_at: now,
-          updated_at: now,
-        } as never);
+      await this.writing(async () => {
+        await this.deps.secrets.set(accessName(row.id), tokens.accessToken);
+        if (tokens.refreshToken) await this.deps.secrets.set(refreshName(row.id), tokens.refreshToken);
+        await this.query()
+          .where({ id: row.id })
+          .update({
+            expires_at: tokens.expiresAt ?? null,
+            account: JSON.stringify(account),
+            ...(tokens.scopes ? { scopes: JSON.stringify(tokens.scopes) } : {}),
+            status: 'active',
+            last_error: null,
+            refreshed_at: now,
+            updated_at: now,
+          } as never);
+      });
       this.deps.log.info({ credentialId: row.id, provider: row.provider }, 'provider login token refreshed');
       return tokens.accessToken;
     } catch (error) {
@@ -307,11 +348,11 @@ export class CredentialService implements ConnectionCredentialsService {
       }
       this.deps.log.warn({ credentialId: row.id, provider: row.provider, reason }, 'provider login token refresh failed');
       if (error instanceof TokenRejected) {
-        await this.query().where({ id: row.id }).update({ status: 'refresh_failed', last_error: reason.slice(0, 200), updated_at: now } as never);
+        await this.writing(() => this.query().where({ id: row.id }).update({ status: 'refresh_failed', last_error: reason.slice(0, 200), updated_at: now } as never));
         if (stillValid) return current!;
         throw errors.providerCredentialExpired({ provider: row.provider, reason });
       }
-      await this.query().where({ id: row.id }).update({ last_error: reason.slice(0, 200), updated_at: now } as never);
+      await this.writing(() => this.query().where({ id: row.id }).update({ last_error: reason.slice(0, 200), updated_at: now } as never));
       if (stillValid) return current!;
       throw errors.providerCredentialRefreshFailed({ provider: row.provider, reason });
     }

@@ -2,8 +2,10 @@
  * A provider login is what a model connection's calls carry: discovery and the model gateway
  * (as chat uses it) send the login's current access token, refreshed before it expires; a login
  * that cannot be refreshed fails the call instead of falling back; a connection re-created under
- * the same id does not inherit the login. Upstreams are the fake OpenAI and Anthropic servers
- * (which record what they receive) and the local OAuth server.
+ * the same id does not inherit the login. A new login, a refresh and a deletion apply to the very
+ * next call (the credential of a connection is kept in memory between calls on the embedded
+ * database). Upstreams are the fake OpenAI and Anthropic servers (which record what they receive)
+ * and the local OAuth server; expiries come from the `expires_in` the OAuth server gives.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestKernel } from '../../../sdk/testing.js';
@@ -33,10 +35,18 @@ const lastAuth = (server: { requests: Array<{ path: string; headers: Record<stri
 const discover = (connectionId: string) => post(t, '/api/settings/model-connections/discover', { connectionId });
 const credentialOf = async (connectionId: string) =>
   ((await t.request('/api/settings/model-connections/provider-credentials')).body.credentials as Array<Record<string, any>>).find((c) => c.connectionId === connectionId)!;
-const setExpiry = (connectionId: string, at: Date) => t.kernel.database.knex('provider_logins_credentials').where({ connection_id: connectionId }).update({ expires_at: at });
+const streamCall = (connectionId: string) => post(t, '/api/mods/gateway-probe/stream', { connectionId, model: 'gpt-test' });
+const answerOnce = () => openai.chat({ events: [sseData(chatChunk({ role: 'assistant', content: 'hello' })), sseData(chatChunk({}, 'stop')), sseData('[DONE]')] });
 
-async function signInB(): Promise<string> {
-  const login = (await post(t, `${B}/start`)).body.login;
+/** Waits (real time, about a second at most) until the connection's login has expired. */
+async function untilExpired(connectionId: string): Promise<void> {
+  const expiresAt = Date.parse((await credentialOf(connectionId)).expiresAt);
+  expect(expiresAt).toBeLessThan(Date.now() + 2_000);
+  while (Date.now() <= expiresAt) await new Promise((resolve) => setTimeout(resolve, 50));
+}
+
+async function signInB(connectionId?: string): Promise<string> {
+  const login = (await post(t, `${B}/start`, connectionId === undefined ? {} : { connectionId })).body.login;
   const done = await post(t, `${B}/${login.id}/submit-code`, { callbackUrl: await peer.authorize(login.authorizeUrl) });
   expect(done.body.login.status).toBe('done');
   return done.body.login.connectionId as string;
@@ -72,11 +82,28 @@ describe('provider-b login on an OpenAI-compatible connection', () => {
     expect(lastAuth(openai, '/v1/models')?.authorization).toBe(`Bearer ${peer.issued.accessTokens.at(-1)}`);
   });
 
+  it('sends a new login’s token on the very next call', async () => {
+    answerOnce();
+    expect((await streamCall(connectionId)).status).toBe(200);
+    const old = peer.issued.accessTokens.at(-1)!;
+    expect(await signInB()).toBe(connectionId);
+    const fresh = peer.issued.accessTokens.at(-1)!;
+    expect(fresh).not.toBe(old);
+    answerOnce();
+    expect((await streamCall(connectionId)).body.events).toEqual([
+      { type: 'text', delta: 'hello' },
+      { type: 'finish', reason: 'stop' },
+    ]);
+    expect(lastAuth(openai, '/v1/chat/completions')?.authorization).toBe(`Bearer ${fresh}`);
+  });
+
   it('refreshes the token before it expires and sends the new one', async () => {
+    // A login whose token expires inside the refresh skew (300 s by default), not yet expired.
+    peer.accessTokenTtl = 60;
+    await signInB();
+    peer.accessTokenTtl = 3600;
     const before = peer.issued.accessTokens.at(-1)!;
     const refreshes = peer.count('/oauth/token', 'refresh_token');
-    // Inside the refresh skew (300 s by default), not yet expired.
-    await setExpiry(connectionId, new Date(Date.now() + 60_000));
     expect((await discover(connectionId)).status).toBe(200);
     expect(peer.count('/oauth/token', 'refresh_token')).toBe(refreshes + 1);
     const after = peer.issued.accessTokens.at(-1)!;
@@ -85,14 +112,34 @@ describe('provider-b login on an OpenAI-compatible connection', () => {
     const credential = await credentialOf(connectionId);
     expect(credential.refreshedAt).not.toBeNull();
     expect(Date.parse(credential.expiresAt)).toBeGreaterThan(Date.now() + 3000_000);
-    // Fresh again: the next call does not refresh.
+    // Fresh again: the next calls do not refresh, and send the refreshed token.
     expect((await discover(connectionId)).status).toBe(200);
+    answerOnce();
+    expect((await streamCall(connectionId)).status).toBe(200);
+    expect(lastAuth(openai, '/v1/chat/completions')?.authorization).toBe(`Bearer ${after}`);
     expect(peer.count('/oauth/token', 'refresh_token')).toBe(refreshes + 1);
   });
 
+  it('does not send a deleted login’s token: the very next call carries the connection’s own key', async () => {
+    answerOnce();
+    expect((await streamCall(connectionId)).status).toBe(200);
+    const token = peer.issued.accessTokens.at(-1)!;
+    expect(lastAuth(openai, '/v1/chat/completions')?.authorization).toBe(`Bearer ${token}`);
+    const credential = await credentialOf(connectionId);
+    expect((await t.inject({ method: 'DELETE', url: `/api/settings/model-connections/provider-credentials/${credential.id}` })).statusCode).toBe(200);
+    answerOnce();
+    expect((await streamCall(connectionId)).status).toBe(200);
+    expect(lastAuth(openai, '/v1/chat/completions')?.authorization).toBe('Bearer sk-test-STALE-KEY-0123456789');
+    expect(await signInB(connectionId)).toBe(connectionId); // the login again, for what follows
+  });
+
   it('fails the call when an expired login cannot be refreshed, and says so without a token', async () => {
+    // A login whose token expires in a second, and whose refresh token is then revoked.
+    peer.accessTokenTtl = 1;
+    await signInB();
+    peer.accessTokenTtl = 3600;
     peer.revokeRefreshTokens();
-    await setExpiry(connectionId, new Date(Date.now() - 1000));
+    await untilExpired(connectionId);
     const calls = openai.requests.length;
     const res = await discover(connectionId);
     expect(res.status).toBe(502);

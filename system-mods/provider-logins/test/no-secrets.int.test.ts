@@ -70,6 +70,8 @@ it('puts no token, code or verifier in any answer or log line', async () => {
   expect((await request('POST', `${B}/${b.id}/submit-code`, { callbackUrl: wrongState.toString() })).status).toBe(400);
   peer.denyNext();
   expect((await request('POST', `${B}/${b.id}/submit-code`, { callbackUrl: await peer.authorize(b.authorizeUrl) })).status).toBe(400);
+  // Its token expires in a second: the calls below refresh it, and it expires once refreshing is refused.
+  peer.accessTokenTtl = 1;
   expect((await request('POST', `${B}/${b.id}/submit-code`, { callbackUrl: callback.toString() })).status).toBe(200);
   await request('GET', `${B}/${b.id}`);
 
@@ -84,14 +86,16 @@ it('puts no token, code or verifier in any answer or log line', async () => {
 
   // Model calls with the token, a refresh, usage, then a refused refresh.
   expect((await request('POST', '/api/settings/model-connections/discover', { connectionId: 'openai' })).status).toBe(200);
-  await kernel.database.knex('provider_logins_credentials').where({ connection_id: 'openai' }).update({ expires_at: new Date(Date.now() + 1000) });
   expect((await request('POST', '/api/settings/model-connections/discover', { connectionId: 'openai' })).status).toBe(200);
   const usageA = await request('GET', '/api/provider-a/oauth/usage?force=true');
   expect(usageA.status, JSON.stringify(usageA.body)).toBe(200);
   const usageB = await request('GET', '/api/provider-b/oauth/usage');
   expect(usageB.status, JSON.stringify(usageB.body)).toBe(200);
   peer.revokeRefreshTokens();
-  await kernel.database.knex('provider_logins_credentials').where({ connection_id: 'openai' }).update({ expires_at: new Date(Date.now() - 1000) });
+  const linked = (await request('GET', '/api/settings/model-connections/provider-credentials')).body.credentials.find((c: { connectionId: string }) => c.connectionId === 'openai');
+  const expiresAt = Date.parse(linked.expiresAt);
+  expect(expiresAt).toBeLessThan(Date.now() + 2_000);
+  while (Date.now() <= expiresAt) await new Promise((resolve) => setTimeout(resolve, 50));
   expect((await request('POST', '/api/settings/model-connections/discover', { connectionId: 'openai' })).status).toBe(502);
   expect((await request('GET', '/api/provider-b/oauth/usage?force=true')).status).toBe(409);
   await request('GET', '/api/settings/model-connections/provider-credentials');
