@@ -223,6 +223,8 @@ export interface RunFinishedEvent {
 /** The hook points the chat mod owns (declared in its manifest). @public */
 export const chatHookPoints = {
   /** Waterfall: append context sections before a model call (memory uses it). */
+  /** The turn's continuity scope, when the request named one. */
+  continuityScope?: string;
   beforeModelCall: createHookPointRef<[ModelCallContext], ModelCallContext>('chat.beforeModelCall'),
   /** Bail: return a veto to stop a tool call (the first veto wins). */
   beforeToolCall: createHookPointRef<[ToolCallEvent], ToolCallVeto | undefined | void>('chat.beforeToolCall'),
@@ -240,3 +242,9 @@ export interface RuntimeHooksService {
   afterToolCall(event: ToolCallResultEvent): Promise<void>;
   onRunFinished(event: RunFinishedEvent): Promise<void>;
 }
+  /** The turn's continuity scope, when the request named one. */
+  continuityScope?: string;
+  /** The user's message of the turn. */
+  userText?: string;
+  /** The assistant's final answer (partial when the run stopped early). */
+  assistantText?: string;

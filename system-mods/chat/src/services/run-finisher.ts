@@ -88,9 +88,19 @@ export class RunFinisher {
     run.emit('verification.completed', { persisted, transcriptMessages: persisted ? transcript.length : 0, status: written, followUps: swept });
     run.phase = 'done';
     run.end(TERMINAL_EVENT[written], response);
-    await this.deps.hooks.onRunFinished({ agentId: run.agentId, sessionId: run.sessionId, runId: run.runId, status: written }).catch((err: unknown) => {
-      this.deps.log.warn({ err, runId: run.runId }, 'onRunFinished tap failed');
-    });
+    await this.deps.hooks
+      .onRunFinished({
+        agentId: run.agentId,
+        sessionId: run.sessionId,
+        runId: run.runId,
+        status: written,
+        ...(turn.continuityScope !== undefined ? { continuityScope: turn.continuityScope } : {}),
+        userText: turn.message,
+        assistantText: answer,
+      })
+      .catch((err: unknown) => {
+        this.deps.log.warn({ err, runId: run.runId }, 'onRunFinished tap failed');
+      });
   }
 
   /** A stop wins over what was thrown; then a model failure; then anything else is internal. */

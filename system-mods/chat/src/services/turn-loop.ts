@@ -115,7 +115,15 @@ export class TurnLoop {
       if (run.stop) throw run.stop;
       latestUserText = deliverSteering(run, round, await this.deps.steering.claim(run.runId, round), current, state.transcript) ?? latestUserText;
 
-      const context = await this.deps.hooks.beforeModelCall({ agentId: run.agentId, sessionId: run.sessionId, runId: run.runId, round, userMessage: latestUserText, contributions: [] });
+      const context = await this.deps.hooks.beforeModelCall({
+        agentId: run.agentId,
+        sessionId: run.sessionId,
+        runId: run.runId,
+        round,
+        userMessage: latestUserText,
+        ...(job.turn.continuityScope !== undefined ? { continuityScope: job.turn.continuityScope } : {}),
+        contributions: [],
+      });
       const lastRound = round > settings.maxToolRounds;
       if (lastRound) {
         const notice = { kind: 'round_cap', rounds: settings.maxToolRounds, message: 'tool round limit reached; asking for an answer without tools' };
