@@ -119,3 +119,26 @@ export interface AgentsService {
 
 /** @public */
 export const agentsServiceRef = createServiceRef<AgentsService>({ id: 'agents.service' });
+
+/** An agent's Dream settings as plain data (`timezone` null: the operator's zone applies). @public */
+export interface AgentDreamSettings {
+  agentId: string;
+  enabled: boolean;
+  cron: string;
+  timezone: string | null;
+  /** The operator's Dream instructions (at most 20,000 characters). */
+  prompt: string;
+  modelConnectionId: string | null;
+  model: string | null;
+}
+
+/** Reads Dream settings (the Dreams mod schedules cycles from them). @public */
+export interface DreamSettingsReader {
+  /** 404 `agent_not_found` for an unknown agent. */
+  get(agentId: string): Promise<AgentDreamSettings>;
+  /** The settings of every enabled agent whose Dream settings are enabled. */
+  listEnabled(): Promise<AgentDreamSettings[]>;
+}
+
+/** @public */
+export const dreamSettingsServiceRef = createServiceRef<DreamSettingsReader>({ id: 'agents.dream-settings' });

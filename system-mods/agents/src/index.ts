@@ -1,6 +1,6 @@
 import { coreServices, defineMod, httpRouterFor, modelCatalogServiceRef, optional, type RouteBinding, type RouteTable } from '../../../sdk/index.js';
 import { agentErrors } from './errors.js';
-import { agentHookPoints, agentsServiceRef } from './contract.js';
+import { agentHookPoints, agentsServiceRef, dreamSettingsServiceRef } from './contract.js';
 import { runStatusServiceRef } from '../../chat/src/contract.js';
 import type { Knex } from 'knex';
 import { agentConfigRoutes } from './routes/agent-config.js';
@@ -37,5 +37,24 @@ export default defineMod({
     }
     http.route('status', agentStatusRoute(registry, runStatus));
     provide(agentsServiceRef, agentsService(registry, db));
+    provide(dreamSettingsServiceRef, {
+      get: async (agentId) => ({ agentId, ...(await dreams.get(agentId)) }),
+      listEnabled: async () =>
+        (
+          await db
+            .knex('agents_dream_settings as d')
+            .join('agents_agents as a', 'a.id', 'd.agent_id')
+            .where({ 'd.enabled': true, 'a.enabled': true })
+            .select('d.agent_id', 'd.cron', 'd.timezone', 'd.prompt', 'd.model_connection_id', 'd.model')
+        ).map((r: Record<string, string | null>) => ({
+          agentId: r.agent_id!,
+          enabled: true,
+          cron: r.cron!,
+          timezone: r.timezone ?? null,
+          prompt: r.prompt ?? '',
+          modelConnectionId: r.model_connection_id ?? null,
+          model: r.model ?? null,
+        })),
+    });
   },
 });

@@ -6,7 +6,7 @@ import { agentHookPoints, agentsServiceRef } from '../../agents/src/contract.js'
 import { mcpToolsServiceRef } from '../../mcp/src/contract.js';
 import { diagnosticsHookPoints } from '../../diagnostics/src/contract.js';
 import { attachmentsServiceRef } from '../../workspace/src/contract.js';
-import { agentRunsServiceRef, chatHookPoints, runStatusServiceRef, type RuntimeHooksService, type ToolCallVeto } from './contract.js';
+import { agentRunsServiceRef, chatHookPoints, runStatusServiceRef, transcriptsServiceRef, type RuntimeHooksService, type ToolCallVeto } from './contract.js';
 import { chatRoutes } from './routes/chat.js';
 import { sessionRoutes } from './routes/sessions.js';
 import { AgentRunEngine } from './services/agent-run-engine.js';
@@ -15,6 +15,7 @@ import { RunStore } from './services/run-store.js';
 import { SteeringStore } from './services/steering-store.js';
 import { ToolBelt } from './services/tool-belt.js';
 import { TranscriptStore } from './services/transcript-store.js';
+import { transcriptReader } from './services/transcript-reader.js';
 
 /** Heartbeat of active run rows; a row without one for `staleRunAfterMs` is marked interrupted. */
 const HEARTBEAT_MS = 15_000;
@@ -80,6 +81,7 @@ export default defineMod({
 
     provide(agentRunsServiceRef, runtime);
     provide(runStatusServiceRef, { status: (agentId?: string) => runtime.status(agentId) });
+    provide(transcriptsServiceRef, transcriptReader(db));
 
     extensions.tap(agentHookPoints.beforeDelete, ({ agentId, unitOfWork }) => {
       runtime.cancelAgent(agentId, 'the agent is being deleted');

@@ -1,0 +1,84 @@
+import { randomBytes } from 'node:crypto';
+import { bindRoutes, coreServices, defineMod, httpRouterFor, optional } from '../../../sdk/index.js';
+import { agentHookPoints, dreamSettingsServiceRef } from '../../agents/src/contract.js';
+import { agentRunsServiceRef, transcriptsServiceRef } from '../../chat/src/contract.js';
+import { operatorSettingsServiceRef } from '../../settings/src/contract.js';
+import { promotionCandidatesServiceRef } from '../../tiddle/src/contract.js';
+import { dreamErrors } from './errors.js';
+import type { RouteId } from './route-ids.js';
+import { dreamRoutes } from './routes/dreams.js';
+import { DreamCycles } from './services/dream-cycles.js';
+import { DreamScheduler, type DreamTiming } from './services/dream-scheduler.js';
+
+interface DreamModSettings extends DreamTiming {
+  tickMs: number;
+}
+
+export default defineMod({
+  errors: [dreamErrors],
+  deps: {
+    http: httpRouterFor<RouteId>(),
+    db: coreServices.database,
+    extensions: coreServices.extensions,
+    settings: coreServices.settings,
+    log: coreServices.logger,
+    dreamSettings: dreamSettingsServiceRef,
+    agentRuns: agentRunsServiceRef,
+    transcripts: transcriptsServiceRef,
+    operator: operatorSettingsServiceRef,
+    // The candidate store may be absent: items are then listed in the receipt only.
+    candidates: optional(promotionCandidatesServiceRef),
+  },
+  async init({ http, db, extensions, settings, log, dreamSettings, agentRuns, transcripts, operator, candidates }) {
+    const clock = () => Date.now();
+    const current = () => settings.get<DreamModSettings>();
+    const dreams = new DreamCycles({
+      db,
+      runs: agentRuns,
+      transcripts,
+      candidates: () => candidates.get(),
+      settings: dreamSettings,
+      operatorTimezone: () => operator.timezone(),
+      clock,
+      log,
+      owner: `p-${randomBytes(8).toString('hex')}`,
+    });
+    const scheduler = new DreamScheduler({ cycles: dreams, settings: dreamSettings, clock, timing: current, driver: db.driver, log });
+
+    bindRoutes(http, dreamRoutes(dreams, dreamSettings, clock));
+    extensions.tap(agentHookPoints.beforeDelete, ({ agentId, unitOfWork }) =>
+      db.transaction(
+        async (trx) => {
+          await dreams.diary.deleteForAgent(trx, agentId);
+          await dreams.checkpoints.deleteForAgent(trx, agentId);
+          await dreams.cycles.deleteForAgent(trx, agentId);
+        },
+        { join: unitOfWork },
+      ),
+    );
+
+    const recovered = await scheduler.recoverAfterRestart();
+    if (recovered > 0) log.warn({ cycles: recovered }, 'Dream cycles left running by a previous process were marked interrupted');
+
+    let timer: NodeJS.Timeout | undefined;
+    let stopped = false;
+    let ticking: Promise<unknown> = Promise.resolve();
+    const schedule = async () => {
+      if (stopped) return;
+      timer = setTimeout(() => {
+        ticking = scheduler
+          .tick()
+          .catch((error: unknown) => log.error({ err: error instanceof Error ? error.message : String(error) }, 'Dream scheduler tick failed'))
+          .finally(() => void schedule());
+      }, (await current()).tickMs);
+      timer.unref();
+    };
+    await schedule();
+    return async () => {
+      stopped = true;
+      clearTimeout(timer);
+      dreams.stop();
+      await ticking;
+    };
+  },
+});

@@ -1,0 +1,267 @@
+/**
+ * Runs Dream cycles: Light, Deep and REM, one after another. Each phase reads the agent's
+ * transcript messages that are new since its own checkpoint and inside its window, asks the
+ * model through the chat run engine (session `dream-<cycleId>-<phase>`, origin `{kind: 'dream',
+ * id: cycleId}`, so every call has a trace), writes the diary prose and moves its checkpoint in
+ * one transaction. REM's memory items must cite messages the phase was shown; invalid ones get
+ * one repair request, then are dropped; at most twelve become promotion candidates.
+ */
+import type { LoggerService, ModDatabaseService } from '../../../../sdk/index.js';
+import { TERMINAL_RUN_EVENTS, type AgentRunsService, type TranscriptMessageRecord, type TranscriptsService } from '../../../chat/src/contract.js';
+import type { AgentDreamSettings, DreamSettingsReader } from '../../../agents/src/contract.js';
+import type { PromotionCandidatesService } from '../../../tiddle/src/contract.js';
+import { dreamErrors as errors } from '../errors.js';
+import { Checkpoints } from './checkpoints.js';
+import { Cycles, type CycleReceipt, type CycleStatus, type PhaseItemReceipt, type PhaseReceipt } from './cycles.js';
+import { Diary, dayIn } from './diary.js';
+import {
+  MAX_MEMORY_ITEMS,
+  PHASES,
+  PHASE_WINDOW_DAYS,
+  checkItem,
+  citationKey,
+  diaryProse,
+  parseJsonObject,
+  phasePrompt,
+  quotable,
+  rawItems,
+  repairPrompt,
+  wordCount,
+  type DreamPhase,
+  type MemoryItem,
+} from './dream-output.js';
+
+const DAY_MS = 86_400_000;
+/** Sessions of Dream runs: never read back as transcripts to dream about. */
+export const DREAM_SESSION_PREFIX = 'dream-';
+export const DEFAULT_MESSAGE_LIMIT = 200;
+
+export interface DreamCyclesDeps {
+  db: ModDatabaseService;
+  runs: Pick<AgentRunsService, 'start'>;
+  transcripts: TranscriptsService;
+  /** Absent while no mod provides promotion candidates: items are then only listed in the receipt. */
+  candidates: () => PromotionCandidatesService | undefined;
+  settings: DreamSettingsReader;
+  operatorTimezone: () => Promise<string>;
+  clock: () => number;
+  log: LoggerService;
+  owner: string;
+}
+
+class PhaseFailure extends Error {
+  constructor(readonly code: string) {
+    super(code);
+  }
+}
+
+export class DreamCycles {
+  readonly cycles: Cycles;
+  readonly diary: Diary;
+  readonly checkpoints: Checkpoints;
+  private readonly active = new Map<string, Promise<void>>();
+  private stopped = false;
+
+  constructor(private readonly deps: DreamCyclesDeps) {
+    this.cycles = new Cycles(deps.db);
+    this.diary = new Diary(deps.db);
+    this.checkpoints = new Checkpoints(deps.db);
+  }
+
+  activeIds(): string[] {
+    return [...this.active.keys()];
+  }
+
+  /** Resolves when every cycle this process started has ended (tests). */
+  async settled(): Promise<void> {
+    while (this.active.size > 0) await Promise.allSettled([...this.active.values()]);
+  }
+
+  /** Cycles in flight stop writing: after a restart their rows read `interrupted`. */
+  stop(): void {
+    this.stopped = true;
+  }
+
+  async timezoneOf(settings: AgentDreamSettings): Promise<string> {
+    return settings.timezone ?? (await this.deps.operatorTimezone());
+  }
+
+  /** A cycle now (404 for an unknown agent, 409 while one runs); it runs in the background. */
+  async startNow(agentId: string, options: { limit?: number; generatedAt?: string }): Promise<CycleReceipt> {
+    const settings = await this.deps.settings.get(agentId);
+    const now = this.deps.clock();
+    const claimed = await this.launch(settings, { trigger: 'manual', occurrenceAt: null, generatedAt: options.generatedAt ? Date.parse(options.generatedAt) : now, messageLimit: options.limit ?? DEFAULT_MESSAGE_LIMIT });
+    if (claimed) return claimed;
+    const running = await this.cycles.running(agentId);
+    throw errors.dreamCycleInProgress({ agentId, cycleId: running?.id ?? 'unknown' });
+  }
+
+  /** Claims a cycle and starts it; undefined when the claim was taken (by another process or a running cycle). */
+  async launch(settings: AgentDreamSettings, claim: { trigger: 'schedule' | 'manual'; occurrenceAt: number | null; generatedAt: number; messageLimit: number }): Promise<CycleReceipt | undefined> {
+    if (this.stopped) return undefined;
+    const cycle = await this.cycles.claim({ agentId: settings.agentId, ...claim, owner: this.deps.owner, now: this.deps.clock() });
+    if (!cycle) return undefined;
+    const run = this.run(cycle, settings)
+      .catch((error: unknown) => this.deps.log.warn({ cycleId: cycle.id, err: describe(error) }, 'Dream cycle not recorded'))
+      .finally(() => this.active.delete(cycle.id));
+    this.active.set(cycle.id, run);
+    return cycle;
+  }
+
+  private async run(cycle: CycleReceipt, settings: AgentDreamSettings): Promise<void> {
+    const timeZone = await this.timezoneOf(settings);
+    const phases: PhaseReceipt[] = [];
+    let error: string | null = null;
+    for (const phase of PHASES) {
+      if (this.stopped) return;
+      const receipt = await this.phase(cycle, settings, timeZone, phase, phases).catch((failure: unknown): PhaseReceipt => {
+        const code = failure instanceof PhaseFailure ? failure.code : describe(failure);
+        return { phase, status: 'failed', runIds: [], messagesRead: 0, diaryEntryId: null, words: 0, error: code };
+      });
+      if (this.stopped) return;
+      phases.push(receipt);
+      if (receipt.status === 'failed') {
+        error ??= `${phase}: ${receipt.error}`;
+        // The agent was deleted meanwhile: nothing left to write.
+        if (receipt.error === 'dream_cycle_gone') return;
+      }
+    }
+    const failed = phases.filter((p) => p.status === 'failed').length;
+    const status: CycleStatus = failed === 0 ? 'completed' : failed === phases.length ? 'failed' : 'partial';
+    await this.cycles.finish(cycle.id, status, phases, error, this.deps.clock());
+  }
+
+  private async phase(cycle: CycleReceipt, settings: AgentDreamSettings, timeZone: string, phase: DreamPhase, earlier: PhaseReceipt[]): Promise<PhaseReceipt> {
+    const ref = Date.parse(cycle.generatedAt);
+    const after = await this.checkpoints.get(cycle.agentId, phase);
+    const read = await this.deps.transcripts.messagesSince({
+      agentId: cycle.agentId,
+      after,
+      from: new Date(ref - PHASE_WINDOW_DAYS[phase] * DAY_MS).toISOString(),
+      until: new Date(ref).toISOString(),
+      excludeSessionPrefixes: [DREAM_SESSION_PREFIX],
+      limit: cycle.messageLimit,
+    });
+    const shown = quotable(read);
+    const receipt: PhaseReceipt = { phase, status: 'skipped', runIds: [], messagesRead: shown.length, diaryEntryId: null, words: 0, error: null };
+    if (shown.length === 0) return receipt;
+
+    const sessionId = `${DREAM_SESSION_PREFIX}${cycle.id}-${phase}`;
+    const first = await this.ask(cycle, settings, sessionId, phasePrompt(phase, shown, settings.prompt));
+    receipt.runIds.push(first.runId);
+    const parsed = phase === 'rem' ? parseJsonObject(first.answer) : undefined;
+    const prose = diaryProse(phase === 'rem' ? (typeof parsed?.diary === 'string' ? parsed.diary : parsed ? '' : first.answer) : first.answer);
+    if (!prose) throw new PhaseFailure('dream_diary_empty');
+
+    let items: MemoryItem[] = [];
+    if (phase === 'rem') {
+      const result = await this.memoryItems(cycle, settings, sessionId, rawItems(parsed), shown, receipt);
+      items = result.items;
+      receipt.items = { proposed: 0, repaired: result.repaired, dropped: result.dropped, truncated: result.truncated, candidatesUnavailable: false, list: [] };
+    }
+
+    const written = await this.deps.db.transaction(async (trx) => {
+      if (!(await this.cycles.lockRunning(trx, cycle.id))) return false;
+      const entry = await this.diary.append({ agentId: cycle.agentId, date: dayIn(ref, timeZone), phase, content: prose, source: 'dream', cycleId: cycle.id }, trx);
+      receipt.diaryEntryId = entry.id;
+      receipt.words = wordCount(prose);
+      const last = shown[shown.length - 1]!;
+      await this.checkpoints.set(trx, cycle.agentId, phase, { createdAt: last.createdAt, id: last.id });
+      receipt.status = 'completed';
+      await this.cycles.recordPhases(trx, cycle.id, [...earlier, receipt], this.deps.clock());
+      return true;
+    });
+    if (!written) throw new PhaseFailure('dream_cycle_gone');
+    if (receipt.items) await this.propose(cycle, items, receipt);
+    return receipt;
+  }
+
+  /** Checks the items, asks once for corrections of the invalid ones, keeps at most twelve. */
+  private async memoryItems(
+    cycle: CycleReceipt,
+    settings: AgentDreamSettings,
+    sessionId: string,
+    raw: unknown[],
+    shown: TranscriptMessageRecord[],
+    receipt: PhaseReceipt,
+  ): Promise<{ items: Array<MemoryItem & { repaired: boolean }>; repaired: number; dropped: number; truncated: number }> {
+    const keys = new Set(shown.map((m) => citationKey(m)));
+    const valid: Array<MemoryItem & { repaired: boolean }> = [];
+    const invalid: unknown[] = [];
+    for (const item of raw) {
+      const checked = checkItem(item, keys);
+      if (checked.ok) valid.push({ ...checked.item, repaired: false });
+      else invalid.push(item);
+    }
+    let repaired = 0;
+    let dropped = invalid.length;
+    if (invalid.length > 0 && valid.length < MAX_MEMORY_ITEMS) {
+      try {
+        const second = await this.ask(cycle, settings, sessionId, repairPrompt(invalid, shown));
+        receipt.runIds.push(second.runId);
+        const corrected = rawItems(parseJsonObject(second.answer)).slice(0, invalid.length);
+        for (const item of corrected) {
+          const checked = checkItem(item, keys);
+          if (checked.ok) {
+            valid.push({ ...checked.item, repaired: true });
+            repaired++;
+          }
+        }
+        dropped = invalid.length - repaired;
+      } catch (error) {
+        // The repair is a second chance only: its failure drops the invalid items, nothing more.
+        this.deps.log.warn({ cycleId: cycle.id, err: describe(error) }, 'Dream memory repair failed');
+      }
+    }
+    const truncated = Math.max(0, valid.length - MAX_MEMORY_ITEMS);
+    return { items: valid.slice(0, MAX_MEMORY_ITEMS), repaired, dropped, truncated };
+  }
+
+  private async propose(cycle: CycleReceipt, items: Array<MemoryItem & { repaired?: boolean }>, receipt: PhaseReceipt): Promise<void> {
+    const summary = receipt.items!;
+    const candidates = this.deps.candidates();
+    summary.candidatesUnavailable = candidates === undefined;
+    for (const item of items) {
+      const listed: PhaseItemReceipt = { title: item.title, citations: item.citations, repaired: item.repaired ?? false, candidateId: null };
+      if (candidates) {
+        try {
+          const candidate = await candidates.propose({
+            agentId: cycle.agentId,
+            title: item.title,
+            content: item.content,
+            source: 'dream',
+            provenance: { runIds: receipt.runIds, messages: item.citations, dreamCycleId: cycle.id },
+          });
+          listed.candidateId = candidate.id;
+          summary.proposed++;
+        } catch (error) {
+          this.deps.log.warn({ cycleId: cycle.id, err: describe(error) }, 'Dream memory item not proposed');
+        }
+      }
+      summary.list.push(listed);
+    }
+  }
+
+  /** One run through the engine; its answer, or the run's failure code. */
+  private async ask(cycle: CycleReceipt, settings: AgentDreamSettings, sessionId: string, message: string): Promise<{ runId: string; answer: string }> {
+    const model = settings.modelConnectionId && settings.model ? { modelConnectionId: settings.modelConnectionId, model: settings.model } : {};
+    let handle;
+    try {
+      handle = await this.deps.runs.start({ agentId: cycle.agentId, sessionId, input: { message, ...model }, origin: { kind: 'dream', id: cycle.id } });
+    } catch (error) {
+      throw new PhaseFailure(describe(error));
+    }
+    let terminal: { type: string; response: Record<string, unknown> } | undefined;
+    for await (const event of handle.events) {
+      if (TERMINAL_RUN_EVENTS.includes(event.type)) terminal = { type: event.type, response: (event.data.response ?? {}) as Record<string, unknown> };
+    }
+    if (!terminal) throw new PhaseFailure('dream_run_ended_without_outcome');
+    if (terminal.type !== 'run.completed') throw new PhaseFailure(String(terminal.response.error ?? terminal.type));
+    return { runId: handle.runId, answer: typeof terminal.response.answer === 'string' ? terminal.response.answer : '' };
+  }
+}
+
+export function describe(error: unknown): string {
+  if (error && typeof error === 'object' && 'code' in error && typeof (error as { code: unknown }).code === 'string') return (error as { code: string }).code;
+  return error instanceof Error ? error.message : String(error);
+}
