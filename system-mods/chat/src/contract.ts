@@ -248,3 +248,47 @@ export interface RuntimeHooksService {
   afterToolCall(event: ToolCallResultEvent): Promise<void>;
   onRunFinished(event: RunFinishedEvent): Promise<void>;
 }
+
+// The transcripts read service: other mods (Dreams) read an agent's messages incrementally.
+
+/** Where an incremental read stopped: the last message read, by creation time and id. @public */
+export interface TranscriptPosition {
+  /** The message's UTC timestamp with microseconds (as stored; pass it back unchanged). */
+  createdAt: string;
+  /** The message's id (decimal string; ids grow with each insert). */
+  id: string;
+}
+
+/** One transcript message as plain data. @public */
+export interface TranscriptMessageRecord {
+  sessionId: string;
+  seq: number;
+  id: string;
+  role: 'user' | 'assistant' | 'tool';
+  content: string;
+  createdAt: string;
+  runId: string;
+}
+
+/** @public */
+export interface MessagesSinceRequest {
+  agentId: string;
+  /** Only messages after this position (exclusive); null: from the first. */
+  after: TranscriptPosition | null;
+  /** Only messages created at or before this ISO time. */
+  until?: string;
+  /** Only messages created at or after this ISO time (a window's start). */
+  from?: string;
+  /** Sessions whose id starts with one of these are left out (a reader's own sessions). */
+  excludeSessionPrefixes?: string[];
+  /** 1..1000. */
+  limit: number;
+}
+
+/** Reads an agent's transcripts in (createdAt, id) order; no capability needed. @public */
+export interface TranscriptsService {
+  messagesSince(request: MessagesSinceRequest): Promise<TranscriptMessageRecord[]>;
+}
+
+/** @public */
+export const transcriptsServiceRef = createServiceRef<TranscriptsService>({ id: 'chat.transcripts' });
