@@ -2,6 +2,10 @@ import { bindRoutes, httpRouterFor, coreServices, defineMod, modelGatewayService
 import type { RouteId } from './route-ids.js';
 import { brainErrors } from './errors.js';
 import { agentHookPoints, agentsServiceRef } from '../../agents/src/contract.js';
+import { brainRecordsServiceRef, provenanceRefs } from './contract.js';
+import { checkRecordInput } from './services/record-rules.js';
+import { newRecordId } from './services/record-ids.js';
+import { toRecord } from './services/record-store.js';
 import { brainEmbeddingRoutes } from './routes/brain-embeddings.js';
 import { brainRecordRoutes } from './routes/brain-records.js';
 import { BrainRecords } from './services/brain-records.js';
@@ -29,7 +33,7 @@ export default defineMod({
     // Embeddings are optional, and so is the mod that reaches model connections.
     gateway: optional(modelGatewayServiceRef),
   },
-  async init({ http, db, extensions, tools, jobs, secrets, log, agents, gateway }) {
+  async init({ http, db, extensions, tools, jobs, secrets, log, agents, gateway }, { provide }) {
     const store = new RecordStore(db);
     const vectors = await VectorStore.open(db);
     const state = new EmbeddingStateStore(db);
@@ -43,6 +47,25 @@ export default defineMod({
     bindRoutes(http, { ...brainRecordRoutes(records), ...brainEmbeddingRoutes(settings) });
     for (const [name, binding] of Object.entries(brainTools(records, search))) tools.register(name, binding);
     jobs.work<IndexJob>(INDEX_QUEUE, (job) => indexer.handle(job));
+    // Other mods (the promotion inbox) create records, in their own unit of work when they pass one:
+    // the same steps as an operator's POST, on the caller's transaction.
+    provide(brainRecordsServiceRef, {
+      create: (request, options) =>
+        db.transaction(
+          async (trx) => {
+            const input = checkRecordInput({ ...request, sourceRefs: [...new Set([...(request.sourceRefs ?? []), ...provenanceRefs(request.provenance)])] });
+            const state = await indexer.lockForWrite(trx);
+            await store.lockAgent(trx, request.agentId);
+            await agents.require(request.agentId, { unitOfWork: db.unitOfWork(trx) });
+            const row = await store.insert(trx, { agent_id: request.agentId, id: newRecordId(), title: input.title, content: input.content, source_refs: input.sourceRefs, operator_owned: true });
+            await indexer.recordsChanged(trx, state, [{ agentId: row.agent_id, id: row.id }]);
+            await store.bumpCorpus(trx, [row.agent_id]);
+            const { id, agentId, title, content, sourceRefs, revision, operatorOwned, createdAt } = toRecord(row);
+            return { id, agentId, title, content, sourceRefs, revision, operatorOwned, createdAt };
+          },
+          options?.unitOfWork ? { join: options.unitOfWork } : undefined,
+        ),
+    });
     // In the agent deletion's unit of work: records first (waiting for an index write in flight), then vectors.
     extensions.tap(agentHookPoints.beforeDelete, ({ agentId, unitOfWork }) =>
       db.transaction(

@@ -23,6 +23,17 @@ export interface OperatorSettingsService {
   setOperator(identity: OperatorIdentity, options?: UnitOfWorkOptions): Promise<OperatorIdentity>;
   /** The operator's IANA time zone (default `UTC`). */
   timezone(options?: UnitOfWorkOptions): Promise<string>;
+  /** The memory curator settings (`/api/settings/curator`; defaults when none are saved). */
+  curator(options?: UnitOfWorkOptions): Promise<CuratorSettings>;
+}
+
+/** The memory curator's settings; the curator (the tiddle mod) reads them on every tick. @public */
+export interface CuratorSettings {
+  enabled: boolean;
+  /** 5-field cron, evaluated in the operator time zone. */
+  schedule: string;
+  reviewWindowDays: number;
+  maxItemsPerRun: number;
 }
 
 /** @public */

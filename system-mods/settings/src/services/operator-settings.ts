@@ -7,6 +7,7 @@ import type { Knex } from 'knex';
 import { AVATAR_MAX, AVATAR_TEXT_MAX, isAvatar, isIanaTimeZone, type ModDatabaseService, type UnitOfWorkOptions } from '../../../../sdk/index.js';
 import type { OperatorIdentity, OperatorSettingsService } from '../contract.js';
 import { settingsErrors as errors } from '../errors.js';
+import { CuratorSettingsStore } from './curator-settings.js';
 import type { SettingsDocuments } from './settings-documents.js';
 
 export const DEFAULT_TIMEZONE = 'UTC';
@@ -99,6 +100,8 @@ export class OperatorSettings {
       operator: (options?: UnitOfWorkOptions) => within(options, (trx) => this.operator(trx)),
       setOperator: (identity: OperatorIdentity, options?: UnitOfWorkOptions) => within(options, (trx) => this.setOperator(identity, trx)),
       timezone: (options?: UnitOfWorkOptions) => within(options, (trx) => this.timezone(trx)),
+      // Read by the memory curator (the tiddle mod) on each tick.
+      curator: (options?: UnitOfWorkOptions) => within(options, (trx) => new CuratorSettingsStore(this.documents).get(trx)),
     });
   }
 }
