@@ -6,6 +6,7 @@
  * (or declares the same types and matches the ref by id).
  */
 import { createHookPointRef, createServiceRef } from '../../../sdk/index.js';
+import type { UnitOfWorkOptions } from '../../../sdk/index.js';
 
 /** Who started a run, stored with it and shown in its trace. `kind` is open: mods add their own. */
 export interface RunOrigin {
@@ -161,6 +162,41 @@ export const agentRunsServiceRef = createServiceRef<AgentRunsService>({ id: 'cha
 
 /** Live run state only (agent status, diagnostics). */
 export const runStatusServiceRef = createServiceRef<RunStatusService>({ id: 'chat.run-status' });
+
+/** A file another mod made, shown in a session's transcript (Forge's generated media). */
+export interface TranscriptArtifact {
+  /** The mod that made it, e.g. `forge`. */
+  source: string;
+  /** `image`, `speech`, … */
+  kind: string;
+  name: string;
+  contentType: string;
+  sizeBytes: number;
+  /** Where a client reads its bytes: a same-origin API path. */
+  url: string;
+  /** The owner's relative storage reference; never an absolute path. */
+  storageReference: string;
+}
+
+export interface AppendArtifactRequest {
+  agentId: string;
+  /** An existing session (else 404 `chat_session_not_found`). */
+  sessionId: string;
+  artifact: TranscriptArtifact;
+  /** Who appended it; stored as the message's run id (`<kind>:<id>`). */
+  origin: RunOrigin;
+}
+
+/**
+ * Appends artifacts to sessions (capability `chat.transcript`): one assistant message whose
+ * `meta.artifacts` holds the artifact, in the session's current reset generation. With a unit
+ * of work it commits with the caller's transaction.
+ */
+export interface SessionArtifactsService {
+  appendArtifact(request: AppendArtifactRequest, options?: UnitOfWorkOptions): Promise<{ seq: number; generation: number }>;
+}
+
+export const sessionArtifactsServiceRef = createServiceRef<SessionArtifactsService>({ id: 'chat.session-artifacts' });
 
 // The hook points the chat mod owns (`chat.beforeModelCall`, `chat.beforeToolCall`,
 // `chat.afterToolCall`, `chat.onRunFinished`) with their event types. Other mods tap them through

@@ -6,7 +6,7 @@ import { agentHookPoints, agentsServiceRef } from '../../agents/src/contract.js'
 import { mcpToolsServiceRef } from '../../mcp/src/contract.js';
 import { diagnosticsHookPoints } from '../../diagnostics/src/contract.js';
 import { attachmentsServiceRef } from '../../workspace/src/contract.js';
-import { agentRunsServiceRef, chatHookPoints, runStatusServiceRef, transcriptsServiceRef, type RuntimeHooksService, type ToolCallVeto } from './contract.js';
+import { agentRunsServiceRef, chatHookPoints, runStatusServiceRef, sessionArtifactsServiceRef, transcriptsServiceRef, type RuntimeHooksService, type ToolCallVeto } from './contract.js';
 import { chatRoutes } from './routes/chat.js';
 import { sessionRoutes } from './routes/sessions.js';
 import { AgentRunEngine } from './services/agent-run-engine.js';
@@ -82,6 +82,9 @@ export default defineMod({
     provide(agentRunsServiceRef, runtime);
     provide(runStatusServiceRef, { status: (agentId?: string) => runtime.status(agentId) });
     provide(transcriptsServiceRef, transcriptReader(db));
+    provide(sessionArtifactsServiceRef, {
+      appendArtifact: (request, options) => db.transaction((trx) => transcript.appendArtifact(trx, request), options?.unitOfWork ? { join: options.unitOfWork } : undefined),
+    });
 
     extensions.tap(agentHookPoints.beforeDelete, ({ agentId, unitOfWork }) => {
       runtime.cancelAgent(agentId, 'the agent is being deleted');

@@ -5,6 +5,7 @@
 import type { Knex } from 'knex';
 import type { ModDatabaseService } from '../../../../sdk/index.js';
 import { chatErrors as errors } from '../errors.js';
+import type { AppendArtifactRequest, TranscriptArtifact } from '../contract.js';
 
 export interface StoredMessage {
   role: 'user' | 'assistant' | 'tool';
@@ -20,6 +21,8 @@ export interface MessageMeta {
   steeringId?: string;
   /** Set on the assistant message of a turn that did not complete. */
   outcome?: 'failed' | 'cancelled';
+  /** Files another mod appended to the session (`appendArtifact`). */
+  artifacts?: TranscriptArtifact[];
 }
 
 export interface TranscriptMessage extends StoredMessage {
@@ -254,6 +257,32 @@ export class TranscriptStore {
     this.recent.delete(key);
     this.recent.set(key, entry);
     if (this.recent.size > RECENT_SESSIONS) this.recent.delete(this.recent.keys().next().value!);
+  }
+
+  /**
+   * One assistant message carrying `artifact`, numbered after the session's last message (the
+   * session row's update locks it, as a turn's append does). 404 for an unknown session.
+   */
+  async appendArtifact(trx: Knex.Transaction, request: AppendArtifactRequest): Promise<{ seq: number; generation: number }> {
+    const { agentId, sessionId, artifact, origin } = request;
+    const runId = `${origin.kind}:${origin.id ?? ''}`.slice(0, 100);
+    const content = `[${artifact.kind} attached: ${artifact.name} (${artifact.contentType}, ${artifact.sizeBytes} bytes)]`;
+    const result = await trx.raw(
+      `with s as (
+         update chat_sessions set message_count = message_count + 1, updated_at = now()
+          where agent_id = ? and session_id = ?
+          returning generation, message_count
+       )
+       insert into chat_messages (agent_id, session_id, seq, generation, run_id, role, content, meta)
+       select ?, ?, s.message_count, s.generation, ?, 'assistant', ?, ?::jsonb from s
+       returning seq, generation`,
+      [agentId, sessionId, agentId, sessionId, runId, content, JSON.stringify({ artifacts: [artifact] } satisfies MessageMeta)],
+    );
+    const row = (result.rows as Array<{ seq: number; generation: number }>)[0];
+    if (!row) throw errors.chatSessionNotFound({ agentId, sessionId });
+    // The caller's transaction may still roll back: drop the kept history rather than extend it.
+    this.forget(agentId, sessionId);
+    return { seq: Number(row.seq), generation: Number(row.generation) };
   }
 
   /** Advances the reset generation; 404 for an unknown session. */
