@@ -53,13 +53,16 @@ describe('stored attachments', () => {
         attachments: [
           { name: 'dot.png', type: 'image/png', encoding: 'base64', content: PNG },
           { name: '../../notes?.txt', type: 'text/plain', content: 'some notes' },
+          { name: 'blob.bin', type: 'application/octet-stream', encoding: 'base64', content: Buffer.from([0xff, 0x00, 0xfe]).toString('base64') },
         ],
       }),
     );
     expect(answer.status).toBe(200);
     const session = await kit.t.request('/api/sessions/pics?agentId=ada');
     const attachments = session.body.messages[0].meta.attachments;
-    expect(attachments).toHaveLength(2);
+    expect(attachments).toHaveLength(3);
+    // Bytes sent encoded are kept as sent, not as the text the model was given.
+    expect(readFileSync(path.join(ws(), attachments.find((a: any) => a.name === 'blob.bin').reference))).toEqual(Buffer.from([0xff, 0x00, 0xfe]));
     [text, image] = [attachments.find((a: any) => a.type === 'text/plain'), attachments.find((a: any) => a.type === 'image/png')];
     expect(image.reference).toMatch(/^\.attachments\/pics\/[0-9a-f-]{36}-dot\.png$/);
     // The client's name never shapes a path: no `..`, no `?`.
@@ -72,7 +75,7 @@ describe('stored attachments', () => {
   it('lists the session\'s attachments and answers their bytes', async () => {
     const listed = await listAttachments('pics');
     expect(listed.status).toBe(200);
-    expect(listed.body.attachments.map((a: any) => a.reference).sort()).toEqual([image.reference, text.reference].sort());
+    expect(listed.body.attachments.filter((a: any) => a.name !== 'blob.bin').map((a: any) => a.reference).sort()).toEqual([image.reference, text.reference].sort());
     const png = listed.body.attachments.find((a: any) => a.reference === image.reference);
     expect(png).toMatchObject({ agentId: 'ada', sessionId: 'pics', name: 'dot.png', type: 'image/png', size: Buffer.from(PNG, 'base64').length, url: bytesUrl(image.reference) });
     expect(Date.parse(png.expiresAt) - Date.parse(png.createdAt)).toBe(30 * DAY);
@@ -84,6 +87,7 @@ describe('stored attachments', () => {
     expect(bytes.rawPayload).toEqual(Buffer.from(PNG, 'base64'));
     expect((await listAttachments('default')).body.attachments).toEqual([]);
     expect((await kit.t.request('/api/attachments?agentId=ada&sessionId=pics&limit=1')).body.attachments).toHaveLength(1);
+    expect((await kit.t.request('/api/attachments?agentId=ada&sessionId=pics&limit=1001')).body.error).toBe('workspace_request_invalid');
   });
 
   it('answers 404 for an unknown agent, another agent, and a path that is not an attachment', async () => {
@@ -100,9 +104,9 @@ describe('stored attachments', () => {
     expect(deleted.body).toMatchObject({ ok: true, deleted: true, attachment: { reference: text.reference } });
     expect(existsSync(path.join(ws(), text.reference))).toBe(false);
     expect((await kit.t.request(bytesUrl(text.reference))).status).toBe(404);
-    expect((await listAttachments('pics')).body.attachments.map((a: any) => a.reference)).toEqual([image.reference]);
+    expect((await listAttachments('pics')).body.attachments.map((a: any) => a.reference)).not.toContain(text.reference);
     const session = await kit.t.request('/api/sessions/pics?agentId=ada');
-    expect(session.body.messages[0].meta.attachments.map((a: any) => a.reference).sort()).toEqual([image.reference, text.reference].sort());
+    expect(session.body.messages[0].meta.attachments.map((a: any) => a.reference)).toContain(text.reference);
   });
 
   it('sends the images of earlier turns to the model again on a later turn', async () => {

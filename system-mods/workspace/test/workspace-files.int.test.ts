@@ -229,7 +229,7 @@ describe('atomic writes and conflicts', () => {
     const { version } = (await read({ agentId: 'ada', scope: 'agent', path: 'race.md' })).body;
     const answers = await Promise.all(['left', 'right'].map((content) => write({ agentId: 'ada', scope: 'agent', path: 'race.md', content, expectedVersion: version })));
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
-    const winner = answers.find((a) => a.status === 200)!;
-    expect(readFileSync(path.join(ada, 'race.md'), 'utf8')).toBe(winner.body.path === 'race.md' ? (answers.indexOf(winner) === 0 ? 'left' : 'right') : '');
+    const winner = answers.findIndex((a) => a.status === 200);
+    expect(readFileSync(path.join(ada, 'race.md'), 'utf8')).toBe(['left', 'right'][winner]);
   });
 });

@@ -131,7 +131,7 @@ export class RunAdmission {
         sessionId: turn.sessionId,
         runId,
         attachments: [
-          ...turn.texts.map((t) => ({ name: t.name, type: t.type, encoding: 'utf8' as const, content: t.original ?? t.text })),
+          ...turn.texts.map((t) => ({ name: t.name, type: t.type, ...(t.stored ?? { encoding: 'utf8' as const, content: t.text }) })),
           ...turn.images.map((i) => ({ name: i.name, type: i.type, encoding: 'base64' as const, content: i.dataUrl.slice(i.dataUrl.indexOf(',') + 1) })),
         ],
       });

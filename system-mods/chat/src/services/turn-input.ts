@@ -30,8 +30,8 @@ export interface TextAttachment {
   text: string;
   /** Characters cut off (0 when whole). */
   truncatedChars: number;
-  /** The whole decoded text, as it is kept in the workspace. */
-  original?: string;
+  /** What is kept in the workspace: the whole text, or the bytes as sent (base64) when they came encoded. */
+  stored?: { encoding: 'utf8' | 'base64'; content: string };
   /** Where it is kept, relative to the agent's workspace (set once stored). */
   reference?: string;
 }
@@ -88,17 +88,21 @@ function decode(attachment: NonNullable<ChatRequestBody['attachments']>[number],
     return { image: { name: attachment.name, type: attachment.type.toLowerCase(), size, dataUrl: `data:${attachment.type.toLowerCase()};base64,${base64}` } };
   }
   let text: string;
+  let stored: NonNullable<TextAttachment['stored']>;
   if (encoding === 'base64') {
     const compact = attachment.content.replace(/\s+/g, '');
     if (compact.length % 4 !== 0 || !BASE64.test(compact)) throw errors.chatAttachmentInvalid({ index, reason: 'content is not valid base64' });
-    text = Buffer.from(compact, 'base64').toString('utf8');
+    // NUL cannot be stored in the transcript (PostgreSQL text); binary files keep their bytes in `stored`.
+    text = Buffer.from(compact, 'base64').toString('utf8').replace(/\u0000/g, '\ufffd');
+    stored = { encoding: 'base64', content: compact };
   } else if (encoding === 'utf8' || encoding === 'utf-8' || encoding === 'text') {
     text = attachment.content;
+    stored = { encoding: 'utf8', content: text };
   } else {
     throw errors.chatAttachmentInvalid({ index, reason: `unknown encoding ${encoding.slice(0, 40)} (utf8, base64)` });
   }
   const truncatedChars = Math.max(0, text.length - TEXT_ATTACHMENT_MAX_CHARS);
-  return { text: { name: attachment.name, type: attachment.type, size, text: truncatedChars ? text.slice(0, TEXT_ATTACHMENT_MAX_CHARS) : text, truncatedChars, original: text } };
+  return { text: { name: attachment.name, type: attachment.type, size, text: truncatedChars ? text.slice(0, TEXT_ATTACHMENT_MAX_CHARS) : text, truncatedChars, stored } };
 }
 
 export function decodeAttachments(list: ChatRequestBody['attachments'] = []): { texts: TextAttachment[]; images: ImageAttachment[] } {
