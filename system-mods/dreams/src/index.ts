@@ -77,8 +77,8 @@ export default defineMod({
     return async () => {
       stopped = true;
       clearTimeout(timer);
-      dreams.stop();
       await ticking;
+      await dreams.stop();
     };
   },
 });

@@ -180,3 +180,19 @@ describe('scheduled occurrences', () => {
     await c.dreams.settled();
   });
 });
+
+describe('cycles left running', () => {
+  it('are interrupted at start: all on the embedded database, those without a recent heartbeat on PostgreSQL', async () => {
+    const clock = new TestClock(Date.now());
+    const { dreams, scheduler } = kit.cycles({ clock });
+    const claim = (agentId: string, occurrence: number) =>
+      dreams.cycles.claim({ agentId, trigger: 'schedule', occurrenceAt: occurrence, generatedAt: occurrence, messageLimit: 10, owner: 'gone-process', now: clock.ms });
+    const stale = (await claim('ada', Date.parse('2030-01-01T00:00:00Z')))!;
+    clock.advance(10 * 60_000);
+    const fresh = (await claim('bob', Date.parse('2030-01-02T00:00:00Z')))!;
+    expect(await scheduler.recoverAfterRestart()).toBe(kit.driver === 'pglite' ? 2 : 1);
+    expect((await dreams.cycles.get(stale.id))!.status).toBe('interrupted');
+    expect((await dreams.cycles.get(fresh.id))!.status).toBe(kit.driver === 'pglite' ? 'interrupted' : 'running');
+    await kit.knex('dreams_cycles').whereIn('id', [stale.id, fresh.id]).delete();
+  });
+});

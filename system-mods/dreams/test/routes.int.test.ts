@@ -89,7 +89,7 @@ describe('cycles over HTTP', () => {
 
     const done = await until(
       async () => (await kit.t.request('/api/agents/ada/dream-cycle')).body.cycles[0],
-      (c: { status: string }) => c.status !== 'running',
+      (c) => c.status !== 'running',
       'the cycle to end',
     );
     expect(done).toMatchObject({ id: started.body.cycleId, status: 'completed' });

@@ -158,6 +158,13 @@ export class Cycles {
     return q.update({ status: 'interrupted', error: 'dream_cycle_interrupted: the service stopped during the cycle', ended_at: new Date(options.now) });
   }
 
+  async interruptOwn(ids: string[], now: number): Promise<number> {
+    return this.knex(this.table)
+      .whereIn('id', ids)
+      .andWhere({ status: 'running' })
+      .update({ status: 'interrupted', error: 'dream_cycle_interrupted: the service stopped during the cycle', ended_at: new Date(now) });
+  }
+
   async deleteForAgent(trx: Knex.Transaction, agentId: string): Promise<void> {
     await trx(this.table).where({ agent_id: agentId }).delete();
   }

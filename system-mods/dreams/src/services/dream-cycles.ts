@@ -77,9 +77,18 @@ export class DreamCycles {
     while (this.active.size > 0) await Promise.allSettled([...this.active.values()]);
   }
 
-  /** Cycles in flight stop writing: after a restart their rows read `interrupted`. */
-  stop(): void {
+  /**
+   * Cycles in flight stop writing and are recorded `interrupted` (the process is stopping; their
+   * runs are cut off with it). A process that dies without this is caught by the next start
+   * (embedded database) or by the heartbeat sweep (PostgreSQL).
+   */
+  async stop(): Promise<void> {
     this.stopped = true;
+    const ids = this.activeIds();
+    if (ids.length === 0) return;
+    await this.cycles
+      .interruptOwn(ids, this.deps.clock())
+      .catch((error: unknown) => this.deps.log.warn({ err: describe(error) }, 'Dream cycles not marked interrupted at stop'));
   }
 
   async timezoneOf(settings: AgentDreamSettings): Promise<string> {
