@@ -113,3 +113,17 @@ export function services(knex: Knex, driver: 'pglite' | 'postgres', clock: TestC
     });
   return { db, cards, candidates, newCurator };
 }
+
+/**
+ * Polls until `predicate` holds (the chat mod calls `onRunFinished` after it answered, so a
+ * turn's cards land just after its response). No timing assertion: the limit only bounds the wait.
+ */
+export async function until<T>(probe: () => Promise<T>, predicate: (value: T) => boolean, what: string, limitMs = 10_000): Promise<T> {
+  const deadline = Date.now() + limitMs;
+  for (;;) {
+    const value = await probe();
+    if (predicate(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

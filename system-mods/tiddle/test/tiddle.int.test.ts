@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json } from '../../../test/helpers.js';
 import { CONTEXT_TITLE } from '../src/services/continuity.js';
-import { startTiddleKit, textAnswer, type TiddleKit } from './kit.js';
+import { ContinuityHooks } from '../src/services/continuity.js';
+import { services, silent, startTiddleKit, TestClock, textAnswer, until, type TiddleKit } from './kit.js';
 
 let kit: TiddleKit;
 
@@ -17,6 +18,9 @@ afterAll(() => kit?.close());
 
 const chat = (body: Record<string, unknown>) => kit.t.request(json('POST', '/api/chat', body));
 const cards = (agentId: string, query = '') => kit.t.request(`/api/tiddle/cards?agentId=${agentId}${query}`);
+/** The agent's cards once there are `count` of them. */
+const cardsOnce = (agentId: string, count: number, query = '') =>
+  until(() => cards(agentId, query), (res) => res.body.cards?.length >= count, `${count} cards of ${agentId}`);
 
 /** The text of the system/context messages of a recorded model request. */
 function contextOf(request: { body: any }): string {
@@ -33,7 +37,7 @@ describe('cards from finished turns', () => {
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('completed');
 
-    const listed = await cards('ada', '&scope=launch');
+    const listed = await cardsOnce('ada', 4, '&scope=launch');
     expect(listed.status).toBe(200);
     expect(listed.body.cards.map((c: any) => `${c.kind}: ${c.text}`)).toEqual([
       'task: You need to update the changelog first.',
@@ -50,7 +54,8 @@ describe('cards from finished turns', () => {
     await chat({ agentId: 'ada', sessionId: 's2', message: 'Hi! Remember to water the plants.' });
     kit.fake.chat(textAnswer('It is sunny.'));
     await chat({ agentId: 'ada', sessionId: 's2', message: 'Nice weather today.' });
-    const listed = await cards('ada', '&scope=default');
+    // Runs of one session finish in order: once the second turn is listed in history, the first's cards are in.
+    const listed = await cardsOnce('ada', 1, '&scope=default');
     expect(listed.body.cards.map((c: any) => c.text)).toEqual(['Remember to water the plants.']);
     expect((await cards('ada')).body.scopes).toEqual(['default', 'launch']);
   });
@@ -86,10 +91,27 @@ describe('cards from finished turns', () => {
     const turns = Array.from({ length: 16 }, (_, i) => chat({ agentId: 'crowd', sessionId: `c${i}`, noCallModel: true, message: `TODO: item number ${i} for the crowd` }));
     const results = await Promise.all(turns);
     expect(results.map((r) => r.status)).toEqual(results.map(() => 200));
-    const listed = await cards('crowd', '&limit=500');
+    const listed = await cardsOnce('crowd', 16, '&limit=500');
     expect(listed.body.cards).toHaveLength(16);
     expect(new Set(listed.body.cards.map((c: any) => c.text))).toEqual(new Set(Array.from({ length: 16 }, (_, i) => `item number ${i} for the crowd`)));
     expect(listed.body.cards.map((c: any) => c.seq).sort((a: number, b: number) => a - b)).toEqual(Array.from({ length: 16 }, (_, i) => i + 1));
+  });
+
+  it('serializes concurrent appends of one agent: every card kept, sequence without gaps', async () => {
+    const { db, cards: store } = services(kit.knex, kit.t.kernel.database.driver as 'pglite' | 'postgres', new TestClock(Date.now()), {
+      settings: { enabled: false, schedule: '* * * * *', reviewWindowDays: 1, maxItemsPerRun: 1 },
+      timezone: 'UTC',
+    });
+    const hooks = new ContinuityHooks(db, store, silent);
+    const appended = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        hooks.runFinished({ agentId: 'bob', sessionId: `p${i}`, runId: `run-${i}`, status: 'completed', continuityScope: i % 2 ? 'odd' : 'even', userText: `We decided on option ${i}.`, assistantText: `You need to confirm option ${i}.` }),
+      ),
+    );
+    expect(appended.map((a) => a.length)).toEqual(appended.map(() => 2));
+    const all = await store.list('bob', { limit: 500 });
+    expect(all).toHaveLength(80);
+    expect(all.map((c) => c.seq).sort((a, b) => a - b)).toEqual(Array.from({ length: 80 }, (_, i) => i + 1));
   });
 });
 
@@ -129,7 +151,7 @@ describe('routes', () => {
 
   it('removes the agent\'s cards, history and candidates with the agent', async () => {
     await chat({ agentId: 'gone', sessionId: 'g', noCallModel: true, message: 'We decided to archive the old wiki pages.' });
-    expect((await cards('gone')).body.cards).toHaveLength(1);
+    expect((await cardsOnce('gone', 1)).body.cards).toHaveLength(1);
     expect((await kit.t.request(json('POST', '/api/memory/curator/run', { agentId: 'gone' }))).body.proposed).toBe(1);
     expect((await kit.t.request(json('DELETE', '/api/agents/gone'))).status).toBeLessThan(300);
     for (const table of ['tiddle_cards', 'tiddle_history', 'tiddle_candidates', 'tiddle_settings']) {

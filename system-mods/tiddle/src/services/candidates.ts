@@ -114,7 +114,7 @@ export class Candidates {
   }
 
   /** Stores a pending candidate, or returns the agent's existing one with the same content hash. */
-  propose(request: ProposeRequest, options?: UnitOfWorkOptions): Promise<PromotionCandidate> {
+  async propose(request: ProposeRequest, options?: UnitOfWorkOptions): Promise<PromotionCandidate> {
     const title = text(request.title, 'title', MAX_TITLE);
     const content = text(request.content, 'content', MAX_CONTENT);
     if (!SOURCES.includes(request.source)) throw errors.tiddleCandidateInvalid({ reason: `source must be one of ${SOURCES.join(', ')}` });
@@ -160,7 +160,7 @@ export class Candidates {
    * candidate accepted in one transaction; `edit` changes a pending candidate; `reject` closes
    * it. A decided candidate is 409.
    */
-  decide(agentId: string, input: { id: string; action: 'accept' | 'reject' | 'edit'; title?: string; content?: string }): Promise<PromotionCandidate> {
+  async decide(agentId: string, input: { id: string; action: 'accept' | 'reject' | 'edit'; title?: string; content?: string }): Promise<PromotionCandidate> {
     const title = input.title === undefined ? undefined : text(input.title, 'title', MAX_TITLE);
     const content = input.content === undefined ? undefined : text(input.content, 'content', MAX_CONTENT);
     if (input.action === 'reject' && (title !== undefined || content !== undefined)) throw errors.tiddleCandidateInvalid({ reason: 'reject takes no title or content' });
