@@ -1,0 +1,90 @@
+/**
+ * The Dreams view in a real browser against the real server process and the fake
+ * OpenAI-compatible model server: run a cycle now for an agent with a conversation (scripted
+ * Light, Deep and REM answers, REM citing a real message) and see the diary entries by day and
+ * phase and the cycle's receipt.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { projectRoot } from '../../kernel/config.js';
+import { chatChunk, sseData, startFakeOpenAi, type FakeOpenAi, type ScriptedAnswer } from '../peers/fake-openai.js';
+import { collectPageFaults, launchChromium, requireBuiltUi, type Browser } from './browser.js';
+import { startServer, type ServerProcess } from './server-process.js';
+
+let server: ServerProcess | undefined;
+let browser: Browser | undefined;
+let fake: FakeOpenAi | undefined;
+let page: Page;
+const faults: string[] = [];
+
+async function api(method: string, url: string, body?: unknown) {
+  const res = await fetch(`${server!.url}${url}`, { method, headers: { 'content-type': 'application/json' }, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+  return { status: res.status, body: (await res.json()) as any };
+}
+
+const answer = (text: string): ScriptedAnswer => ({ events: [sseData(chatChunk({ role: 'assistant', content: text })), sseData(chatChunk({}, 'stop')), sseData('[DONE]')] });
+const words = (n: number, word: string) => Array.from({ length: n }, () => word).join(' ');
+
+beforeAll(async () => {
+  requireBuiltUi(projectRoot);
+  [server, browser, fake] = await Promise.all([startServer(), launchChromium(), startFakeOpenAi()]);
+  page = await browser.context.newPage();
+  collectPageFaults(page, faults);
+  expect((await api('POST', '/api/agents', { id: 'ada', name: 'Ada' })).status).toBe(201);
+  const connection = await api('POST', '/api/settings/model-connections', { provider: 'openai', apiType: 'openai-chat', baseUrl: fake.baseUrl, models: [{ id: 'gpt-test', enabled: true }] });
+  expect(connection.status).toBe(201);
+  expect((await api('PUT', '/api/agents/ada/model-selection', { connectionId: connection.body.connection.id, model: 'gpt-test' })).status).toBe(200);
+  expect((await api('POST', '/api/chat', { agentId: 'ada', sessionId: 'garden', message: 'We planted tomatoes by the fence', noCallModel: true })).status).toBe(200);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await fake?.close();
+});
+
+it('runs a cycle now and shows the diary by day and phase and the receipt', async () => {
+  fake!.chat(answer(`Light dreams of ${words(110, 'tomatoes')}`));
+  fake!.chat(answer(`Deep dreams of ${words(110, 'fences')}`));
+  fake!.chat(answer(JSON.stringify({ diary: `REM dreams of ${words(110, 'gardens')}`, items: [{ title: 'Tomatoes by the fence', content: 'Ada planted tomatoes by the fence.', citations: [{ sessionId: 'garden', seq: 1 }] }] })));
+
+  await page.goto(`${server!.url}/#/dreams`);
+  await page.getByRole('heading', { name: 'Dreams' }).waitFor();
+  await page.getByLabel('Agent').selectOption('ada');
+  await page.getByText('No cycles yet.').waitFor();
+
+  await page.getByRole('button', { name: 'Run a cycle now' }).click();
+  await page.getByRole('status').filter({ hasText: 'Started cycle' }).waitFor();
+  const receipt = page.locator('li.receipt[data-status="completed"]');
+  await receipt.waitFor({ timeout: 30_000 });
+  await expect(receipt.textContent()).resolves.toContain('1 proposed');
+
+  const today = (await api('GET', '/api/agents/ada/dream-diary')).body.entries[0].date as string;
+  const day = page.getByRole('region', { name: `Diary of ${today}` });
+  await day.getByText('REM dreams of gardens').waitFor();
+  await expect(day.locator('article.entry').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-phase')))).resolves.toEqual(['light', 'deep', 'rem']);
+
+  // Filtering by phase shows that phase only.
+  await page.getByLabel('Phase').selectOption('deep');
+  await page.locator('article.entry[data-phase="light"]').waitFor({ state: 'detached' });
+  await expect(page.locator('article.entry').count()).resolves.toBe(1);
+  await page.screenshot({ path: 'test-output/ui-dreams.png' }).catch(() => undefined);
+  expect(faults).toEqual([]);
+});
+
+it('proposes the cited REM item as a candidate; accepted, it is found in Brains', async () => {
+  const cycleId = (await api('GET', '/api/agents/ada/dream-cycle')).body.cycles[0].id as string;
+  const listed = await api('GET', '/api/memory/brain-promotion-candidates?agentId=ada');
+  expect(listed.status).toBe(200);
+  const candidate = listed.body.candidates.find((c: { source: string }) => c.source === 'dream');
+  expect(candidate).toMatchObject({ title: 'Tomatoes by the fence', status: 'pending', provenance: { messages: [{ sessionId: 'garden', seq: 1 }], dreamCycleId: cycleId } });
+  // The candidate inbox view belongs to the memory mod; the decision goes through its route here.
+  const accepted = await api('PATCH', '/api/memory/brain-promotion-candidates?agentId=ada', { id: candidate.id, action: 'accept' });
+  expect(accepted.status).toBe(200);
+
+  await page.goto(`${server!.url}/#/brains`);
+  await page.getByRole('heading', { name: 'Brains' }).waitFor();
+  await page.getByLabel('Agent').selectOption('ada');
+  await page.getByRole('list', { name: 'Brain records' }).getByText('Tomatoes by the fence', { exact: true }).waitFor();
+  expect(faults).toEqual([]);
+});
