@@ -2,9 +2,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { DatabaseOptions } from '../../../kernel/storage/database.js';
-import { startTestKernel, type TestKernel } from '../../../sdk/testing.js';
+import { startTestKernel, type TestKernel, type TestKernelOptions } from '../../../sdk/testing.js';
 import { json } from '../../../test/helpers.js';
+
+/** A database the test kit boots on (a PGlite data dir for restart tests). */
+export type DatabaseOptions = NonNullable<TestKernelOptions['database']>;
 
 export const API_KEY = 'sk-test-FORGE-0123456789abcdef';
 export const FORGE_MODS = ['agents', 'chat', 'model-connections', 'provider-openai', 'forge', 'forge-openai'];

@@ -5,11 +5,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { DatabaseOptions } from '../../../kernel/storage/database.js';
 import { testDatabase, type TestKernel } from '../../../sdk/testing.js';
 import { json } from '../../../test/helpers.js';
 import { startFakeOpenAiMedia, TINY_PNG, type FakeOpenAiMedia } from '../../../test/peers/fake-openai-media.js';
-import { bootForge, createConnection, jobOf, scratch, settled, until } from './forge-kit.js';
+import { bootForge, createConnection, jobOf, scratch, settled, until, type DatabaseOptions } from './forge-kit.js';
 
 const tmp = scratch('forge-restart');
 const dataDir = path.join(tmp.dir, 'data');
