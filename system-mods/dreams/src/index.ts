@@ -10,6 +10,8 @@ import { dreamRoutes } from './routes/dreams.js';
 import { DreamCycles } from './services/dream-cycles.js';
 import { DreamScheduler, type DreamTiming } from './services/dream-scheduler.js';
 
+const HEARTBEAT_MS = 15_000;
+
 interface DreamModSettings extends DreamTiming {
   tickMs: number;
 }
@@ -74,9 +76,16 @@ export default defineMod({
       timer.unref();
     };
     await schedule();
+    // Cycles of this process show they are alive whatever the tick interval (PostgreSQL replicas
+    // interrupt cycles whose heartbeat is older than staleCycleSeconds).
+    const heartbeat = setInterval(() => {
+      void dreams.cycles.heartbeat(dreams.activeIds(), clock()).catch((error: unknown) => log.warn({ err: error instanceof Error ? error.message : String(error) }, 'Dream heartbeat failed'));
+    }, HEARTBEAT_MS);
+    heartbeat.unref();
     return async () => {
       stopped = true;
       clearTimeout(timer);
+      clearInterval(heartbeat);
       await ticking;
       await dreams.stop();
     };

@@ -5,8 +5,9 @@
  */
 import path from 'node:path';
 import type { LoggerService, ModDatabaseService } from '../../../sdk/index.js';
-import { startTestKernel, type TestKernel } from '../../../sdk/testing.js';
-import type { DatabaseOptions } from '../../../kernel/storage/database.js';
+import { startTestKernel, type TestKernel, type TestKernelOptions } from '../../../sdk/testing.js';
+
+type DatabaseOptions = NonNullable<TestKernelOptions['database']>;
 import type { PromotionCandidate, PromotionCandidatesService, ProposeRequest } from '../../tiddle/src/contract.js';
 import { json } from '../../../test/helpers.js';
 import { chatChunk, sseData, startFakeOpenAi, type FakeOpenAi, type ScriptedAnswer } from '../../../test/peers/fake-openai.js';

@@ -8,8 +8,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import type { DatabaseOptions } from '../../../kernel/storage/database.js';
-import { testDatabase } from '../../../sdk/testing.js';
+import { testDatabase, type TestKernelOptions } from '../../../sdk/testing.js';
+
+type DatabaseOptions = NonNullable<TestKernelOptions['database']>;
 import { json } from '../../../test/helpers.js';
 import { startFakeOpenAi, type FakeOpenAi } from '../../../test/peers/fake-openai.js';
 import { prose, startDreamKit, textAnswer, until, type DreamKit } from './kit.js';

@@ -51,7 +51,6 @@ export class DreamScheduler {
     const now = this.deps.clock();
     const timing = await this.deps.timing();
     const cycles = this.deps.cycles;
-    await cycles.cycles.heartbeat(cycles.activeIds(), now);
     if (this.deps.driver === 'postgres') {
       report.interrupted = await cycles.cycles.interruptAbandoned({ all: false, staleMs: timing.staleCycleSeconds * 1000, now, activeHere: cycles.activeIds() });
     }
