@@ -14,6 +14,7 @@ import { runAuthThroughput } from './auth-throughput.js';
 import { runBrainsBench } from './brains.js';
 import { runSandboxRoute } from './sandbox-route.js';
 import { runSchedulerBench } from './scheduler.js';
+import { runForgeDownload } from './forge-download.js';
 import { runChatBench } from './chat.js';
 import { runHttpThroughput } from './http-throughput.js';
 import { stopAll } from './lib/processes.js';
@@ -90,6 +91,7 @@ const benchmarks: { name: string; run: () => Promise<BenchOutcome> }[] = [
   { name: 'brains', run: () => runBrainsBench() },
   { name: 'sandbox', run: () => runSandboxRoute() },
   { name: 'scheduler', run: () => runSchedulerBench() },
+  { name: 'forge', run: () => runForgeDownload() },
 ];
 
 // `npm run bench -- --only http` runs one benchmark (the others take their time too).
