@@ -71,7 +71,7 @@ export class Targets {
   }
 
   async remove(id: string) {
-    const count = await this.db.knex(this.table).where({ id }).delete();
-    if (count === 0) throw errors.apiTargetNotFound({ id });
+    const deleted = await this.db.knex(this.table).where({ id }).delete().returning('id');
+    if (deleted.length === 0) throw errors.apiTargetNotFound({ id });
   }
 }
