@@ -178,6 +178,13 @@ describe('scheduled occurrences', () => {
     clock.ms = Date.parse('2040-01-12T02:30:00Z');
     expect((await c.scheduler.tick()).started).toHaveLength(1);
     await c.dreams.settled();
+
+    // Dream settings disabled: no occurrence is claimed (a cycle can still be run now).
+    expect((await kit.t.request(json('PUT', '/api/agents/eve/dream-settings', { enabled: false }))).status).toBe(200);
+    clock.ms = Date.parse('2040-01-13T02:30:00Z');
+    expect((await c.scheduler.tick()).started).toEqual([]);
+    expect((await c.dreams.startNow('eve', {})).trigger).toBe('manual');
+    await c.dreams.settled();
   });
 });
 
