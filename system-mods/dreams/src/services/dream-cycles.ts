@@ -111,7 +111,11 @@ export class DreamCycles {
     const cycle = await this.cycles.claim({ agentId: settings.agentId, ...claim, owner: this.deps.owner, now: this.deps.clock() });
     if (!cycle) return undefined;
     const run = this.run(cycle, settings)
-      .catch((error: unknown) => this.deps.log.warn({ cycleId: cycle.id, err: describe(error) }, 'Dream cycle not recorded'))
+      .catch(async (error: unknown) => {
+        // Something outside the phases failed (the zone, the database): the receipt says so.
+        if (!this.stopped) await this.cycles.finish(cycle.id, 'failed', [], describe(error), this.deps.clock()).catch(() => undefined);
+        this.deps.log.warn({ cycleId: cycle.id, err: describe(error) }, 'Dream cycle failed');
+      })
       .finally(() => this.active.delete(cycle.id));
     this.active.set(cycle.id, run);
     return cycle;
