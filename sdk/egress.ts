@@ -251,16 +251,28 @@ export interface EgressGuardOptions {
 export function createEgressGuard(policy: EgressPolicy = DEFAULT_EGRESS_POLICY, options: EgressGuardOptions = {}): EgressGuard {
   const frozen = Object.freeze({ allowLoopback: policy.allowLoopback, allowPrivate: policy.allowPrivate });
   const lookup = egressLookup(frozen, options.resolve);
+  // The decision for a host that is a literal address depends only on it and the (frozen) policy,
+  // and involves no DNS: made once per host. null: a name, resolved and checked at each connect.
+  const decisions = new Map<string, { literal: string; kind: Exclude<AddressKind, 'public'> | undefined } | null>();
+  const decide = (hostname: string) => {
+    let decision = decisions.get(hostname);
+    if (decision === undefined) {
+      const literal = literalHost(hostname);
+      decision = literal === undefined ? null : { literal, kind: refusedKind(literal, frozen) };
+      if (decisions.size >= 1024) decisions.clear();
+      decisions.set(hostname, decision);
+    }
+    return decision;
+  };
   let loaded: Promise<{ agent: import('undici').Agent; fetch: typeof import('undici').fetch }> | undefined;
   const load = () =>
     (loaded ??= import('undici').then((undici) => {
       const base = undici.buildConnector({ lookup });
       const connect: import('undici').buildConnector.connector = (connectOptions, callback) => {
         // lookup is not called for a literal address: check it here.
-        const literal = literalHost(connectOptions.hostname);
-        const kind = literal === undefined ? undefined : refusedKind(literal, frozen);
-        if (literal !== undefined && kind !== undefined) {
-          callback(new EgressRefusedError(connectOptions.hostname, literal, kind), null);
+        const decision = decide(connectOptions.hostname);
+        if (decision?.kind !== undefined) {
+          callback(new EgressRefusedError(connectOptions.hostname, decision.literal, decision.kind), null);
           return;
         }
         base(connectOptions, callback);
@@ -270,10 +282,8 @@ export function createEgressGuard(policy: EgressPolicy = DEFAULT_EGRESS_POLICY, 
 
   const check = (url: string | URL): void => {
     const parsed = typeof url === 'string' ? new URL(url) : url;
-    const literal = literalHost(parsed.hostname);
-    if (literal === undefined) return;
-    const kind = refusedKind(literal, frozen);
-    if (kind !== undefined) throw new EgressRefusedError(parsed.hostname, literal, kind);
+    const decision = decide(parsed.hostname);
+    if (decision?.kind !== undefined) throw new EgressRefusedError(parsed.hostname, decision.literal, decision.kind);
   };
 
   const guardedFetch = (async (input: string | URL | Request, init?: RequestInit) => {

@@ -5,7 +5,23 @@
  */
 import { UpstreamError } from './upstream-error.js';
 
+/** Recent endpoint URLs without a query argument, by base URL and path (every model call asks again). */
+const recent = new Map<string, string>();
+const RECENT_MAX = 256;
+
 export function endpointUrl(baseUrl: string, path: string, query?: Record<string, string>): string {
+  if (query !== undefined) return buildEndpointUrl(baseUrl, path, query);
+  const key = `${baseUrl}\u0000${path}`;
+  let url = recent.get(key);
+  if (url === undefined) {
+    url = buildEndpointUrl(baseUrl, path);
+    if (recent.size >= RECENT_MAX) recent.clear();
+    recent.set(key, url);
+  }
+  return url;
+}
+
+function buildEndpointUrl(baseUrl: string, path: string, query?: Record<string, string>): string {
   let url: URL;
   try {
     url = new URL(baseUrl);

@@ -53,20 +53,25 @@ export async function* streamSseCall(options: {
   const call = new UpstreamCall(options.request.signal, options.timeouts, connectionSecrets(connection), options.egress);
   try {
     const { url, headers, body } = options.build();
-    const response = await call.send(url, { method: 'POST', headers, body });
-    if (!response.ok) throw await call.httpFailure(response);
-    if (response.headers.get('content-type')?.includes('json')) {
+    const answer = await call.post(url, { headers, body });
+    if (answer.status < 200 || answer.status > 299) throw await call.streamFailure(answer);
+    const contentType = answer.headers['content-type'];
+    if ((Array.isArray(contentType) ? contentType.join(', ') : contentType)?.includes('json')) {
       throw new UpstreamError('upstream_malformed', 'the provider answered with JSON instead of an event stream');
     }
     const parser = new SseParser();
-    for await (const bytes of call.chunks(response)) {
+    for await (const bytes of call.streamChunks(answer)) {
       for (const event of parser.push(bytes)) {
         for (const out of decoder.accept(event)) {
           // A cancel between two events of one chunk ends the stream there.
           call.throwIfStopped();
           yield out;
         }
-        if (decoder.done) return;
+        if (decoder.done) {
+          // Complete: the body's tail is read after this, so the connection can be reused.
+          call.complete();
+          return;
+        }
       }
     }
     throw new UpstreamError('upstream_truncated', options.truncated);

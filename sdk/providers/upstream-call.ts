@@ -4,6 +4,7 @@
  * {@link UpstreamError} with the code the SDK names, so callers never guess from error text.
  *
  */
+import type { Dispatcher } from 'undici';
 import { defaultEgressGuard, findEgressRefusal, type EgressGuard } from '../egress.js';
 import { httpFailure, redact, UpstreamError } from './upstream-error.js';
 
@@ -21,6 +22,13 @@ export const DEFAULT_TIMEOUTS: UpstreamTimeouts = { connectTimeoutMs: 30_000, id
 const ERROR_BODY_LIMIT = 64 * 1024;
 /** Model lists and embedding batches; larger answers are refused rather than buffered. */
 const JSON_BODY_LIMIT = 64 * 1024 * 1024;
+/**
+ * After a complete answer (the stream's end marker seen), what may still follow on the body
+ * before its end (the chunked terminator, trailing blank lines) is read for this long and this
+ * many bytes, so the connection stays open for the next call; past either it is closed.
+ */
+const DRAIN_TIMEOUT_MS = 2_000;
+const DRAIN_MAX_BYTES = 64 * 1024;
 
 export interface UpstreamRequest {
   method: 'GET' | 'POST';
@@ -28,10 +36,37 @@ export interface UpstreamRequest {
   body?: string;
 }
 
+/** An answer of {@link UpstreamCall.post}: the status, the head (lower-case names) and the body as it arrives. */
+export interface UpstreamStream {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Dispatcher.ResponseData['body'];
+}
+
+/** Origin and path of recent request URLs (every model call of a connection asks again). */
+const targets = new Map<string, { origin: string; path: string }>();
+
+function target(url: string): { origin: string; path: string } {
+  let found = targets.get(url);
+  if (!found) {
+    const parsed = new URL(url);
+    found = { origin: parsed.origin, path: `${parsed.pathname}${parsed.search}` };
+    if (targets.size >= 256) targets.clear();
+    targets.set(url, found);
+  }
+  return found;
+}
+
 export class UpstreamCall {
   private readonly controller = new AbortController();
   private stopped: { code: 'aborted' | 'upstream_timeout'; message: string } | undefined;
   private timer: NodeJS.Timeout | undefined;
+  /** The body was read to its end: nothing is left in flight. */
+  private finished = false;
+  /** The answer is complete (see {@link complete}); its body may still have a tail to read. */
+  private answered = false;
+  /** The body of a {@link post} answer. */
+  private stream: UpstreamStream['body'] | undefined;
   private readonly onCallerAbort = () => this.stop('aborted', 'the model call was cancelled');
 
   constructor(
@@ -60,6 +95,72 @@ export class UpstreamCall {
     }
   }
 
+  /**
+   * A POST whose answer is read as it streams: through the egress guard's dispatcher, without
+   * the WHATWG Request and Response of {@link send} (the hot path of model calls). Redirects
+   * are not followed. Resolves once the status and head are in.
+   */
+  async post(url: string, request: { headers: Headers; body: string }): Promise<UpstreamStream> {
+    this.throwIfStopped();
+    this.arm(this.timeouts.connectTimeoutMs, `the provider did not answer within ${this.timeouts.connectTimeoutMs} ms`);
+    try {
+      const { origin, path } = target(url);
+      const dispatcher = (await this.egress.dispatcher()) as Dispatcher;
+      const answer = await dispatcher.request({
+        origin,
+        path,
+        method: 'POST',
+        headers: Object.fromEntries(request.headers),
+        body: request.body,
+        signal: this.controller.signal,
+      });
+      this.stream = answer.body;
+      if (this.stopped) answer.body.destroy();
+      return { status: answer.statusCode, headers: answer.headers, body: answer.body };
+    } catch (error) {
+      // As `fetch` reports it (`fetch failed`, the cause inside), so failures read the same.
+      throw this.failure(error instanceof TypeError ? error : Object.assign(new TypeError('fetch failed'), { cause: error }), 'upstream_unreachable');
+    } finally {
+      this.disarm();
+    }
+  }
+
+  /** The body of a {@link post} answer chunk by chunk; a silence longer than the idle timeout ends it. */
+  async *streamChunks(answer: UpstreamStream): AsyncGenerator<Uint8Array> {
+    const iterator = answer.body.iterator({ destroyOnReturn: false }) as AsyncIterator<Uint8Array>;
+    try {
+      for (;;) {
+        this.arm(this.timeouts.idleTimeoutMs, `the provider sent nothing for ${this.timeouts.idleTimeoutMs} ms`);
+        let result: IteratorResult<Uint8Array>;
+        try {
+          result = await iterator.next();
+        } catch (error) {
+          throw this.failure(error, 'upstream_truncated');
+        } finally {
+          this.disarm();
+        }
+        this.throwIfStopped();
+        if (result.done) {
+          this.finished = true;
+          return;
+        }
+        yield result.value;
+      }
+    } finally {
+      if (!this.finished) await iterator.return?.();
+    }
+  }
+
+  /** The error for a non-2xx {@link post} answer, quoting what the provider said. */
+  async streamFailure(answer: UpstreamStream): Promise<UpstreamError> {
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(answer.headers)) {
+      if (typeof value === 'string') headers.set(name, value);
+      else if (Array.isArray(value)) for (const one of value) headers.append(name, one);
+    }
+    return this.readFailure(answer.status, headers, this.streamChunks(answer));
+  }
+
   /** The response body chunk by chunk; a silence longer than the idle timeout ends it. */
   async *chunks(response: Response): AsyncGenerator<Uint8Array> {
     if (!response.body) return;
@@ -76,7 +177,10 @@ export class UpstreamCall {
           this.disarm();
         }
         this.throwIfStopped();
-        if (result.done) return;
+        if (result.done) {
+          this.finished = true;
+          return;
+        }
         yield result.value;
       }
     } finally {
@@ -86,10 +190,14 @@ export class UpstreamCall {
 
   /** The error for a non-2xx response, quoting what the provider said. */
   async httpFailure(response: Response): Promise<UpstreamError> {
+    return this.readFailure(response.status, response.headers, this.chunks(response));
+  }
+
+  private async readFailure(status: number, headers: Headers, chunks: AsyncIterable<Uint8Array>): Promise<UpstreamError> {
     let body = '';
     const decoder = new TextDecoder();
     try {
-      for await (const chunk of this.chunks(response)) {
+      for await (const chunk of chunks) {
         body += decoder.decode(chunk, { stream: true });
         if (body.length >= ERROR_BODY_LIMIT) break;
       }
@@ -97,7 +205,7 @@ export class UpstreamCall {
       // A cancel wins; an error body that stalls or breaks off still tells what it got so far.
       if (error instanceof UpstreamError && error.code === 'aborted') throw error;
     }
-    return httpFailure(response.status, response.headers, body.slice(0, ERROR_BODY_LIMIT), this.secrets);
+    return httpFailure(status, headers, body.slice(0, ERROR_BODY_LIMIT), this.secrets);
   }
 
   /** The whole body as JSON; `upstream_malformed` when it is not. */
@@ -110,11 +218,35 @@ export class UpstreamCall {
     }
   }
 
-  /** Ends the exchange; closes the connection when the body was not read to the end. */
+  /**
+   * The answer of {@link post} is complete (a stream's end marker arrived) though its body may
+   * not have ended yet: {@link close} then reads the tail instead of cutting the connection.
+   */
+  complete(): void {
+    this.answered = true;
+  }
+
+  /**
+   * Ends the exchange. A body read to its end leaves nothing to stop (the connection goes back
+   * to the pool); after {@link complete}, the body's tail is read in the background (bounded);
+   * otherwise the request is aborted, which closes the connection.
+   */
   close(): void {
     this.signal.removeEventListener('abort', this.onCallerAbort);
     this.disarm();
+    if (this.finished) return;
+    const stream = this.stream;
+    if (stream && this.answered && !this.stopped && !stream.destroyed) {
+      const timer = setTimeout(() => stream.destroy(), DRAIN_TIMEOUT_MS);
+      timer.unref();
+      stream.dump({ limit: DRAIN_MAX_BYTES }).then(
+        () => clearTimeout(timer),
+        () => clearTimeout(timer),
+      );
+      return;
+    }
     this.controller.abort();
+    stream?.destroy();
   }
 
   /**

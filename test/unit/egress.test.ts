@@ -230,6 +230,21 @@ describe('guard.fetch (real sockets on loopback)', () => {
     }
   });
 
+  it('decides each call again from the same policy: a refused literal address stays refused, an allowed one reachable', async () => {
+    const closed = createEgressGuard({ allowLoopback: false, allowPrivate: true });
+    const open = createEgressGuard();
+    for (let call = 0; call < 3; call += 1) {
+      for (const url of [`http://127.0.0.1:${port}/`, 'http://169.254.169.254/latest/meta-data/', `http://[::1]:${port}/`]) {
+        expect(await refusal(closed.fetch(url, { signal: AbortSignal.timeout(5_000) })), `${url} #${call}`).toBeInstanceOf(EgressRefusedError);
+        expect(() => closed.check(url), `${url} #${call}`).toThrow(EgressRefusedError);
+      }
+      expect(await (await open.fetch(`http://127.0.0.1:${port}/`)).text()).toBe('reached');
+      expect(() => open.check(`http://127.0.0.1:${port}/`)).not.toThrow();
+      expect(await refusal(open.fetch('http://169.254.169.254/latest/meta-data/', { signal: AbortSignal.timeout(5_000) }))).toMatchObject({ kind: 'metadata' });
+      expect(() => open.check('http://169.254.169.254/')).toThrow(EgressRefusedError);
+    }
+  });
+
   it('refuses literal link-local and metadata addresses without opening a socket', async () => {
     const guard = createEgressGuard();
     for (const url of ['http://169.254.169.254/latest/meta-data/', 'http://[::ffff:a9fe:a9fe]/', 'http://[fe80::1]:8080/', 'http://0.0.0.0:3000/']) {
