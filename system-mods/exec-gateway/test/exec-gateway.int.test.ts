@@ -9,11 +9,12 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync 
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseOptions } from '../../../kernel/storage/database.js';
 import { startTestKernel, testDatabase, type TestKernel } from '../../../sdk/testing.js';
+
+type DatabaseOptions = Awaited<ReturnType<typeof testDatabase>>;
 import { json } from '../../../test/helpers.js';
 import { authPayload, fingerprintOf, rawPublicKey } from '../gateway/protocol.js';
-import { expectNoSecrets, freePort, GatewayProcess, makeTls, RawClient, until, type TlsFiles } from './kit.js';
+import { freePort, GatewayProcess, makeTls, RawClient, until, type TlsFiles } from './kit.js';
 
 const MODS = ['health', 'settings', 'agents', 'exec-gateway'];
 const base = '/api/mods/exec-gateway';
@@ -24,6 +25,13 @@ let tlsFiles: TlsFiles;
 let port: number;
 let gateway: GatewayProcess;
 let database: DatabaseOptions;
+function expectNoSecrets(text: string, files: TlsFiles, extra: string[] = []) {
+  const body = (pem: string) => pem.split('\n').filter((l) => l && !l.startsWith('-----')).join('');
+  for (const secret of [body(files.key).slice(0, 40), body(files.cert).slice(0, 40), 'PRIVATE KEY', 'BEGIN CERTIFICATE', ...extra]) {
+    expect(text).not.toContain(secret);
+  }
+}
+
 const HMAC_SECRET = 'hmac-secret-value-SHOULD-NEVER-LEAK-42';
 
 async function boot(): Promise<TestKernel> {

@@ -9,7 +9,6 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import tls from 'node:tls';
-import { expect } from 'vitest';
 import { encodeFrame, FrameReader, type Frame } from '../gateway/protocol.js';
 
 export const GATEWAY_PROGRAM = path.resolve(import.meta.dirname, '..', 'gateway', 'svc-gateway.ts');
@@ -155,13 +154,5 @@ export async function until<T>(read: () => Promise<T>, done: (value: T) => boole
     const value = await read();
     if (done(value)) return value;
     await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
-export function expectNoSecrets(text: string, tlsFiles: TlsFiles, extra: string[] = []) {
-  const keyBody = tlsFiles.key.split('\n').filter((l) => l && !l.startsWith('-----')).join('');
-  const certBody = tlsFiles.cert.split('\n').filter((l) => l && !l.startsWith('-----')).join('');
-  for (const secret of [keyBody.slice(0, 40), certBody.slice(0, 40), 'PRIVATE KEY', 'BEGIN CERTIFICATE', ...extra]) {
-    expect(text).not.toContain(secret);
   }
 }
