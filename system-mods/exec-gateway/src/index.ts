@@ -36,7 +36,10 @@ export default defineMod({
         operations.authenticated(connection).catch((error) => log.warn({ err: (error as Error).message }, 'gateway sync failed'));
       },
       frame: (connection, frame) => operations.frame(connection.gatewayId, frame),
-      closed: (connection) => log.info({ gatewayId: connection.gatewayId }, 'gateway disconnected'),
+      closed: (connection) => {
+        log.info({ gatewayId: connection.gatewayId }, 'gateway disconnected');
+        registry.seen(connection.gatewayId, {}).catch(() => undefined);
+      },
     });
     operations.attach(listener);
     const routes = { ...targetRoutes(new Targets(db)), ...gatewayRoutes({ config, registry, listener, operations }) };
