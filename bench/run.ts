@@ -15,6 +15,7 @@ import { runBrainsBench } from './brains.js';
 import { runSandboxRoute } from './sandbox-route.js';
 import { runSchedulerBench } from './scheduler.js';
 import { runForgeDownload } from './forge-download.js';
+import { runGatewayDispatch } from './gateway-dispatch.js';
 import { runChatBench } from './chat.js';
 import { runHttpThroughput } from './http-throughput.js';
 import { stopAll } from './lib/processes.js';
@@ -92,6 +93,7 @@ const benchmarks: { name: string; run: () => Promise<BenchOutcome> }[] = [
   { name: 'sandbox', run: () => runSandboxRoute() },
   { name: 'scheduler', run: () => runSchedulerBench() },
   { name: 'forge', run: () => runForgeDownload() },
+  { name: 'gateway', run: () => runGatewayDispatch() },
 ];
 
 // `npm run bench -- --only http` runs one benchmark (the others take their time too).

@@ -74,10 +74,10 @@ describe('the embedded database parses results as PGlite does', () => {
     expect(row).toEqual({ id: 1, tags: ['a', 'b'] });
     await db.transaction(async (trx) => {
       await trx('parsing_probe').insert({ id: 3, tags: ['x', null] });
-      const [inserted] = await trx('parsing_probe').where({ id: 3 }).returning('*').update({ tags: ['y', 'z'] });
+      const [inserted] = (await trx('parsing_probe').where({ id: 3 }).update({ tags: ['y', 'z'] }, '*')) as unknown[];
       expect(inserted).toEqual({ id: 3, tags: ['y', 'z'] });
     });
-    const ids = await db.knex.raw<{ rows: { ids: number[]; counts: string[] }[] }>(`select array_agg(id order by id) as ids from parsing_probe`);
+    const ids = await db.knex.raw<{ rows: { ids: number[] }[] }>(`select array_agg(id order by id) as ids from parsing_probe`);
     expect(ids.rows[0]!.ids).toEqual([1, 2, 3]);
     expect(await db.knex('parsing_probe').where({ id: 2 }).first()).toEqual({ id: 2, tags: null });
   });

@@ -304,6 +304,6 @@ describe('the model catalog service', () => {
   it('is published while the mod is enabled', async () => {
     const status = (await t.request('/api/mods')).body.mods.find((m: { id: string }) => m.id === 'model-connections');
     expect(status.status).toBe('loaded');
-    expect(t.kernel.inspectRegistrations('model-connections')).toMatchObject({ services: 3, boundRoutes: 4 });
+    expect(t.kernel.inspectRegistrations('model-connections')).toMatchObject({ services: 4, boundRoutes: 4 });
   });
 });

@@ -89,6 +89,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/agents/{agentId}/dream-cycle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Dream cycle receipts, newest first
+         * @description Cycle receipts newest first: `running`, `completed`, `partial` (a phase failed), `failed`, `interrupted` (cut off by a restart).
+         */
+        get: operations["dreams.cycles-get"];
+        put?: never;
+        /**
+         * Run a Dream cycle now (202 with its id; 409 while one runs)
+         * @description Starts a cycle now and answers 202 with its id; it runs in the background (read its receipt). 409 dream_cycle_in_progress while the agent has one running.
+         */
+        post: operations["dreams.cycles-post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agents/{agentId}/dream-diary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An agent's Dream diary, newest first (by date and phase; JSON or markdown)
+         * @description Diary entries newest first, optionally of one day and phase; `format=markdown` adds them as a markdown document.
+         */
+        get: operations["dreams.diary-get"];
+        put?: never;
+        /**
+         * Append an entry to an agent's Dream diary
+         * @description Appends an operator entry (phase `note` unless given; today in the agent’s Dream time zone unless `date`).
+         */
+        post: operations["dreams.diary-post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agents/{agentId}/dream-memory/consolidate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Consolidate the latest diary entries into one markdown Dream memory
+         * @description The latest `limit` diary entries as one markdown Dream memory, headed with `generatedAt`. It is read-only: it stores nothing and changes no profile document.
+         */
+        post: operations["dreams.consolidate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/agents/{agentId}/dream-settings": {
         parameters: {
             query?: never;
@@ -203,6 +271,50 @@ export interface paths {
          */
         post: operations["agents.overview"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/attachments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Stored attachments of a chat session, newest first
+         * @description The session's stored attachments that have not expired or been deleted, newest first (`limit` default 200).
+         */
+        get: operations["workspace.attachments-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/attachments/{agentId}/{artifactPath}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The bytes of a stored attachment
+         * @description The bytes of a stored attachment (`artifactPath` is its `reference`). Content type by extension from a fixed table; HTML, SVG, XML, JavaScript and unknown types are downloads; `X-Content-Type-Options: nosniff`.
+         */
+        get: operations["workspace.attachment-get"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a stored attachment before it expires (the transcript keeps its metadata)
+         * @description Deletes the attachment's bytes now, before it expires; the transcript keeps its metadata (a later download is 404).
+         */
+        delete: operations["workspace.attachment-delete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -411,6 +523,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/diagnostics/forge/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sanitized Forge job summaries
+         * @description Sanitized job summaries, newest first (limit default 50, at most 200; cursor).
+         */
+        get: operations["forge.diagnostics-jobs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/diagnostics/forge/jobs/{jobId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One sanitized Forge job summary
+         * @description One sanitized job summary.
+         */
+        get: operations["forge.diagnostics-job"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/diagnostics/inventory": {
         parameters: {
             query?: never;
@@ -547,6 +699,254 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/forge/catalog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Eligible connections and models per Forge mode
+         * @description Per mode (image, video, speech, music): the connections with models a served media provider declares for it; `available` is false when there are none.
+         */
+        get: operations["forge.catalog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/forge/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Persisted Forge jobs, newest first
+         * @description Persisted jobs, newest first (limit default 50, at most 200; page with nextCursor).
+         */
+        get: operations["forge.jobs-list"];
+        put?: never;
+        /**
+         * Start a Forge job (idempotent per idempotencyKey)
+         * @description Starts a job: 202 with the new job; 200 with the earlier job (replayed: true) for the same idempotencyKey and request; 409 forge_idempotency_conflict for the same key with another request. The job runs as a durable job: queued → running → succeeded | failed.
+         */
+        post: operations["forge.jobs-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/forge/jobs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One Forge job with its artifacts and errorDetails
+         * @description One job with its artifacts, attachments and, after a failure, errorDetails.
+         */
+        get: operations["forge.job-get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/forge/jobs/{id}/artifacts/{artifactId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An artifact's bytes (download=1 for an attachment)
+         * @description The artifact bytes with the content type the server chose from them, `X-Content-Type-Options: nosniff`; download=1 adds `Content-Disposition: attachment`.
+         */
+        get: operations["forge.artifact-get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/forge/jobs/{id}/attach": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Attach an artifact of a succeeded job to a chat session
+         * @description Appends an artifact of a succeeded job to an existing chat session (one assistant message whose meta.artifacts holds it). 409 forge_job_not_succeeded before success; attaching the same artifact to the same session again replays (replayed: true).
+         */
+        post: operations["forge.job-attach"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/forge/selections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The saved connection and model per mode
+         * @description The saved selection of each mode that has one; `eligible` says whether the catalog still offers it.
+         */
+        get: operations["forge.selections-get"];
+        /**
+         * Save the connection and model of a mode
+         * @description Saves the connection and model a job of `mode` uses when it names neither; the model must be eligible for the mode.
+         */
+        put: operations["forge.selections-put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/generated-artifacts/{agentId}/{storageReference}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The bytes of a file in the agent's workspace, with a server-chosen content type
+         * @description A regular file of the agent's workspace (`storageReference` relative to it), with a content type chosen by the server from the file's extension, `Content-Disposition` (active content such as HTML and SVG always `attachment`) and `X-Content-Type-Options: nosniff`. Paths out of the workspace, symlinks and hard links are refused.
+         */
+        get: operations["workspace.generated-artifact"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/group-channels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Group channels with their members
+         * @description Every channel in creation order, with its members in delivery order.
+         */
+        get: operations["group-channels.list"];
+        put?: never;
+        /**
+         * Create a group channel with 1-12 member agents
+         * @description Creates a channel. An unknown member is 400 group_channel_member_unknown; a taken id is 409 group_channel_exists.
+         */
+        post: operations["group-channels.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/group-channels/{channelId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One group channel
+         * @description The channel; 404 group_channel_not_found.
+         */
+        get: operations["group-channels.get"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a channel with its messages and deliveries
+         * @description Deletes the channel, its messages and deliveries. A member run in flight goes on in its session, but nothing more is posted.
+         */
+        delete: operations["group-channels.delete"];
+        options?: never;
+        head?: never;
+        /**
+         * Rename a channel, change its round bound or replace its members
+         * @description Changes the fields given. `members` replaces the member list; removed members lose their parts of deliveries not started yet.
+         */
+        patch: operations["group-channels.update"];
+        trace?: never;
+    };
+    "/api/group-channels/{channelId}/members/{agentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Add an agent to a channel
+         * @description Adds the agent at the end of the member order (nothing changes when it is a member already). It receives messages posted from now on. 404 agent_not_found, 409 group_channel_members_full.
+         */
+        put: operations["group-channels.member-put"];
+        post?: never;
+        /**
+         * Remove an agent from a channel
+         * @description Removes the member; its parts of deliveries not started yet go. 404 group_channel_member_not_found; the last member is 409 group_channel_last_member.
+         */
+        delete: operations["group-channels.member-delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/group-channels/{channelId}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A channel's messages with their delivery statuses, newest page first
+         * @description The stream, newest page first, each page oldest first; operator messages carry their delivery with each member status. Page to older messages with nextCursor: paging visits every message once. Without a cursor, `queued` lists the operator messages waiting for delivery.
+         */
+        get: operations["group-channels.messages-list"];
+        put?: never;
+        /**
+         * Post an operator message; it is delivered to every member (202)
+         * @description Posts an operator message for every current member (202). Deliveries of a channel run one at a time in posting order: a message posted while another is delivered waits (`delivery.status` queued). 409 group_channel_no_members, group_channel_queue_full.
+         */
+        post: operations["group-channels.messages-post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -558,6 +958,50 @@ export interface paths {
         get: operations["health.api-health"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/memory/brain-promotion-candidates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An agent's Brain promotion candidates, newest first, optionally of one status
+         * @description The agent's promotion candidates newest first, optionally of one status.
+         */
+        get: operations["tiddle.candidates-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Accept (creating the Brain record), edit or reject a pending candidate
+         * @description Decides a pending candidate: `accept` creates an operator-owned Brain record (title/content given here override the candidate's; its sourceRefs name the candidate and its provenance) in the same transaction; `edit` changes title and/or content and keeps it pending; `reject` closes it. 404 tiddle_candidate_not_found, 409 tiddle_candidate_decided when it is no longer pending.
+         */
+        patch: operations["tiddle.candidates-update"];
+        trace?: never;
+    };
+    "/api/memory/curator/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run the memory curator's review now (all agents, or one), outside its schedule
+         * @description Runs the memory curator's review now, outside its schedule and whether or not it is enabled, within its window and item bounds.
+         */
+        post: operations["tiddle.curator-run"];
         delete?: never;
         options?: never;
         head?: never;
@@ -777,6 +1221,268 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mods/exec-gateway/controller": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Controller listener settings, TLS metadata and state
+         * @description Listener settings, TLS flags and certificate metadata (never the key or certificate), listening state and the last error.
+         */
+        get: operations["exec-gateway.controller-get"];
+        /**
+         * Change the controller listener settings
+         * @description Stores {enabled, host, port} (enabled only for literal true). Answers restartRequired: true as the spec says; the listener is also restarted at once with the new settings, and on every start of the mod.
+         */
+        put: operations["exec-gateway.controller-put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mods/exec-gateway/controller/tls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Store the listener's TLS key, certificate and optional CA (write-only)
+         * @description Stores the key, certificate and optional CA as write-only secrets (the key must match the certificate); the listener restarts with them.
+         */
+        put: operations["exec-gateway.tls-put"];
+        post?: never;
+        /** Clear the listener's TLS material */
+        delete: operations["exec-gateway.tls-delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mods/exec-gateway/gateway-trust": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Gateway trust records (no secret values)
+         * @description Every gateway record: identity, status and method flags; no secret values.
+         */
+        get: operations["exec-gateway.trust-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mods/exec-gateway/gateway-trust/{gatewayId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Trust a gateway with an HMAC secret
+         * @description Approves HMAC trust for a gateway; 409 gateway_credential_method_ed25519 when it is paired by Ed25519.
+         */
+        put: operations["exec-gateway.trust-put"];
+        post?: never;
+        /**
+         * Revoke a gateway
+         * @description Revokes: pending records removed, key and secret names cleared, the live connection closed.
+         */
+        delete: operations["exec-gateway.trust-delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mods/exec-gateway/gateways": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Gateways with connection state, implementation and version
+         * @description Gateways with connection state, implementation, version, last seen and running operations.
+         */
+        get: operations["exec-gateway.gateways-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mods/exec-gateway/gateways/{gatewayId}/operations/{operationId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a running operation */
+        post: operations["exec-gateway.operations-cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mods/exec-gateway/gateways/{gatewayId}/processes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run a process on a gateway (idempotent by operation id)
+         * @description Dispatches a process to a connected gateway after the execution boundaries allow it. The same operation id answers the recorded operation and never runs twice (another request under it is 409). dispatch: {accepted, replayed, response (the operation), events (output received while answering)}.
+         */
+        post: operations["exec-gateway.processes-run"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mods/exec-gateway/operations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Recent process operations with their output
+         * @description Most recent operations first, with their stored output tails.
+         */
+        get: operations["exec-gateway.operations-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mods/exec-gateway/pairings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Ed25519 pairings with fingerprints and handshake transcripts
+         * @description Ed25519 pairings (pending first) with fingerprints and handshake transcripts; pending ones never expire by age.
+         */
+        get: operations["exec-gateway.pairings-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mods/exec-gateway/pairings/{gatewayId}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve a pending pairing */
+        post: operations["exec-gateway.pairings-approve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mods/exec-gateway/pairings/{gatewayId}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reject a pairing */
+        post: operations["exec-gateway.pairings-reject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mods/exec-gateway/targets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** API targets */
+        get: operations["exec-gateway.targets-list"];
+        put?: never;
+        /**
+         * Create an API target
+         * @description Creates a target; an existing id is 409 api_target_exists.
+         */
+        post: operations["exec-gateway.targets-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mods/exec-gateway/targets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Replace an API target (same id)
+         * @description Replaces a target; the body id must equal the path id (400 target_id_immutable).
+         */
+        put: operations["exec-gateway.targets-update"];
+        post?: never;
+        /** Delete an API target */
+        delete: operations["exec-gateway.targets-delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/openapi.json": {
         parameters: {
             query?: never;
@@ -848,6 +1554,98 @@ export interface paths {
         get: operations["provider-logins.provider-b-usage"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/scheduled-jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Scheduled jobs, optionally of one agent and/or enabled or not
+         * @description Jobs oldest first, each with its next occurrences in its effective time zone.
+         */
+        get: operations["schedules.list"];
+        put?: never;
+        /**
+         * Create a scheduled job
+         * @description Creates a job (enabled unless `enabled: false`; `timezone` null or absent follows the operator time zone). Invalid cron: 400 scheduled_job_cron_invalid with `field`; unknown zone: 400 scheduled_job_timezone_invalid; unknown agent: 404 agent_not_found.
+         */
+        post: operations["schedules.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/scheduled-jobs/{jobId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One scheduled job with its next occurrences
+         * @description The job; 404 scheduled_job_not_found.
+         */
+        get: operations["schedules.get"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a scheduled job and its run history
+         * @description Deletes the job and its run history (a run in progress goes on); 404 scheduled_job_not_found.
+         */
+        delete: operations["schedules.delete"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a scheduled job (name, prompt, cron, time zone, session, enabled)
+         * @description Changes the fields given; 404 scheduled_job_not_found.
+         */
+        patch: operations["schedules.update"];
+        trace?: never;
+    };
+    "/api/scheduled-jobs/{jobId}/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A scheduled job's runs, newest first
+         * @description Runs newest first: scheduled, skipped, missed and manual ones; 404 scheduled_job_not_found.
+         */
+        get: operations["schedules.runs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/scheduled-jobs/{jobId}/trigger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run a scheduled job now (202 with the run id)
+         * @description Starts a run of the job now (also when disabled) and answers 202 with its run id once the run engine admitted it; a refusal of the engine is recorded as the run’s failure. 409 scheduled_job_run_in_progress while the job has a run in progress; 404 scheduled_job_not_found.
+         */
+        post: operations["schedules.trigger"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1502,6 +2300,30 @@ export interface paths {
         patch: operations["skills.update"];
         trace?: never;
     };
+    "/api/settings/tiddle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An agent's Tiddle settings (retention, context budget)
+         * @description The agent's Tiddle settings (defaults when none are saved).
+         */
+        get: operations["tiddle.settings-get"];
+        /**
+         * Change an agent's Tiddle settings; omitted fields keep their values
+         * @description Changes the agent's Tiddle settings; omitted fields keep their values. Shorter retention applies at the next write or pass.
+         */
+        put: operations["tiddle.settings-put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/settings/timezone": {
         parameters: {
             query?: never;
@@ -1609,6 +2431,354 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/task-board/priorities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Task priorities, highest first
+         * @description Task priorities, highest first.
+         */
+        get: operations["task-board.priorities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/task-board/projects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Projects
+         * @description Every project in creation order, with its task count.
+         */
+        get: operations["task-board.projects-list"];
+        put?: never;
+        /**
+         * Create a project
+         * @description Creates a project.
+         */
+        post: operations["task-board.projects-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/task-board/projects/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One project
+         * @description One project; 404 task_board_project_not_found.
+         */
+        get: operations["task-board.project-get"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a project and its tasks
+         * @description Deletes the project with its tasks and their run history, in one transaction; runs in flight are then cancelled.
+         */
+        delete: operations["task-board.project-delete"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a project's name or description
+         * @description Changes the name and/or the description.
+         */
+        patch: operations["task-board.project-update"];
+        trace?: never;
+    };
+    "/api/task-board/statuses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Task statuses, in board order
+         * @description Task statuses in board order.
+         */
+        get: operations["task-board.statuses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/task-board/tasks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Tasks filtered by project, status, priority and assigned agent
+         * @description Tasks in creation order, each with its newest run; every filter given must match.
+         */
+        get: operations["task-board.tasks-list"];
+        put?: never;
+        /**
+         * Create a task
+         * @description Creates a task in an existing project (400 task_board_project_unknown otherwise). Assigning an agent does not run the task: Execute does.
+         */
+        post: operations["task-board.tasks-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/task-board/tasks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One task
+         * @description One task with its newest run; 404 task_board_task_not_found.
+         */
+        get: operations["task-board.task-get"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a task (a run in flight is cancelled)
+         * @description Deletes the task and its run history; a run in flight is cancelled.
+         */
+        delete: operations["task-board.task-delete"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a task (title, description, status, priority, project, assignee)
+         * @description Changes the fields given. A status change while a run is in flight is 409 task_already_running (the run moves the task).
+         */
+        patch: operations["task-board.task-update"];
+        trace?: never;
+    };
+    "/api/task-board/tasks/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Request a stop of the task's run in flight
+         * @description Requests a stop of the run in flight (409 task_not_running without one); the task then goes back to its previous status.
+         */
+        post: operations["task-board.task-cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/task-board/tasks/{id}/execute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a run of the assigned agent with the task as input (202)
+         * @description Starts a run of the assigned agent with the task (title and description) as the message, in session task-<id> with origin {kind: "task", id}. Answers 202 once the run is admitted; the task is in_progress, then review when the run completes, or back to its previous status with the error on the run. 409 task_not_assigned, 409 task_already_running, 404 agent_not_found, and the run engine’s refusals.
+         */
+        post: operations["task-board.task-execute"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/task-board/tasks/{id}/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The task's run history, newest first
+         * @description The task’s runs, newest first: run id, agent, session, started, ended, outcome, error.
+         */
+        get: operations["task-board.task-runs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tasks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An agent's work items (archived ones with archived=true)
+         * @description The agent’s work items, newest first, each with its latest step; archived ones only with archived=true.
+         */
+        get: operations["work-items.list"];
+        put?: never;
+        /**
+         * Create a work item for an agent, at the inspect stage
+         * @description Creates a work item at the inspect stage (status ready); nothing runs until step or continue. Answers 200 with the item.
+         */
+        post: operations["work-items.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tasks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One work item with every step it ran
+         * @description The item with every step it ran, oldest first.
+         */
+        get: operations["work-items.get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tasks/{id}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Archive a work item (hidden from the default list), or restore it
+         * @description Archives the item (hidden from the default list; no further steps) or, with archived: false, restores it. Repeating is harmless.
+         */
+        post: operations["work-items.archive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tasks/{id}/continue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run the remaining stages in the background until done or a step fails (202)
+         * @description Starts the current stage now and answers 202 with the item (its step running); the remaining stages then run one after another in the background until the item is done or a step does not complete. Refusals as for step.
+         */
+        post: operations["work-items.continue"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tasks/{id}/step": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run the item's current stage as one agent run and advance when it completes
+         * @description Runs the current stage as one agent run (session work-<id>, origin work-item) and answers when it ended. A completed run advances the stage (inspect → propose → verify → done); a failed, cancelled or interrupted one is stored with its error and the stage stays, so stepping again retries it: then ok is false with the error (HTTP 200). One step at a time per item: 409 work_item_step_running.
+         */
+        post: operations["work-items.step"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tiddle/cards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An agent's current continuity cards, newest first, optionally of one scope
+         * @description Current cards newest first (expired ones excluded), optionally of one scope.
+         */
+        get: operations["tiddle.cards"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tiddle/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What happened to an agent's cards (appended, merged, expired), newest first
+         * @description Card history newest first: appended, merged (merge pass), expired (retention).
+         */
+        get: operations["tiddle.history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/traces": {
         parameters: {
             query?: never;
@@ -1661,6 +2831,90 @@ export interface paths {
          * @description Why each tool call was allowed or blocked: the grant and the boundary. Tool output is never included.
          */
         get: operations["chat.trace-authority"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workbench": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask the agent for a plan of steps for a request; the plan is stored, nothing is executed
+         * @description Asks the agent (one run, session workbench-<plan id>, origin workbench) for a JSON list of steps and stores the plan; nothing is executed. An answer without usable steps is 502 workbench_plan_unparseable, a run that did not complete 502 workbench_plan_failed; both carry planId.
+         */
+        post: operations["work-items.plan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workbench/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run an accepted plan: create its steps as work items and start the first one (202)
+         * @description Creates one work item per step (the body’s edited steps, else the plan’s) in plan order and, unless start is false, starts the first item’s inspect step in the background; the others wait for step or continue. 202. A plan runs once (409 workbench_plan_already_run).
+         */
+        post: operations["work-items.plan-run"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workspace/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a workspace file (1 MiB) with its version
+         * @description A regular file (at most 1 MiB, else 413 workspace_file_too_large) with its `version` (a content hash) to send back as `expectedVersion` when saving. Symlinked files, hard-linked files and paths leaving the folder are refused.
+         */
+        get: operations["workspace.file-get"];
+        put?: never;
+        /**
+         * Replace an existing workspace file atomically (1 MiB), optionally at an expected version
+         * @description Replaces the content of an existing regular file atomically (a temporary file in the same folder renamed over it; readers see the old or the new file). A missing file is 404 (nothing is created), content above 1 MiB is 413, and an `expectedVersion` that is no longer current is 409 workspace_file_conflict; the file is then unchanged.
+         */
+        post: operations["workspace.file-put"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workspace/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a workspace (1,000 entries; hidden and generated folders omitted)
+         * @description Files and folders under the scope's folder (or `path` inside it), depth first, names sorted: at most 1,000 entries (`truncated` says more exist); dot names (.git, .attachments, …), generated folders (node_modules, dist, build, …) and symlinks are left out.
+         */
+        get: operations["workspace.files-list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1790,7 +3044,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -1823,7 +3077,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -1858,7 +3112,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -1917,7 +3171,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -1965,7 +3219,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -2025,7 +3279,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -2054,7 +3308,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -2094,7 +3348,331 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "dreams.cycles-get": {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                agentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        cycles: {
+                            id: string;
+                            agentId: string;
+                            /** @enum {string} */
+                            trigger: "schedule" | "manual";
+                            occurrenceAt?: string | null;
+                            generatedAt?: string;
+                            messageLimit?: number;
+                            /** @enum {string} */
+                            status: "running" | "completed" | "partial" | "failed" | "interrupted";
+                            phases: {
+                                phase?: string;
+                                /** @enum {string} */
+                                status?: "completed" | "skipped" | "failed";
+                                runIds?: string[];
+                                messagesRead?: number;
+                                diaryEntryId?: string | null;
+                                words?: number;
+                                error?: string | null;
+                                items?: {
+                                    proposed?: number;
+                                    repaired?: number;
+                                    dropped?: number;
+                                    truncated?: number;
+                                    candidatesUnavailable?: boolean;
+                                    list?: {
+                                        title?: string;
+                                        citations?: {
+                                            sessionId?: string;
+                                            seq?: number;
+                                        }[];
+                                        repaired?: boolean;
+                                        candidateId?: string | null;
+                                    }[];
+                                };
+                            }[];
+                            error?: string | null;
+                            startedAt: string;
+                            endedAt?: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "dreams.cycles-post": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Transcript messages each phase reads at most
+                     * @default 200
+                     */
+                    limit?: number;
+                    /**
+                     * Format: date-time
+                     * @description The instant the phases’ windows end at (default now)
+                     */
+                    generatedAt?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        cycleId: string;
+                        cycle: {
+                            id: string;
+                            agentId: string;
+                            /** @enum {string} */
+                            trigger: "schedule" | "manual";
+                            occurrenceAt?: string | null;
+                            generatedAt?: string;
+                            messageLimit?: number;
+                            /** @enum {string} */
+                            status: "running" | "completed" | "partial" | "failed" | "interrupted";
+                            phases: {
+                                phase?: string;
+                                /** @enum {string} */
+                                status?: "completed" | "skipped" | "failed";
+                                runIds?: string[];
+                                messagesRead?: number;
+                                diaryEntryId?: string | null;
+                                words?: number;
+                                error?: string | null;
+                                items?: {
+                                    proposed?: number;
+                                    repaired?: number;
+                                    dropped?: number;
+                                    truncated?: number;
+                                    candidatesUnavailable?: boolean;
+                                    list?: {
+                                        title?: string;
+                                        citations?: {
+                                            sessionId?: string;
+                                            seq?: number;
+                                        }[];
+                                        repaired?: boolean;
+                                        candidateId?: string | null;
+                                    }[];
+                                };
+                            }[];
+                            error?: string | null;
+                            startedAt: string;
+                            endedAt?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "dreams.diary-get": {
+        parameters: {
+            query?: {
+                date?: string;
+                phase?: "light" | "deep" | "rem" | "note";
+                limit?: number;
+                format?: "json" | "markdown";
+            };
+            header?: never;
+            path: {
+                agentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        entries: {
+                            id: string;
+                            agentId: string;
+                            date: string;
+                            phase: string;
+                            content: string;
+                            /** @enum {string} */
+                            source: "dream" | "operator";
+                            cycleId: string | null;
+                            createdAt: string;
+                        }[];
+                        markdown?: string;
+                    };
+                };
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "dreams.diary-post": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The entry’s prose (not blank) */
+                    content: string;
+                    /**
+                     * @description `light`, `deep`, `rem` (written by cycles) or `note` (appended by the operator)
+                     * @default note
+                     * @enum {string}
+                     */
+                    phase?: "light" | "deep" | "rem" | "note";
+                    /** @description The day it belongs to; default today in the agent’s Dream time zone */
+                    date?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        entry: {
+                            id: string;
+                            agentId: string;
+                            date: string;
+                            phase: string;
+                            content: string;
+                            /** @enum {string} */
+                            source: "dream" | "operator";
+                            cycleId: string | null;
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "dreams.consolidate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The latest this many diary entries
+                     * @default 30
+                     */
+                    limit?: number;
+                    /**
+                     * Format: date-time
+                     * @description The time the document says it was generated at (default now)
+                     */
+                    generatedAt?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        generatedAt: string;
+                        entries: number;
+                        markdown: string;
+                    };
+                };
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -2123,7 +3701,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -2166,7 +3744,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -2195,7 +3773,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -2233,7 +3811,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -2262,7 +3840,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -2302,7 +3880,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -2331,7 +3909,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -2371,7 +3949,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -2446,7 +4024,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -2528,7 +4106,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -2562,7 +4140,150 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "workspace.attachments-list": {
+        parameters: {
+            query: {
+                agentId: string;
+                sessionId?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        agentId: string;
+                        sessionId: string;
+                        attachments: {
+                            id: string;
+                            agentId: string;
+                            sessionId: string;
+                            runId: string | null;
+                            name: string;
+                            /** @description The MIME type the client sent (downloads choose their own by extension) */
+                            type: string;
+                            size: number;
+                            sha256: string;
+                            /** @description Relative to the agent's workspace: .attachments/<session>/<id>-<name> */
+                            reference: string;
+                            /** @description Same-origin path of the bytes */
+                            url: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            expiresAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "workspace.attachment-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agentId: string;
+                artifactPath: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "workspace.attachment-delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agentId: string;
+                artifactPath: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @constant */
+                        deleted: true;
+                        attachment: {
+                            id: string;
+                            agentId: string;
+                            sessionId: string;
+                            runId: string | null;
+                            name: string;
+                            /** @description The MIME type the client sent (downloads choose their own by extension) */
+                            type: string;
+                            size: number;
+                            sha256: string;
+                            /** @description Relative to the agent's workspace: .attachments/<session>/<id>-<name> */
+                            reference: string;
+                            /** @description Same-origin path of the bytes */
+                            url: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            expiresAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -2589,7 +4310,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -2616,7 +4337,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -2643,7 +4364,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -2699,7 +4420,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -2761,7 +4482,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -2812,7 +4533,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -2878,7 +4599,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -2938,7 +4659,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3004,7 +4725,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3041,7 +4762,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3094,7 +4815,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3126,7 +4847,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3156,7 +4877,134 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "forge.diagnostics-jobs": {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        jobs: {
+                            id: string;
+                            /** @enum {string} */
+                            mode: "image" | "video" | "speech" | "music";
+                            /**
+                             * @description queued (waiting, or waiting for a retry after a retryable failure) → running → succeeded | failed. A retryable failure (rate limit, timeout, unreachable, 5xx, a restart) goes back to queued while attempts remain.
+                             * @enum {string}
+                             */
+                            status: "queued" | "running" | "succeeded" | "failed";
+                            progress: number;
+                            attempts: number;
+                            connectionId: string;
+                            modelId: string;
+                            providerId: string;
+                            promptChars: number;
+                            artifactCount: number;
+                            artifactBytes: number;
+                            errorCode: string | null;
+                            errorStatus: number | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** Format: date-time */
+                            startedAt: string | null;
+                            /** Format: date-time */
+                            finishedAt: string | null;
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "forge.diagnostics-job": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @description No prompt (its length only), no idempotency key, no credential, no output bytes, no provider answer. */
+                        job: {
+                            id: string;
+                            /** @enum {string} */
+                            mode: "image" | "video" | "speech" | "music";
+                            /**
+                             * @description queued (waiting, or waiting for a retry after a retryable failure) → running → succeeded | failed. A retryable failure (rate limit, timeout, unreachable, 5xx, a restart) goes back to queued while attempts remain.
+                             * @enum {string}
+                             */
+                            status: "queued" | "running" | "succeeded" | "failed";
+                            progress: number;
+                            attempts: number;
+                            connectionId: string;
+                            modelId: string;
+                            providerId: string;
+                            promptChars: number;
+                            artifactCount: number;
+                            artifactBytes: number;
+                            errorCode: string | null;
+                            errorStatus: number | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** Format: date-time */
+                            startedAt: string | null;
+                            /** Format: date-time */
+                            finishedAt: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3190,7 +5038,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3222,7 +5070,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3251,7 +5099,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3281,7 +5129,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3310,7 +5158,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3349,7 +5197,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3376,7 +5224,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3405,7 +5253,1331 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "forge.catalog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @description The largest artifact a job keeps; a larger provider answer fails the job (forge_artifact_too_large) */
+                        maxArtifactBytes: number;
+                        modes: {
+                            /** @enum {string} */
+                            mode: "image" | "video" | "speech" | "music";
+                            /** @description At least one connection has an eligible model for this mode */
+                            available: boolean;
+                            connections: {
+                                connectionId: string;
+                                provider: string;
+                                apiType: string;
+                                models: {
+                                    id: string;
+                                    providerId: string;
+                                }[];
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "forge.jobs-list": {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        jobs: {
+                            id: string;
+                            idempotencyKey: string;
+                            prompt: string;
+                            /** @enum {string} */
+                            mode: "image" | "video" | "speech" | "music";
+                            connectionId: string;
+                            modelId: string;
+                            /** @description The media provider adapter that serves the job */
+                            providerId: string;
+                            /**
+                             * @description queued (waiting, or waiting for a retry after a retryable failure) → running → succeeded | failed. A retryable failure (rate limit, timeout, unreachable, 5xx, a restart) goes back to queued while attempts remain.
+                             * @enum {string}
+                             */
+                            status: "queued" | "running" | "succeeded" | "failed";
+                            progress: number;
+                            attempts: number;
+                            /** @description The last failure: a stable code, a message of at most 500 characters that names no credential, the upstream HTTP status when there was one. */
+                            errorDetails?: {
+                                code: string;
+                                message: string;
+                                status?: number;
+                                retryable: boolean;
+                                attempt: number;
+                            };
+                            artifacts: {
+                                id: string;
+                                /** @enum {string} */
+                                kind: "image" | "video" | "speech" | "music";
+                                /** @description Chosen by the server from the bytes (never what the provider claimed) */
+                                contentType: string;
+                                sizeBytes: number;
+                                sha256: string;
+                                /** @description Relative to the data dir: forge/<jobId>/<artifactId>.<ext> */
+                                storageReference: string;
+                                url: string;
+                                downloadUrl: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                            }[];
+                            attachments: {
+                                jobId: string;
+                                artifactId: string;
+                                agentId: string;
+                                sessionId: string;
+                                /** @description The transcript message that shows the artifact */
+                                messageSeq: number;
+                                /** Format: date-time */
+                                attachedAt: string;
+                            }[];
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** Format: date-time */
+                            startedAt: string | null;
+                            /** Format: date-time */
+                            finishedAt: string | null;
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "forge.jobs-create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    prompt: string;
+                    /** @description The same key with the same request replays (200); with another request it is 409 */
+                    idempotencyKey: string;
+                    /** @enum {string} */
+                    mode?: "image" | "video" | "speech" | "music";
+                    connectionId?: string;
+                    modelId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        job: {
+                            id: string;
+                            idempotencyKey: string;
+                            prompt: string;
+                            /** @enum {string} */
+                            mode: "image" | "video" | "speech" | "music";
+                            connectionId: string;
+                            modelId: string;
+                            /** @description The media provider adapter that serves the job */
+                            providerId: string;
+                            /**
+                             * @description queued (waiting, or waiting for a retry after a retryable failure) → running → succeeded | failed. A retryable failure (rate limit, timeout, unreachable, 5xx, a restart) goes back to queued while attempts remain.
+                             * @enum {string}
+                             */
+                            status: "queued" | "running" | "succeeded" | "failed";
+                            progress: number;
+                            attempts: number;
+                            /** @description The last failure: a stable code, a message of at most 500 characters that names no credential, the upstream HTTP status when there was one. */
+                            errorDetails?: {
+                                code: string;
+                                message: string;
+                                status?: number;
+                                retryable: boolean;
+                                attempt: number;
+                            };
+                            artifacts: {
+                                id: string;
+                                /** @enum {string} */
+                                kind: "image" | "video" | "speech" | "music";
+                                /** @description Chosen by the server from the bytes (never what the provider claimed) */
+                                contentType: string;
+                                sizeBytes: number;
+                                sha256: string;
+                                /** @description Relative to the data dir: forge/<jobId>/<artifactId>.<ext> */
+                                storageReference: string;
+                                url: string;
+                                downloadUrl: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                            }[];
+                            attachments: {
+                                jobId: string;
+                                artifactId: string;
+                                agentId: string;
+                                sessionId: string;
+                                /** @description The transcript message that shows the artifact */
+                                messageSeq: number;
+                                /** Format: date-time */
+                                attachedAt: string;
+                            }[];
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** Format: date-time */
+                            startedAt: string | null;
+                            /** Format: date-time */
+                            finishedAt: string | null;
+                        };
+                        /** @description true when an earlier post with the same key and request made the job */
+                        replayed: boolean;
+                    };
+                };
+            };
+            /** @description Success */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        job: {
+                            id: string;
+                            idempotencyKey: string;
+                            prompt: string;
+                            /** @enum {string} */
+                            mode: "image" | "video" | "speech" | "music";
+                            connectionId: string;
+                            modelId: string;
+                            /** @description The media provider adapter that serves the job */
+                            providerId: string;
+                            /**
+                             * @description queued (waiting, or waiting for a retry after a retryable failure) → running → succeeded | failed. A retryable failure (rate limit, timeout, unreachable, 5xx, a restart) goes back to queued while attempts remain.
+                             * @enum {string}
+                             */
+                            status: "queued" | "running" | "succeeded" | "failed";
+                            progress: number;
+                            attempts: number;
+                            /** @description The last failure: a stable code, a message of at most 500 characters that names no credential, the upstream HTTP status when there was one. */
+                            errorDetails?: {
+                                code: string;
+                                message: string;
+                                status?: number;
+                                retryable: boolean;
+                                attempt: number;
+                            };
+                            artifacts: {
+                                id: string;
+                                /** @enum {string} */
+                                kind: "image" | "video" | "speech" | "music";
+                                /** @description Chosen by the server from the bytes (never what the provider claimed) */
+                                contentType: string;
+                                sizeBytes: number;
+                                sha256: string;
+                                /** @description Relative to the data dir: forge/<jobId>/<artifactId>.<ext> */
+                                storageReference: string;
+                                url: string;
+                                downloadUrl: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                            }[];
+                            attachments: {
+                                jobId: string;
+                                artifactId: string;
+                                agentId: string;
+                                sessionId: string;
+                                /** @description The transcript message that shows the artifact */
+                                messageSeq: number;
+                                /** Format: date-time */
+                                attachedAt: string;
+                            }[];
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** Format: date-time */
+                            startedAt: string | null;
+                            /** Format: date-time */
+                            finishedAt: string | null;
+                        };
+                        /** @description true when an earlier post with the same key and request made the job */
+                        replayed: boolean;
+                    };
+                };
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "forge.job-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        job: {
+                            id: string;
+                            idempotencyKey: string;
+                            prompt: string;
+                            /** @enum {string} */
+                            mode: "image" | "video" | "speech" | "music";
+                            connectionId: string;
+                            modelId: string;
+                            /** @description The media provider adapter that serves the job */
+                            providerId: string;
+                            /**
+                             * @description queued (waiting, or waiting for a retry after a retryable failure) → running → succeeded | failed. A retryable failure (rate limit, timeout, unreachable, 5xx, a restart) goes back to queued while attempts remain.
+                             * @enum {string}
+                             */
+                            status: "queued" | "running" | "succeeded" | "failed";
+                            progress: number;
+                            attempts: number;
+                            /** @description The last failure: a stable code, a message of at most 500 characters that names no credential, the upstream HTTP status when there was one. */
+                            errorDetails?: {
+                                code: string;
+                                message: string;
+                                status?: number;
+                                retryable: boolean;
+                                attempt: number;
+                            };
+                            artifacts: {
+                                id: string;
+                                /** @enum {string} */
+                                kind: "image" | "video" | "speech" | "music";
+                                /** @description Chosen by the server from the bytes (never what the provider claimed) */
+                                contentType: string;
+                                sizeBytes: number;
+                                sha256: string;
+                                /** @description Relative to the data dir: forge/<jobId>/<artifactId>.<ext> */
+                                storageReference: string;
+                                url: string;
+                                downloadUrl: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                            }[];
+                            attachments: {
+                                jobId: string;
+                                artifactId: string;
+                                agentId: string;
+                                sessionId: string;
+                                /** @description The transcript message that shows the artifact */
+                                messageSeq: number;
+                                /** Format: date-time */
+                                attachedAt: string;
+                            }[];
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** Format: date-time */
+                            startedAt: string | null;
+                            /** Format: date-time */
+                            finishedAt: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "forge.artifact-get": {
+        parameters: {
+            query?: {
+                download?: "0" | "1";
+            };
+            header?: never;
+            path: {
+                id: string;
+                artifactId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "forge.job-attach": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    agentId: string;
+                    sessionId: string;
+                    artifactId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        attachment: {
+                            jobId: string;
+                            artifactId: string;
+                            agentId: string;
+                            sessionId: string;
+                            /** @description The transcript message that shows the artifact */
+                            messageSeq: number;
+                            /** Format: date-time */
+                            attachedAt: string;
+                        };
+                        replayed: boolean;
+                    };
+                };
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "forge.selections-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        selections: {
+                            /** @enum {string} */
+                            mode: "image" | "video" | "speech" | "music";
+                            connectionId: string;
+                            modelId: string;
+                            /** @description Still offered by the catalog (a connection or model removed since makes it false) */
+                            eligible: boolean;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "forge.selections-put": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    mode: "image" | "video" | "speech" | "music";
+                    connectionId: string;
+                    modelId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        selection: {
+                            /** @enum {string} */
+                            mode: "image" | "video" | "speech" | "music";
+                            connectionId: string;
+                            modelId: string;
+                            /** @description Still offered by the catalog (a connection or model removed since makes it false) */
+                            eligible: boolean;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "workspace.generated-artifact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agentId: string;
+                storageReference: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "group-channels.list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        channels: {
+                            id: string;
+                            name: string;
+                            description: string;
+                            maxRounds: number;
+                            /** @description In delivery order */
+                            members: {
+                                agentId: string;
+                                /** Format: date-time */
+                                addedAt: string;
+                            }[];
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "group-channels.create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Optional; lower-case letters, digits, - and _, at most 48 characters (a taken id is 409 group_channel_exists) */
+                    id?: string;
+                    /** @description Not blank */
+                    name: string;
+                    /** @description Shown to the members in every input; default empty */
+                    description?: string;
+                    /** @description 1-12 distinct existing agent ids, in delivery order (an unknown one is 400 group_channel_member_unknown) */
+                    members: string[];
+                    /** @description Rounds per operator message: round 1 asks every member, each further round the members mentioned (@id) in the previous one. Default 3, at most 10. */
+                    maxRounds?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        channel: {
+                            id: string;
+                            name: string;
+                            description: string;
+                            maxRounds: number;
+                            /** @description In delivery order */
+                            members: {
+                                agentId: string;
+                                /** Format: date-time */
+                                addedAt: string;
+                            }[];
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "group-channels.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                channelId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        channel: {
+                            id: string;
+                            name: string;
+                            description: string;
+                            maxRounds: number;
+                            /** @description In delivery order */
+                            members: {
+                                agentId: string;
+                                /** Format: date-time */
+                                addedAt: string;
+                            }[];
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "group-channels.delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                channelId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @constant */
+                        deleted: true;
+                        id: string;
+                    };
+                };
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "group-channels.update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                channelId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Not blank */
+                    name?: string;
+                    /** @description Shown to the members in every input; default empty */
+                    description?: string;
+                    /** @description Replaces the member list (order included). 1-12 distinct existing agent ids, in delivery order (an unknown one is 400 group_channel_member_unknown). Removed members lose their parts of deliveries not started yet. */
+                    members?: string[];
+                    /** @description Rounds per operator message: round 1 asks every member, each further round the members mentioned (@id) in the previous one. Default 3, at most 10. Applies to deliveries that start from now on. */
+                    maxRounds?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        channel: {
+                            id: string;
+                            name: string;
+                            description: string;
+                            maxRounds: number;
+                            /** @description In delivery order */
+                            members: {
+                                agentId: string;
+                                /** Format: date-time */
+                                addedAt: string;
+                            }[];
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "group-channels.member-put": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                channelId: string;
+                agentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        channel: {
+                            id: string;
+                            name: string;
+                            description: string;
+                            maxRounds: number;
+                            /** @description In delivery order */
+                            members: {
+                                agentId: string;
+                                /** Format: date-time */
+                                addedAt: string;
+                            }[];
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "group-channels.member-delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                channelId: string;
+                agentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        channel: {
+                            id: string;
+                            name: string;
+                            description: string;
+                            maxRounds: number;
+                            /** @description In delivery order */
+                            members: {
+                                agentId: string;
+                                /** Format: date-time */
+                                addedAt: string;
+                            }[];
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "group-channels.messages-list": {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                channelId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @description Oldest first; without a cursor, the latest messages */
+                        items: {
+                            id: string;
+                            channelId: string;
+                            /** @description Place in the stream; null while an operator message waits for its delivery */
+                            seq: number | null;
+                            /**
+                             * @description system: a notice of the channel (the round bound stopped a conversation)
+                             * @enum {string}
+                             */
+                            author: "operator" | "agent" | "system";
+                            agentId: string | null;
+                            content: string;
+                            /** @description The operator message an answer or notice belongs to */
+                            replyTo: string | null;
+                            round: number | null;
+                            runId: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description On operator messages: the delivery to the members and each member status */
+                            delivery: {
+                                id: string;
+                                /** @enum {string} */
+                                status: "queued" | "running" | "completed" | "interrupted";
+                                maxRounds: number;
+                                /** @description Rounds started so far */
+                                rounds: number;
+                                /** @description The round bound ended the conversation while members were still mentioned */
+                                stoppedByRoundLimit: boolean;
+                                /** @description Mentioned members the bound kept from another round */
+                                unansweredMentions: string[];
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                startedAt: string | null;
+                                /** Format: date-time */
+                                finishedAt: string | null;
+                                /** @description Each member asked, round by round, in member order */
+                                members: {
+                                    agentId: string;
+                                    round: number;
+                                    /**
+                                     * @description interrupted: the server stopped or the mod was disabled before the member answered
+                                     * @enum {string}
+                                     */
+                                    status: "pending" | "running" | "answered" | "failed" | "interrupted";
+                                    /** @description The member's chat run (GET /api/traces/{runId}) */
+                                    runId: string | null;
+                                    error: {
+                                        code: string;
+                                        message: string;
+                                    } | null;
+                                    answerMessageId: string | null;
+                                    /** Format: date-time */
+                                    startedAt: string | null;
+                                    /** Format: date-time */
+                                    finishedAt: string | null;
+                                }[];
+                            } | null;
+                        }[];
+                        /** @description Pass as cursor for the page of older messages; null on the oldest page */
+                        nextCursor: string | null;
+                        /** @description Without a cursor: operator messages waiting for their delivery, in queue order (empty on older pages) */
+                        queued: {
+                            id: string;
+                            channelId: string;
+                            /** @description Place in the stream; null while an operator message waits for its delivery */
+                            seq: number | null;
+                            /**
+                             * @description system: a notice of the channel (the round bound stopped a conversation)
+                             * @enum {string}
+                             */
+                            author: "operator" | "agent" | "system";
+                            agentId: string | null;
+                            content: string;
+                            /** @description The operator message an answer or notice belongs to */
+                            replyTo: string | null;
+                            round: number | null;
+                            runId: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description On operator messages: the delivery to the members and each member status */
+                            delivery: {
+                                id: string;
+                                /** @enum {string} */
+                                status: "queued" | "running" | "completed" | "interrupted";
+                                maxRounds: number;
+                                /** @description Rounds started so far */
+                                rounds: number;
+                                /** @description The round bound ended the conversation while members were still mentioned */
+                                stoppedByRoundLimit: boolean;
+                                /** @description Mentioned members the bound kept from another round */
+                                unansweredMentions: string[];
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                startedAt: string | null;
+                                /** Format: date-time */
+                                finishedAt: string | null;
+                                /** @description Each member asked, round by round, in member order */
+                                members: {
+                                    agentId: string;
+                                    round: number;
+                                    /**
+                                     * @description interrupted: the server stopped or the mod was disabled before the member answered
+                                     * @enum {string}
+                                     */
+                                    status: "pending" | "running" | "answered" | "failed" | "interrupted";
+                                    /** @description The member's chat run (GET /api/traces/{runId}) */
+                                    runId: string | null;
+                                    error: {
+                                        code: string;
+                                        message: string;
+                                    } | null;
+                                    answerMessageId: string | null;
+                                    /** Format: date-time */
+                                    startedAt: string | null;
+                                    /** Format: date-time */
+                                    finishedAt: string | null;
+                                }[];
+                            } | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "group-channels.messages-post": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                channelId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The operator message; not blank */
+                    content: string;
+                    /** @description Optional: a retry with the same key and content returns the stored message (200, replayed); other content is 409 group_channel_idempotency_conflict */
+                    idempotencyKey?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        message: {
+                            id: string;
+                            channelId: string;
+                            /** @description Place in the stream; null while an operator message waits for its delivery */
+                            seq: number | null;
+                            /**
+                             * @description system: a notice of the channel (the round bound stopped a conversation)
+                             * @enum {string}
+                             */
+                            author: "operator" | "agent" | "system";
+                            agentId: string | null;
+                            content: string;
+                            /** @description The operator message an answer or notice belongs to */
+                            replyTo: string | null;
+                            round: number | null;
+                            runId: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description On operator messages: the delivery to the members and each member status */
+                            delivery: {
+                                id: string;
+                                /** @enum {string} */
+                                status: "queued" | "running" | "completed" | "interrupted";
+                                maxRounds: number;
+                                /** @description Rounds started so far */
+                                rounds: number;
+                                /** @description The round bound ended the conversation while members were still mentioned */
+                                stoppedByRoundLimit: boolean;
+                                /** @description Mentioned members the bound kept from another round */
+                                unansweredMentions: string[];
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                startedAt: string | null;
+                                /** Format: date-time */
+                                finishedAt: string | null;
+                                /** @description Each member asked, round by round, in member order */
+                                members: {
+                                    agentId: string;
+                                    round: number;
+                                    /**
+                                     * @description interrupted: the server stopped or the mod was disabled before the member answered
+                                     * @enum {string}
+                                     */
+                                    status: "pending" | "running" | "answered" | "failed" | "interrupted";
+                                    /** @description The member's chat run (GET /api/traces/{runId}) */
+                                    runId: string | null;
+                                    error: {
+                                        code: string;
+                                        message: string;
+                                    } | null;
+                                    answerMessageId: string | null;
+                                    /** Format: date-time */
+                                    startedAt: string | null;
+                                    /** Format: date-time */
+                                    finishedAt: string | null;
+                                }[];
+                            } | null;
+                        };
+                        deliveryId: string;
+                        /** @description True for a retry with a used idempotencyKey (answered 200, not 202) */
+                        replayed: boolean;
+                    };
+                };
+            };
+            /** @description Success */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        message: {
+                            id: string;
+                            channelId: string;
+                            /** @description Place in the stream; null while an operator message waits for its delivery */
+                            seq: number | null;
+                            /**
+                             * @description system: a notice of the channel (the round bound stopped a conversation)
+                             * @enum {string}
+                             */
+                            author: "operator" | "agent" | "system";
+                            agentId: string | null;
+                            content: string;
+                            /** @description The operator message an answer or notice belongs to */
+                            replyTo: string | null;
+                            round: number | null;
+                            runId: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description On operator messages: the delivery to the members and each member status */
+                            delivery: {
+                                id: string;
+                                /** @enum {string} */
+                                status: "queued" | "running" | "completed" | "interrupted";
+                                maxRounds: number;
+                                /** @description Rounds started so far */
+                                rounds: number;
+                                /** @description The round bound ended the conversation while members were still mentioned */
+                                stoppedByRoundLimit: boolean;
+                                /** @description Mentioned members the bound kept from another round */
+                                unansweredMentions: string[];
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                startedAt: string | null;
+                                /** Format: date-time */
+                                finishedAt: string | null;
+                                /** @description Each member asked, round by round, in member order */
+                                members: {
+                                    agentId: string;
+                                    round: number;
+                                    /**
+                                     * @description interrupted: the server stopped or the mod was disabled before the member answered
+                                     * @enum {string}
+                                     */
+                                    status: "pending" | "running" | "answered" | "failed" | "interrupted";
+                                    /** @description The member's chat run (GET /api/traces/{runId}) */
+                                    runId: string | null;
+                                    error: {
+                                        code: string;
+                                        message: string;
+                                    } | null;
+                                    answerMessageId: string | null;
+                                    /** Format: date-time */
+                                    startedAt: string | null;
+                                    /** Format: date-time */
+                                    finishedAt: string | null;
+                                }[];
+                            } | null;
+                        };
+                        deliveryId: string;
+                        /** @description True for a retry with a used idempotencyKey (answered 200, not 202) */
+                        replayed: boolean;
+                    };
+                };
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3448,7 +6620,185 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "tiddle.candidates-list": {
+        parameters: {
+            query: {
+                agentId: string;
+                status?: "pending" | "accepted" | "rejected";
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        agentId: string;
+                        /** @description Newest first */
+                        candidates: {
+                            id: string;
+                            agentId: string;
+                            title: string;
+                            content: string;
+                            /** @enum {string} */
+                            source: "tiddle" | "dream" | "curator";
+                            provenance: {
+                                runIds?: string[];
+                                messages?: {
+                                    sessionId?: string;
+                                    seq?: number;
+                                }[];
+                                cardIds?: string[];
+                                dreamCycleId?: string;
+                            };
+                            /** @enum {string} */
+                            status: "pending" | "accepted" | "rejected";
+                            /** @description sha256 of the proposed title and content; one candidate per agent and hash */
+                            contentHash: string;
+                            /** @description The Brain record accepting it created */
+                            brainRecordId: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            decidedAt: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "tiddle.candidates-update": {
+        parameters: {
+            query: {
+                agentId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The candidate */
+                    id: string;
+                    /**
+                     * @description `accept` creates the Brain record (with the title/content given here, else the candidate's); `edit` changes a pending candidate; `reject` closes it
+                     * @enum {string}
+                     */
+                    action: "accept" | "reject" | "edit";
+                    title?: string;
+                    content?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        candidate: {
+                            id: string;
+                            agentId: string;
+                            title: string;
+                            content: string;
+                            /** @enum {string} */
+                            source: "tiddle" | "dream" | "curator";
+                            provenance: {
+                                runIds?: string[];
+                                messages?: {
+                                    sessionId?: string;
+                                    seq?: number;
+                                }[];
+                                cardIds?: string[];
+                                dreamCycleId?: string;
+                            };
+                            /** @enum {string} */
+                            status: "pending" | "accepted" | "rejected";
+                            /** @description sha256 of the proposed title and content; one candidate per agent and hash */
+                            contentHash: string;
+                            /** @description The Brain record accepting it created */
+                            brainRecordId: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            decidedAt: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "tiddle.curator-run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Only this agent (every agent when absent) */
+                    agentId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        /** @description Cards reviewed and proposed as candidates (an existing candidate with the same content is reused) */
+                        proposed: number;
+                    };
+                };
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3481,7 +6831,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3570,7 +6920,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3631,7 +6981,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3692,7 +7042,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3772,7 +7122,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3801,7 +7151,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3834,7 +7184,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3869,7 +7219,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3927,7 +7277,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3969,7 +7319,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4020,7 +7370,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4074,7 +7424,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4135,7 +7485,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4170,7 +7520,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4229,7 +7579,745 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "exec-gateway.controller-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        controller: {
+                            [key: string]: unknown;
+                        };
+                        restartRequired?: boolean;
+                    };
+                };
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "exec-gateway.controller-put": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description On only for the literal boolean true */
+                    enabled?: unknown;
+                    /** @description Listen address (default 127.0.0.1) */
+                    host?: string;
+                    /** @description Default 7443 */
+                    port?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        controller: {
+                            [key: string]: unknown;
+                        };
+                        restartRequired?: boolean;
+                    };
+                };
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "exec-gateway.tls-put": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description PEM private key (write-only) */
+                    key: string;
+                    /** @description PEM certificate (chain) the gateways verify */
+                    cert: string;
+                    /** @description Optional PEM CA; empty or omitted clears it */
+                    ca?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        restartRequired?: boolean;
+                        tls?: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "exec-gateway.tls-delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        restartRequired?: boolean;
+                        tls?: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "exec-gateway.trust-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        gateways: {
+                            [key: string]: unknown;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "exec-gateway.trust-put": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                gatewayId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Default `controller` */
+                    controllerId?: string;
+                    /** @description HMAC secret (write-only) */
+                    secret: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        gateway: {
+                            [key: string]: unknown;
+                        };
+                        restartRequired?: boolean;
+                    };
+                };
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "exec-gateway.trust-delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                gatewayId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        gateway: {
+                            [key: string]: unknown;
+                        };
+                        restartRequired?: boolean;
+                    };
+                };
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "exec-gateway.gateways-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        gateways: {
+                            [key: string]: unknown;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "exec-gateway.operations-cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                gatewayId: string;
+                operationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        operationId: string;
+                        dispatch: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "exec-gateway.processes-run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                gatewayId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Matches [a-z0-9][a-z0-9._:-]{0,255} case-insensitively; stored lower-cased */
+                    operationId: string;
+                    /** @description A shell command line (/bin/sh -c); exactly one of command or executable */
+                    command?: string;
+                    executable?: string;
+                    /** @description Arguments of executable (not with command) */
+                    args?: string[];
+                    /** @description Directory inside the gateway workdir (a leading slash means its root); default the workdir */
+                    cwd?: string;
+                    env?: {
+                        [key: string]: string;
+                    };
+                    /** @description Bounded by the execution boundaries maxCommandSeconds */
+                    timeoutMs?: number;
+                    /** @description Answer when the process has finished (bounded by the route deadline); default false: answer when the gateway accepted it */
+                    wait?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        operationId: string;
+                        dispatch: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "exec-gateway.operations-list": {
+        parameters: {
+            query?: {
+                gatewayId?: string;
+                limit?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        operations: {
+                            [key: string]: unknown;
+                        }[];
+                        limit: number;
+                    };
+                };
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "exec-gateway.pairings-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        pairings: {
+                            [key: string]: unknown;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "exec-gateway.pairings-approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                gatewayId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        pairing: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "exec-gateway.pairings-reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                gatewayId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        pairing: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "exec-gateway.targets-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        targets: {
+                            [key: string]: unknown;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "exec-gateway.targets-create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Letter or digit first, then letters, digits, dot, underscore or hyphen; case-sensitive */
+                    id?: string;
+                    /** @description Not empty */
+                    name?: string;
+                    /** @description HTTP(S) without userinfo, query or fragment; trailing slashes of the path are removed */
+                    baseUrl?: string;
+                    /** @description True unless explicitly false */
+                    enabled?: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        target: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "exec-gateway.targets-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Letter or digit first, then letters, digits, dot, underscore or hyphen; case-sensitive */
+                    id?: string;
+                    /** @description Not empty */
+                    name?: string;
+                    /** @description HTTP(S) without userinfo, query or fragment; trailing slashes of the path are removed */
+                    baseUrl?: string;
+                    /** @description True unless explicitly false */
+                    enabled?: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        target: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "exec-gateway.targets-delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        restartRequired?: boolean;
+                        tls?: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4258,7 +8346,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4300,7 +8388,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4345,7 +8433,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4390,7 +8478,455 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "schedules.list": {
+        parameters: {
+            query?: {
+                agentId?: string;
+                enabled?: "true" | "false";
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        jobs: {
+                            id: string;
+                            agentId: string;
+                            sessionId: string;
+                            name: string;
+                            prompt: string;
+                            /** @description As stored (fields separated by single spaces) */
+                            cron: string;
+                            /** @description The job’s own zone, or null when it follows the operator’s */
+                            timezone: string | null;
+                            /** @description The zone occurrences are computed in now */
+                            effectiveTimezone: string;
+                            enabled: boolean;
+                            /**
+                             * Format: date-time
+                             * @description The next occurrence (null while disabled)
+                             */
+                            nextAt: string | null;
+                            /** @description The next 5 occurrences after now in the effective zone (empty while disabled) */
+                            nextOccurrences: string[];
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "schedules.create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Optional id (lower-case letters, digits, - and _); generated when absent. A used id is 409 scheduled_job_exists. */
+                    id?: string;
+                    /** @description The owner agent (404 agent_not_found when unknown) */
+                    agentId: string;
+                    /** @description Shown in the UI; not blank */
+                    name: string;
+                    /** @description The message the agent receives at each run; not blank */
+                    prompt: string;
+                    /** @description 5 fields: minute hour day-of-month month weekday (`*`, numbers, `a-b`, `*\/n`, `a-b/n`, lists; JAN-DEC, SUN-SAT; 7 is Sunday). Every field must match, day-of-month and weekday together. Invalid: 400 scheduled_job_cron_invalid with `field`. */
+                    cron: string;
+                    /**
+                     * @description An IANA zone kept by the job, or null to follow the operator time zone (PUT /api/settings/timezone), also when it changes later
+                     * @default null
+                     */
+                    timezone?: string | null;
+                    /** @description The chat session runs go to (default `default`) */
+                    sessionId?: string;
+                    /**
+                     * @description Disabled jobs have no next occurrence; they can still be triggered
+                     * @default true
+                     */
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        job: {
+                            id: string;
+                            agentId: string;
+                            sessionId: string;
+                            name: string;
+                            prompt: string;
+                            /** @description As stored (fields separated by single spaces) */
+                            cron: string;
+                            /** @description The job’s own zone, or null when it follows the operator’s */
+                            timezone: string | null;
+                            /** @description The zone occurrences are computed in now */
+                            effectiveTimezone: string;
+                            enabled: boolean;
+                            /**
+                             * Format: date-time
+                             * @description The next occurrence (null while disabled)
+                             */
+                            nextAt: string | null;
+                            /** @description The next 5 occurrences after now in the effective zone (empty while disabled) */
+                            nextOccurrences: string[];
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "schedules.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        job: {
+                            id: string;
+                            agentId: string;
+                            sessionId: string;
+                            name: string;
+                            prompt: string;
+                            /** @description As stored (fields separated by single spaces) */
+                            cron: string;
+                            /** @description The job’s own zone, or null when it follows the operator’s */
+                            timezone: string | null;
+                            /** @description The zone occurrences are computed in now */
+                            effectiveTimezone: string;
+                            enabled: boolean;
+                            /**
+                             * Format: date-time
+                             * @description The next occurrence (null while disabled)
+                             */
+                            nextAt: string | null;
+                            /** @description The next 5 occurrences after now in the effective zone (empty while disabled) */
+                            nextOccurrences: string[];
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "schedules.delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @constant */
+                        deleted: true;
+                        id: string;
+                    };
+                };
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "schedules.update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Shown in the UI; not blank */
+                    name?: string;
+                    /** @description The message the agent receives at each run; not blank */
+                    prompt?: string;
+                    /** @description 5 fields: minute hour day-of-month month weekday (`*`, numbers, `a-b`, `*\/n`, `a-b/n`, lists; JAN-DEC, SUN-SAT; 7 is Sunday). Every field must match, day-of-month and weekday together. Invalid: 400 scheduled_job_cron_invalid with `field`. */
+                    cron?: string;
+                    /** @description An IANA zone kept by the job, or null to follow the operator time zone (PUT /api/settings/timezone), also when it changes later */
+                    timezone?: string | null;
+                    /** @description The chat session runs go to (default `default`) */
+                    sessionId?: string;
+                    /** @description Disabled jobs have no next occurrence; they can still be triggered */
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        job: {
+                            id: string;
+                            agentId: string;
+                            sessionId: string;
+                            name: string;
+                            prompt: string;
+                            /** @description As stored (fields separated by single spaces) */
+                            cron: string;
+                            /** @description The job’s own zone, or null when it follows the operator’s */
+                            timezone: string | null;
+                            /** @description The zone occurrences are computed in now */
+                            effectiveTimezone: string;
+                            enabled: boolean;
+                            /**
+                             * Format: date-time
+                             * @description The next occurrence (null while disabled)
+                             */
+                            nextAt: string | null;
+                            /** @description The next 5 occurrences after now in the effective zone (empty while disabled) */
+                            nextOccurrences: string[];
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "schedules.runs": {
+        parameters: {
+            query?: {
+                limit?: number;
+                status?: "running" | "completed" | "failed" | "cancelled" | "skipped" | "missed" | "interrupted";
+            };
+            header?: never;
+            path: {
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        runs: {
+                            /** @description The record’s id */
+                            id: string;
+                            jobId: string;
+                            /** @enum {string} */
+                            trigger: "schedule" | "manual";
+                            /**
+                             * Format: date-time
+                             * @description The occurrence claimed (null for a manual trigger)
+                             */
+                            occurrenceAt: string | null;
+                            /**
+                             * @description `running` → `completed` | `failed` | `cancelled` | `interrupted` (its process stopped); `skipped`: the previous run was still running; `missed`: not claimed within the grace period (the service was down)
+                             * @enum {string}
+                             */
+                            status: "running" | "completed" | "failed" | "cancelled" | "skipped" | "missed" | "interrupted";
+                            /** @description The agent run (GET /api/traces/{runId}); null when skipped or missed */
+                            runId: string | null;
+                            /** Format: date-time */
+                            startedAt: string | null;
+                            /** Format: date-time */
+                            endedAt: string | null;
+                            /** @description Error code (and message) of a failed, cancelled or interrupted run */
+                            error: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "schedules.trigger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Success */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @description The agent run started */
+                        runId: string;
+                        run: {
+                            /** @description The record’s id */
+                            id: string;
+                            jobId: string;
+                            /** @enum {string} */
+                            trigger: "schedule" | "manual";
+                            /**
+                             * Format: date-time
+                             * @description The occurrence claimed (null for a manual trigger)
+                             */
+                            occurrenceAt: string | null;
+                            /**
+                             * @description `running` → `completed` | `failed` | `cancelled` | `interrupted` (its process stopped); `skipped`: the previous run was still running; `missed`: not claimed within the grace period (the service was down)
+                             * @enum {string}
+                             */
+                            status: "running" | "completed" | "failed" | "cancelled" | "skipped" | "missed" | "interrupted";
+                            /** @description The agent run (GET /api/traces/{runId}); null when skipped or missed */
+                            runId: string | null;
+                            /** Format: date-time */
+                            startedAt: string | null;
+                            /** Format: date-time */
+                            endedAt: string | null;
+                            /** @description Error code (and message) of a failed, cancelled or interrupted run */
+                            error: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4424,7 +8960,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4459,7 +8995,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4495,7 +9031,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4522,7 +9058,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4559,7 +9095,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4588,7 +9124,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4641,7 +9177,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4702,7 +9238,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4741,7 +9277,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4794,7 +9330,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4834,7 +9370,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4889,7 +9425,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4957,7 +9493,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5008,7 +9544,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5068,7 +9604,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5108,7 +9644,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5159,7 +9695,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5214,7 +9750,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5331,7 +9867,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5388,7 +9924,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5448,7 +9984,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5491,7 +10027,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5574,7 +10110,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5748,7 +10284,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5833,7 +10369,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5904,7 +10440,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5988,7 +10524,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6076,7 +10612,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6167,7 +10703,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6259,7 +10795,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6346,7 +10882,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6449,7 +10985,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6528,7 +11064,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6612,7 +11148,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6700,7 +11236,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6792,7 +11328,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6882,7 +11418,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6942,7 +11478,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7005,7 +11541,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7060,7 +11596,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7119,7 +11655,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7169,7 +11705,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7219,7 +11755,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7278,7 +11814,102 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "tiddle.settings-get": {
+        parameters: {
+            query: {
+                agentId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        agentId: string;
+                        tiddle: {
+                            /** @description Cards older than this many days are removed; their history stays. Default 90. */
+                            cardRetentionDays: number;
+                            /** @description History entries older than this many days are removed. Default 180. */
+                            historyRetentionDays: number;
+                            /** @description The most characters of cards a chat turn's context gets (newest first; 0 adds none). Default 2000. */
+                            contextBudgetChars: number;
+                        };
+                    };
+                };
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "tiddle.settings-put": {
+        parameters: {
+            query: {
+                agentId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Cards older than this many days are removed; their history stays. Default 90. */
+                    cardRetentionDays?: number;
+                    /** @description History entries older than this many days are removed. Default 180. */
+                    historyRetentionDays?: number;
+                    /** @description The most characters of cards a chat turn's context gets (newest first; 0 adds none). Default 2000. */
+                    contextBudgetChars?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        agentId: string;
+                        tiddle: {
+                            /** @description Cards older than this many days are removed; their history stays. Default 90. */
+                            cardRetentionDays: number;
+                            /** @description History entries older than this many days are removed. Default 180. */
+                            historyRetentionDays: number;
+                            /** @description The most characters of cards a chat turn's context gets (newest first; 0 adds none). Default 2000. */
+                            contextBudgetChars: number;
+                        };
+                    };
+                };
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7315,7 +11946,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7359,7 +11990,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7386,7 +12017,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7436,7 +12067,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7479,7 +12110,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7540,7 +12171,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7579,7 +12210,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7616,7 +12247,1822 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "task-board.priorities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @description Highest first */
+                        priorities: ("critical" | "high" | "normal" | "low")[];
+                    };
+                };
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "task-board.projects-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        projects: {
+                            id: string;
+                            name: string;
+                            description: string;
+                            taskCount: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "task-board.projects-create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Not blank */
+                    name: string;
+                    /** @description Default empty */
+                    description?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        project: {
+                            id: string;
+                            name: string;
+                            description: string;
+                            taskCount: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "task-board.project-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        project: {
+                            id: string;
+                            name: string;
+                            description: string;
+                            taskCount: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "task-board.project-delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        project: {
+                            id: string;
+                            name: string;
+                            description: string;
+                            taskCount: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                        /** @description Tasks deleted with the project */
+                        deletedTasks: number;
+                    };
+                };
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "task-board.project-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Not blank */
+                    name?: string;
+                    description?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        project: {
+                            id: string;
+                            name: string;
+                            description: string;
+                            taskCount: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "task-board.statuses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @description Board order */
+                        statuses: ("backlog" | "todo" | "in_progress" | "review" | "done" | "cancelled")[];
+                    };
+                };
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "task-board.tasks-list": {
+        parameters: {
+            query?: {
+                projectId?: string;
+                status?: "backlog" | "todo" | "in_progress" | "review" | "done" | "cancelled";
+                priority?: "critical" | "high" | "normal" | "low";
+                assignedAgentId?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        tasks: {
+                            id: string;
+                            projectId: string;
+                            title: string;
+                            description: string;
+                            /** @enum {string} */
+                            status: "backlog" | "todo" | "in_progress" | "review" | "done" | "cancelled";
+                            /** @enum {string} */
+                            priority: "critical" | "high" | "normal" | "low";
+                            assignedAgentId: string | null;
+                            /** @description The run in flight, if any */
+                            activeRunId: string | null;
+                            /** @description The newest run, in flight or ended */
+                            lastRun: {
+                                /** @description The chat run: GET /api/traces/{runId}?agentId= shows its trace */
+                                runId: string;
+                                taskId: string;
+                                agentId: string;
+                                sessionId: string;
+                                /** @enum {string} */
+                                status: "running" | "completed" | "failed" | "cancelled" | "superseded" | "interrupted";
+                                /**
+                                 * @description The task status before the run; the task goes back to it when the run does not complete
+                                 * @enum {string}
+                                 */
+                                previousStatus: "backlog" | "todo" | "in_progress" | "review" | "done" | "cancelled";
+                                error: {
+                                    code: string;
+                                    message: string;
+                                } | null;
+                                /** Format: date-time */
+                                startedAt: string;
+                                /** Format: date-time */
+                                endedAt: string | null;
+                            } | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "task-board.tasks-create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description An existing project (else 400 task_board_project_unknown) */
+                    projectId: string;
+                    /** @description Not blank */
+                    title: string;
+                    /** @description Default empty */
+                    description?: string;
+                    /**
+                     * @description Default backlog
+                     * @enum {string}
+                     */
+                    status?: "backlog" | "todo" | "in_progress" | "review" | "done" | "cancelled";
+                    /**
+                     * @description Default normal
+                     * @enum {string}
+                     */
+                    priority?: "critical" | "high" | "normal" | "low";
+                    /** @description An existing agent (else 400 task_board_assignee_unknown); default none. Assigning does not run the task. */
+                    assignedAgentId?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        task: {
+                            id: string;
+                            projectId: string;
+                            title: string;
+                            description: string;
+                            /** @enum {string} */
+                            status: "backlog" | "todo" | "in_progress" | "review" | "done" | "cancelled";
+                            /** @enum {string} */
+                            priority: "critical" | "high" | "normal" | "low";
+                            assignedAgentId: string | null;
+                            /** @description The run in flight, if any */
+                            activeRunId: string | null;
+                            /** @description The newest run, in flight or ended */
+                            lastRun: {
+                                /** @description The chat run: GET /api/traces/{runId}?agentId= shows its trace */
+                                runId: string;
+                                taskId: string;
+                                agentId: string;
+                                sessionId: string;
+                                /** @enum {string} */
+                                status: "running" | "completed" | "failed" | "cancelled" | "superseded" | "interrupted";
+                                /**
+                                 * @description The task status before the run; the task goes back to it when the run does not complete
+                                 * @enum {string}
+                                 */
+                                previousStatus: "backlog" | "todo" | "in_progress" | "review" | "done" | "cancelled";
+                                error: {
+                                    code: string;
+                                    message: string;
+                                } | null;
+                                /** Format: date-time */
+                                startedAt: string;
+                                /** Format: date-time */
+                                endedAt: string | null;
+                            } | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "task-board.task-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        task: {
+                            id: string;
+                            projectId: string;
+                            title: string;
+                            description: string;
+                            /** @enum {string} */
+                            status: "backlog" | "todo" | "in_progress" | "review" | "done" | "cancelled";
+                            /** @enum {string} */
+                            priority: "critical" | "high" | "normal" | "low";
+                            assignedAgentId: string | null;
+                            /** @description The run in flight, if any */
+                            activeRunId: string | null;
+                            /** @description The newest run, in flight or ended */
+                            lastRun: {
+                                /** @description The chat run: GET /api/traces/{runId}?agentId= shows its trace */
+                                runId: string;
+                                taskId: string;
+                                agentId: string;
+                                sessionId: string;
+                                /** @enum {string} */
+                                status: "running" | "completed" | "failed" | "cancelled" | "superseded" | "interrupted";
+                                /**
+                                 * @description The task status before the run; the task goes back to it when the run does not complete
+                                 * @enum {string}
+                                 */
+                                previousStatus: "backlog" | "todo" | "in_progress" | "review" | "done" | "cancelled";
+                                error: {
+                                    code: string;
+                                    message: string;
+                                } | null;
+                                /** Format: date-time */
+                                startedAt: string;
+                                /** Format: date-time */
+                                endedAt: string | null;
+                            } | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "task-board.task-delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        task: {
+                            id: string;
+                            projectId: string;
+                            title: string;
+                            description: string;
+                            /** @enum {string} */
+                            status: "backlog" | "todo" | "in_progress" | "review" | "done" | "cancelled";
+                            /** @enum {string} */
+                            priority: "critical" | "high" | "normal" | "low";
+                            assignedAgentId: string | null;
+                            /** @description The run in flight, if any */
+                            activeRunId: string | null;
+                            /** @description The newest run, in flight or ended */
+                            lastRun: {
+                                /** @description The chat run: GET /api/traces/{runId}?agentId= shows its trace */
+                                runId: string;
+                                taskId: string;
+                                agentId: string;
+                                sessionId: string;
+                                /** @enum {string} */
+                                status: "running" | "completed" | "failed" | "cancelled" | "superseded" | "interrupted";
+                                /**
+                                 * @description The task status before the run; the task goes back to it when the run does not complete
+                                 * @enum {string}
+                                 */
+                                previousStatus: "backlog" | "todo" | "in_progress" | "review" | "done" | "cancelled";
+                                error: {
+                                    code: string;
+                                    message: string;
+                                } | null;
+                                /** Format: date-time */
+                                startedAt: string;
+                                /** Format: date-time */
+                                endedAt: string | null;
+                            } | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "task-board.task-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Moves the task to another existing project */
+                    projectId?: string;
+                    /** @description Not blank */
+                    title?: string;
+                    description?: string;
+                    /**
+                     * @description Any status; refused with 409 task_already_running while a run is in flight
+                     * @enum {string}
+                     */
+                    status?: "backlog" | "todo" | "in_progress" | "review" | "done" | "cancelled";
+                    /** @enum {string} */
+                    priority?: "critical" | "high" | "normal" | "low";
+                    /** @description An existing agent; null unassigns */
+                    assignedAgentId?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        task: {
+                            id: string;
+                            projectId: string;
+                            title: string;
+                            description: string;
+                            /** @enum {string} */
+                            status: "backlog" | "todo" | "in_progress" | "review" | "done" | "cancelled";
+                            /** @enum {string} */
+                            priority: "critical" | "high" | "normal" | "low";
+                            assignedAgentId: string | null;
+                            /** @description The run in flight, if any */
+                            activeRunId: string | null;
+                            /** @description The newest run, in flight or ended */
+                            lastRun: {
+                                /** @description The chat run: GET /api/traces/{runId}?agentId= shows its trace */
+                                runId: string;
+                                taskId: string;
+                                agentId: string;
+                                sessionId: string;
+                                /** @enum {string} */
+                                status: "running" | "completed" | "failed" | "cancelled" | "superseded" | "interrupted";
+                                /**
+                                 * @description The task status before the run; the task goes back to it when the run does not complete
+                                 * @enum {string}
+                                 */
+                                previousStatus: "backlog" | "todo" | "in_progress" | "review" | "done" | "cancelled";
+                                error: {
+                                    code: string;
+                                    message: string;
+                                } | null;
+                                /** Format: date-time */
+                                startedAt: string;
+                                /** Format: date-time */
+                                endedAt: string | null;
+                            } | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "task-board.task-cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        runId: string;
+                        /** @description False when the run is not live on this server (it ended, or another replica runs it) */
+                        cancelRequested: boolean;
+                    };
+                };
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "task-board.task-execute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Success */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        runId: string;
+                        sessionId: string;
+                        task: {
+                            id: string;
+                            projectId: string;
+                            title: string;
+                            description: string;
+                            /** @enum {string} */
+                            status: "backlog" | "todo" | "in_progress" | "review" | "done" | "cancelled";
+                            /** @enum {string} */
+                            priority: "critical" | "high" | "normal" | "low";
+                            assignedAgentId: string | null;
+                            /** @description The run in flight, if any */
+                            activeRunId: string | null;
+                            /** @description The newest run, in flight or ended */
+                            lastRun: {
+                                /** @description The chat run: GET /api/traces/{runId}?agentId= shows its trace */
+                                runId: string;
+                                taskId: string;
+                                agentId: string;
+                                sessionId: string;
+                                /** @enum {string} */
+                                status: "running" | "completed" | "failed" | "cancelled" | "superseded" | "interrupted";
+                                /**
+                                 * @description The task status before the run; the task goes back to it when the run does not complete
+                                 * @enum {string}
+                                 */
+                                previousStatus: "backlog" | "todo" | "in_progress" | "review" | "done" | "cancelled";
+                                error: {
+                                    code: string;
+                                    message: string;
+                                } | null;
+                                /** Format: date-time */
+                                startedAt: string;
+                                /** Format: date-time */
+                                endedAt: string | null;
+                            } | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "task-board.task-runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        runs: {
+                            /** @description The chat run: GET /api/traces/{runId}?agentId= shows its trace */
+                            runId: string;
+                            taskId: string;
+                            agentId: string;
+                            sessionId: string;
+                            /** @enum {string} */
+                            status: "running" | "completed" | "failed" | "cancelled" | "superseded" | "interrupted";
+                            /**
+                             * @description The task status before the run; the task goes back to it when the run does not complete
+                             * @enum {string}
+                             */
+                            previousStatus: "backlog" | "todo" | "in_progress" | "review" | "done" | "cancelled";
+                            error: {
+                                code: string;
+                                message: string;
+                            } | null;
+                            /** Format: date-time */
+                            startedAt: string;
+                            /** Format: date-time */
+                            endedAt: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "work-items.list": {
+        parameters: {
+            query: {
+                agentId: string;
+                archived?: boolean;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        items: {
+                            id: string;
+                            agentId: string;
+                            title: string;
+                            instructions: string;
+                            /**
+                             * @description The stage the next step runs; done after verify completed
+                             * @enum {unknown}
+                             */
+                            stage: "inspect" | "propose" | "verify" | "done";
+                            /**
+                             * @description failed / interrupted: the last step did not complete and the stage stays; step again to retry it
+                             * @enum {unknown}
+                             */
+                            status: "ready" | "running" | "failed" | "interrupted" | "done";
+                            archived: boolean;
+                            /** Format: date-time */
+                            archivedAt: string | null;
+                            /** @description The workbench plan it came from */
+                            planId: string | null;
+                            planPosition: number | null;
+                            /** @description The chat session its runs use */
+                            sessionId: string;
+                            stepCount: number;
+                            lastStep: null | {
+                                /** @description The step’s number on its item */
+                                seq: number;
+                                /** @enum {unknown} */
+                                stage: "inspect" | "propose" | "verify";
+                                /**
+                                 * @description What started it: POST …/step, POST …/continue, or POST /api/workbench/run
+                                 * @enum {unknown}
+                                 */
+                                trigger: "step" | "continue" | "plan";
+                                /**
+                                 * @description interrupted: the process running it stopped before the run finished
+                                 * @enum {unknown}
+                                 */
+                                status: "running" | "completed" | "failed" | "cancelled" | "superseded" | "interrupted";
+                                /** @description The agent run (GET /api/traces/{runId}); null when the run was refused before it started */
+                                runId: string | null;
+                                /** @description work-<item id> */
+                                sessionId: string;
+                                note: string | null;
+                                /** @description The run’s answer text (partial when it did not complete) */
+                                answer: string | null;
+                                error: {
+                                    code: string;
+                                    message: string;
+                                } | null;
+                                /** Format: date-time */
+                                startedAt: string;
+                                /** Format: date-time */
+                                finishedAt: string | null;
+                                durationMs: number | null;
+                            };
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "work-items.create": {
+        parameters: {
+            query: {
+                agentId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Not blank */
+                    title: string;
+                    /** @description What the agent should do; sent with every step */
+                    instructions?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        item: {
+                            id: string;
+                            agentId: string;
+                            title: string;
+                            instructions: string;
+                            /**
+                             * @description The stage the next step runs; done after verify completed
+                             * @enum {unknown}
+                             */
+                            stage: "inspect" | "propose" | "verify" | "done";
+                            /**
+                             * @description failed / interrupted: the last step did not complete and the stage stays; step again to retry it
+                             * @enum {unknown}
+                             */
+                            status: "ready" | "running" | "failed" | "interrupted" | "done";
+                            archived: boolean;
+                            /** Format: date-time */
+                            archivedAt: string | null;
+                            /** @description The workbench plan it came from */
+                            planId: string | null;
+                            planPosition: number | null;
+                            /** @description The chat session its runs use */
+                            sessionId: string;
+                            stepCount: number;
+                            lastStep: null | {
+                                /** @description The step’s number on its item */
+                                seq: number;
+                                /** @enum {unknown} */
+                                stage: "inspect" | "propose" | "verify";
+                                /**
+                                 * @description What started it: POST …/step, POST …/continue, or POST /api/workbench/run
+                                 * @enum {unknown}
+                                 */
+                                trigger: "step" | "continue" | "plan";
+                                /**
+                                 * @description interrupted: the process running it stopped before the run finished
+                                 * @enum {unknown}
+                                 */
+                                status: "running" | "completed" | "failed" | "cancelled" | "superseded" | "interrupted";
+                                /** @description The agent run (GET /api/traces/{runId}); null when the run was refused before it started */
+                                runId: string | null;
+                                /** @description work-<item id> */
+                                sessionId: string;
+                                note: string | null;
+                                /** @description The run’s answer text (partial when it did not complete) */
+                                answer: string | null;
+                                error: {
+                                    code: string;
+                                    message: string;
+                                } | null;
+                                /** Format: date-time */
+                                startedAt: string;
+                                /** Format: date-time */
+                                finishedAt: string | null;
+                                durationMs: number | null;
+                            };
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** @description Every step, oldest first */
+                            steps: {
+                                /** @description The step’s number on its item */
+                                seq: number;
+                                /** @enum {unknown} */
+                                stage: "inspect" | "propose" | "verify";
+                                /**
+                                 * @description What started it: POST …/step, POST …/continue, or POST /api/workbench/run
+                                 * @enum {unknown}
+                                 */
+                                trigger: "step" | "continue" | "plan";
+                                /**
+                                 * @description interrupted: the process running it stopped before the run finished
+                                 * @enum {unknown}
+                                 */
+                                status: "running" | "completed" | "failed" | "cancelled" | "superseded" | "interrupted";
+                                /** @description The agent run (GET /api/traces/{runId}); null when the run was refused before it started */
+                                runId: string | null;
+                                /** @description work-<item id> */
+                                sessionId: string;
+                                note: string | null;
+                                /** @description The run’s answer text (partial when it did not complete) */
+                                answer: string | null;
+                                error: {
+                                    code: string;
+                                    message: string;
+                                } | null;
+                                /** Format: date-time */
+                                startedAt: string;
+                                /** Format: date-time */
+                                finishedAt: string | null;
+                                durationMs: number | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "work-items.get": {
+        parameters: {
+            query: {
+                agentId: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        item: {
+                            id: string;
+                            agentId: string;
+                            title: string;
+                            instructions: string;
+                            /**
+                             * @description The stage the next step runs; done after verify completed
+                             * @enum {unknown}
+                             */
+                            stage: "inspect" | "propose" | "verify" | "done";
+                            /**
+                             * @description failed / interrupted: the last step did not complete and the stage stays; step again to retry it
+                             * @enum {unknown}
+                             */
+                            status: "ready" | "running" | "failed" | "interrupted" | "done";
+                            archived: boolean;
+                            /** Format: date-time */
+                            archivedAt: string | null;
+                            /** @description The workbench plan it came from */
+                            planId: string | null;
+                            planPosition: number | null;
+                            /** @description The chat session its runs use */
+                            sessionId: string;
+                            stepCount: number;
+                            lastStep: null | {
+                                /** @description The step’s number on its item */
+                                seq: number;
+                                /** @enum {unknown} */
+                                stage: "inspect" | "propose" | "verify";
+                                /**
+                                 * @description What started it: POST …/step, POST …/continue, or POST /api/workbench/run
+                                 * @enum {unknown}
+                                 */
+                                trigger: "step" | "continue" | "plan";
+                                /**
+                                 * @description interrupted: the process running it stopped before the run finished
+                                 * @enum {unknown}
+                                 */
+                                status: "running" | "completed" | "failed" | "cancelled" | "superseded" | "interrupted";
+                                /** @description The agent run (GET /api/traces/{runId}); null when the run was refused before it started */
+                                runId: string | null;
+                                /** @description work-<item id> */
+                                sessionId: string;
+                                note: string | null;
+                                /** @description The run’s answer text (partial when it did not complete) */
+                                answer: string | null;
+                                error: {
+                                    code: string;
+                                    message: string;
+                                } | null;
+                                /** Format: date-time */
+                                startedAt: string;
+                                /** Format: date-time */
+                                finishedAt: string | null;
+                                durationMs: number | null;
+                            };
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** @description Every step, oldest first */
+                            steps: {
+                                /** @description The step’s number on its item */
+                                seq: number;
+                                /** @enum {unknown} */
+                                stage: "inspect" | "propose" | "verify";
+                                /**
+                                 * @description What started it: POST …/step, POST …/continue, or POST /api/workbench/run
+                                 * @enum {unknown}
+                                 */
+                                trigger: "step" | "continue" | "plan";
+                                /**
+                                 * @description interrupted: the process running it stopped before the run finished
+                                 * @enum {unknown}
+                                 */
+                                status: "running" | "completed" | "failed" | "cancelled" | "superseded" | "interrupted";
+                                /** @description The agent run (GET /api/traces/{runId}); null when the run was refused before it started */
+                                runId: string | null;
+                                /** @description work-<item id> */
+                                sessionId: string;
+                                note: string | null;
+                                /** @description The run’s answer text (partial when it did not complete) */
+                                answer: string | null;
+                                error: {
+                                    code: string;
+                                    message: string;
+                                } | null;
+                                /** Format: date-time */
+                                startedAt: string;
+                                /** Format: date-time */
+                                finishedAt: string | null;
+                                durationMs: number | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "work-items.archive": {
+        parameters: {
+            query: {
+                agentId: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description false restores an archived item
+                     * @default true
+                     */
+                    archived?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        item: {
+                            id: string;
+                            agentId: string;
+                            title: string;
+                            instructions: string;
+                            /**
+                             * @description The stage the next step runs; done after verify completed
+                             * @enum {unknown}
+                             */
+                            stage: "inspect" | "propose" | "verify" | "done";
+                            /**
+                             * @description failed / interrupted: the last step did not complete and the stage stays; step again to retry it
+                             * @enum {unknown}
+                             */
+                            status: "ready" | "running" | "failed" | "interrupted" | "done";
+                            archived: boolean;
+                            /** Format: date-time */
+                            archivedAt: string | null;
+                            /** @description The workbench plan it came from */
+                            planId: string | null;
+                            planPosition: number | null;
+                            /** @description The chat session its runs use */
+                            sessionId: string;
+                            stepCount: number;
+                            lastStep: null | {
+                                /** @description The step’s number on its item */
+                                seq: number;
+                                /** @enum {unknown} */
+                                stage: "inspect" | "propose" | "verify";
+                                /**
+                                 * @description What started it: POST …/step, POST …/continue, or POST /api/workbench/run
+                                 * @enum {unknown}
+                                 */
+                                trigger: "step" | "continue" | "plan";
+                                /**
+                                 * @description interrupted: the process running it stopped before the run finished
+                                 * @enum {unknown}
+                                 */
+                                status: "running" | "completed" | "failed" | "cancelled" | "superseded" | "interrupted";
+                                /** @description The agent run (GET /api/traces/{runId}); null when the run was refused before it started */
+                                runId: string | null;
+                                /** @description work-<item id> */
+                                sessionId: string;
+                                note: string | null;
+                                /** @description The run’s answer text (partial when it did not complete) */
+                                answer: string | null;
+                                error: {
+                                    code: string;
+                                    message: string;
+                                } | null;
+                                /** Format: date-time */
+                                startedAt: string;
+                                /** Format: date-time */
+                                finishedAt: string | null;
+                                durationMs: number | null;
+                            };
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** @description Every step, oldest first */
+                            steps: {
+                                /** @description The step’s number on its item */
+                                seq: number;
+                                /** @enum {unknown} */
+                                stage: "inspect" | "propose" | "verify";
+                                /**
+                                 * @description What started it: POST …/step, POST …/continue, or POST /api/workbench/run
+                                 * @enum {unknown}
+                                 */
+                                trigger: "step" | "continue" | "plan";
+                                /**
+                                 * @description interrupted: the process running it stopped before the run finished
+                                 * @enum {unknown}
+                                 */
+                                status: "running" | "completed" | "failed" | "cancelled" | "superseded" | "interrupted";
+                                /** @description The agent run (GET /api/traces/{runId}); null when the run was refused before it started */
+                                runId: string | null;
+                                /** @description work-<item id> */
+                                sessionId: string;
+                                note: string | null;
+                                /** @description The run’s answer text (partial when it did not complete) */
+                                answer: string | null;
+                                error: {
+                                    code: string;
+                                    message: string;
+                                } | null;
+                                /** Format: date-time */
+                                startedAt: string;
+                                /** Format: date-time */
+                                finishedAt: string | null;
+                                durationMs: number | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "work-items.continue": {
+        parameters: {
+            query: {
+                agentId: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Success */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @constant */
+                        accepted: true;
+                        item: {
+                            id: string;
+                            agentId: string;
+                            title: string;
+                            instructions: string;
+                            /**
+                             * @description The stage the next step runs; done after verify completed
+                             * @enum {unknown}
+                             */
+                            stage: "inspect" | "propose" | "verify" | "done";
+                            /**
+                             * @description failed / interrupted: the last step did not complete and the stage stays; step again to retry it
+                             * @enum {unknown}
+                             */
+                            status: "ready" | "running" | "failed" | "interrupted" | "done";
+                            archived: boolean;
+                            /** Format: date-time */
+                            archivedAt: string | null;
+                            /** @description The workbench plan it came from */
+                            planId: string | null;
+                            planPosition: number | null;
+                            /** @description The chat session its runs use */
+                            sessionId: string;
+                            stepCount: number;
+                            lastStep: null | {
+                                /** @description The step’s number on its item */
+                                seq: number;
+                                /** @enum {unknown} */
+                                stage: "inspect" | "propose" | "verify";
+                                /**
+                                 * @description What started it: POST …/step, POST …/continue, or POST /api/workbench/run
+                                 * @enum {unknown}
+                                 */
+                                trigger: "step" | "continue" | "plan";
+                                /**
+                                 * @description interrupted: the process running it stopped before the run finished
+                                 * @enum {unknown}
+                                 */
+                                status: "running" | "completed" | "failed" | "cancelled" | "superseded" | "interrupted";
+                                /** @description The agent run (GET /api/traces/{runId}); null when the run was refused before it started */
+                                runId: string | null;
+                                /** @description work-<item id> */
+                                sessionId: string;
+                                note: string | null;
+                                /** @description The run’s answer text (partial when it did not complete) */
+                                answer: string | null;
+                                error: {
+                                    code: string;
+                                    message: string;
+                                } | null;
+                                /** Format: date-time */
+                                startedAt: string;
+                                /** Format: date-time */
+                                finishedAt: string | null;
+                                durationMs: number | null;
+                            };
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** @description Every step, oldest first */
+                            steps: {
+                                /** @description The step’s number on its item */
+                                seq: number;
+                                /** @enum {unknown} */
+                                stage: "inspect" | "propose" | "verify";
+                                /**
+                                 * @description What started it: POST …/step, POST …/continue, or POST /api/workbench/run
+                                 * @enum {unknown}
+                                 */
+                                trigger: "step" | "continue" | "plan";
+                                /**
+                                 * @description interrupted: the process running it stopped before the run finished
+                                 * @enum {unknown}
+                                 */
+                                status: "running" | "completed" | "failed" | "cancelled" | "superseded" | "interrupted";
+                                /** @description The agent run (GET /api/traces/{runId}); null when the run was refused before it started */
+                                runId: string | null;
+                                /** @description work-<item id> */
+                                sessionId: string;
+                                note: string | null;
+                                /** @description The run’s answer text (partial when it did not complete) */
+                                answer: string | null;
+                                error: {
+                                    code: string;
+                                    message: string;
+                                } | null;
+                                /** Format: date-time */
+                                startedAt: string;
+                                /** Format: date-time */
+                                finishedAt: string | null;
+                                durationMs: number | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "work-items.step": {
+        parameters: {
+            query: {
+                agentId: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Added to this step’s prompt only */
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        item: {
+                            id: string;
+                            agentId: string;
+                            title: string;
+                            instructions: string;
+                            /**
+                             * @description The stage the next step runs; done after verify completed
+                             * @enum {unknown}
+                             */
+                            stage: "inspect" | "propose" | "verify" | "done";
+                            /**
+                             * @description failed / interrupted: the last step did not complete and the stage stays; step again to retry it
+                             * @enum {unknown}
+                             */
+                            status: "ready" | "running" | "failed" | "interrupted" | "done";
+                            archived: boolean;
+                            /** Format: date-time */
+                            archivedAt: string | null;
+                            /** @description The workbench plan it came from */
+                            planId: string | null;
+                            planPosition: number | null;
+                            /** @description The chat session its runs use */
+                            sessionId: string;
+                            stepCount: number;
+                            lastStep: null | {
+                                /** @description The step’s number on its item */
+                                seq: number;
+                                /** @enum {unknown} */
+                                stage: "inspect" | "propose" | "verify";
+                                /**
+                                 * @description What started it: POST …/step, POST …/continue, or POST /api/workbench/run
+                                 * @enum {unknown}
+                                 */
+                                trigger: "step" | "continue" | "plan";
+                                /**
+                                 * @description interrupted: the process running it stopped before the run finished
+                                 * @enum {unknown}
+                                 */
+                                status: "running" | "completed" | "failed" | "cancelled" | "superseded" | "interrupted";
+                                /** @description The agent run (GET /api/traces/{runId}); null when the run was refused before it started */
+                                runId: string | null;
+                                /** @description work-<item id> */
+                                sessionId: string;
+                                note: string | null;
+                                /** @description The run’s answer text (partial when it did not complete) */
+                                answer: string | null;
+                                error: {
+                                    code: string;
+                                    message: string;
+                                } | null;
+                                /** Format: date-time */
+                                startedAt: string;
+                                /** Format: date-time */
+                                finishedAt: string | null;
+                                durationMs: number | null;
+                            };
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** @description Every step, oldest first */
+                            steps: {
+                                /** @description The step’s number on its item */
+                                seq: number;
+                                /** @enum {unknown} */
+                                stage: "inspect" | "propose" | "verify";
+                                /**
+                                 * @description What started it: POST …/step, POST …/continue, or POST /api/workbench/run
+                                 * @enum {unknown}
+                                 */
+                                trigger: "step" | "continue" | "plan";
+                                /**
+                                 * @description interrupted: the process running it stopped before the run finished
+                                 * @enum {unknown}
+                                 */
+                                status: "running" | "completed" | "failed" | "cancelled" | "superseded" | "interrupted";
+                                /** @description The agent run (GET /api/traces/{runId}); null when the run was refused before it started */
+                                runId: string | null;
+                                /** @description work-<item id> */
+                                sessionId: string;
+                                note: string | null;
+                                /** @description The run’s answer text (partial when it did not complete) */
+                                answer: string | null;
+                                error: {
+                                    code: string;
+                                    message: string;
+                                } | null;
+                                /** Format: date-time */
+                                startedAt: string;
+                                /** Format: date-time */
+                                finishedAt: string | null;
+                                durationMs: number | null;
+                            }[];
+                        };
+                        step: {
+                            /** @description The step’s number on its item */
+                            seq: number;
+                            /** @enum {unknown} */
+                            stage: "inspect" | "propose" | "verify";
+                            /**
+                             * @description What started it: POST …/step, POST …/continue, or POST /api/workbench/run
+                             * @enum {unknown}
+                             */
+                            trigger: "step" | "continue" | "plan";
+                            /**
+                             * @description interrupted: the process running it stopped before the run finished
+                             * @enum {unknown}
+                             */
+                            status: "running" | "completed" | "failed" | "cancelled" | "superseded" | "interrupted";
+                            /** @description The agent run (GET /api/traces/{runId}); null when the run was refused before it started */
+                            runId: string | null;
+                            /** @description work-<item id> */
+                            sessionId: string;
+                            note: string | null;
+                            /** @description The run’s answer text (partial when it did not complete) */
+                            answer: string | null;
+                            error: {
+                                code: string;
+                                message: string;
+                            } | null;
+                            /** Format: date-time */
+                            startedAt: string;
+                            /** Format: date-time */
+                            finishedAt: string | null;
+                            durationMs: number | null;
+                        };
+                        error?: string;
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "tiddle.cards": {
+        parameters: {
+            query: {
+                agentId: string;
+                scope?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        agentId: string;
+                        /** @description Newest first */
+                        cards: {
+                            id: string;
+                            agentId: string;
+                            /** @description Per agent, in append order */
+                            seq: number;
+                            scope: string;
+                            /** @enum {string} */
+                            kind: "decision" | "question" | "task" | "merged" | "synthesis";
+                            text: string;
+                            /** @description The chat run it came from (for merged cards: the merge run) */
+                            runId: string | null;
+                            sessionId: string | null;
+                            /** @description For merged cards and syntheses: the cards they were made from */
+                            sourceCardIds: string[];
+                            /** Format: date-time */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description When the memory curator reviewed it
+                             */
+                            curatedAt: string | null;
+                        }[];
+                        /** @description Every scope that has current cards */
+                        scopes: string[];
+                    };
+                };
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "tiddle.history": {
+        parameters: {
+            query: {
+                agentId: string;
+                cardId?: string;
+                since?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        agentId: string;
+                        /** @description Newest first */
+                        history: {
+                            id: number;
+                            cardId: string;
+                            /** @enum {string} */
+                            event: "appended" | "merged" | "expired";
+                            scope: string;
+                            kind: string;
+                            text: string;
+                            runId: string | null;
+                            /** Format: date-time */
+                            at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7647,7 +14093,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7679,7 +14125,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7711,7 +14157,388 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "work-items.plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The agent that plans and runs (an unknown agent is 404 agent_not_found) */
+                    agentId: string;
+                    /** @description What should be done */
+                    request: string;
+                    /** @description At most this many steps (default 8); a longer answer is cut */
+                    maxSteps?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        plan: {
+                            id: string;
+                            agentId: string;
+                            request: string;
+                            /**
+                             * @description proposed (ready to run), invalid (the answer held no steps), failed (the run did not complete), run
+                             * @enum {unknown}
+                             */
+                            status: "proposed" | "invalid" | "failed" | "run";
+                            steps: {
+                                title: string;
+                                instructions: string;
+                            }[];
+                            /** @description The planning run */
+                            runId: string | null;
+                            /** @description The model’s answer as given */
+                            answer: string | null;
+                            error: {
+                                code: string;
+                                message: string;
+                            } | null;
+                            /** @description The work items made when it was run */
+                            itemIds: string[] | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            runAt: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "work-items.plan-run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The agent that plans and runs (an unknown agent is 404 agent_not_found) */
+                    agentId: string;
+                    planId: string;
+                    /** @description The accepted steps, edited by the operator; default the plan’s own */
+                    steps?: {
+                        /** @description Not blank */
+                        title: string;
+                        /** @description What the agent should do; sent with every step */
+                        instructions?: string;
+                    }[];
+                    /** @description Start the first item’s first step now (default true) */
+                    start?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        plan: {
+                            id: string;
+                            agentId: string;
+                            request: string;
+                            /**
+                             * @description proposed (ready to run), invalid (the answer held no steps), failed (the run did not complete), run
+                             * @enum {unknown}
+                             */
+                            status: "proposed" | "invalid" | "failed" | "run";
+                            steps: {
+                                title: string;
+                                instructions: string;
+                            }[];
+                            /** @description The planning run */
+                            runId: string | null;
+                            /** @description The model’s answer as given */
+                            answer: string | null;
+                            error: {
+                                code: string;
+                                message: string;
+                            } | null;
+                            /** @description The work items made when it was run */
+                            itemIds: string[] | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            runAt: string | null;
+                        };
+                        /** @description In plan order */
+                        items: {
+                            id: string;
+                            agentId: string;
+                            title: string;
+                            instructions: string;
+                            /**
+                             * @description The stage the next step runs; done after verify completed
+                             * @enum {unknown}
+                             */
+                            stage: "inspect" | "propose" | "verify" | "done";
+                            /**
+                             * @description failed / interrupted: the last step did not complete and the stage stays; step again to retry it
+                             * @enum {unknown}
+                             */
+                            status: "ready" | "running" | "failed" | "interrupted" | "done";
+                            archived: boolean;
+                            /** Format: date-time */
+                            archivedAt: string | null;
+                            /** @description The workbench plan it came from */
+                            planId: string | null;
+                            planPosition: number | null;
+                            /** @description The chat session its runs use */
+                            sessionId: string;
+                            stepCount: number;
+                            lastStep: null | {
+                                /** @description The step’s number on its item */
+                                seq: number;
+                                /** @enum {unknown} */
+                                stage: "inspect" | "propose" | "verify";
+                                /**
+                                 * @description What started it: POST …/step, POST …/continue, or POST /api/workbench/run
+                                 * @enum {unknown}
+                                 */
+                                trigger: "step" | "continue" | "plan";
+                                /**
+                                 * @description interrupted: the process running it stopped before the run finished
+                                 * @enum {unknown}
+                                 */
+                                status: "running" | "completed" | "failed" | "cancelled" | "superseded" | "interrupted";
+                                /** @description The agent run (GET /api/traces/{runId}); null when the run was refused before it started */
+                                runId: string | null;
+                                /** @description work-<item id> */
+                                sessionId: string;
+                                note: string | null;
+                                /** @description The run’s answer text (partial when it did not complete) */
+                                answer: string | null;
+                                error: {
+                                    code: string;
+                                    message: string;
+                                } | null;
+                                /** Format: date-time */
+                                startedAt: string;
+                                /** Format: date-time */
+                                finishedAt: string | null;
+                                durationMs: number | null;
+                            };
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        /** @description The step started in the background (the first item’s inspect stage), or null with start: false */
+                        started: {
+                            itemId: string;
+                            stage: string;
+                            seq: number;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "workspace.file-get": {
+        parameters: {
+            query: {
+                agentId?: string;
+                scope?: "agent" | "workspaces";
+                path: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @enum {string} */
+                        scope: "agent" | "workspaces";
+                        agentId?: string;
+                        path: string;
+                        size: number;
+                        /** Format: date-time */
+                        modifiedAt: string;
+                        /** @description `sha256:<hex>` of the content */
+                        version: string;
+                        /**
+                         * @description base64 when the bytes are not valid UTF-8
+                         * @enum {string}
+                         */
+                        encoding: "utf8" | "base64";
+                        content: string;
+                    };
+                };
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "workspace.file-put": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Relative to the scope's folder, `/`-separated; no `..` out of it, no absolute path */
+                    path: string;
+                    /** @description The whole new content, UTF-8; at most 1 MiB (1,048,576 bytes), else 413 */
+                    content: string;
+                    /** @description A registered agent (404 agent_not_found otherwise) */
+                    agentId?: string;
+                    /**
+                     * @description `agent`: the agent's own folder <data dir>/workspaces/<agentId> (agentId required); `workspaces` (default): the whole workspaces folder, global/ and every agent's folder
+                     * @enum {string}
+                     */
+                    scope?: "agent" | "workspaces";
+                    /**
+                     * @description Alias of scope (both given must agree)
+                     * @enum {string}
+                     */
+                    workspaceScope?: "agent" | "workspaces";
+                    /** @description The version the edit is based on; 409 workspace_file_conflict when the file changed meanwhile */
+                    expectedVersion?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @enum {string} */
+                        scope: "agent" | "workspaces";
+                        agentId?: string;
+                        path: string;
+                        size: number;
+                        /** Format: date-time */
+                        modifiedAt: string;
+                        /** @description `sha256:<hex>` of the content */
+                        version: string;
+                    };
+                };
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "workspace.files-list": {
+        parameters: {
+            query?: {
+                agentId?: string;
+                scope?: "agent" | "workspaces";
+                path?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @enum {string} */
+                        scope: "agent" | "workspaces";
+                        agentId?: string;
+                        path: string;
+                        entries: {
+                            path: string;
+                            /** @enum {string} */
+                            type: "file" | "dir";
+                            size?: number;
+                            /** Format: date-time */
+                            modifiedAt?: string;
+                        }[];
+                        truncated: boolean;
+                        limit: number;
+                    };
+                };
+            };
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7738,7 +14565,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7765,7 +14592,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7794,7 +14621,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7837,7 +14664,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7866,7 +14693,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (213 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
