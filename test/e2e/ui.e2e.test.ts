@@ -452,12 +452,15 @@ it('builds the navigation from the enabled mods: a mod disabled through the API 
   await page.goto(`${server!.url}/#/mods`);
   await expect.poll(navLinks, poll).toEqual(expect.arrayContaining(['Mods', 'Agents', 'Brains', 'Connections', 'Status', 'Settings']));
 
-  // Brains alone: the link goes once the shell looks again (any navigation), and its page says why.
+  // Brains alone (after tiddle, which depends on it): the link goes once the shell looks again
+  // (any navigation), and its page says why.
+  await lifecycle('tiddle', 'disable');
   await lifecycle('brains', 'disable');
   await page.goto(`${server!.url}/#/brains`);
   await page.locator('[data-mod-away="brains"]').waitFor();
   await expect.poll(navLinks, poll).not.toContain('Brains');
   await lifecycle('brains', 'enable');
+  await lifecycle('tiddle', 'enable');
   await page.goto(`${server!.url}/#/agents`);
   await expect.poll(navLinks, poll).toContain('Brains');
   await nav().getByRole('link', { name: 'Brains', exact: true }).click();
