@@ -8,6 +8,7 @@ export * from './errors.js';
 export * from './disposable.js';
 export * from './abort.js';
 export * from './read-cache.js';
+export * from './ticker.js';
 export * from './service-ref.js';
 export * from './manifest.js';
 export * from './http.js';

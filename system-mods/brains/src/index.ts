@@ -9,7 +9,7 @@ import { toRecord } from './services/record-store.js';
 import { brainEmbeddingRoutes } from './routes/brain-embeddings.js';
 import { brainRecordRoutes } from './routes/brain-records.js';
 import { BrainRecords } from './services/brain-records.js';
-import { CursorSigner } from './services/cursor-signer.js';
+import { CursorSigner } from '../../../sdk/cursor-signer.js';
 import { EmbeddingClient } from './services/embedding-client.js';
 import { EmbeddingIndexer, INDEX_QUEUE, type IndexJob } from './services/embedding-indexer.js';
 import { EmbeddingSettings } from './services/embedding-settings.js';
@@ -38,7 +38,7 @@ export default defineMod({
     const vectors = await VectorStore.open(db);
     const state = new EmbeddingStateStore(db);
     const client = new EmbeddingClient(gateway);
-    const cursors = new CursorSigner(secrets);
+    const cursors = new CursorSigner(secrets, { invalid: brainErrors.brainCursorInvalid, stale: brainErrors.brainCursorStale });
     const indexer = new EmbeddingIndexer(db, jobs, state, store, vectors, client, log);
     const records = new BrainRecords(db, agents, store, cursors, indexer);
     const search = new HybridSearch(agents, store, vectors, state, client, cursors, log);

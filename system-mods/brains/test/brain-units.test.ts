@@ -1,11 +1,14 @@
 /** Pure pieces of the Brains mod: cursor signing, record ids, limits, the in-process cosine ranking. */
 import { describe, expect, it } from 'vitest';
 import type { SecretsService } from '../../../sdk/index.js';
-import { CURSOR_TTL_SECONDS, CursorSigner, digestOf } from '../src/services/cursor-signer.js';
+import { CURSOR_TTL_SECONDS, CursorSigner, digestOf } from '../../../sdk/cursor-signer.js';
 import { newRecordId } from '../src/services/record-ids.js';
 import { checkLimit } from '../src/services/record-rules.js';
 import { topByCosine } from '../src/services/vector-store.js';
 import { ENTITY_ID_PATTERN } from '../../../sdk/index.js';
+import { brainErrors } from '../src/errors.js';
+
+const BRAIN_CURSOR_ERRORS = { invalid: brainErrors.brainCursorInvalid, stale: brainErrors.brainCursorStale };
 
 function memorySecrets(): SecretsService & { values: Map<string, string> } {
   const values = new Map<string, string>();
@@ -23,18 +26,18 @@ const code = async (promise: Promise<unknown>) => promise.then(() => 'resolved',
 describe('CursorSigner', () => {
   it('round-trips a payload and creates the signing key once', async () => {
     const secrets = memorySecrets();
-    const signer = new CursorSigner(secrets);
+    const signer = new CursorSigner(secrets, BRAIN_CURSOR_ERRORS);
     const cursor = await signer.sign('list', { a: 'alpha', i: 'x1' });
     expect(await signer.verify('list', cursor)).toMatchObject({ a: 'alpha', i: 'x1', k: 'list' });
     expect([...secrets.values.keys()]).toEqual(['cursor-signing-key']);
     // Another instance (another replica) with the same stored key accepts it.
-    expect(await new CursorSigner(secrets).verify('list', cursor)).toMatchObject({ a: 'alpha' });
+    expect(await new CursorSigner(secrets, BRAIN_CURSOR_ERRORS).verify('list', cursor)).toMatchObject({ a: 'alpha' });
   });
 
   it('refuses another key, another kind, malformed input and expired cursors', async () => {
-    const signer = new CursorSigner(memorySecrets());
+    const signer = new CursorSigner(memorySecrets(), BRAIN_CURSOR_ERRORS);
     const cursor = await signer.sign('list', { a: 'alpha' });
-    expect(await code(new CursorSigner(memorySecrets()).verify('list', cursor))).toBe('brain_cursor_invalid');
+    expect(await code(new CursorSigner(memorySecrets(), BRAIN_CURSOR_ERRORS).verify('list', cursor))).toBe('brain_cursor_invalid');
     expect(await code(signer.verify('search', cursor))).toBe('brain_cursor_invalid');
     for (const bad of ['', 'x', '.', 'abc.', '.abc', 'a.b.c', `${cursor}x`, '%%%.%%%']) expect(await code(signer.verify('list', bad))).toBe('brain_cursor_invalid');
     const old = await signer.sign('list', { a: 'alpha' }, Date.now() - (CURSOR_TTL_SECONDS + 1) * 1000);
@@ -43,9 +46,9 @@ describe('CursorSigner', () => {
 
   it('picks up a key another replica stored after this one cached its own', async () => {
     const secrets = memorySecrets();
-    const mine = new CursorSigner(secrets);
+    const mine = new CursorSigner(secrets, BRAIN_CURSOR_ERRORS);
     await mine.sign('list', {});
-    const theirs = new CursorSigner(secrets);
+    const theirs = new CursorSigner(secrets, BRAIN_CURSOR_ERRORS);
     secrets.values.set('cursor-signing-key', Buffer.alloc(32, 7).toString('base64'));
     const cursor = await theirs.sign('list', { a: 'b' });
     expect(await mine.verify('list', cursor)).toMatchObject({ a: 'b' });

@@ -5,7 +5,8 @@ import { groupChannelErrors } from './errors.js';
 import type { RouteId } from './route-ids.js';
 import { channelRoutes } from './routes/channels.js';
 import { ChannelStore } from './services/channel-store.js';
-import { CursorSigner } from './services/cursor-signer.js';
+import { CursorSigner } from '../../../sdk/cursor-signer.js';
+import { MAX_CURSOR } from './schemas/channels.schema.js';
 import { DeliveryEngine } from './services/delivery-engine.js';
 import { MessageStore } from './services/message-store.js';
 
@@ -44,7 +45,7 @@ export default defineMod({
     }, HEARTBEAT_MS);
     heartbeat.unref();
 
-    bindRoutes(http, channelRoutes({ channels, messages, engine, cursors: new CursorSigner(secrets) }));
+    bindRoutes(http, channelRoutes({ channels, messages, engine, cursors: new CursorSigner(secrets, { invalid: groupChannelErrors.groupChannelCursorInvalid, stale: groupChannelErrors.groupChannelCursorStale }, MAX_CURSOR) }));
     extensions.tap(agentHookPoints.beforeDelete, ({ agentId, unitOfWork }) =>
       db.transaction((trx) => channels.purgeAgent(trx, agentId), { join: unitOfWork }),
     );

@@ -7,7 +7,7 @@ import type { RouteId } from './route-ids.js';
 import { scheduledJobRoutes } from './routes/scheduled-jobs.js';
 import { ScheduledJobs } from './services/scheduled-jobs.js';
 import { Scheduler } from './services/scheduler.js';
-import { Ticker } from './services/ticker.js';
+import { Ticker } from '../../../sdk/index.js';
 
 interface ScheduleSettings {
   tickMs: number;

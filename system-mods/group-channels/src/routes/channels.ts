@@ -16,7 +16,7 @@ import {
   updateBody,
 } from '../schemas/channels.schema.js';
 import type { ChannelStore } from '../services/channel-store.js';
-import type { CursorSigner } from '../services/cursor-signer.js';
+import type { CursorSigner } from '../../../../sdk/cursor-signer.js';
 import type { DeliveryEngine } from '../services/delivery-engine.js';
 import type { MessageStore } from '../services/message-store.js';
 
@@ -105,7 +105,7 @@ export function channelRoutes(deps: { channels: ChannelStore; messages: MessageS
         const { channelId } = req.params;
         let before: number | undefined;
         if (req.query.cursor !== undefined) {
-          const cursor = await cursors.verify<PageCursor>(req.query.cursor);
+          const cursor = await cursors.verify<PageCursor>('messages', req.query.cursor);
           if (cursor.c !== channelId || !Number.isSafeInteger(cursor.s)) throw errors.groupChannelCursorInvalid({ reason: 'issued for another channel' });
           before = cursor.s;
         }
@@ -115,7 +115,7 @@ export function channelRoutes(deps: { channels: ChannelStore; messages: MessageS
         return {
           ok: true,
           items: page.items,
-          nextCursor: page.more && oldest != null ? await cursors.sign<PageCursor>({ c: channelId, s: oldest }) : null,
+          nextCursor: page.more && oldest != null ? await cursors.sign<PageCursor>('messages', { c: channelId, s: oldest }) : null,
           queued: before === undefined ? await messages.queued(channelId) : [],
         };
       },

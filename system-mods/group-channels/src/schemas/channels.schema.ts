@@ -16,7 +16,8 @@ import {
   MAX_PAGE,
   MIN_MEMBERS,
 } from '../services/conversation.js';
-import { MAX_CURSOR } from '../services/cursor-signer.js';
+/** The longest cursor a client may send back. */
+export const MAX_CURSOR = 1_024;
 
 const NOT_BLANK = '\\S';
 const agentId = { type: 'string', pattern: ENTITY_ID_PATTERN, description: 'An existing agent id' } as const;

@@ -1,8 +1,8 @@
 /**
- * Runs the tick on a timer, one tick at a time: the next one is planned when the
+ * Runs a periodic tick on a timer, one tick at a time: the next one is planned when the
  * previous one ended, at the interval the settings say then (a changed setting applies from the
  * next tick). The timer is unref'd, so it never keeps the process alive; `stop` waits for a tick
- * in progress.
+ * in progress. Mods use it for schedulers and sweeps. @public
  */
 export class Ticker {
   private timer: NodeJS.Timeout | undefined;
