@@ -87,6 +87,20 @@ describe('cards from finished turns', () => {
     expect(contextOf(kit.fake.requests.slice(mark).find((r) => r.path === '/v1/chat/completions')!)).not.toContain(CONTEXT_TITLE);
   });
 
+  it('gives the very next model call a card the previous turn left (the context is read again after every write)', async () => {
+    await kit.t.request(json('PUT', '/api/settings/tiddle?agentId=ada', { contextBudgetChars: 2000 }));
+    const first = kit.fake.requests.length;
+    kit.fake.chat(textAnswer('Fine.'));
+    await chat({ agentId: 'ada', sessionId: 's2', continuityScope: 'fresh', message: 'Hello there.' });
+    expect(contextOf(kit.fake.requests.slice(first).find((r) => r.path === '/v1/chat/completions')!)).not.toContain('Scope "fresh"');
+    kit.fake.chat(textAnswer('Agreed.'));
+    await chat({ agentId: 'ada', sessionId: 's2', continuityScope: 'fresh', message: 'We decided to ship the beta on Friday.' });
+    const next = kit.fake.requests.length;
+    kit.fake.chat(textAnswer('Yes.'));
+    await chat({ agentId: 'ada', sessionId: 's2', continuityScope: 'fresh', message: 'Anything open?' });
+    expect(contextOf(kit.fake.requests.slice(next).find((r) => r.path === '/v1/chat/completions')!)).toContain('We decided to ship the beta on Friday.');
+  });
+
   it('loses no card when many turns of one agent finish at once', async () => {
     const turns = Array.from({ length: 16 }, (_, i) => chat({ agentId: 'crowd', sessionId: `c${i}`, noCallModel: true, message: `TODO: item number ${i} for the crowd` }));
     const results = await Promise.all(turns);

@@ -115,6 +115,17 @@ export class CardStore {
     return trx ?? this.db.knex;
   }
 
+  /** Bumped when a write for the agent begins: a reader that saw another value must not keep what it read. */
+  private readonly generations = new Map<string, number>();
+
+  generationOf(agentId: string): number {
+    return this.generations.get(agentId) ?? 0;
+  }
+
+  private changed(agentId: string): void {
+    this.generations.set(agentId, this.generationOf(agentId) + 1);
+  }
+
   async lockAgent(trx: Knex.Transaction, agentId: string): Promise<void> {
     await trx.raw('select pg_advisory_xact_lock(?, hashtext(?))', [AGENT_LOCK_CLASS, agentId]);
   }
@@ -126,6 +137,7 @@ export class CardStore {
   }
 
   async saveSettings(trx: Knex.Transaction, agentId: string, patch: Partial<TiddleSettings>): Promise<TiddleSettings> {
+    this.changed(agentId);
     const value = { ...(await this.settings(agentId, trx)), ...patch };
     await trx(this.settingsTable)
       .insert({ agent_id: agentId, value: JSON.stringify(value), updated_at: new Date(this.clock()) })
@@ -139,6 +151,7 @@ export class CardStore {
    * cards and history of the agent are pruned in the same transaction.
    */
   async append(trx: Knex.Transaction, agentId: string, cards: NewCard[]): Promise<Card[]> {
+    this.changed(agentId);
     await this.lockAgent(trx, agentId);
     if (cards.length === 0) return [];
     const now = new Date(this.clock());
@@ -175,6 +188,7 @@ export class CardStore {
 
   /** Removes the agent's expired cards (recording it) and history past its retention; the caller holds the lock. */
   async prune(trx: Knex.Transaction, agentId: string): Promise<number> {
+    this.changed(agentId);
     const settings = await this.settings(agentId, trx);
     const now = this.clock();
     const expired = (await trx(this.cards)
@@ -266,6 +280,7 @@ export class CardStore {
   }
 
   async purgeAgent(trx: Knex.Transaction, agentId: string): Promise<void> {
+    this.changed(agentId);
     await this.lockAgent(trx, agentId);
     await trx(this.cards).where({ agent_id: agentId }).delete();
     await trx(this.history).where({ agent_id: agentId }).delete();
