@@ -1,15 +1,16 @@
 /**
  * Admission of a run: the request checked and normalized, slash commands answered at once,
- * the model planned, the run row written — every refusal thrown here, before a caller writes a
- * stream byte — then the run registered and queued on its session lane (one run per
- * agent/session at a time, in arrival order). The caller gets the run's events from
- * `run.started` on.
+ * the model planned, the turn offered to `chat.beforeTurnAccepted` (the last refusal, so a tap
+ * that writes — a continuity scope binding — writes only for a turn nothing else refuses), the
+ * run row written — every refusal thrown here, before a caller writes a stream byte — then the
+ * run registered and queued on its session lane (one run per agent/session at a time, in
+ * arrival order). The caller gets the run's events from `run.started` on.
  */
 import { randomUUID } from 'node:crypto';
 import type { ModelGatewayService, SettingsService } from '../../../../sdk/index.js';
 import type { AgentsService } from '../../../agents/src/contract.js';
 import type { AttachmentsService } from '../../../workspace/src/contract.js';
-import type { AgentRunStartRequest, RunOrigin } from '../contract.js';
+import type { AgentRunStartRequest, RunOrigin, RuntimeHooksService } from '../contract.js';
 import { chatErrors as errors } from '../errors.js';
 import { ChatRun } from './chat-run.js';
 import { EventChannel, type ChatEvent } from './event-channel.js';
@@ -18,7 +19,7 @@ import type { ChatSettings, RunJob } from './run-context.js';
 import type { RunStore } from './run-store.js';
 import { SessionLanes } from './session-lanes.js';
 import { slashCommand } from './slash-commands.js';
-import { attachmentMeta, normalizeTurn, type ChatRequestBody, type TurnInput } from './turn-input.js';
+import { attachmentMeta, normalizeTurn, withContinuityScope, type ChatRequestBody, type TurnInput } from './turn-input.js';
 import type { LoggerService } from '../../../../sdk/index.js';
 
 /** An admitted run (or a slash command's answer, whose events are only the terminal one). */
@@ -33,6 +34,8 @@ export class RunAdmission {
     private readonly deps: {
       agents: AgentsService;
       gateway: () => ModelGatewayService | undefined;
+      /** `beforeTurnAccepted`; absent in callers that build an admission without hooks. */
+      hooks?: Pick<RuntimeHooksService, 'beforeTurnAccepted'>;
       settings: SettingsService;
       store: RunStore;
       /** Where a turn's attachments are kept (the workspace mod), when it is enabled. */
@@ -50,13 +53,14 @@ export class RunAdmission {
   async admit(request: AgentRunStartRequest): Promise<Admission> {
     if (this.deps.closed()) throw errors.chatModelUnavailable();
     const body: ChatRequestBody = { agentId: request.agentId, ...(request.sessionId !== undefined ? { sessionId: request.sessionId } : {}), ...request.input };
-    const turn = normalizeTurn(body);
+    let turn = normalizeTurn(body);
     const origin: RunOrigin = request.origin.id !== undefined ? { kind: request.origin.kind, id: request.origin.id } : { kind: request.origin.kind };
     const profile = await this.deps.agents.runProfile(turn.agentId);
     const settings = await this.deps.settings.get<ChatSettings>();
 
     const command = slashCommand(turn.message);
     if (command) {
+      turn = await this.accept(turn, origin);
       const runId = turn.runId ?? `run_${randomUUID()}`;
       const answer = await command.run({
         agentId: turn.agentId,
@@ -74,6 +78,7 @@ export class RunAdmission {
     const plan = turn.noCallModel ? null : await planModel(this.deps.gateway(), turn, profile.selection, settings);
     const runId = turn.runId ?? `run_${randomUUID()}`;
     if (this.deps.active.has(runId)) throw errors.chatRunExists({ runId });
+    turn = await this.accept(turn, origin);
     const kept = await this.keepAttachments(turn, runId);
     const created = this.deps.store.create({
       runId,
@@ -115,6 +120,19 @@ export class RunAdmission {
         });
     });
     return { runId, sessionId: turn.sessionId, events };
+  }
+
+  /** The turn with the continuity scope the `beforeTurnAccepted` taps left (a tap's throw refuses it). */
+  private async accept(turn: TurnInput, origin: RunOrigin): Promise<TurnInput> {
+    const hooks = this.deps.hooks;
+    if (!hooks) return turn;
+    const accepted = await hooks.beforeTurnAccepted({
+      agentId: turn.agentId,
+      sessionId: turn.sessionId,
+      ...(turn.continuityScope !== undefined ? { continuityScope: turn.continuityScope } : {}),
+      origin,
+    });
+    return withContinuityScope(turn, accepted?.continuityScope);
   }
 
   /**

@@ -137,6 +137,15 @@ export function normalizeTurn(body: ChatRequestBody): TurnInput {
   };
 }
 
+/**
+ * The turn with the effective continuity scope a `chat.beforeTurnAccepted` tap decided; only a
+ * nonblank string counts (a tap that returns something else leaves the turn as it was).
+ */
+export function withContinuityScope(turn: TurnInput, scope: unknown): TurnInput {
+  if (typeof scope !== 'string' || scope.length === 0 || scope === turn.continuityScope) return turn;
+  return { ...turn, continuityScope: scope };
+}
+
 /** A turn's attachments as the transcript and the run row keep them: metadata and the storage reference. */
 export function attachmentMeta(turn: Pick<TurnInput, 'texts' | 'images'>) {
   return [
