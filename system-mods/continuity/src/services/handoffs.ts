@@ -132,7 +132,8 @@ export class HandoffStore {
     for (let batch = 0; batch < SWEEP_MAX_BATCHES; batch += 1) {
       const now = new Date(this.clock());
       const expired = this.db.knex(this.table).select('agent_id', 'session_id').where('expires_at', '<=', now).limit(SWEEP_BATCH);
-      const deleted = await this.db.knex(this.table).whereIn(['agent_id', 'session_id'], expired).delete();
+      // Counted through `returning`: the embedded driver's delete answers no row count.
+      const deleted = (await this.db.knex(this.table).whereIn(['agent_id', 'session_id'], expired).delete().returning('agent_id')).length;
       total += deleted;
       if (deleted < SWEEP_BATCH) break;
     }
