@@ -25,10 +25,13 @@ import type { ChatRun } from './chat-run.js';
 import { RunAdmission } from './run-admission.js';
 import { newTurnState, type RunJob } from './run-context.js';
 import { RunFinisher } from './run-finisher.js';
+import { Compactor } from './compaction.js';
+import { ContextSource } from './context-source.js';
 import { checkRunRequest } from './run-requests.js';
 import type { RunStore } from './run-store.js';
 import { SessionLanes } from './session-lanes.js';
 import type { SteeringStore } from './steering-store.js';
+import type { SummaryStore } from './summary-store.js';
 import type { ToolBelt } from './tool-belt.js';
 import { ToolInvoker } from './tool-invoker.js';
 import type { TranscriptStore } from './transcript-store.js';
@@ -40,6 +43,8 @@ export class AgentRunEngine implements AgentRunsService {
   private readonly admission: RunAdmission;
   private readonly loop: TurnLoop;
   private readonly finisher: RunFinisher;
+  /** How a model call's context is gathered: the turn loop's, shared with the context inspector. */
+  readonly context: ContextSource;
   private closed = false;
 
   constructor(
@@ -52,6 +57,7 @@ export class AgentRunEngine implements AgentRunsService {
       transcript: TranscriptStore;
       store: RunStore;
       steering: SteeringStore;
+      summaries: SummaryStore;
       belt: ToolBelt;
       log: LoggerService;
       attachments?: () => AttachmentsService | undefined;
@@ -60,6 +66,7 @@ export class AgentRunEngine implements AgentRunsService {
     this.admission = new RunAdmission({
       agents: deps.agents,
       gateway: deps.gateway,
+      hooks: deps.hooks,
       settings: deps.settings,
       store: deps.store,
       attachments: () => deps.attachments?.(),
@@ -70,7 +77,15 @@ export class AgentRunEngine implements AgentRunsService {
       resetSession: (agentId, sessionId) => this.resetSession(agentId, sessionId, true),
       execute: (job) => this.execute(job),
     });
-    this.loop = new TurnLoop({ gateway: deps.gateway, skills: deps.skills, hooks: deps.hooks, transcript: deps.transcript, steering: deps.steering, belt: deps.belt, tools: new ToolInvoker(deps.hooks), attachments: () => deps.attachments?.() });
+    this.context = new ContextSource({ skills: deps.skills, hooks: deps.hooks, transcript: deps.transcript, summaries: deps.summaries, attachments: () => deps.attachments?.() });
+    this.loop = new TurnLoop({
+      gateway: deps.gateway,
+      context: this.context,
+      compactor: new Compactor({ gateway: deps.gateway, summaries: deps.summaries }),
+      steering: deps.steering,
+      belt: deps.belt,
+      tools: new ToolInvoker(deps.hooks),
+    });
     this.finisher = new RunFinisher({ hooks: deps.hooks, store: deps.store, transcript: deps.transcript, steering: deps.steering, log: deps.log });
   }
 

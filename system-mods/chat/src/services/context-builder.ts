@@ -8,6 +8,7 @@ import type { ChatMessage } from '../../../../sdk/index.js';
 import type { AssignedSkill } from '../../../skills/src/contract.js';
 import type { ModelContextContribution } from '../contract.js';
 import type { ProfileDocument } from '../../../agents/src/contract.js';
+import type { SessionSummary } from './summary-store.js';
 import type { StoredMessage } from './transcript-store.js';
 
 /** A rough token estimate (4 characters per token plus framing); errs on the generous side. */
@@ -18,18 +19,49 @@ export function estimateTokens(message: ChatMessage): number {
   return Math.ceil((text.length + calls) / 4) + 6 + images * 1000;
 }
 
-export function systemPrompt(input: { agentName: string; documents: ProfileDocument[]; skills: AssignedSkill[]; contributions: ModelContextContribution[]; omitted: number }): string {
-  const parts: string[] = [`You are ${input.agentName}, an agent of the svc runtime.`];
+/** One section of the system message, as the context inspector lists it. */
+export interface ContextSection {
+  kind: 'agent' | 'document' | 'skills' | 'contribution' | 'workspace' | 'summary' | 'omitted';
+  title: string;
+  /** The contributing mod, for `contribution`. */
+  source?: string;
+  text: string;
+}
+
+export interface SystemInput {
+  agentName: string;
+  documents: ProfileDocument[];
+  skills: AssignedSkill[];
+  contributions: ModelContextContribution[];
+  omitted: number;
+  summary?: SessionSummary | null;
+}
+
+export function systemSections(input: SystemInput): ContextSection[] {
+  const parts: ContextSection[] = [{ kind: 'agent', title: 'agent', text: `You are ${input.agentName}, an agent of the svc runtime.` }];
   for (const doc of input.documents) {
-    if (doc.markdown.trim().length > 0) parts.push(`# ${doc.kind}\n\n${doc.markdown.trim()}`);
+    if (doc.markdown.trim().length > 0) parts.push({ kind: 'document', title: doc.kind, text: `# ${doc.kind}\n\n${doc.markdown.trim()}` });
   }
   if (input.skills.length > 0) {
-    parts.push(['# SKILLS', ...input.skills.map((s) => `## ${s.name} (${s.id})\n${s.description ? `${s.description}\n\n` : ''}${s.content.trim()}`)].join('\n\n'));
+    parts.push({ kind: 'skills', title: 'SKILLS', text: ['# SKILLS', ...input.skills.map((s) => `## ${s.name} (${s.id})\n${s.description ? `${s.description}\n\n` : ''}${s.content.trim()}`)].join('\n\n') });
   }
-  for (const c of input.contributions) parts.push(`# ${c.title} (from ${c.source})\n\n${c.text.trim()}`);
-  parts.push('# WORKSPACE\n\nYour file tools work only inside your own workspace folder; paths are relative to it.');
-  if (input.omitted > 0) parts.push(`(${input.omitted} earlier messages of this session are not shown: they did not fit the context window.)`);
-  return parts.join('\n\n');
+  for (const c of input.contributions) parts.push({ kind: 'contribution', title: c.title, source: c.source, text: `# ${c.title} (from ${c.source})\n\n${c.text.trim()}` });
+  parts.push({ kind: 'workspace', title: 'WORKSPACE', text: '# WORKSPACE\n\nYour file tools work only inside your own workspace folder; paths are relative to it.' });
+  if (input.summary) {
+    parts.push({
+      kind: 'summary',
+      title: 'CONVERSATION SUMMARY',
+      text: `# CONVERSATION SUMMARY\n\nThe earlier turns of this session (through message ${input.summary.coversThroughSeq}) are not shown; this is their summary:\n\n${input.summary.summary.trim()}`,
+    });
+  }
+  if (input.omitted > 0) parts.push({ kind: 'omitted', title: 'omitted', text: `(${input.omitted} earlier messages of this session are not shown: they did not fit the context window.)` });
+  return parts;
+}
+
+export function systemPrompt(input: SystemInput): string {
+  return systemSections(input)
+    .map((s) => s.text)
+    .join('\n\n');
 }
 
 /**
@@ -82,4 +114,54 @@ export function historyBudget(contextWindow: number, fixed: ChatMessage[]): numb
   const answerRoom = Math.min(8192, Math.floor(contextWindow / 4));
   const used = fixed.reduce((n, m) => n + estimateTokens(m), 0);
   return Math.max(0, contextWindow - answerRoom - used);
+}
+
+/** Everything one model call's context is made of. */
+export interface ContextParts {
+  agentName: string;
+  documents: ProfileDocument[];
+  skills: AssignedSkill[];
+  contributions: ModelContextContribution[];
+  summary: SessionSummary | null;
+  /** The replayed history after what the summary covers, oldest first. */
+  history: ChatMessage[];
+  /** The turn's own messages (the new user message, tool rounds); none for a preview. */
+  current: ChatMessage[];
+  contextWindow: number;
+}
+
+export interface AssembledContext {
+  /** What the model is sent, in order. */
+  messages: ChatMessage[];
+  /** The system message's sections. */
+  sections: ContextSection[];
+  kept: ChatMessage[];
+  dropped: number;
+  /** Estimated tokens of `messages`. */
+  tokens: number;
+  /** Estimated tokens had no history been dropped: what compaction compares with its threshold. */
+  fullTokens: number;
+}
+
+/**
+ * The model's context: the system message (with the summary as its own section), then the
+ * history after the summary trimmed from its oldest turn to fit, then the turn's messages.
+ * The turn and the context inspector both build it here.
+ */
+export function assembleContext(parts: ContextParts): AssembledContext {
+  const base = { agentName: parts.agentName, documents: parts.documents, skills: parts.skills, contributions: parts.contributions, summary: parts.summary };
+  const full = estimateTokens({ role: 'system', content: systemPrompt({ ...base, omitted: 0 }) });
+  const currentTokens = parts.current.reduce((n, m) => n + estimateTokens(m), 0);
+  const historyTokens = parts.history.reduce((n, m) => n + estimateTokens(m), 0);
+  const budget = historyBudget(parts.contextWindow, [{ role: 'system', content: systemPrompt({ ...base, omitted: 0 }) }, ...parts.current]);
+  const { kept, dropped } = fitHistory(parts.history, budget);
+  const sections = systemSections({ ...base, omitted: dropped });
+  const system: ChatMessage = { role: 'system', content: sections.map((s) => s.text).join('\n\n') };
+  const messages = [system, ...kept, ...parts.current];
+  return { messages, sections, kept, dropped, tokens: messages.reduce((n, m) => n + estimateTokens(m), 0), fullTokens: full + historyTokens + currentTokens };
+}
+
+/** The token count past which a session's older turns are summarised. */
+export function compactionThreshold(contextWindow: number, compactAtPercent: number): number {
+  return Math.floor((contextWindow * compactAtPercent) / 100);
 }

@@ -16,6 +16,10 @@ export interface ChatSettings {
   toolTimeoutMs: number;
   defaultContextWindow: number;
   staleRunAfterMs: number;
+  /** Percent of the effective context window past which older turns are summarised. */
+  compactAtPercent: number;
+  compactionTimeoutMs: number;
+  maxCompactionSweeps: number;
 }
 
 export interface ModelPlan {

@@ -6,59 +6,29 @@
  * model call fails; the finisher turns either into the terminal outcome.
  */
 import type { ChatMessage, ChatTool, ModelGatewayService, ReasoningBlock } from '../../../../sdk/index.js';
-import type { AgentSkillsService } from '../../../skills/src/contract.js';
-import type { RuntimeHooksService } from '../contract.js';
 import { chatErrors as errors } from '../errors.js';
 import type { ChatRun } from './chat-run.js';
-import { fitHistory, historyBudget, replay, systemPrompt } from './context-builder.js';
+import type { Compactor } from './compaction.js';
+import { assembleContext } from './context-builder.js';
+import { contextParts, type ContextSource } from './context-source.js';
 import { ModelFailure, type ModelPlan, type RunJob, type TurnState } from './run-context.js';
 import type { DeliveredSteering, SteeringStore } from './steering-store.js';
 import type { ToolBelt } from './tool-belt.js';
 import type { LoopGuard, ModelToolCall, ToolInvoker } from './tool-invoker.js';
-import type { StoredMessage, TranscriptStore } from './transcript-store.js';
-import { attachmentMeta, composeUserText, isImageType } from './turn-input.js';
-import type { AttachmentsService } from '../../../workspace/src/contract.js';
-
-/** Images of earlier turns sent to the model again: the most recent ones, each at most this large. */
-export const REPLAY_IMAGES = 4;
-export const REPLAY_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+import type { StoredMessage } from './transcript-store.js';
+import { attachmentMeta, composeUserText } from './turn-input.js';
 
 export class TurnLoop {
   constructor(
     private readonly deps: {
       gateway: () => ModelGatewayService | undefined;
-      skills: () => AgentSkillsService | undefined;
-      hooks: RuntimeHooksService;
-      transcript: TranscriptStore;
+      context: ContextSource;
+      compactor: Compactor;
       steering: SteeringStore;
       belt: ToolBelt;
       tools: ToolInvoker;
-      attachments?: () => AttachmentsService | undefined;
     },
   ) {}
-
-  /**
-   * The kept bytes of the most recent images of the history, by reference, as data URLs: the
-   * model sees what it saw before. Images deleted, expired or never kept are left out (the
-   * replayed message says so).
-   */
-  private async replayImages(agentId: string, history: readonly StoredMessage[]): Promise<Map<string, string>> {
-    const found = new Map<string, string>();
-    const store = this.deps.attachments?.();
-    if (!store) return found;
-    const wanted: Array<{ reference: string; type: string }> = [];
-    for (let i = history.length - 1; i >= 0 && wanted.length < REPLAY_IMAGES; i -= 1) {
-      const m = history[i]!;
-      if (m.role !== 'user') continue;
-      const images = (m.meta.attachments ?? []).filter((a) => a.reference && isImageType(a.type));
-      for (let j = images.length - 1; j >= 0 && wanted.length < REPLAY_IMAGES; j -= 1) wanted.push({ reference: images[j]!.reference!, type: images[j]!.type });
-    }
-    for (const { reference, type } of wanted) {
-      const bytes = await store.read({ agentId, reference, maxBytes: REPLAY_IMAGE_MAX_BYTES }).catch(() => undefined);
-      if (bytes) found.set(reference, `data:${type.toLowerCase()};base64,${bytes.base64}`);
-    }
-    return found;
-  }
 
   async run(job: RunJob, state: TurnState): Promise<void> {
     const { run, turn, plan } = job;
@@ -90,17 +60,11 @@ export class TurnLoop {
     const { run, turn, settings, profile } = job;
     const gateway = this.deps.gateway();
     if (!gateway) throw new ModelFailure(errors.chatModelUnavailable().code, errors.chatModelUnavailable().message);
-    // One after the other: on the embedded database the queries share one connection anyway,
-    // and queued acquisitions cost more than they overlap.
-    const { documents } = profile;
-    const agentName = profile.agent.name;
-    const skills = (await this.deps.skills()?.assigned(run.agentId)) ?? [];
-    const history = job.knownEmpty ? [] : await this.deps.transcript.contextHistory(run.agentId, run.sessionId, run.generation);
+    const base = await this.deps.context.base(run, profile, job.knownEmpty);
     const belt = await this.deps.belt.forAgent(run.agentId, profile.grants, run.signal);
     if (belt.unresolved.length > 0) run.emit('runtime.notice', { kind: 'tools_unavailable', tools: belt.unresolved });
     const byName = new Map(belt.tools.map((t) => [t.name, t]));
     const chatTools: ChatTool[] = belt.tools.map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema }));
-    const past = replay(history, await this.replayImages(run.agentId, history));
 
     const userContent: ChatMessage['content'] = turn.images.length > 0
       ? [...(userText ? [{ type: 'text' as const, text: userText }] : []), ...turn.images.map((i) => ({ type: 'image' as const, dataUrl: i.dataUrl }))]
@@ -115,7 +79,7 @@ export class TurnLoop {
       if (run.stop) throw run.stop;
       latestUserText = deliverSteering(run, round, await this.deps.steering.claim(run.runId, round), current, state.transcript) ?? latestUserText;
 
-      const context = await this.deps.hooks.beforeModelCall({
+      const contributions = await this.deps.context.contributions({
         agentId: run.agentId,
         sessionId: run.sessionId,
         runId: run.runId,
@@ -130,11 +94,11 @@ export class TurnLoop {
         state.notices.push(notice);
         run.emit('runtime.notice', notice);
       }
-      const sys = (omitted: number): ChatMessage => ({ role: 'system', content: systemPrompt({ agentName, documents, skills, contributions: context.contributions, omitted }) });
-      const budget = historyBudget(plan.contextWindow, [sys(0), ...current]);
-      const fitted = fitHistory(past, budget);
-      if (fitted.dropped > 0 && round === 1) run.emit('runtime.notice', { kind: 'context_trimmed', droppedMessages: fitted.dropped, contextWindow: plan.contextWindow });
-      const messages = [sys(fitted.dropped), ...fitted.kept, ...current];
+      // Before the turn's first model call only: later rounds of the turn keep its context.
+      if (round === 1) await this.deps.compactor.compact({ run, plan, settings, base, contributions, current, state });
+      const built = assembleContext(contextParts(base, contributions, current, plan.contextWindow));
+      if (built.dropped > 0 && round === 1) run.emit('runtime.notice', { kind: 'context_trimmed', droppedMessages: built.dropped, contextWindow: plan.contextWindow });
+      const messages = built.messages;
 
       const { text, calls, reasoning } = await this.callModel(gateway, run, plan, messages, lastRound ? [] : chatTools, round, state);
       // Reasoning blocks go back with the next call of this turn only; the transcript keeps the text.
