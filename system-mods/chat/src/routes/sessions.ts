@@ -1,15 +1,18 @@
 /** Sessions, transcripts, resets and traces. */
-import { route, type RouteTable } from '../../../../sdk/index.js';
+import { respond, route, type ModDatabaseService, type RouteTable } from '../../../../sdk/index.js';
 import type { AgentsService } from '../../../agents/src/contract.js';
 import type { RouteId } from '../route-ids.js';
 import { chatErrors as errors } from '../errors.js';
 import { resetBody, runIdParams, sessionIdParams, sessionQuery, sessionsQuery, traceQuery, tracesQuery } from '../schemas/chat.schema.js';
+import { exportDownload, okFork, okPurge, okSession, sessionExportQuery, sessionForkBody, sessionPurgeBody, sessionRenameBody } from '../schemas/session-ops.schema.js';
 import type { AgentRunEngine } from '../services/agent-run-engine.js';
+import type { SessionOps } from '../services/session-ops.js';
+import { exportTranscript } from '../services/transcript-export.js';
 import { authorityView, traceView, type RunStore } from '../services/run-store.js';
 import type { TranscriptStore } from '../services/transcript-store.js';
 
-export function sessionRoutes(deps: { runtime: Pick<AgentRunEngine, 'resetSession'>; transcript: TranscriptStore; store: RunStore; agents: AgentsService }): RouteTable<RouteId> {
-  const { runtime, transcript, store, agents } = deps;
+export function sessionRoutes(deps: { runtime: Pick<AgentRunEngine, 'resetSession'>; transcript: TranscriptStore; store: RunStore; agents: AgentsService; ops: SessionOps; db: ModDatabaseService }): RouteTable<RouteId> {
+  const { runtime, transcript, store, agents, ops, db } = deps;
 
   const trace = async (runId: string, agentId: string | undefined) => {
     const row = await store.get(runId);
@@ -60,6 +63,71 @@ export function sessionRoutes(deps: { runtime: Pick<AgentRunEngine, 'resetSessio
         const { agentId } = req.body;
         await agents.require(agentId);
         return { ok: true, session: await runtime.resetSession(agentId, sessionId) };
+      },
+    }),
+
+    'session-rename': route({
+      schema: { tags: ['sessions'], description: 'Renames the session: the title is trimmed, 1–200 characters.', params: sessionIdParams, body: sessionRenameBody, response: { 200: okSession } },
+      handler: async (req) => {
+        const { agentId, title } = req.body;
+        await agents.require(agentId);
+        return { ok: true, session: await ops.rename(agentId, req.params.sessionId, title) };
+      },
+    }),
+
+    'session-fork': route({
+      schema: {
+        tags: ['sessions'],
+        description:
+          'A new session seeded with the last 200 messages of the source’s current generation (from the first user message among them, so no tool result is cut off from its call), renumbered from 1, meta kept; `forkedFrom` records the source and range. 201; 409 chat_session_exists when newSessionId is taken.',
+        params: sessionIdParams,
+        body: sessionForkBody,
+        response: { 201: okFork },
+      },
+      handler: async (req) => {
+        const { agentId, newSessionId, title } = req.body;
+        await agents.require(agentId);
+        const forked = await ops.fork(agentId, req.params.sessionId, { ...(newSessionId !== undefined ? { newSessionId } : {}), ...(title !== undefined ? { title } : {}) });
+        return respond.json({ ok: true, ...forked }, { status: 201 });
+      },
+    }),
+
+    'session-purge': route({
+      schema: {
+        tags: ['sessions'],
+        description:
+          'Deletes the session for good: its messages, runs with their traces, steering and summaries, and what other mods keep for it (chat.beforeSessionPurge), in one transaction; kept attachment files are deleted after it commits. `confirm` must equal the session id (400 session_purge_confirmation_required); 409 chat_session_run_active while a run of the session is in progress.',
+        params: sessionIdParams,
+        body: sessionPurgeBody,
+        response: { 200: okPurge },
+      },
+      handler: async (req) => {
+        const { agentId, confirm } = req.body;
+        await agents.require(agentId);
+        return { ok: true, purged: await ops.purge(agentId, req.params.sessionId, confirm) };
+      },
+    }),
+
+    'session-export': route({
+      schema: {
+        tags: ['sessions'],
+        description:
+          'The whole transcript (every reset generation) as a download: Markdown (`text/markdown; charset=utf-8`) or JSON (`application/json`, `{format, version, exportedAt, session, messages}`) with roles, times, tool calls with arguments and tool results. Credentials are not part of a transcript; argument fields named like one are masked.',
+        params: sessionIdParams,
+        querystring: sessionExportQuery,
+        response: { 200: exportDownload },
+      },
+      handler: async (req) => {
+        const { sessionId } = req.params;
+        const { agentId, format } = req.query;
+        await agents.require(agentId);
+        const session = await transcript.get(agentId, sessionId);
+        if (!session) throw errors.chatSessionNotFound({ agentId, sessionId });
+        const download = exportTranscript(db, session, format);
+        return respond.stream(download.body, {
+          contentType: download.contentType,
+          headers: { 'content-disposition': `attachment; filename="${download.filename}"`, 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' },
+        });
       },
     }),
 

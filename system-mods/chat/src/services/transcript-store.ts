@@ -41,9 +41,20 @@ export interface SessionView {
   messageCount: number;
   createdAt: string;
   updatedAt: string;
+  /** Where a fork came from; null for a session that was not forked. */
+  forkedFrom: ForkOrigin | null;
 }
 
-interface SessionRow {
+export interface ForkOrigin {
+  sessionId: string;
+  generation: number;
+  /** The source's sequence range copied (null when nothing was). */
+  fromSeq: number | null;
+  toSeq: number | null;
+  forkedAt: string;
+}
+
+export interface SessionRow {
   agent_id: string;
   session_id: string;
   title: string;
@@ -52,6 +63,7 @@ interface SessionRow {
   message_count: number;
   created_at: Date | string;
   updated_at: Date | string;
+  forked_from?: ForkOrigin | string | null;
 }
 
 interface MessageRow {
@@ -77,6 +89,7 @@ export function sessionView(row: SessionRow): SessionView {
     messageCount: row.message_count,
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
+    forkedFrom: row.forked_from ? json(row.forked_from) : null,
   };
 }
 

@@ -1,0 +1,99 @@
+/** Request and response schemas of the session operations: rename, fork, purge and transcript export. */
+import { ENTITY_ID_PATTERN } from '../../../../sdk/index.js';
+import { SESSION_ID_PATTERN } from './chat.schema.js';
+
+const agentId = { type: 'string', pattern: ENTITY_ID_PATTERN, description: 'A registered agent' } as const;
+const sessionId = { type: 'string', minLength: 1, maxLength: 200, pattern: SESSION_ID_PATTERN } as const;
+/** Trimmed by the server; blank after trimming is refused. */
+const title = { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S', description: '1–200 characters after trimming' } as const;
+
+export const sessionRenameBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['agentId', 'title'],
+  properties: { agentId, title },
+} as const;
+
+export const sessionForkBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['agentId'],
+  properties: {
+    agentId,
+    newSessionId: { ...sessionId, description: 'The fork’s id; default `<sessionId>-fork-<random>`. An existing id is 409 chat_session_exists' },
+    title: { ...title, description: 'Default: the source title with “(fork)”' },
+  },
+} as const;
+
+export const sessionPurgeBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['agentId', 'confirm'],
+  properties: { agentId, confirm: { type: 'string', maxLength: 200, description: 'Must equal the session id (else 400 session_purge_confirmation_required)' } },
+} as const;
+
+export const sessionExportQuery = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['agentId'],
+  properties: { agentId, format: { type: 'string', enum: ['markdown', 'json'], default: 'markdown' } },
+} as const;
+
+const isoTime = { type: 'string', format: 'date-time' } as const;
+
+export const forkOriginSchema = {
+  type: ['object', 'null'],
+  description: 'Where a fork came from: the source session, its generation and the copied sequence range',
+  required: ['sessionId', 'generation', 'fromSeq', 'toSeq', 'forkedAt'],
+  properties: { sessionId: { type: 'string' }, generation: { type: 'integer' }, fromSeq: { type: ['integer', 'null'] }, toSeq: { type: ['integer', 'null'] }, forkedAt: isoTime },
+} as const;
+
+export const sessionSchema = {
+  type: 'object',
+  required: ['agentId', 'sessionId', 'title', 'generation', 'archived', 'messageCount', 'createdAt', 'updatedAt', 'forkedFrom'],
+  properties: {
+    agentId: { type: 'string' },
+    sessionId: { type: 'string' },
+    title: { type: 'string' },
+    generation: { type: 'integer' },
+    archived: { type: 'boolean' },
+    messageCount: { type: 'integer' },
+    createdAt: isoTime,
+    updatedAt: isoTime,
+    forkedFrom: forkOriginSchema,
+  },
+} as const;
+
+export const okSession = { type: 'object', required: ['ok', 'session'], properties: { ok: { const: true }, session: sessionSchema } } as const;
+
+export const okFork = {
+  type: 'object',
+  required: ['ok', 'session', 'copied'],
+  properties: { ok: { const: true }, session: sessionSchema, copied: { type: 'integer', description: 'Messages copied into the fork' } },
+} as const;
+
+export const okPurge = {
+  type: 'object',
+  required: ['ok', 'purged'],
+  properties: {
+    ok: { const: true },
+    purged: {
+      type: 'object',
+      required: ['agentId', 'sessionId', 'messages', 'runs', 'steering', 'summaries', 'attachments'],
+      properties: {
+        agentId: { type: 'string' },
+        sessionId: { type: 'string' },
+        messages: { type: 'integer' },
+        runs: { type: 'integer' },
+        steering: { type: 'integer' },
+        summaries: { type: 'integer' },
+        attachments: { type: 'integer', description: 'Kept attachment files handed to the workspace mod for deletion' },
+      },
+    },
+  },
+} as const;
+
+export const exportDownload = {
+  type: 'string',
+  description: 'The transcript as a download: `text/markdown; charset=utf-8` or `application/json` with `Content-Disposition: attachment`',
+} as const;
