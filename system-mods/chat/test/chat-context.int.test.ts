@@ -35,16 +35,22 @@ describe('context', () => {
 
   it('drops the oldest turns to fit the context window, never the new message', async () => {
     // gpt-test has a 16,000-token window; each old turn is ~4,000 tokens.
+    // From t3 on the history passes compactAtPercent (75%): the summary call is refused, so the
+    // turn falls back to dropping the oldest turns (compaction itself: compaction.int.test.ts).
+    const refusedSummary = { status: 400, json: { error: { message: 'no summary' } } };
     const long = (tag: string) => `${tag} ${'w'.repeat(16_000)}`;
     for (const tag of ['t1', 't2', 't3', 't4']) {
+      if (tag === 't3' || tag === 't4') kit.fake.chat(refusedSummary);
       kit.fake.chat(textAnswer([`answer ${tag}`]));
       await kit.t.request(chatRequest({ agentId: 'ada', sessionId: 'window', message: long(tag) }));
     }
+    kit.fake.chat(refusedSummary);
     kit.fake.chat(textAnswer(['fits']));
     const res = await kit.t.inject(chatRequest({ agentId: 'ada', sessionId: 'window', message: 'latest' }, true));
     const events = parseNdjson(res.body);
     const trimmed = events.find((e) => e.type === 'runtime.notice' && e.data.kind === 'context_trimmed');
     expect(trimmed?.data).toMatchObject({ contextWindow: 16000 });
+    expect(events.some((e) => e.type === 'runtime.notice' && e.data.kind === 'compaction_failed')).toBe(true);
     const sent = lastCall().messages;
     const chars = sent.reduce((n: number, m: any) => n + String(m.content).length, 0);
     expect(chars / 4).toBeLessThan(16_000);
