@@ -58,6 +58,8 @@ export interface RunRow {
   error_message: string | null;
   started_at: Date | string;
   ended_at: Date | string | null;
+  /** Retention cleared `trace` and `tool_calls` then (see trace-retention.ts). */
+  trace_pruned_at?: Date | string | null;
 }
 
 const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
@@ -376,6 +378,9 @@ export function traceView(row: RunRow, withOutput: boolean): Record<string, unkn
     generation: row.generation,
     request: json(row.request),
     response: row.response === null ? null : json(row.response),
+    // A pruned run's events and tool calls are empty because retention cleared them, not because there were none.
+    tracePruned: row.trace_pruned_at != null,
+    tracePrunedAt: iso(row.trace_pruned_at ?? null),
     events: json(row.trace),
     toolCalls: json(row.tool_calls).map(({ output, ...call }) => (withOutput ? { ...call, output: output ?? null } : call)),
   };

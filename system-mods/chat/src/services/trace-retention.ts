@@ -1,0 +1,227 @@
+/**
+ * Trace retention: a policy bounds how old (`maxAgeDays`) or how large in all (`maxTotalMb`)
+ * the kept run traces may be. Cleanup clears a finished run's `trace` and `tool_calls` and
+ * stamps `trace_pruned_at`; the run row, its status and the session's transcript stay, and
+ * running runs are never touched. It works in short batches (one statement each, a pause
+ * between them) so the runs table is never locked for long while turns keep finishing.
+ */
+import type { JobsService, ModDatabaseService } from '../../../../sdk/index.js';
+import { chatErrors as errors } from '../errors.js';
+
+export interface RetentionPolicy {
+  enabled: boolean;
+  maxAgeDays?: number;
+  maxTotalMb?: number;
+}
+
+/** What a policy would clear now (preview) or what a cleanup cleared (report, with `batches`). */
+export interface RetentionPreview {
+  /** Runs whose trace the policy removes. */
+  runs: number;
+  /** Bytes of those traces (the JSON text of trace and tool calls). */
+  bytes: number;
+  oldestEndedAt: string | null;
+  newestEndedAt: string | null;
+  /** Every kept trace of a finished run, before the cleanup. */
+  totalRuns: number;
+  totalBytes: number;
+}
+
+export interface RetentionReport {
+  runs: number;
+  bytes: number;
+  batches: number;
+  oldestEndedAt: string | null;
+  newestEndedAt: string | null;
+  startedAt: string;
+  finishedAt: string;
+}
+
+export const DEFAULT_BATCH_SIZE = 500;
+const DEFAULT_PAUSE_MS = 50;
+const MB = 1024 * 1024;
+
+interface PolicyRow {
+  enabled: boolean;
+  max_age_days: number | null;
+  max_total_mb: number | null;
+}
+
+/** Bounds as statement parameters: the age cutoff (fixed for one cleanup) and the byte budget. */
+interface Bounds {
+  cutoff: string | null;
+  maxBytes: number | null;
+}
+
+/**
+ * The finished, unpruned runs the bounds select, each with its trace size; `newer` is the size
+ * of it and every newer trace, so "over the size bound" drops the oldest first.
+ */
+const AFFECTED = `
+  with c as (
+    select run_id, ended_at, octet_length(trace::text) + octet_length(tool_calls::text) as bytes
+      from chat_runs
+     where trace_pruned_at is null and status <> 'running' and ended_at is not null
+  ), w as (
+    select c.*, sum(bytes) over (order by ended_at desc, run_id desc rows unbounded preceding) as newer from c
+  ), a as (
+    select run_id, ended_at, bytes from w
+     where (?::timestamptz is not null and ended_at < ?::timestamptz)
+        or (?::bigint is not null and newer > ?::bigint)
+  )`;
+
+const iso = (value: Date | string | null | undefined) => (value === null || value === undefined ? null : new Date(value).toISOString());
+
+function bounds(policy: RetentionPolicy, now: Date): Bounds {
+  return {
+    cutoff: policy.maxAgeDays !== undefined ? new Date(now.getTime() - policy.maxAgeDays * 86_400_000).toISOString() : null,
+    maxBytes: policy.maxTotalMb !== undefined ? Math.floor(policy.maxTotalMb * MB) : null,
+  };
+}
+
+const boundParams = (b: Bounds) => [b.cutoff, b.cutoff, b.maxBytes, b.maxBytes];
+
+/** Refuses an enabled policy without a bound (400 `chat_retention_bound_required`). */
+export function checkPolicy(policy: RetentionPolicy): RetentionPolicy {
+  if (policy.enabled && policy.maxAgeDays === undefined && policy.maxTotalMb === undefined) throw errors.chatRetentionBoundRequired();
+  return {
+    enabled: policy.enabled,
+    ...(policy.maxAgeDays !== undefined ? { maxAgeDays: policy.maxAgeDays } : {}),
+    ...(policy.maxTotalMb !== undefined ? { maxTotalMb: policy.maxTotalMb } : {}),
+  };
+}
+
+export class TraceRetention {
+  constructor(private readonly db: ModDatabaseService) {}
+
+  /** The saved policy; off when none was saved. */
+  async policy(): Promise<RetentionPolicy> {
+    const row = await this.db.knex<PolicyRow & { id: number }>('chat_trace_retention').where('id', 1).first();
+    if (!row) return { enabled: false };
+    return {
+      enabled: row.enabled,
+      ...(row.max_age_days !== null ? { maxAgeDays: row.max_age_days } : {}),
+      ...(row.max_total_mb !== null ? { maxTotalMb: Number(row.max_total_mb) } : {}),
+    };
+  }
+
+  async save(policy: RetentionPolicy): Promise<RetentionPolicy> {
+    const checked = checkPolicy(policy);
+    await this.db
+      .knex('chat_trace_retention')
+      .insert({ id: 1, enabled: checked.enabled, max_age_days: checked.maxAgeDays ?? null, max_total_mb: checked.maxTotalMb ?? null, updated_at: this.db.knex.fn.now() })
+      .onConflict('id')
+      .merge();
+    return checked;
+  }
+
+  /** What `policy` would clear now; reads only. A policy without bounds clears nothing. */
+  async preview(policy: RetentionPolicy, now = new Date()): Promise<RetentionPreview> {
+    const b = bounds(policy, now);
+    const result = await this.db.knex.raw(
+      `${AFFECTED}
+       select (select count(*) from a) as runs, (select coalesce(sum(bytes), 0) from a) as bytes,
+              (select min(ended_at) from a) as oldest, (select max(ended_at) from a) as newest,
+              (select count(*) from c) as total_runs, (select coalesce(sum(bytes), 0) from c) as total_bytes`,
+      boundParams(b),
+    );
+    const row = (result.rows as Array<Record<string, string | number | Date | null>>)[0]!;
+    return {
+      runs: Number(row.runs),
+      bytes: Number(row.bytes),
+      oldestEndedAt: iso(row.oldest as Date | null),
+      newestEndedAt: iso(row.newest as Date | null),
+      totalRuns: Number(row.total_runs),
+      totalBytes: Number(row.total_bytes),
+    };
+  }
+
+  /**
+   * Clears the traces `policy` selects, oldest first, `batchSize` runs per statement with a
+   * pause between statements. The age cutoff is fixed at the start, so the batches agree on
+   * what they select; a run finishing meanwhile is newer than every pruned one.
+   */
+  async run(policy: RetentionPolicy, options: { batchSize?: number; pauseMs?: number; signal?: AbortSignal } = {}): Promise<RetentionReport> {
+    const startedAt = new Date();
+    const b = bounds(policy, startedAt);
+    const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+    const pauseMs = options.pauseMs ?? DEFAULT_PAUSE_MS;
+    const report = { runs: 0, bytes: 0, batches: 0, oldestEndedAt: null as string | null, newestEndedAt: null as string | null };
+    if (b.cutoff === null && b.maxBytes === null) return { ...report, startedAt: startedAt.toISOString(), finishedAt: new Date().toISOString() };
+    for (;;) {
+      if (options.signal?.aborted) break;
+      const result = await this.db.knex.raw(
+        `${AFFECTED}, pick as (
+           select run_id, ended_at, bytes from a order by ended_at asc, run_id asc limit ?
+         )
+         update chat_runs r
+            set trace = '[]'::jsonb, tool_calls = '[]'::jsonb, trace_pruned_at = now()
+           from pick
+          where r.run_id = pick.run_id and r.trace_pruned_at is null and r.status <> 'running'
+          returning pick.bytes, pick.ended_at`,
+        [...boundParams(b), batchSize],
+      );
+      const rows = result.rows as Array<{ bytes: string | number; ended_at: Date | string }>;
+      if (rows.length === 0) break;
+      report.batches += 1;
+      report.runs += rows.length;
+      for (const row of rows) {
+        report.bytes += Number(row.bytes);
+        const ended = iso(row.ended_at)!;
+        if (report.oldestEndedAt === null || ended < report.oldestEndedAt) report.oldestEndedAt = ended;
+        if (report.newestEndedAt === null || ended > report.newestEndedAt) report.newestEndedAt = ended;
+      }
+      if (rows.length < batchSize) break;
+      await new Promise((resolve) => setTimeout(resolve, pauseMs));
+    }
+    return { ...report, startedAt: startedAt.toISOString(), finishedAt: new Date().toISOString() };
+  }
+}
+
+/** The daily cleanup's queue (`contributes.jobs` of the chat manifest). */
+export const RETENTION_QUEUE = 'trace-retention';
+/** A process looks this long after its start, then every hour, whether today's cleanup is due. */
+const FIRST_CHECK_MS = 10 * 60_000;
+const CHECK_EVERY_MS = 60 * 60_000;
+
+/**
+ * Runs the cleanup once a UTC day when the policy is enabled. Every process sends a job keyed by
+ * the day (the queue keeps at most one per key in each 12-hour window and claims each job once);
+ * the worker then claims the day itself in the policy row, so a second job of the same day does
+ * nothing. Returns the disposer.
+ */
+export function scheduleDailyCleanup(deps: { jobs: JobsService; db: ModDatabaseService; retention: TraceRetention; log: { info(f: object, m: string): void; warn(f: object, m: string): void } }): () => Promise<void> {
+  const { jobs, db, retention, log } = deps;
+  const worker = jobs.work(RETENTION_QUEUE, async (job) => {
+    const policy = await retention.policy();
+    if (!policy.enabled) return { skipped: 'disabled' };
+    const claimed = await db.knex('chat_trace_retention').where({ id: 1, enabled: true }).andWhere((w) => w.whereNull('last_run_on').orWhereRaw('last_run_on < (now() at time zone \'utc\')::date')).update({ last_run_on: db.knex.raw("(now() at time zone 'utc')::date") });
+    if (claimed === 0) return { skipped: 'already ran today' };
+    let report: RetentionReport;
+    try {
+      report = await retention.run(policy, { signal: job.signal });
+    } catch (err) {
+      // Give the day back so the job's retry cleans up instead of finding it claimed.
+      await db.knex('chat_trace_retention').where({ id: 1 }).update({ last_run_on: null });
+      throw err;
+    }
+    log.info({ runs: report.runs, bytes: report.bytes, batches: report.batches }, 'trace retention cleanup finished');
+    return report;
+  });
+  const check = () => {
+    const day = new Date().toISOString().slice(0, 10);
+    void jobs.send(RETENTION_QUEUE, { day }, { singletonKey: `day:${day}`, singletonSeconds: 43_200, retryLimit: 2, retryDelay: 300 }).catch((err: unknown) => log.warn({ err: err instanceof Error ? err.message : String(err) }, 'trace retention job was not queued'));
+  };
+  let interval: NodeJS.Timeout | undefined;
+  const first = setTimeout(() => {
+    check();
+    interval = setInterval(check, CHECK_EVERY_MS);
+    interval.unref();
+  }, FIRST_CHECK_MS);
+  first.unref();
+  return async () => {
+    clearTimeout(first);
+    if (interval) clearInterval(interval);
+    await worker.dispose();
+  };
+}
