@@ -210,11 +210,24 @@ describe('lifecycle', () => {
   it('deletes an agent\'s scopes and handoffs with the agent', async () => {
     await write({ agentId: 'gone', sessionId: 'g1', title: 'T', body: 'B', scope: 'p' });
     await offer({ agentId: 'gone', sessionId: 'g2', title: 'T', body: 'B' });
+    await write({ agentId: 'ada', sessionId: 'keep-me', title: 'T', body: 'B' });
     expect(await knex()('continuity_handoffs').where({ agent_id: 'gone' })).toHaveLength(2);
     expect((await kit.t.request({ method: 'DELETE', url: '/api/agents/gone' })).status).toBe(200);
     expect(await knex()('continuity_handoffs').where({ agent_id: 'gone' })).toEqual([]);
     expect(await knex()('continuity_scopes').where({ agent_id: 'gone' })).toEqual([]);
     // Other agents keep theirs.
-    expect((await read('ada', 'mon')).body.written).not.toBeNull();
+    expect((await read('ada', 'keep-me')).body.written).toMatchObject({ agentId: 'ada', title: 'T' });
+  });
+
+  it('deletes a purged session\'s scope and handoff in the purge, leaving the agent\'s other sessions', async () => {
+    kit.fake.chat(textAnswer(['Noted.']));
+    expect((await chat({ agentId: 'bob', sessionId: 'doomed', message: 'Hi', continuityScope: 'pluto' })).body.status).toBe('completed');
+    await write({ agentId: 'bob', sessionId: 'doomed', title: 'T', body: 'B' });
+    await write({ agentId: 'bob', sessionId: 'kept', title: 'Kept', body: 'B', scope: 'pluto' });
+    const purged = await kit.t.request(json('POST', '/api/sessions/doomed/purge', { agentId: 'bob', confirm: 'doomed' }));
+    expect(purged.status).toBe(200);
+    expect(await knex()('continuity_handoffs').where({ agent_id: 'bob', session_id: 'doomed' })).toEqual([]);
+    expect(await knex()('continuity_scopes').where({ agent_id: 'bob', session_id: 'doomed' })).toEqual([]);
+    expect((await read('bob', 'kept')).body).toMatchObject({ scope: 'pluto', written: { title: 'Kept' } });
   });
 });

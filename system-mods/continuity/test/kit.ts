@@ -10,7 +10,7 @@ import { startChatKit, type ChatKit } from '../../chat/test/chat-kit.js';
 export { chatRequest, parseNdjson, textAnswer, until } from '../../chat/test/chat-kit.js';
 
 export async function startContinuityKit(agents: string[]): Promise<ChatKit> {
-  return startChatKit({ agents, mods: ['continuity'] });
+  return startChatKit({ agents, mods: ['api-docs', 'continuity'] });
 }
 
 /** The system message of each chat completion request the fake model got after `from`. */

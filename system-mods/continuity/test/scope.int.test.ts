@@ -82,6 +82,23 @@ describe('the scope routes', () => {
   });
 });
 
+describe('the OpenAPI contract', () => {
+  it('publishes every continuity route with its request and response schemas and error codes', async () => {
+    const doc = (await kit.t.request('/api/openapi.json')).body;
+    const scope = doc.paths['/api/session/continuity-scope'];
+    expect(scope.get.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['agentId', 'sessionId']);
+    expect(scope.put.requestBody.content['application/json'].schema.required).toEqual(['agentId', 'sessionId', 'scope']);
+    expect(scope.delete.responses['200'].content['application/json'].schema.required).toContain('previousScope');
+    const handoff = doc.paths['/api/session/handoff'];
+    expect(handoff.post.requestBody.content['application/json'].schema.properties.title.maxLength).toBe(240);
+    expect(handoff.post.requestBody.content['application/json'].schema.properties.body.maxLength).toBe(24_000);
+    expect(handoff.get.responses['200'].content['application/json'].schema.required).toEqual(['ok', 'agentId', 'sessionId', 'scope', 'written', 'received']);
+    const candidate = doc.paths['/api/session/handoff-candidate'];
+    expect(candidate.post.responses['200'].content['application/json'].schema.required).toEqual(['ok', 'stored', 'reason', 'handoff']);
+    expect(JSON.stringify(doc['x-svc-error-codes'])).toContain('continuity_scope_mismatch');
+  });
+});
+
 describe('chat turns in a scope', () => {
   it('refuses a turn naming another scope than the session\'s with a JSON 409 and no run row, streaming or not', async () => {
     expect((await bind({ agentId: 'ada', sessionId: 'bound', scope: 'apollo' })).status).toBe(200);
