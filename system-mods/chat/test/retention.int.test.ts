@@ -5,8 +5,10 @@
  */
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { JobHandler, JobsService, ModDatabaseService } from '../../../sdk/index.js';
 import { startTestKernel, type TestKernel } from '../../../sdk/testing.js';
 import { json } from '../../../test/helpers.js';
+import { RETENTION_QUEUE, scheduleDailyCleanup, TraceRetention } from '../src/services/trace-retention.js';
 
 const MODS = ['health', 'agents', 'model-connections', 'settings', 'mcp', 'chat'];
 const DAY = 86_400_000;
@@ -231,5 +233,39 @@ describe('deprecated aliases', () => {
     expect(res.headers.deprecation).toBe('true');
     expect(res.body.report).toMatchObject({ runs: 1, batches: 1 });
     expect(await pruned()).toEqual(['r-old']);
+  });
+});
+
+describe('daily job', () => {
+  /** One process's worker of the retention queue (the queue itself is the kernel's; its once-per-claim is its own tests'). */
+  function worker() {
+    let handler: JobHandler | undefined;
+    const jobs = { work: (queue: string, fn: JobHandler) => ((handler = queue === RETENTION_QUEUE ? fn : handler), { dispose: () => undefined }), send: async () => null } as unknown as JobsService;
+    const db = { knex, driver: t.kernel.database.driver } as unknown as ModDatabaseService;
+    const stop = scheduleDailyCleanup({ jobs, db, retention: new TraceRetention(db), log: { info: () => undefined, warn: () => undefined } });
+    const job = () => handler!({ id: 'j', queue: RETENTION_QUEUE, data: {}, retryCount: 0, retryLimit: 2, signal: new AbortController().signal });
+    return { job, stop };
+  }
+
+  it('does nothing while the policy is off, then cleans up once per UTC day across processes', async () => {
+    await run('r-old', 40);
+    const [a, b] = [worker(), worker()];
+    try {
+      expect(await a.job()).toEqual({ skipped: 'disabled' });
+      expect(await pruned()).toEqual([]);
+      await t.request(json('PUT', '/api/settings/retention', { enabled: true, maxAgeDays: 30 }));
+      expect(await a.job()).toMatchObject({ runs: 1 });
+      await run('r-older', 50);
+      // Another process's job of the same day finds the day claimed.
+      expect(await b.job()).toEqual({ skipped: 'already ran today' });
+      expect(await pruned()).toEqual(['r-old']);
+      // The next day (the claim is the date of the last run) it runs again.
+      await knex('chat_trace_retention').update({ last_run_on: knex.raw(`(now() at time zone 'utc')::date - 1`) });
+      expect(await b.job()).toMatchObject({ runs: 1 });
+      expect(await pruned()).toEqual(['r-old', 'r-older']);
+    } finally {
+      await a.stop();
+      await b.stop();
+    }
   });
 });
