@@ -123,6 +123,20 @@ describe('receiving handoffs', () => {
     for (const p of systemPrompts(kit, own)) expect(p).not.toContain('Release checklist');
   });
 
+  it('shows the received handoff in the context preview of a session, changing nothing', async () => {
+    await write({ agentId: 'bob', sessionId: 'pv1', title: 'Preview me', body: 'Seen by the inspector.', scope: 'neptune' });
+    await kit.t.request(json('PUT', '/api/session/continuity-scope', { agentId: 'bob', sessionId: 'pv2', scope: 'neptune' }));
+    // The inspector looks at sessions that exist: one turn, recorded without a model call.
+    expect((await chat({ agentId: 'bob', sessionId: 'pv2', message: 'Hello', noCallModel: true })).status).toBe(200);
+    const rows = async () => [await knex()('continuity_handoffs').orderBy(['agent_id', 'session_id']), await knex()('continuity_scopes').orderBy(['agent_id', 'session_id'])];
+    const before = await rows();
+    const preview = await kit.t.request('/api/session/context?agentId=bob&sessionId=pv2');
+    expect(preview.status).toBe(200);
+    expect(JSON.stringify(preview.body)).toContain('Seen by the inspector.');
+    expect(JSON.stringify(preview.body)).toContain('HANDOFF');
+    expect(await rows()).toEqual(before);
+  });
+
   it('hides a handoff 14 days after its last write, and the sweep deletes it', async () => {
     await write({ agentId: 'bob', sessionId: 'old', title: 'Old news', body: 'stale', scope: 'saturn' });
     await kit.t.request(json('PUT', '/api/session/continuity-scope', { agentId: 'bob', sessionId: 'new', scope: 'saturn' }));
