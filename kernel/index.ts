@@ -200,6 +200,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       'core.database-info': { describe: () => database.describe() },
       'core.route-catalog': routeCatalog,
       'core.mod-diagnostics': diagnostics,
+      'core.ui-auth-transfer': uiAuth.transfer(),
     });
 
     host = new ModHost({

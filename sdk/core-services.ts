@@ -206,6 +206,28 @@ export interface PublishedRoute {
   summary?: string;
 }
 
+/** The saved interactive-auth settings as plain data (what `PUT /api/settings/ui-auth` takes, minus secrets). @public */
+export interface UiAuthSettingsData {
+  mode: 'none' | 'trusted-proxy' | 'basic' | 'oidc';
+  trustedProxy: { allowedProxies: string[]; identityHeader: string };
+  basic: { username: string | null };
+  oidc: { issuer: string | null; clientId: string | null; redirectUri: string | null; allowedEmails: string[]; allowedDomains: string[] };
+}
+
+/**
+ * The kernel's interactive-auth settings for moving them between installations (the export
+ * mod's `ui-auth` category). The secrets are the Basic password's hash and the OIDC client
+ * secret: they must go nowhere but an encrypted bundle. @public
+ */
+export interface UiAuthTransferService {
+  read(): Promise<{ settings: UiAuthSettingsData; secrets: { passwordHash?: string; clientSecret?: string } }>;
+  /**
+   * Saves them as the settings route would: refused (`ui_auth_would_lock_out`) when the result
+   * would admit nobody; a secret not given keeps the stored one.
+   */
+  write(settings: UiAuthSettingsData, secrets: { passwordHash?: string; clientSecret?: string }): Promise<void>;
+}
+
 /** The routes that are live now (enabled mods and the kernel). @public */
 export interface RouteCatalogService {
   list(): PublishedRoute[];
@@ -353,6 +375,8 @@ export const coreServices = {
   metrics: createServiceRef<MetricsService>({ id: 'core.metrics', capability: 'kernel.introspect' }),
   /** Database diagnostics. */
   databaseInfo: createServiceRef<DatabaseInfoService>({ id: 'core.database-info', capability: 'kernel.introspect' }),
+  /** The interactive-auth settings with their secrets, for export and import. */
+  uiAuthTransfer: createServiceRef<UiAuthTransferService>({ id: 'core.ui-auth-transfer', capability: 'kernel.ui-auth' }),
   /** Live routes for the published contract. */
   routeCatalog: createServiceRef<RouteCatalogService>({ id: 'core.route-catalog', capability: 'kernel.introspect' }),
   /** Opt-in mod diagnostics. */

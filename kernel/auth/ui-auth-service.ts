@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { defaultEgressGuard, EgressRefusedError, type EgressGuard } from '../../sdk/egress.js';
+import type { UiAuthSettingsData, UiAuthTransferService } from '../../sdk/core-services.js';
 import type { UiAuthEnv } from '../config.js';
 import { errors } from '../errors.js';
 import type { SecretStore } from '../secrets/secret-store.js';
@@ -198,6 +199,26 @@ export class UiAuthService {
       default:
         return undefined;
     }
+  }
+
+  /** The saved settings and their secrets as plain data, for the export mod's `ui-auth` category. */
+  transfer(): UiAuthTransferService {
+    return Object.freeze({
+      read: async () => {
+        const [settings, passwordHash, clientSecret] = await Promise.all([this.saved(), this.secrets.get(OWNER, PASSWORD_HASH), this.secrets.get(OWNER, CLIENT_SECRET)]);
+        return { settings, secrets: { ...(passwordHash !== undefined ? { passwordHash } : {}), ...(clientSecret !== undefined ? { clientSecret } : {}) } };
+      },
+      write: async (settings: UiAuthSettingsData, secrets: { passwordHash?: string; clientSecret?: string }) => {
+        // Only a hash is accepted as the password here: a bundle never carries a clear password.
+        if (secrets.passwordHash !== undefined && !isPasswordHash(secrets.passwordHash)) throw errors.uiAuthInvalid({ reason: 'the imported password is not a password hash' });
+        await this.update({
+          mode: settings.mode,
+          trustedProxy: settings.trustedProxy,
+          basic: { ...(settings.basic.username !== null ? { username: settings.basic.username } : {}), ...(secrets.passwordHash !== undefined ? { password: secrets.passwordHash } : {}) },
+          oidc: { ...settings.oidc, ...(secrets.clientSecret !== undefined ? { clientSecret: secrets.clientSecret } : {}) },
+        });
+      },
+    });
   }
 
   /** Saves an update in one transaction after checking it leaves a way in. */

@@ -33,6 +33,8 @@ export const KERNEL_SERVICES: ReadonlyMap<string, KernelServiceEntry> = new Map<
   ['core.metrics', { scope: 'root', capability: 'kernel.introspect' }],
   ['core.database-info', { scope: 'root', capability: 'kernel.introspect' }],
   ['core.route-catalog', { scope: 'root', capability: 'kernel.introspect' }],
+  // Reads the Basic password hash and the OIDC client secret: for the export category only.
+  ['core.ui-auth-transfer', { scope: 'root', capability: 'kernel.ui-auth' }],
   ['core.mod-diagnostics', { scope: 'root', capability: 'kernel.introspect' }],
 ]);
 

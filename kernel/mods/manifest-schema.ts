@@ -12,7 +12,7 @@ import { MAX_MEMORY_MB, MIN_MEMORY_MB } from './isolate/sandbox-limits.js';
 const ID = '^[a-z0-9]+(-[a-z0-9]+)*$';
 
 /** Capabilities a manifest may request; each guards root services that reveal more than the mod's own data. */
-export const KNOWN_CAPABILITIES = ['kernel.introspect', 'kernel.tools'] as const;
+export const KNOWN_CAPABILITIES = ['kernel.introspect', 'kernel.tools', 'kernel.ui-auth'] as const;
 
 /** A capability: one of the kernel's, or `<mod>.<name>` declared by a providing mod (never a made-up `kernel.*`). */
 const capabilitySchema = {

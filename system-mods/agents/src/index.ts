@@ -9,6 +9,8 @@ import { agentRoutes } from './routes/agents.js';
 import { AgentRegistry } from './services/agent-registry.js';
 import { agentsService } from './services/agents-service.js';
 import { DreamSettingsService } from './services/dream-settings.js';
+import { exportCategoryPoint } from '../../export/src/contract.js';
+import { agentsExportCategory } from './export-category.js';
 import { ModelChoiceChecker } from './services/model-choice.js';
 import type { RouteId } from './route-ids.js';
 
@@ -36,6 +38,7 @@ export default defineMod({
       http.route(id, binding);
     }
     http.route('status', agentStatusRoute(registry, runStatus));
+    extensions.provide(exportCategoryPoint, agentsExportCategory(db, registry));
     provide(agentsServiceRef, agentsService(registry, db));
     provide(dreamSettingsServiceRef, {
       get: async (agentId) => ({ agentId, ...(await dreams.get(agentId)) }),

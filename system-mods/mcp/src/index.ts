@@ -8,6 +8,8 @@ import { mcpConnectionRoutes } from './routes/mcp-connections.js';
 import { ConnectionManager, type McpTimings } from './services/connection-manager.js';
 import { ConnectionStore } from './services/connection-store.js';
 import { stdioLaunchPolicy } from './services/launch-policy.js';
+import { exportCategoryPoint } from '../../export/src/contract.js';
+import { mcpExportCategory } from './export-category.js';
 
 export default defineMod({
   errors: [mcpErrors],
@@ -36,6 +38,7 @@ export default defineMod({
     });
     bindRoutes(http, mcpConnectionRoutes(store, manager));
     tapInventoryCount(extensions, store);
+    extensions.provide(exportCategoryPoint, mcpExportCategory(db, secrets, { egress, stdioLaunch }));
     // The chat runtime calls granted tools through this; disabled connections are refused.
     provide(mcpToolsServiceRef, {
       listTools: (connectionId, options = {}) => manager.listTools(connectionId, { ...options, requireEnabled: true }),

@@ -10,6 +10,8 @@ import { modelProviderPoint } from './contract.js';
 import { ProviderAdapters } from './provider-adapters.js';
 import { createModelGateway } from './gateway.js';
 import { connectionRoutes } from './routes.js';
+import { exportCategoryPoint } from '../../export/src/contract.js';
+import { connectionsExportCategory } from './export-category.js';
 
 export default defineMod({
   errors: [connectionErrors],
@@ -29,6 +31,7 @@ export default defineMod({
     const connections = new ConnectionService(db, secrets, providers, catalog, log, () => logins.get(), egress);
     await connections.load();
     bindRoutes(http, connectionRoutes(connections));
+    extensions.provide(exportCategoryPoint, connectionsExportCategory(db, secrets, connections, egress));
     provide(modelCatalogServiceRef, { connection: (connectionId) => connections.connection(connectionId) });
     provide(modelGatewayServiceRef, createModelGateway(connections));
     provide(modelConnectionDirectoryServiceRef, {

@@ -16,11 +16,19 @@ import { ExecutionBoundariesStore } from './services/execution-boundaries.js';
 import { OperatorSettings } from './services/operator-settings.js';
 import { SettingsDocuments } from './services/settings-documents.js';
 import type { RouteId } from './route-ids.js';
+import { exportCategoryPoint } from '../../export/src/contract.js';
+import { operatorSettingsExportCategory, uiAuthExportCategory } from './export-category.js';
 
 export default defineMod({
   errors: [settingsErrors],
-  deps: { http: httpRouterFor<RouteId>(), db: coreServices.database, log: coreServices.logger },
-  init({ http, db, log }, { provide }) {
+  deps: {
+    http: httpRouterFor<RouteId>(),
+    db: coreServices.database,
+    log: coreServices.logger,
+    extensions: coreServices.extensions,
+    uiAuth: coreServices.uiAuthTransfer,
+  },
+  init({ http, db, log, extensions, uiAuth }, { provide }) {
     const documents = new SettingsDocuments(db);
     const operator = new OperatorSettings(documents);
 
@@ -42,6 +50,9 @@ export default defineMod({
     http.route('execution-boundaries-put', boundaries.put);
 
     provide(operatorSettingsServiceRef, operator.service(db));
+    // The kernel owns the sign-in settings; this mod carries them to the export mod as plain data.
+    extensions.provide(exportCategoryPoint, operatorSettingsExportCategory(db, operator, documents));
+    extensions.provide(exportCategoryPoint, uiAuthExportCategory(uiAuth));
     // Read by the MCP mod when it saves or starts a stdio server.
     provide(executionBoundariesServiceRef, boundariesStore.service());
   },

@@ -11,6 +11,8 @@ import { FilesystemSkills } from './services/filesystem-skills.js';
 import { SkillAssignments } from './services/skill-assignments.js';
 import { SkillCatalog } from './services/skill-catalog.js';
 import { SkillEditor } from './services/skill-editor.js';
+import { exportCategoryPoint } from '../../export/src/contract.js';
+import { skillsExportCategory } from './export-category.js';
 
 export default defineMod({
   errors: [skillErrors],
@@ -29,6 +31,7 @@ export default defineMod({
     bindRoutes(http, { ...settingsSkillRoutes(catalog, editor), ...agentSkillRoutes(assignments) });
     // In the deletion's unit of work: the agent and its assignments go together or not at all.
     extensions.tap(agentHookPoints.beforeDelete, ({ agentId, unitOfWork }) => db.transaction((trx) => assignments.deleteForAgent(agentId, trx), { join: unitOfWork }));
+    extensions.provide(exportCategoryPoint, skillsExportCategory(db, store));
     provide(agentSkillsServiceRef, { assigned: (agentId) => assignments.resolved(agentId) });
   },
 });

@@ -7,6 +7,8 @@ import { projectRoutes } from './routes/projects.js';
 import { taskRoutes } from './routes/tasks.js';
 import { BoardStore } from './services/board-store.js';
 import { TaskRunner } from './services/task-runner.js';
+import { exportCategoryPoint } from '../../export/src/contract.js';
+import { taskBoardExportCategory } from './export-category.js';
 
 /** Heartbeat of the runs this process consumes, and (PostgreSQL) the sweep of stale ones. */
 const HEARTBEAT_MS = 15_000;
@@ -42,6 +44,7 @@ export default defineMod({
     heartbeat.unref();
 
     bindRoutes(http, { ...projectRoutes(store, runner), ...taskRoutes(store, runner) });
+    extensions.provide(exportCategoryPoint, taskBoardExportCategory(db, store, agents));
 
     // Deleting an agent keeps its tasks, unassigned, in the deletion's unit of work.
     extensions.tap(agentHookPoints.beforeDelete, ({ agentId, unitOfWork }) => db.transaction(async (trx) => {

@@ -243,6 +243,11 @@ export class AgentRegistry {
     });
   }
 
+  /** Announces a write in `trx` made outside these methods (an import), so run profiles are read again. */
+  noteWrite(trx: Knex.Transaction): void {
+    this.profileMemo.touch(trx);
+  }
+
   /** Removes the agent's rows (tables cascade from the agent row). */
   async deleteOwnRows(agentId: string, trx: Knex.Transaction): Promise<void> {
     this.profileMemo.touch(trx);

@@ -1,0 +1,177 @@
+/**
+ * The export mod's contract for the mods that own exportable data: the `export.categories`
+ * list point and the category object contributed to it. The owning mod provides one object per
+ * category at run time (it is code, not data):
+ *
+ * ```jsonc
+ * "uses": { "extensionPoints": ["export.categories"] }
+ * ```
+ * ```ts
+ * extensions.provide(exportCategoryPoint, myCategory);
+ * ```
+ *
+ * Only plain data crosses the boundary: items and secrets go in and out as JSON values; no
+ * transaction, knex or unit of work is passed. Each category writes in a transaction of its own
+ * (secrets, which live in the kernel's store, are written before or after it as the category
+ * sees fit); the export mod promises no atomicity across categories. A consumer imports only
+ * this file of this mod.
+ */
+import { createListPointRef } from '../../../sdk/index.js';
+
+/** What happens to a bundle record whose id exists here with other content. */
+export type ConflictPolicy = 'skip' | 'replace' | 'rename';
+
+/** One exported record: plain JSON, with an `id` unique within its category. */
+export type ExportItem = { id: string } & Record<string, unknown>;
+
+/** What a category exports. */
+export interface CategoryExport {
+  items: ExportItem[];
+  /**
+   * Secret values by name (e.g. `<itemId>/apiKey`). They go into a bundle only encrypted with
+   * the operator's password; without one only their names are kept, so an import can say which
+   * secrets are missing. Never put a secret into `items`.
+   */
+  secrets?: Record<string, string>;
+}
+
+/** What importing one record would do. `rename`: it would be created as `newId`. */
+export interface CategoryChange {
+  id: string;
+  /** A short human label (a name or title); never a secret. */
+  label?: string;
+  action: 'create' | 'update' | 'unchanged' | 'skip' | 'rename';
+  newId?: string;
+}
+
+/** A record whose id exists here with different content. */
+export interface CategoryConflict {
+  id: string;
+  label?: string;
+  /** Why it conflicts (which fields differ); never a secret. */
+  reason: string;
+}
+
+export interface CategoryPreview {
+  changes: CategoryChange[];
+  conflicts: CategoryConflict[];
+}
+
+export interface CategoryImportOptions {
+  policy: ConflictPolicy;
+  /** The secrets of this category the bundle carries and the password opened (by name). */
+  secrets: Record<string, string>;
+  /**
+   * Ids that categories imported earlier in this run gave a new name (`rename`), by category
+   * id, old id → new id: a category rewrites its references to them.
+   */
+  renamed: Record<string, Record<string, string>>;
+}
+
+/** What one category's import did, by bundle record id. */
+export interface CategoryImportReport {
+  created: string[];
+  updated: string[];
+  unchanged: string[];
+  skipped: string[];
+  renamed: Array<{ from: string; to: string }>;
+}
+
+/** One export category, provided by the mod that owns the data. */
+export interface ExportCategory {
+  /** Kebab-case, unique across mods (`agents`, `model-connections`). */
+  id: string;
+  title: string;
+  description: string;
+  /** Categories to import before this one (their renames reach this one's references). */
+  dependsOn?: string[];
+  /**
+   * JSON Schema of one item; the export mod checks every bundle item against it before
+   * `preview` or `import` sees it (a failure answers `import_item_invalid`).
+   */
+  itemSchema: Record<string, unknown>;
+  export(): Promise<CategoryExport>;
+  /** Reads only. `policy` decides the action shown for conflicting records. */
+  preview(items: ExportItem[], policy: ConflictPolicy): Promise<CategoryPreview>;
+  /** Writes in one transaction of the category's own; a throw leaves the category as it was. */
+  import(items: ExportItem[], options: CategoryImportOptions): Promise<CategoryImportReport>;
+}
+
+/** The point; run-time contributions only. */
+export const exportCategoryPoint = createListPointRef<ExportCategory>('export.categories');
+
+/**
+ * Thrown by a category for an item it refuses for a reason its schema cannot say (a reference
+ * to a record that does not exist, a value another rule refuses); answered as
+ * `import_item_invalid`. The reason must not contain a secret.
+ */
+export class ImportItemRefused extends Error {
+  constructor(
+    readonly itemId: string,
+    readonly reason: string,
+  ) {
+    super(`item ${itemId}: ${reason}`);
+    this.name = 'ImportItemRefused';
+  }
+}
+
+/** An empty report to fill in. */
+export function emptyReport(): CategoryImportReport {
+  return { created: [], updated: [], unchanged: [], skipped: [], renamed: [] };
+}
+
+/**
+ * The first id `base-2`, `base-3`, … that `taken` refuses, within `maxLength` (the base is cut
+ * to make room for the suffix).
+ */
+export async function nextFreeId(base: string, taken: (id: string) => Promise<boolean> | boolean, maxLength = 64): Promise<string> {
+  const stem = base.replace(/-\d+$/, '');
+  for (let n = 2; ; n++) {
+    const suffix = `-${n}`;
+    const id = `${stem.slice(0, maxLength - suffix.length)}${suffix}`;
+    if (!(await taken(id))) return id;
+  }
+}
+
+/** Stable JSON text of a value (object keys sorted), for comparing a record with a bundle item. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+  );
+}
+
+/** The top-level fields whose values differ between two records (for a conflict's reason). */
+export function differingFields(a: Record<string, unknown>, b: Record<string, unknown>): string[] {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  return [...keys].filter((k) => canonicalJson(a[k]) !== canonicalJson(b[k])).sort();
+}
+
+/**
+ * The usual preview: each item is new (`create`), the same as here (`unchanged`) or a conflict
+ * whose action follows the policy. `current` reads the record as the category would export it.
+ */
+export async function previewByComparison(
+  items: ExportItem[],
+  policy: ConflictPolicy,
+  current: (id: string) => Promise<Record<string, unknown> | undefined>,
+  options: { label?: (item: ExportItem) => string | undefined; rename?: (id: string) => Promise<string> } = {},
+): Promise<CategoryPreview> {
+  const preview: CategoryPreview = { changes: [], conflicts: [] };
+  for (const item of items) {
+    const label = options.label?.(item);
+    const existing = await current(item.id);
+    if (!existing) {
+      preview.changes.push({ id: item.id, label, action: 'create' });
+      continue;
+    }
+    const differs = differingFields(existing, item);
+    if (differs.length === 0) {
+      preview.changes.push({ id: item.id, label, action: 'unchanged' });
+      continue;
+    }
+    preview.conflicts.push({ id: item.id, label, reason: `differs in ${differs.join(', ')}` });
+    if (policy === 'rename' && options.rename) preview.changes.push({ id: item.id, label, action: 'rename', newId: await options.rename(item.id) });
+    else preview.changes.push({ id: item.id, label, action: policy === 'replace' ? 'update' : 'skip' });
+  }
+  return preview;
+}

@@ -1,0 +1,7 @@
+// Generated from export/mod.json by `npm run gen:route-ids`; do not edit.
+/** The route ids this mod declares. */
+export type RouteId =
+  | 'catalog'
+  | 'export'
+  | 'import-preview'
+  | 'import';

@@ -1,0 +1,128 @@
+/**
+ * The `model-connections` export category: connections with their stored models; the API key
+ * is a secret (`<id>/apiKey`), in a bundle only encrypted with the operator's password. Rows
+ * import in one transaction; the keys go to the kernel's secret store after it commits (the
+ * store is not part of the mod's transaction), then the catalog read model is reloaded.
+ */
+import type { Knex } from 'knex';
+import type { ModDatabaseService, SecretsService } from '../../../sdk/index.js';
+import { EgressRefusedError, type EgressGuard } from '../../../sdk/egress.js';
+import { emptyReport, nextFreeId, previewByComparison, type ExportCategory, type ExportItem } from '../../export/src/contract.js';
+import { normalizeBaseUrl, type ConnectionService } from './connections.js';
+
+interface ConnectionItem extends ExportItem {
+  provider: string;
+  apiType: string;
+  baseUrl: string;
+  models: Array<{ id: string } & Record<string, unknown>>;
+}
+
+const itemSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'provider', 'apiType', 'baseUrl', 'models'],
+  properties: {
+    id: { type: 'string', pattern: '^[a-z0-9][a-z0-9_-]{0,63}$' },
+    provider: { type: 'string', minLength: 1, maxLength: 64 },
+    apiType: { type: 'string', minLength: 1, maxLength: 64 },
+    baseUrl: { type: 'string', minLength: 1, maxLength: 2000 },
+    models: {
+      type: 'array',
+      maxItems: 5000,
+      items: {
+        type: 'object',
+        required: ['id', 'origin', 'enabled'],
+        properties: { id: { type: 'string', minLength: 1, maxLength: 300 }, origin: { enum: ['manual', 'discovered'] }, enabled: { type: 'boolean' } },
+      },
+    },
+  },
+};
+
+const TABLE = 'model_connections_connections';
+const keyName = (id: string) => `${id}/apiKey`;
+const secretName = (id: string) => `connections/${id}/api-key`;
+const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+
+export function connectionsExportCategory(db: ModDatabaseService, secrets: SecretsService, connections: ConnectionService, egress: EgressGuard): ExportCategory {
+  const toItem = (row: Record<string, any>): ConnectionItem => ({ id: row.id, provider: row.provider, apiType: row.api_type, baseUrl: row.base_url, models: json(row.models) });
+  const read = async (id: string, k: Knex = db.knex) => {
+    const row = await k(TABLE).where({ id }).first();
+    return row ? toItem(row) : undefined;
+  };
+  const renamer = (items: ExportItem[], k?: Knex) => {
+    const inBundle = new Set(items.map((i) => i.id));
+    return (id: string) => nextFreeId(id, async (candidate) => inBundle.has(candidate) || (await read(candidate, k)) !== undefined);
+  };
+  const checkUrl = (url: string): string => {
+    const normalized = normalizeBaseUrl(url);
+    try {
+      egress.check(normalized);
+    } catch (error) {
+      if (error instanceof EgressRefusedError) throw error.toSvcError();
+      throw error;
+    }
+    return normalized;
+  };
+
+  return {
+    id: 'model-connections',
+    title: 'Model connections',
+    description: 'Model provider connections and their models; API keys only in a password-encrypted bundle.',
+    itemSchema,
+    async export() {
+      const rows = await db.knex(TABLE).orderBy([{ column: 'created_at' }, { column: 'id' }]);
+      const found: Record<string, string> = {};
+      for (const row of rows) {
+        const key = await secrets.get(secretName(row.id));
+        if (key !== undefined) found[keyName(row.id)] = key;
+      }
+      return { items: rows.map(toItem), secrets: found };
+    },
+    async preview(items, policy) {
+      return previewByComparison(items, policy, (id) => read(id), { label: (i) => String(i.provider), rename: renamer(items) });
+    },
+    async import(items, { policy, secrets: given }) {
+      const report = emptyReport();
+      const keys: Array<{ bundleId: string; target: string; created: boolean }> = [];
+      await db.transaction(async (trx) => {
+        const rename = renamer(items, trx);
+        for (const raw of items as ConnectionItem[]) {
+          const item = { ...raw, baseUrl: checkUrl(raw.baseUrl) };
+          const current = await read(item.id, trx);
+          const columns = { provider: item.provider, api_type: item.apiType, base_url: item.baseUrl, models: JSON.stringify(item.models) };
+          if (!current) {
+            await trx(TABLE).insert({ id: item.id, ...columns });
+            report.created.push(item.id);
+            keys.push({ bundleId: item.id, target: item.id, created: true });
+            continue;
+          }
+          const outcome = (await previewByComparison([item], policy, async () => current)).changes[0]!.action;
+          if (outcome === 'unchanged' || policy === 'skip') {
+            (outcome === 'unchanged' ? report.unchanged : report.skipped).push(item.id);
+            // An unchanged connection may still get the key the bundle carries.
+            if (outcome === 'unchanged') keys.push({ bundleId: item.id, target: item.id, created: false });
+            continue;
+          }
+          if (policy === 'replace') {
+            await trx(TABLE).where({ id: item.id }).update({ ...columns, updated_at: trx.fn.now() });
+            report.updated.push(item.id);
+            keys.push({ bundleId: item.id, target: item.id, created: false });
+          } else {
+            const target = await rename(item.id);
+            await trx(TABLE).insert({ id: target, ...columns });
+            report.renamed.push({ from: item.id, to: target });
+            keys.push({ bundleId: item.id, target, created: true });
+          }
+        }
+      });
+      for (const { bundleId, target, created } of keys) {
+        const key = given[keyName(bundleId)];
+        if (key !== undefined) await secrets.set(secretName(target), key);
+        // A key left behind under a new connection's id (an old deletion) must not be inherited.
+        else if (created) await secrets.delete(secretName(target));
+      }
+      await connections.load();
+      return report;
+    },
+  };
+}
