@@ -167,7 +167,9 @@ describe('a turn', () => {
     expect(text).not.toContain('x'.repeat(200_001));
     expect(user.content.find((p: any) => p.type === 'image_url').image_url.url).toBe('data:image/png;base64,iVBORw0KGgo=');
 
-    // an image-only turn needs no message
+    // an image-only turn needs no message (the first turn's 200,000 characters pass the
+    // compaction threshold of the 16,000-token window: a summary call comes first)
+    kit.fake.chat(textAnswer(['the user sent notes and a dot']));
     kit.fake.chat(textAnswer(['a dot']));
     const imageOnly = await kit.t.request(chatRequest({ agentId: 'ada', sessionId: 'attach', attachments: [{ name: 'dot.png', type: 'image/png', encoding: 'base64', content: 'iVBORw0KGgo=' }] }));
     expect(imageOnly.body.ok).toBe(true);
