@@ -12,6 +12,7 @@ import { tempDataDir } from '../test/e2e/server-process.js';
 import { runAgentsList } from './agents-list.js';
 import { runAuthThroughput } from './auth-throughput.js';
 import { runBrainsBench } from './brains.js';
+import { runSearchBench } from './search.js';
 import { runSandboxRoute } from './sandbox-route.js';
 import { runSchedulerBench } from './scheduler.js';
 import { runForgeDownload } from './forge-download.js';
@@ -90,6 +91,7 @@ const benchmarks: { name: string; run: () => Promise<BenchOutcome> }[] = [
   { name: 'agents', run: () => runAgentsList(dataDir) },
   { name: 'chat', run: () => runChatBench() },
   { name: 'brains', run: () => runBrainsBench() },
+  { name: 'search', run: () => runSearchBench() },
   { name: 'sandbox', run: () => runSandboxRoute() },
   { name: 'scheduler', run: () => runSchedulerBench() },
   { name: 'forge', run: () => runForgeDownload() },

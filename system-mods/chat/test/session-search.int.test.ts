@@ -126,7 +126,8 @@ describe('paging', () => {
 
   it('refuses a cursor used with another query, agent, session or scope, and a forged one', async () => {
     const { nextCursor } = (await search({ q: 'wombat', agentId: 'bob', limit: 10 })).body;
-    for (const params of [{ q: 'entry', agentId: 'bob' }, { q: 'wombat', agentId: 'ada' }, { q: 'wombat' }, { q: 'wombat', agentId: 'bob', sessionId: 'bulk' }, { q: 'wombat', agentId: 'bob', scope: 'conversation' }]) {
+    const others: Array<Record<string, string>> = [{ q: 'entry', agentId: 'bob' }, { q: 'wombat', agentId: 'ada' }, { q: 'wombat' }, { q: 'wombat', agentId: 'bob', sessionId: 'bulk' }, { q: 'wombat', agentId: 'bob', scope: 'conversation' }];
+    for (const params of others) {
       const res = await search({ ...params, limit: 10, cursor: nextCursor });
       expect(res.status).toBe(400);
       expect(res.body.error).toBe('chat_cursor_invalid');

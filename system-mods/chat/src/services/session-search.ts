@@ -1,6 +1,6 @@
 /**
  * Full-text search over every transcript (`GET /api/session/search`). One statement finds the
- * page: the GIN expression index selects the matching messages, each is ranked (exact phrase
+ * page: the GIN index on the stored tsvector selects the matching messages, each is ranked (exact phrase
  * first, then `ts_rank`, then the newest), and only the page's rows carry their content out, for
  * the excerpts made here. Paging is keyset on the ranking tuple, in a signed cursor bound to the
  * query, agent, session and scope it was issued for.
@@ -64,19 +64,17 @@ interface Row {
   role: SearchHit['role'];
   created_at: string;
   phrase: boolean;
-  rank: string;
+  rank_value: number | string;
+  rank_text: string;
   tsquery: string;
   content: string;
   content_length: number;
 }
 
-/** Must match the index expression of the search migration exactly. */
-const VECTOR = (alias: string) => `to_tsvector('simple'::regconfig, left(${alias}.content, ${INDEXED_CHARS}))`;
-
 /**
- * The page's SQL (the bench runs exactly this against the route). The vector is computed once per
- * matching row (the `offset 0` keeps the planner from inlining it into both the phrase test and
- * the rank); content is read only for the page, after the limit.
+ * The page's SQL (the bench runs exactly this against the route). `search_vector` is the stored
+ * tsvector of the message (see the search migration); content is read only for the page, after
+ * the limit.
  */
 export function searchQuery(knex: Knex, request: Omit<SearchRequest, 'cursor' | 'limit'> & { limit: number; after?: SearchCursor }): Knex.Raw {
   const filters: string[] = [];
@@ -91,24 +89,20 @@ export function searchQuery(knex: Knex, request: Omit<SearchRequest, 'cursor' | 
   }
   if (request.scope === 'conversation') filters.push(`and m.role in ('user', 'assistant')`);
   if (request.after) {
-    filters.push('and (x.phrase, x.rank, m.created_at, m.id) < (?::boolean, ?::real, ?::timestamptz, ?::bigint)');
+    filters.push('and (m.search_vector @@ q.phr, ts_rank(m.search_vector, q.tsq), m.created_at, m.id) < (?::boolean, ?::real, ?::timestamptz, ?::bigint)');
     bindings.push(request.after.p, request.after.r, request.after.c, request.after.i);
   }
   bindings.push(request.limit);
   return knex.raw(
-    `select p.*, left(c.content, ${INDEXED_CHARS}) as content, length(c.content) as content_length
+    `select p.*, p.rank_value::text as rank_text, left(c.content, ${INDEXED_CHARS}) as content, length(c.content) as content_length
        from (
          select m.id, m.agent_id, m.session_id, m.run_id, m.seq, m.generation, m.role, m.created_at as created_ts,
                 to_char(m.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at,
-                x.phrase, x.rank::text as rank, x.rank as rank_value, q.tsq::text as tsquery
+                m.search_vector @@ q.phr as phrase, ts_rank(m.search_vector, q.tsq) as rank_value, q.tsq::text as tsquery
            from (select plainto_tsquery('simple'::regconfig, ?) as tsq, phraseto_tsquery('simple'::regconfig, ?) as phr) q
-           join chat_messages m on ${VECTOR('m')} @@ q.tsq
-           cross join lateral (
-             select v @@ q.phr as phrase, ts_rank(v, q.tsq) as rank
-               from (select ${VECTOR('m')} as v offset 0) t
-           ) x
+           join chat_messages m on m.search_vector @@ q.tsq
           where true ${filters.join(' ')}
-          order by x.phrase desc, x.rank desc, m.created_at desc, m.id desc
+          order by phrase desc, rank_value desc, m.created_at desc, m.id desc
           limit ?
        ) p
        join chat_messages c on c.id = p.id
@@ -144,13 +138,13 @@ export class SessionSearch {
       role: row.role,
       createdAt: millis(row.created_at),
       phrase: row.phrase,
-      rank: Number(row.rank),
+      rank: Number(row.rank_value),
       contentLength: Number(row.content_length),
       ...maker.make(row.content),
     }));
     const last = page[page.length - 1];
     const nextCursor =
-      rows.length > limit && last ? await this.cursors.sign<SearchCursor>('search', { b: binding, p: last.phrase, r: last.rank, c: last.created_at, i: String(last.id) }) : null;
+      rows.length > limit && last ? await this.cursors.sign<SearchCursor>('search', { b: binding, p: last.phrase, r: last.rank_text, c: last.created_at, i: String(last.id) }) : null;
     return { results, nextCursor };
   }
 }

@@ -1,0 +1,168 @@
+/**
+ * Session search on embedded PGlite, in process (the kernel listening on loopback):
+ * `GET /api/session/search` at 100k and 1M messages against the same SQL (the route's own
+ * statement builder, same limit) run directly through knex on the same database, p50 and p99 of
+ * sequential requests over HTTP, interleaved with the SQL. Target ≤ 1.5× at p50.
+ *
+ * Three queries per size: a rare word (a handful of messages), a two-word phrase of middling
+ * words (phrase hits rank first among thousands) and the most common word (a large share of all
+ * messages is ranked: the worst case of ranked full-text search, reported with the others).
+ *
+ * Seeding is set-based SQL (`generate_series`): each message is 6–25 words drawn from a 5,000-word
+ * vocabulary with a skewed (roughly Zipf-like) frequency, so some words are everywhere and most
+ * are rare. The GIN index is dropped for the bulk load and rebuilt after it, as for any bulk
+ * import. `--search-sizes 100000` picks the sizes (default 100k and 1M).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../kernel/config.js';
+import { createKernel, type Kernel } from '../kernel/index.js';
+import { searchQuery } from '../system-mods/chat/src/services/session-search.js';
+import type { BenchOutcome, Row } from './lib/report.js';
+import { ratio, round } from './lib/stats.js';
+
+const TARGET = 1.5;
+const AGENT = 'bench';
+const VOCABULARY = 5_000;
+const LIMIT = 50;
+
+function argument(name: string): string | undefined {
+  const index = process.argv.indexOf(name);
+  return index >= 0 ? process.argv[index + 1] : undefined;
+}
+
+const ms = (value: number) => `${value < 10 ? value.toFixed(2) : value.toFixed(1)} ms`;
+
+function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/** Runs `a` and `b` alternately (so both see the same machine noise); returns both sample sets. */
+async function interleaved(a: () => Promise<unknown>, b: () => Promise<unknown>, rounds: number, warmup: number): Promise<{ a: number[]; b: number[] }> {
+  for (let i = 0; i < warmup; i++) {
+    await a();
+    await b();
+  }
+  const samples = { a: [] as number[], b: [] as number[] };
+  for (let i = 0; i < rounds; i++) {
+    for (const [fn, into] of i % 2 === 0 ? ([[a, samples.a], [b, samples.b]] as const) : ([[b, samples.b], [a, samples.a]] as const)) {
+      const t0 = performance.now();
+      await fn();
+      into.push(performance.now() - t0);
+    }
+  }
+  return samples;
+}
+
+/** Messages `from`..`to` (1-based): sessions of 100 messages, one every 30 s ending now. */
+async function seedMessages(kernel: Kernel, from: number, to: number, total: number): Promise<number> {
+  const knex = kernel.database.knex;
+  const t0 = performance.now();
+  await knex.raw('drop index if exists chat_messages_search');
+  await knex.raw('select setseed(0.42)');
+  const chunk = 100_000;
+  for (let start = from; start <= to; start += chunk) {
+    const end = Math.min(to, start + chunk - 1);
+    // Word k of the vocabulary is `w<k>`, except a few real words so phrases read naturally.
+    await knex.raw(
+      `insert into chat_messages (agent_id, session_id, seq, generation, run_id, role, content, created_at)
+       select ?, 's' || (i / 100), i % 100 + 1, 0, 'r' || (i / 2), case when i % 2 = 0 then 'user' else 'assistant' end,
+              (select string_agg(case k when 0 then 'the' when 40 then 'budget' when 41 then 'review' when 4999 then 'zanzibar' else 'w' || k end, ' ')
+                 from (select floor(power(random(), 2.5) * ${VOCABULARY})::int as k from generate_series(1, 6 + (i % 20)) where i > 0) words),
+              now() - ((? - i) * interval '30 seconds')
+         from generate_series(?::int, ?::int) as i`,
+      [AGENT, total, start, end],
+    );
+  }
+  await knex.raw('create index chat_messages_search on chat_messages using gin (search_vector)');
+  await knex.raw('analyze chat_messages');
+  return performance.now() - t0;
+}
+
+export async function runSearchBench(): Promise<BenchOutcome> {
+  const sizes = (argument('--search-sizes') ?? '100000,1000000').split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0).sort((a, b) => a - b);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'svc-bench-search-'));
+  const config = { ...loadConfig({ SVC_LOG_LEVEL: 'silent' }), dataDir, port: 0, settingsKey: 'svc-bench-settings-key-0123456789' };
+  const kernel = await createKernel({
+    config,
+    database: { driver: 'pglite', dataDir: path.join(dataDir, 'pglite') },
+    onlyMods: ['agents', 'settings', 'chat'],
+    modSources: [{ root: config.systemModsDir, system: true }],
+  });
+  const rows: Row[] = [];
+  const notes: string[] = [];
+  const raw: Record<string, unknown> = { sizes: {}, seeding: {} };
+  try {
+    const base = await kernel.listen();
+    const created = await fetch(`${base}/api/agents`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id: AGENT, name: 'Bench' }) });
+    if (created.status !== 201) throw new Error(`cannot create the bench agent (${created.status})`);
+    const knex = kernel.database.knex;
+    // The baseline is exactly the statement the route runs (limit plus one to detect a next page).
+    const sql = (q: string) => searchQuery(knex, { q, agentId: AGENT, scope: 'all', limit: LIMIT + 1 });
+    // Sequential requests on one keep-alive connection; the body is read, not parsed (the SQL's rows are not serialized either).
+    const overHttp = (agent: http.Agent, q: string) =>
+      new Promise<void>((resolve, reject) => {
+        http
+          .get(`${base}/api/session/search?agentId=${AGENT}&limit=${LIMIT}&q=${encodeURIComponent(q)}`, { agent }, (res) => {
+            res.on('error', reject);
+            res.resume();
+            res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`GET /api/session/search answered ${res.statusCode}`))));
+          })
+          .on('error', reject);
+      });
+
+    let seeded = 0;
+    const total = sizes[sizes.length - 1]!;
+    for (const size of sizes) {
+      // Later messages are newer: seed the range as the tail of the largest size's timeline.
+      const seedMs = await seedMessages(kernel, seeded + 1, size, total);
+      seeded = size;
+      (raw.seeding as Record<string, number>)[String(size)] = round(seedMs);
+      const figures: Record<string, unknown> = {};
+      for (const [label, q] of [
+        ['rare word', 'zanzibar'],
+        ['two-word phrase', 'budget review'],
+        ['most common word', 'the'],
+      ] as const) {
+        const matches = Number((await knex.raw(`select count(*) as n from chat_messages where search_vector @@ plainto_tsquery('simple'::regconfig, ?)`, [q])).rows[0].n);
+        const heavy = matches > size / 10;
+        const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+        const samples = await interleaved(() => overHttp(agent, q), () => sql(q), heavy ? 20 : 200, heavy ? 2 : 20).finally(() => agent.destroy());
+        const route = { p50: percentile(samples.a, 50), p99: percentile(samples.a, 99) };
+        const base50 = percentile(samples.b, 50);
+        const base99 = percentile(samples.b, 99);
+        const r = ratio(route.p50, base50);
+        const r99 = ratio(route.p99, base99);
+        rows.push({
+          benchmark: `GET /api/session/search, ${size.toLocaleString('en-US')} messages, ${label} (${matches.toLocaleString('en-US')} matches)`,
+          measured: `${ms(route.p50)} p50, ${ms(route.p99)} p99`,
+          baseline: `${ms(base50)} / ${ms(base99)} (same SQL)`,
+          ratio: r === null ? 'n/a' : `${r.toFixed(2)} (p99 ${r99 === null ? 'n/a' : r99.toFixed(2)})`,
+          target: `≤ ${TARGET}×`,
+          result: r !== null && r <= TARGET ? 'PASS' : 'MISS',
+        });
+        figures[label] = { q, matches, routeP50Ms: round(route.p50, 3), routeP99Ms: round(route.p99, 3), sqlP50Ms: round(base50, 3), sqlP99Ms: round(base99, 3), ratio: r, ratioP99: r99, samples: samples.a.length };
+      }
+      const plan = await knex.raw(`explain ${sql('budget review').toQuery()}`);
+      const planText = (plan.rows as Array<Record<string, string>>).map((row) => Object.values(row)[0]).join('\n');
+      const indexed = planText.includes('chat_messages_search') && !/Seq Scan on chat_messages/.test(planText);
+      (raw.sizes as Record<string, unknown>)[String(size)] = { ...figures, usesIndex: indexed };
+      notes.push(`search: ${size.toLocaleString('en-US')} messages seeded in ${(seedMs / 1000).toFixed(1)} s (set-based, GIN index rebuilt after); the plan ${indexed ? 'uses the GIN index, no sequential scan' : 'does NOT use the GIN index'}`);
+    }
+  } finally {
+    await kernel.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return { rows, notes, raw };
+}
+
+// `node --import tsx bench/search.ts [--search-sizes …]` runs it alone, without run.ts's time budget.
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  const { formatTable } = await import('./lib/report.js');
+  const outcome = await runSearchBench();
+  process.stdout.write(`${formatTable(outcome.rows)}\n\n${outcome.notes.map((n) => `  · ${n}`).join('\n')}\nBENCH_JSON ${JSON.stringify(outcome.raw)}\n`);
+  process.exit(0);
+}
