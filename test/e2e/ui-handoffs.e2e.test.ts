@@ -1,0 +1,72 @@
+/**
+ * The Handoffs view in a real browser against the real server process: a session sees the
+ * handoff the previous session of its scope left and its own pending candidate, writes its
+ * explicit handoff in the candidate's place, and sets and clears its continuity scope.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { projectRoot } from '../../kernel/config.js';
+import { collectPageFaults, launchChromium, requireBuiltUi, type Browser } from './browser.js';
+import { startServer, type ServerProcess } from './server-process.js';
+
+let server: ServerProcess | undefined;
+let browser: Browser | undefined;
+let page: Page;
+const faults: string[] = [];
+
+async function api(method: string, url: string, body?: unknown) {
+  const res = await fetch(`${server!.url}${url}`, { method, headers: { 'content-type': 'application/json' }, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+  return { status: res.status, body: (await res.json()) as any };
+}
+
+beforeAll(async () => {
+  requireBuiltUi(projectRoot);
+  [server, browser] = await Promise.all([startServer(), launchChromium()]);
+  page = await browser.context.newPage();
+  collectPageFaults(page, faults);
+  expect((await api('POST', '/api/agents', { id: 'ada', name: 'Ada' })).status).toBe(201);
+  expect((await api('POST', '/api/session/handoff', { agentId: 'ada', sessionId: 'monday', title: 'Stage two wired', body: 'Test the igniter before Friday.', scope: 'apollo' })).status).toBe(200);
+  expect((await api('POST', '/api/session/handoff-candidate', { agentId: 'ada', sessionId: 'tuesday', title: 'Auto summary', body: 'Talked about the igniter.', scope: 'apollo' })).body.stored).toBe(true);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+it('shows the received handoff and the pending candidate, writes the explicit handoff, and sets and clears the scope', async () => {
+  await page.goto(`${server!.url}/#/handoffs`);
+  await page.getByRole('heading', { name: 'Handoffs' }).waitFor();
+  await page.getByLabel('Agent').selectOption('ada');
+  await page.getByLabel('Session').fill('tuesday');
+  await page.getByLabel('Session').press('Tab');
+
+  const received = page.getByRole('article', { name: 'Received handoff' });
+  await received.getByText('Test the igniter before Friday.').waitFor();
+  await expect(received.textContent()).resolves.toContain('monday');
+  await page.getByTestId('bound-scope').filter({ hasText: 'apollo' }).waitFor();
+  await page.getByTestId('candidate-pending').waitFor();
+  await expect(page.getByLabel('Title').inputValue()).resolves.toBe('Auto summary');
+
+  await page.getByLabel('Title').fill('Igniter test next');
+  await page.getByLabel('Handoff', { exact: true }).fill('Run the igniter test, then tag the release.');
+  await page.getByRole('button', { name: 'Save handoff' }).click();
+  await page.getByRole('status').filter({ hasText: 'Handoff replaced.' }).waitFor();
+  await page.getByTestId('candidate-pending').waitFor({ state: 'detached' });
+  const written = (await api('GET', '/api/session/handoff?agentId=ada&sessionId=tuesday')).body.written;
+  expect(written).toMatchObject({ kind: 'explicit', title: 'Igniter test next', body: 'Run the igniter test, then tag the release.', scope: 'apollo' });
+
+  // Another scope: monday's handoff is not this session's any more.
+  await page.getByLabel('Scope').fill('gemini');
+  await page.getByRole('button', { name: 'Set scope' }).click();
+  await page.getByRole('status').filter({ hasText: 'belongs to “gemini”' }).waitFor();
+  await page.getByText('No handoff for this session').waitFor();
+  expect((await api('GET', '/api/session/continuity-scope?agentId=ada&sessionId=tuesday')).body.scope).toBe('gemini');
+
+  await page.getByLabel('Scope').fill('');
+  await page.getByRole('button', { name: 'Clear scope' }).click();
+  await page.getByRole('status').filter({ hasText: 'has no scope now' }).waitFor();
+  expect((await api('GET', '/api/session/continuity-scope?agentId=ada&sessionId=tuesday')).body.scope).toBeNull();
+  await page.screenshot({ path: 'test-output/ui-handoffs.png' }).catch(() => undefined);
+  expect(faults).toEqual([]);
+});
