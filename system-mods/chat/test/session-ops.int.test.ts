@@ -213,6 +213,17 @@ describe('purge', () => {
     expect(before.messages).toBe(4);
   });
 
+  it('deletes the kept attachment files of the session once the purge committed', async () => {
+    const turn = await t.request(json('POST', '/api/chat', { agentId: 'ada', sessionId: 'with-file', message: 'see the file', attachments: [{ name: 'notes.txt', type: 'text/plain', content: 'hello file' }], noCallModel: true }));
+    expect(turn.status).toBe(200);
+    const listed = await t.request('/api/attachments?agentId=ada&sessionId=with-file');
+    expect(listed.body.attachments).toHaveLength(1);
+    const res = await t.request(json('POST', '/api/sessions/with-file/purge', { agentId: 'ada', confirm: 'with-file' }));
+    expect(res.status).toBe(200);
+    expect(res.body.purged).toMatchObject({ messages: 1, runs: 1, attachments: 1 });
+    expect((await t.request('/api/attachments?agentId=ada&sessionId=with-file')).body.attachments).toEqual([]);
+  });
+
   it('answers 404 for an unknown agent and leaves other agents alone', async () => {
     await seedFull('shared-name');
     await seed('bob', 'shared-name', turns(2, 0, 'bob'));
