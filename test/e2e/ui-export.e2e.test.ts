@@ -1,0 +1,75 @@
+/**
+ * Export and import in a real browser across two real server processes: download an export
+ * (with a password) from the Settings page of one, import it through the setup wizard of a
+ * fresh one (preview, confirm), and find the imported agent there.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { collectPageFaults, launchChromium, requireBuiltUi, type Browser } from './browser.js';
+import { startServer, tempDataDir, type ServerProcess } from './server-process.js';
+import { projectRoot } from '../../kernel/config.js';
+
+let source: ServerProcess | undefined;
+let target: ServerProcess | undefined;
+let browser: Browser | undefined;
+let page: Page;
+const pageErrors: string[] = [];
+const PASSWORD = 'a long export password';
+const DOCUMENTS = ['SOUL', 'RULES', 'ORIENTATION', 'PREFERENCES', 'TOOLS', 'DREAM_MEMORY'].map((kind) => ({ kind, markdown: `# ${kind}\nExported ${kind.toLowerCase()}.` }));
+
+async function api(server: ServerProcess, method: string, url: string, body?: unknown) {
+  const res = await fetch(`${server.url}${url}`, { method, headers: { 'content-type': 'application/json' }, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+  return { status: res.status, body: (await res.json()) as any };
+}
+
+beforeAll(async () => {
+  requireBuiltUi(projectRoot);
+  [source, target, browser] = await Promise.all([startServer(), startServer(), launchChromium()]);
+  page = await browser.context.newPage();
+  collectPageFaults(page, pageErrors);
+  expect((await api(source, 'PUT', '/api/settings/identities', { operator: { name: 'Grace' } })).status).toBe(200);
+  expect((await api(source, 'POST', '/api/agents', { id: 'ada', name: 'Ada Byron' })).status).toBe(201);
+  expect((await api(source, 'PUT', '/api/agents/ada/profile-documents', { documents: DOCUMENTS })).status).toBe(200);
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await Promise.all([source?.stop(), target?.stop()]);
+});
+
+it('exports from one server and imports into a fresh one through the setup wizard', { timeout: 180_000 }, async () => {
+  await page.goto(`${source!.url}/#/settings`);
+  const exportCard = page.getByRole('region', { name: 'Export' });
+  await exportCard.getByRole('checkbox', { name: /Agents/ }).waitFor();
+  await exportCard.getByLabel(/Password for secrets/).fill(PASSWORD);
+  const [download] = await Promise.all([page.waitForEvent('download'), exportCard.getByRole('button', { name: 'Download export' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^svc-export-\d{4}-\d{2}-\d{2}\.json$/);
+  const file = path.join(tempDataDir(), download.suggestedFilename());
+  await download.saveAs(file);
+  const bundle = JSON.parse(readFileSync(file, 'utf8'));
+  expect(bundle.categories.agents.items.map((a: any) => a.name)).toEqual(['Ada Byron']);
+
+  await page.goto(`${target!.url}/`);
+  await page.getByRole('heading', { name: 'Set up svc' }).waitFor();
+  await page.getByRole('button', { name: 'Import an existing export' }).click();
+  await page.getByLabel('Export file').setInputFiles(file);
+  await page.getByLabel(/Bundle password/).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Preview' }).click();
+  const previewTable = page.getByRole('region', { name: 'Import preview' });
+  await previewTable.locator('tr[data-category="agents"]').getByText('Ada Byron').waitFor();
+  // Previewing wrote nothing.
+  expect((await api(target!, 'GET', '/api/agents')).body.agents).toEqual([]);
+
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  await page.getByText('Imported. Setup is complete.').waitFor();
+  expect((await api(target!, 'GET', '/api/setup/status')).body.state).toBe('ready');
+
+  await page.getByRole('link', { name: 'Agents' }).first().click();
+  await page.getByText('Ada Byron').first().waitFor();
+  const agents = (await api(target!, 'GET', '/api/agents')).body.agents;
+  expect(agents.map((a: any) => ({ id: a.id, name: a.name }))).toEqual([{ id: 'ada', name: 'Ada Byron' }]);
+  expect((await api(target!, 'GET', '/api/agents/ada/profile-documents')).body.documents).toEqual(DOCUMENTS);
+  expect(pageErrors).toEqual([]);
+});
