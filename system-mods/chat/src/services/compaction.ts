@@ -27,7 +27,10 @@ export const SUMMARY_PROMPT = [
 const TOOL_RESULT_CHARS = 2000;
 
 function render(m: StoredMessage): string {
-  if (m.role === 'user') return `[user]\n${m.content}`;
+  if (m.role === 'user') {
+    const files = (m.meta.attachments ?? []).map((a) => a.name);
+    return `[user]\n${m.content}${files.length > 0 ? `\n(attached: ${files.join(', ')})` : ''}`;
+  }
   if (m.role === 'tool') return `[tool result]\n${m.content.length > TOOL_RESULT_CHARS ? `${m.content.slice(0, TOOL_RESULT_CHARS)} […]` : m.content}`;
   const calls = (m.meta.toolCalls ?? []).map((c) => `(called ${c.name} with ${c.arguments.slice(0, 500)})`);
   return [`[assistant]`, m.content, ...calls].filter((s) => s.length > 0).join('\n');
@@ -47,7 +50,7 @@ export function summarisableCount(rest: readonly StoredMessage[], tokens: readon
     if (total > keep) break;
     if (rest[i]!.role === 'user') cut = i;
   }
-  // The first message only opens a turn when it is a user message; a cut there summarises nothing.
+  // 0 when the whole rest fits the kept tail: there is nothing older to summarise.
   return cut;
 }
 
