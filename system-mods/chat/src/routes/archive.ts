@@ -61,7 +61,6 @@ export function archiveRoutes(deps: { search: SessionSearch; archive: ArchiveRea
       },
       handler: async (req) => {
         const q = req.query;
-        await agent(q.agentId);
         const page = await search.search({
           q: q.q,
           scope: q.scope ?? 'all',
@@ -70,6 +69,9 @@ export function archiveRoutes(deps: { search: SessionSearch; archive: ArchiveRea
           ...(q.sessionId !== undefined ? { sessionId: q.sessionId } : {}),
           ...(q.cursor !== undefined ? { cursor: q.cursor } : {}),
         });
+        // An agent's messages go with the agent (agents.beforeDelete), so a hit proves it exists:
+        // only an empty page costs the extra lookup that tells "no such agent" from "no match".
+        if (page.results.length === 0) await agent(q.agentId);
         return { ok: true, ...page };
       },
     }),
