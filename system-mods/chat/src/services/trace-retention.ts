@@ -38,6 +38,8 @@ export interface RetentionReport {
 }
 
 export const DEFAULT_BATCH_SIZE = 500;
+/** Runs picked by one read of a cleanup; a larger backlog takes further passes. */
+const PASS_MAX = 50_000;
 const DEFAULT_PAUSE_MS = 50;
 const MB = 1024 * 1024;
 
@@ -137,9 +139,11 @@ export class TraceRetention {
   }
 
   /**
-   * Clears the traces `policy` selects, oldest first, `batchSize` runs per statement with a
-   * pause between statements. The age cutoff is fixed at the start, so the batches agree on
-   * what they select; a run finishing meanwhile is newer than every pruned one.
+   * Clears the traces `policy` selects, oldest first. One read picks the runs (up to
+   * {@link PASS_MAX} a pass; the size window needs every trace's size, so it is read once, not
+   * per batch), then `batchSize` of them are cleared per statement by primary key, with a pause
+   * between statements, so no statement holds many row locks for long. A run that finishes
+   * meanwhile is newer than every picked one and waits for the next cleanup.
    */
   async run(policy: RetentionPolicy, options: { batchSize?: number; pauseMs?: number; signal?: AbortSignal } = {}): Promise<RetentionReport> {
     const startedAt = new Date();
@@ -147,32 +151,39 @@ export class TraceRetention {
     const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
     const pauseMs = options.pauseMs ?? DEFAULT_PAUSE_MS;
     const report = { runs: 0, bytes: 0, batches: 0, oldestEndedAt: null as string | null, newestEndedAt: null as string | null };
+    const pause = () => new Promise((resolve) => setTimeout(resolve, pauseMs));
     if (b.cutoff === null && b.maxBytes === null) return { ...report, startedAt: startedAt.toISOString(), finishedAt: new Date().toISOString() };
     for (;;) {
-      if (options.signal?.aborted) break;
-      const result = await this.db.knex.raw(
-        `${AFFECTED}, pick as (
-           select run_id, ended_at, bytes from a order by ended_at asc, run_id asc limit ?
-         )
-         update chat_runs r
-            set trace = '[]'::jsonb, tool_calls = '[]'::jsonb, trace_pruned_at = now()
-           from pick
-          where r.run_id = pick.run_id and r.trace_pruned_at is null and r.status <> 'running'
-          returning pick.bytes, pick.ended_at`,
-        [...boundParams(b), batchSize],
-      );
-      const rows = result.rows as Array<{ bytes: string | number; ended_at: Date | string }>;
-      if (rows.length === 0) break;
-      report.batches += 1;
-      report.runs += rows.length;
-      for (const row of rows) {
-        report.bytes += Number(row.bytes);
-        const ended = iso(row.ended_at)!;
-        if (report.oldestEndedAt === null || ended < report.oldestEndedAt) report.oldestEndedAt = ended;
-        if (report.newestEndedAt === null || ended > report.newestEndedAt) report.newestEndedAt = ended;
+      const picked = await this.db.knex.raw(`${AFFECTED} select run_id from a order by ended_at asc, run_id asc limit ?`, [...boundParams(b), PASS_MAX]);
+      const ids = (picked.rows as Array<{ run_id: string }>).map((r) => r.run_id);
+      for (let i = 0; i < ids.length && !options.signal?.aborted; i += batchSize) {
+        if (i > 0) await pause();
+        const result = await this.db.knex.raw(
+          `with old as (
+             select run_id, octet_length(trace::text) + octet_length(tool_calls::text) as bytes
+               from chat_runs
+              where run_id = any(?::text[]) and trace_pruned_at is null and status <> 'running'
+              for update
+           )
+           update chat_runs r
+              set trace = '[]'::jsonb, tool_calls = '[]'::jsonb, trace_pruned_at = now()
+             from old
+            where r.run_id = old.run_id
+            returning old.bytes, r.ended_at`,
+          [ids.slice(i, i + batchSize)],
+        );
+        const rows = result.rows as Array<{ bytes: string | number; ended_at: Date | string }>;
+        report.batches += 1;
+        report.runs += rows.length;
+        for (const row of rows) {
+          report.bytes += Number(row.bytes);
+          const ended = iso(row.ended_at)!;
+          if (report.oldestEndedAt === null || ended < report.oldestEndedAt) report.oldestEndedAt = ended;
+          if (report.newestEndedAt === null || ended > report.newestEndedAt) report.newestEndedAt = ended;
+        }
       }
-      if (rows.length < batchSize) break;
-      await new Promise((resolve) => setTimeout(resolve, pauseMs));
+      if (ids.length < PASS_MAX || options.signal?.aborted) break;
+      await pause();
     }
     return { ...report, startedAt: startedAt.toISOString(), finishedAt: new Date().toISOString() };
   }
