@@ -162,6 +162,7 @@ describe('cleanup', () => {
     expect(trace.status).toBe(200);
     expect(trace.body.trace).toMatchObject({ runId: 'r-old', status: 'completed', tracePruned: true, events: [], toolCalls: [] });
     expect(typeof trace.body.trace.tracePrunedAt).toBe('string');
+    expect((await t.request('/api/traces/r-old/authority?agentId=ada')).body.authority).toMatchObject({ tracePruned: true, toolCalls: [] });
     expect((await t.request('/api/traces/r-recent?agentId=ada')).body.trace).toMatchObject({ tracePruned: false, tracePrunedAt: null });
     // Nothing is left to clear: a second run reports nothing.
     const again = await t.request(json('POST', '/api/settings/retention/run', {}));

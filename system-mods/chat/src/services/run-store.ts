@@ -392,6 +392,7 @@ export function authorityView(row: RunRow): Record<string, unknown> {
     agentId: row.agent_id,
     sessionId: row.session_id,
     status: row.status,
+    tracePruned: row.trace_pruned_at != null,
     toolOutput: 'disabled',
     toolCalls: json(row.tool_calls).map((call) => ({
       callId: call.callId,
