@@ -10,6 +10,7 @@ export const EXPORT_MODS = ['health', 'agents', 'model-connections', 'provider-o
 
 export const API_KEY = 'sk-export-test-APIKEY-0123456789abcdef';
 export const MCP_HEADER = 'Bearer mcp-export-HEADER-SECRET-98765';
+export const MCP_ENV = 'env-export-VALUE-SECRET-24680';
 export const PASSWORD = 'correct horse battery staple';
 
 export interface Booted {
@@ -17,9 +18,11 @@ export interface Booted {
   close(): Promise<void>;
 }
 
-export async function boot(): Promise<Booted> {
+/** With `lines`, every log line (debug and up) is collected there. */
+export async function boot(options: { lines?: string[] } = {}): Promise<Booted> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'svc-export-'));
-  const t = await startTestKernel({ mods: EXPORT_MODS, config: { dataDir } });
+  const lines = options.lines;
+  const t = await startTestKernel({ mods: EXPORT_MODS, config: { dataDir }, ...(lines ? { logs: { level: 'debug' as const, line: (text: string) => void lines.push(text) } } : {}) });
   return {
     t,
     async close() {
@@ -42,7 +45,7 @@ async function ok(t: TestKernel, request: ReturnType<typeof json>, status = 200)
  * model selections, an MCP connection with a secret header, a skill, a project with a task
  * assigned to ada, and a time zone.
  */
-export async function seedSource(t: TestKernel, baseUrl: string): Promise<{ connectionId: string; mcpId: string; projectId: string; taskId: string }> {
+export async function seedSource(t: TestKernel, baseUrl: string): Promise<{ connectionId: string; mcpId: string; stdioId: string; projectId: string; taskId: string }> {
   const connection = await ok(
     t,
     json('POST', '/api/settings/model-connections', { provider: 'openai', apiType: 'openai-chat', baseUrl, apiKey: API_KEY, models: [{ id: 'gpt-test', enabled: true }, { id: 'gpt-small', enabled: true }] }),
@@ -54,11 +57,12 @@ export async function seedSource(t: TestKernel, baseUrl: string): Promise<{ conn
   await ok(t, json('PUT', '/api/agents/ada/model-selection', { connectionId, model: 'gpt-test', temperature: 0.7 }));
   await ok(t, json('PUT', '/api/agents/ada/archive-summary-model-selection', { connectionId, model: 'gpt-small' }));
   const mcp = await ok(t, json('POST', '/api/settings/mcp-connections', { name: 'Files', transport: 'http', baseUrl: 'http://127.0.0.1:9/mcp', headers: { Authorization: MCP_HEADER } }), 201);
+  const stdio = await ok(t, json('POST', '/api/settings/mcp-connections', { name: 'Shell', transport: 'stdio', command: 'node', args: ['server.js'], env: { API_TOKEN: MCP_ENV } }), 201);
   await ok(t, json('POST', '/api/settings/skills', { id: 'tidy', name: 'Tidy', description: 'Keeps notes tidy', content: 'Always tidy up.' }), 201);
   const project = await ok(t, json('POST', '/api/task-board/projects', { name: 'Launch' }), 201);
   const task = await ok(t, json('POST', '/api/task-board/tasks', { projectId: project.project.id, title: 'Write notes', assignedAgentId: 'ada' }), 201);
   await ok(t, json('PUT', '/api/settings/timezone', { timezone: 'Europe/Berlin' }));
-  return { connectionId, mcpId: mcp.connection.id, projectId: project.project.id, taskId: task.task.id };
+  return { connectionId, mcpId: mcp.connection.id, stdioId: stdio.connection.id, projectId: project.project.id, taskId: task.task.id };
 }
 
 /** The bundle text `POST /api/export` answers (a download, not the JSON envelope). */
@@ -85,7 +89,9 @@ export async function snapshot(t: TestKernel) {
     apiKeySet: c.apiKeySet,
     models: c.models.map((m: any) => ({ id: m.id, enabled: m.enabled })),
   }));
-  const mcp = (await t.request('/api/settings/mcp-connections')).body.connections.map((c: any) => ({ id: c.id, name: c.name, baseUrl: c.baseUrl, headerNames: c.headerNames }));
+  const mcp = (await t.request('/api/settings/mcp-connections')).body.connections
+    .map((c: any) => ({ id: c.id, name: c.name, baseUrl: c.baseUrl, command: c.command, headerNames: c.headerNames, envNames: c.envNames }))
+    .sort((a: any, b: any) => a.name.localeCompare(b.name));
   const skills = (await t.request('/api/settings/skills')).body.skills.filter((s: any) => s.source === 'central').map((s: any) => s.id);
   const tasks = (await t.request('/api/task-board/tasks')).body.tasks.map((x: any) => ({ id: x.id, title: x.title, assignedAgentId: x.assignedAgentId, projectId: x.projectId }));
   const timezone = (await t.request('/api/settings/timezone')).body;

@@ -6,17 +6,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAi, type FakeOpenAi } from '../../../test/peers/fake-openai.js';
 import { json } from '../../../test/helpers.js';
-import { API_KEY, boot, exportText, importBundle, MCP_HEADER, PASSWORD, preview, seedSource, snapshot, type Booted } from './export-kit.js';
+import { API_KEY, boot, exportText, importBundle, MCP_ENV, MCP_HEADER, PASSWORD, preview, seedSource, snapshot, type Booted } from './export-kit.js';
 
 let fake: FakeOpenAi;
 let source: Booted;
 let seeded: Awaited<ReturnType<typeof seedSource>>;
 let withPassword: string;
 let withoutPassword: string;
+const sourceLog: string[] = [];
+const SECRETS = [API_KEY, MCP_HEADER, 'mcp-export-HEADER-SECRET', MCP_ENV, PASSWORD];
 
 beforeAll(async () => {
   fake = await startFakeOpenAi();
-  source = await boot();
+  source = await boot({ lines: sourceLog });
   seeded = await seedSource(source.t, fake.baseUrl);
   withPassword = await exportText(source.t, { password: PASSWORD });
   withoutPassword = await exportText(source.t);
@@ -46,16 +48,13 @@ describe('catalog and bundle', () => {
   });
 
   it('is an svc-export v1 file whose secrets are sealed with the password and never in clear', () => {
-    for (const text of [withPassword, withoutPassword]) {
-      expect(text).not.toContain(API_KEY);
-      expect(text).not.toContain(MCP_HEADER);
-      expect(text).not.toContain('mcp-export-HEADER-SECRET');
-    }
+    for (const text of [withPassword, withoutPassword]) for (const secret of SECRETS) expect(text).not.toContain(secret);
     const bundle = JSON.parse(withPassword);
     expect(bundle).toMatchObject({ format: 'svc-export', version: 1, runtime: { name: 'svc' } });
     expect(bundle.secrets).toMatchObject({ cipher: 'aes-256-gcm', kdf: { name: 'scrypt' } });
     expect(bundle.categories['model-connections'].secretNames).toEqual([`${seeded.connectionId}/apiKey`]);
-    expect(bundle.categories.mcp.secretNames).toEqual([`${seeded.mcpId}/headers/Authorization`]);
+    expect(bundle.categories.mcp.secretNames).toEqual([`${seeded.mcpId}/headers/Authorization`, `${seeded.stdioId}/env/API_TOKEN`].sort());
+    expect(bundle.categories.mcp.items.find((c: any) => c.id === seeded.stdioId)).toMatchObject({ command: 'node', args: ['server.js'], secretNames: ['API_TOKEN'] });
     expect(bundle.categories.agents.items[0]).toMatchObject({ id: 'ada', name: 'Ada' });
     expect(bundle.categories.agents.items[0].documents).toHaveLength(6);
     const plain = JSON.parse(withoutPassword);
@@ -72,7 +71,8 @@ describe('catalog and bundle', () => {
 
 describe('into a fresh kernel', () => {
   it('with the password: the same setup, and the API key reaches the model server', async () => {
-    const target = await boot();
+    const targetLog: string[] = [];
+    const target = await boot({ lines: targetLog });
     try {
       const seen = await preview(target.t, { bundle: withPassword, password: PASSWORD });
       expect(seen.status).toBe(200);
@@ -94,6 +94,9 @@ describe('into a fresh kernel', () => {
       const again = await importBundle(target.t, { bundle: withPassword, password: PASSWORD, confirm: true, conflictPolicy: 'skip' });
       for (const applied of again.body.applied) expect(applied.report.created).toEqual([]);
       expect(again.body.applied.find((a: any) => a.id === 'agents').report.unchanged).toEqual(['ada']);
+      // No secret and no password in any log line of either kernel.
+      expect(targetLog.length).toBeGreaterThan(0);
+      for (const line of [...sourceLog, ...targetLog]) for (const secret of SECRETS) expect(line).not.toContain(secret);
     } finally {
       await target.close();
     }
@@ -106,14 +109,17 @@ describe('into a fresh kernel', () => {
         const seen = await preview(target.t, { bundle });
         const connections = seen.body.preview.categories.find((c: any) => c.id === 'model-connections');
         expect(connections.missingSecrets).toEqual([`${seeded.connectionId}/apiKey`]);
-        expect(seen.body.preview.categories.find((c: any) => c.id === 'mcp').missingSecrets).toEqual([`${seeded.mcpId}/headers/Authorization`]);
+        expect(seen.body.preview.categories.find((c: any) => c.id === 'mcp').missingSecrets).toEqual([`${seeded.mcpId}/headers/Authorization`, `${seeded.stdioId}/env/API_TOKEN`].sort());
       }
       const res = await importBundle(target.t, { bundle: withoutPassword, confirm: true });
       expect(res.status).toBe(200);
       expect(res.body.applied.find((a: any) => a.id === 'model-connections').missingSecrets).toEqual([`${seeded.connectionId}/apiKey`]);
       const after = await snapshot(target.t);
       expect(after.connections[0]).toMatchObject({ id: seeded.connectionId, apiKeySet: false });
-      expect(after.mcp[0]).toMatchObject({ id: seeded.mcpId, headerNames: [] });
+      expect(after.mcp).toMatchObject([
+        { id: seeded.mcpId, headerNames: [] },
+        { id: seeded.stdioId, envNames: [] },
+      ]);
       expect(after.documents).toEqual((await snapshot(source.t)).documents);
       expect(await discoverAuthorization(target.t, seeded.connectionId)).toBeUndefined();
     } finally {
