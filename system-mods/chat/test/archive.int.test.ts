@@ -10,7 +10,8 @@ import { chatRequest, startChatKit, textAnswer, type ChatKit } from './chat-kit.
 let kit: ChatKit;
 const get = (path: string, params: Record<string, string | number> = {}) => kit.t.request(`${path}?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}`);
 const knex = () => kit.t.kernel.database.knex;
-const today = new Date().toISOString().slice(0, 10);
+/** The UTC day of the real turns (set from their runs, so a test run across midnight stays right). */
+let today = '';
 const realRuns: string[] = [];
 
 async function turn(sessionId: string, message: string, answer: string) {
@@ -34,6 +35,10 @@ beforeAll(async () => {
   await turn('daily', 'What is on the list today?', 'Two meetings and a review.');
   await turn('daily', 'Move the review to Friday.', 'Done: the review is on Friday.');
   await turn('other', 'Hello there', 'Hello!');
+  const days = new Set<string>();
+  for (const runId of realRuns) days.add((await kit.t.request(`/api/archive/runs/${runId}`)).body.run.startedAt.slice(0, 10));
+  expect(days.size).toBe(1);
+  today = [...days][0]!;
 });
 afterAll(() => kit?.close());
 

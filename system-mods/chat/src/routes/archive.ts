@@ -44,6 +44,15 @@ export function archiveRoutes(deps: { search: SessionSearch; archive: ArchiveRea
     if (!isIanaTimeZone(requested)) throw errors.chatArchiveTimezoneInvalid({ timezone: String(requested).slice(0, 64) });
     return requested;
   };
+  // ICU (which checks the name first) and the database's zone table may disagree on a rare name.
+  const inZone = async <T>(timezone: string, read: () => Promise<T>): Promise<T> => {
+    try {
+      return await read();
+    } catch (err) {
+      if ((err as { code?: string }).code === '22023' && /time zone/i.test(String((err as Error).message))) throw errors.chatArchiveTimezoneInvalid({ timezone });
+      throw err;
+    }
+  };
   const agent = async (agentId: string | undefined) => {
     if (agentId !== undefined) await agents.require(agentId);
   };
@@ -97,7 +106,7 @@ export function archiveRoutes(deps: { search: SessionSearch; archive: ArchiveRea
           to = q.to;
           from = `${to.slice(0, 8)}01`;
         }
-        const days = await archive.calendar({ timezone, from, to, ...(q.agentId !== undefined ? { agentId: q.agentId } : {}) });
+        const days = await inZone(timezone, () => archive.calendar({ timezone, from, to, ...(q.agentId !== undefined ? { agentId: q.agentId } : {}) }));
         return { ok: true, timezone, from, to, days };
       },
     }),
@@ -108,7 +117,9 @@ export function archiveRoutes(deps: { search: SessionSearch; archive: ArchiveRea
         const q = req.query;
         await agent(q.agentId);
         const timezone = await zone(q.timezone);
-        const page = await archive.runsOfDay({ day: q.day, timezone, limit: q.limit ?? 50, ...(q.agentId !== undefined ? { agentId: q.agentId } : {}), ...(q.cursor !== undefined ? { cursor: q.cursor } : {}) });
+        const page = await inZone(timezone, () =>
+          archive.runsOfDay({ day: q.day, timezone, limit: q.limit ?? 50, ...(q.agentId !== undefined ? { agentId: q.agentId } : {}), ...(q.cursor !== undefined ? { cursor: q.cursor } : {}) }),
+        );
         return { ok: true, day: q.day, timezone, ...page };
       },
     }),
@@ -128,7 +139,9 @@ export function archiveRoutes(deps: { search: SessionSearch; archive: ArchiveRea
         const q = req.query;
         await agent(q.agentId);
         const timezone = await zone(q.timezone);
-        const page = await archive.sessionsOfDay({ day: q.day, timezone, limit: q.limit ?? 50, ...(q.agentId !== undefined ? { agentId: q.agentId } : {}), ...(q.cursor !== undefined ? { cursor: q.cursor } : {}) });
+        const page = await inZone(timezone, () =>
+          archive.sessionsOfDay({ day: q.day, timezone, limit: q.limit ?? 50, ...(q.agentId !== undefined ? { agentId: q.agentId } : {}), ...(q.cursor !== undefined ? { cursor: q.cursor } : {}) }),
+        );
         return { ok: true, day: q.day, timezone, ...page };
       },
     }),
