@@ -4,9 +4,10 @@
  * follows in its references; all agents of a bundle import in one transaction.
  */
 import type { Knex } from 'knex';
-import type { ModDatabaseService } from '../../../sdk/index.js';
+import { isAvatar, type ModDatabaseService } from '../../../sdk/index.js';
 import {
   emptyReport,
+  ImportItemRefused,
   nextFreeId,
   previewByComparison,
   type ConflictPolicy,
@@ -59,7 +60,7 @@ const itemSchema = {
   required: ['id', 'name', 'documents'],
   properties: {
     id: { type: 'string', pattern: '^[a-z0-9][a-z0-9_-]{0,63}$' },
-    name: { type: 'string', minLength: 1, maxLength: 120 },
+    name: { type: 'string', minLength: 1, maxLength: 120, pattern: '\\S' },
     enabled: { type: 'boolean' },
     identity: { type: 'object', properties: { avatar: { type: ['string', 'null'], maxLength: 200_000 } } },
     executionEnvironment: { type: 'object', required: ['kind'], properties: { kind: { enum: ['local', 'remote'] } } },
@@ -205,6 +206,9 @@ export function agentsExportCategory(db: ModDatabaseService, registry: AgentRegi
       const report = emptyReport();
       const connection = (id: string) => renamed['model-connections']?.[id] ?? id;
       const mcp = (id: string) => renamed.mcp?.[id] ?? id;
+      for (const item of items.map(normalize)) {
+        if (item.identity.avatar !== null && !isAvatar(item.identity.avatar)) throw new ImportItemRefused(item.id, 'the avatar is not an image URL or short text');
+      }
       await db.transaction(async (trx) => {
         const rename = renamer(items, trx);
         for (const item of items.map(normalize)) {

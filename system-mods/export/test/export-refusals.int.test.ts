@@ -56,7 +56,7 @@ describe('secrets', () => {
   it('a changed ciphertext or a changed record of a sealed bundle is 400 import_bundle_tampered', async () => {
     const flipped = edit(sealed, (b) => {
       const data = Buffer.from(b.secrets.data, 'base64');
-      data[0] ^= 1;
+      data[0] = data[0]! ^ 1;
       b.secrets.data = data.toString('base64');
     });
     const renamed = edit(sealed, (b) => (b.categories.agents.items[0].name = 'Eve'));
