@@ -6,7 +6,7 @@
  * (or declares the same types and matches the ref by id).
  */
 import { createHookPointRef, createServiceRef } from '../../../sdk/index.js';
-import type { UnitOfWorkOptions } from '../../../sdk/index.js';
+import type { UnitOfWork, UnitOfWorkOptions } from '../../../sdk/index.js';
 
 /** Who started a run, stored with it and shown in its trace. `kind` is open: mods add their own. */
 export interface RunOrigin {
@@ -225,6 +225,12 @@ export interface ModelCallContext {
   userMessage: string;
   /** The turn's continuity scope, when the request named one. */
   continuityScope?: string;
+  /**
+   * True when no model call follows: the context inspector (`GET /api/session/context`) asks
+   * what the next turn would send. A tap returns the sections it would add but skips side
+   * effects (counters, access marks, writes); `runId` is then `preview` and `userMessage` empty.
+   */
+  preview?: boolean;
   contributions: ModelContextContribution[];
 }
 
@@ -264,6 +270,32 @@ export interface RunFinishedEvent {
   assistantText?: string;
 }
 
+/** A session is being purged: every mod removes what it keeps for the session in the purge's unit of work. @public */
+export interface SessionPurgeEvent {
+  agentId: string;
+  sessionId: string;
+  /**
+   * The purge's transaction as a token: join it with `database.transaction(fn, { join:
+   * unitOfWork })` and delete through the view you get, so the whole purge commits or none of
+   * it. Throw to veto the purge.
+   */
+  unitOfWork: UnitOfWork;
+}
+
+/**
+ * A turn is about to be admitted (HTTP chat and runs started through the run engine), before
+ * anything is stored or streamed: taps return it with the effective continuity scope filled in
+ * (waterfall), or throw a catalogued error to refuse the turn (the caller gets that error, and no
+ * run row is written). @public
+ */
+export interface TurnAcceptance {
+  agentId: string;
+  sessionId: string;
+  /** The scope the turn named (`continuityScope` or its alias `workingProject`); a tap may fill it in. */
+  continuityScope?: string;
+  origin: RunOrigin;
+}
+
 /** The hook points the chat mod owns (declared in its manifest). @public */
 export const chatHookPoints = {
   /** Waterfall: append context sections before a model call (memory uses it). */
@@ -274,6 +306,10 @@ export const chatHookPoints = {
   afterToolCall: createHookPointRef<[ToolCallResultEvent]>('chat.afterToolCall'),
   /** Series: a run reached its terminal outcome (its transcript is persisted). */
   onRunFinished: createHookPointRef<[RunFinishedEvent]>('chat.onRunFinished'),
+  /** Waterfall: a turn is about to be admitted; fill in its continuity scope or throw to refuse it. */
+  beforeTurnAccepted: createHookPointRef<[TurnAcceptance], TurnAcceptance>('chat.beforeTurnAccepted'),
+  /** Series: a session is being purged; taps delete their rows for it in the event's unit of work. */
+  beforeSessionPurge: createHookPointRef<[SessionPurgeEvent]>('chat.beforeSessionPurge'),
 } as const;
 
 /** Calls the chat hook points (the runtime's side of them; the chat mod builds it from its points). @public */
@@ -283,6 +319,8 @@ export interface RuntimeHooksService {
   beforeToolCall(event: ToolCallEvent): Promise<ToolCallVeto | undefined>;
   afterToolCall(event: ToolCallResultEvent): Promise<void>;
   onRunFinished(event: RunFinishedEvent): Promise<void>;
+  /** The turn as the taps left it (its effective continuity scope); a tap's error refuses the turn. */
+  beforeTurnAccepted(turn: TurnAcceptance): Promise<TurnAcceptance>;
 }
 
 // The transcripts read service: other mods (Dreams) read an agent's messages incrementally.

@@ -9,6 +9,14 @@ import { attachmentsServiceRef } from '../../workspace/src/contract.js';
 import { agentRunsServiceRef, chatHookPoints, runStatusServiceRef, sessionArtifactsServiceRef, transcriptsServiceRef, type RuntimeHooksService, type ToolCallVeto } from './contract.js';
 import { chatRoutes } from './routes/chat.js';
 import { sessionRoutes } from './routes/sessions.js';
+import { retentionRoutes } from './routes/retention.js';
+import { SessionOps } from './services/session-ops.js';
+import { scheduleDailyCleanup, TraceRetention } from './services/trace-retention.js';
+import { archiveRoutes } from './routes/archive.js';
+import { ArchiveReader } from './services/archive-reader.js';
+import { SessionSearch } from './services/session-search.js';
+import { CursorSigner } from '../../../sdk/cursor-signer.js';
+import { operatorSettingsServiceRef } from '../../settings/src/contract.js';
 import { AgentRunEngine } from './services/agent-run-engine.js';
 import type { ChatSettings } from './services/run-context.js';
 import { RunStore } from './services/run-store.js';
@@ -16,6 +24,9 @@ import { SteeringStore } from './services/steering-store.js';
 import { ToolBelt } from './services/tool-belt.js';
 import { TranscriptStore } from './services/transcript-store.js';
 import { transcriptReader } from './services/transcript-reader.js';
+import { SummaryStore } from './services/summary-store.js';
+import { ContextInspector } from './services/context-inspector.js';
+import { contextRoutes } from './routes/context.js';
 
 /** Heartbeat of active run rows; a row without one for `staleRunAfterMs` is marked interrupted. */
 const HEARTBEAT_MS = 15_000;
@@ -27,8 +38,12 @@ export default defineMod({
     db: coreServices.database,
     extensions: coreServices.extensions,
     settings: coreServices.settings,
+    jobs: coreServices.jobs,
     log: coreServices.logger,
     runtimeInfo: coreServices.runtimeInfo,
+    secrets: coreServices.secrets,
+    // The archive's default time zone; UTC without the settings mod.
+    operator: optional(operatorSettingsServiceRef),
     toolCatalog: coreServices.toolCatalog,
     agents: agentsServiceRef,
     gateway: optional(modelGatewayServiceRef),
@@ -37,23 +52,27 @@ export default defineMod({
     // Where attachments are kept; without it they are metadata only.
     attachments: optional(attachmentsServiceRef),
   },
-  async init({ http, db, extensions, settings, log, runtimeInfo, toolCatalog, agents, gateway, skills, mcp, attachments }, { provide }) {
+  async init({ http, db, extensions, settings, jobs, log, runtimeInfo, secrets, operator, toolCatalog, agents, gateway, skills, mcp, attachments }, { provide }) {
     // The runtime calls the hook points this mod owns (contributes.extensionPoints); other mods tap them.
     const modelCall = extensions.hook(chatHookPoints.beforeModelCall);
     const toolCall = extensions.hook(chatHookPoints.beforeToolCall);
     const toolResult = extensions.hook(chatHookPoints.afterToolCall);
     const runFinished = extensions.hook(chatHookPoints.onRunFinished);
+    const turnAccepted = extensions.hook(chatHookPoints.beforeTurnAccepted);
     const runtimeHooks: RuntimeHooksService = {
       beforeModelCall: (context) => modelCall.call(context),
       beforeToolCall: async (event) => ((await toolCall.call(event)) ?? undefined) as ToolCallVeto | undefined,
       afterToolCall: (event) => toolResult.call(event),
       onRunFinished: (event) => runFinished.call(event),
+      beforeTurnAccepted: (turn) => turnAccepted.call(turn),
     };
     const transcript = new TranscriptStore(db);
     const store = new RunStore(db);
     const steering = new SteeringStore(db);
+    const summaries = new SummaryStore(db);
+    const cursors = new CursorSigner(secrets, { invalid: chatErrors.chatCursorInvalid, stale: chatErrors.chatCursorStale });
     const belt = new ToolBelt({ catalog: toolCatalog, mcp: () => mcp.get(), workspacesDir: path.join(runtimeInfo.dataDir, 'workspaces'), log });
-    const runtime = new AgentRunEngine({ agents, gateway: () => gateway.get(), skills: () => skills.get(), hooks: runtimeHooks, settings, transcript, store, steering, belt, log, attachments: () => attachments.get() });
+    const runtime = new AgentRunEngine({ agents, gateway: () => gateway.get(), skills: () => skills.get(), hooks: runtimeHooks, settings, transcript, store, steering, summaries, belt, log, attachments: () => attachments.get() });
 
     // Runs a previous process left running: on the embedded database this process is the only
     // one (the data-dir lock), so all of them; on PostgreSQL only those without a heartbeat.
@@ -72,9 +91,16 @@ export default defineMod({
     }, HEARTBEAT_MS);
     heartbeat.unref();
 
+    const sessionOps = new SessionOps({ db, transcript, runs: runtime, extensions, attachments: () => attachments.get(), log });
+    const retention = new TraceRetention(db);
+    const stopRetention = scheduleDailyCleanup({ jobs, db, retention, log });
+
     for (const [id, binding] of Object.entries({
       ...chatRoutes({ agentRuns: runtime, store, steering, agents }),
-      ...sessionRoutes({ runtime, transcript, store, agents }),
+      ...sessionRoutes({ runtime, transcript, store, agents, ops: sessionOps, db }),
+      ...retentionRoutes({ retention }),
+      ...contextRoutes(new ContextInspector({ agents, gateway: () => gateway.get(), settings, transcript, summaries, context: runtime.context })),
+      ...archiveRoutes({ search: new SessionSearch(db, cursors), archive: new ArchiveReader(db, cursors), agents, operatorTimezone: async () => (await operator.get()?.timezone()) ?? 'UTC' }),
     })) {
       http.route(id, binding);
     }
@@ -92,6 +118,7 @@ export default defineMod({
         async (trx) => {
           await steering.deleteForAgent(agentId, trx);
           await store.deleteForAgent(agentId, trx);
+          await summaries.deleteForAgent(agentId, trx);
           await transcript.deleteForAgent(agentId, trx);
         },
         { join: unitOfWork },
@@ -102,6 +129,7 @@ export default defineMod({
     // First on disable and shutdown: active runs stop (run.failed, interrupted) and are written.
     return async () => {
       clearInterval(heartbeat);
+      await stopRetention();
       await runtime.close();
     };
   },
