@@ -220,7 +220,8 @@ export interface UiAuthSettingsData {
  * secret: they must go nowhere but an encrypted bundle. @public
  */
 export interface UiAuthTransferService {
-  read(): Promise<{ settings: UiAuthSettingsData; secrets: { passwordHash?: string; clientSecret?: string } }>;
+  /** `saved` is false while the defaults are in force (nothing was ever saved). */
+  read(): Promise<{ settings: UiAuthSettingsData; saved: boolean; secrets: { passwordHash?: string; clientSecret?: string } }>;
   /**
    * Saves them as the settings route would: refused (`ui_auth_would_lock_out`) when the result
    * would admit nobody; a secret not given keeps the stored one.

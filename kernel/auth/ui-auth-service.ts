@@ -205,8 +205,13 @@ export class UiAuthService {
   transfer(): UiAuthTransferService {
     return Object.freeze({
       read: async () => {
-        const [settings, passwordHash, clientSecret] = await Promise.all([this.saved(), this.secrets.get(OWNER, PASSWORD_HASH), this.secrets.get(OWNER, CLIENT_SECRET)]);
-        return { settings, secrets: { ...(passwordHash !== undefined ? { passwordHash } : {}), ...(clientSecret !== undefined ? { clientSecret } : {}) } };
+        const [stored, settings, passwordHash, clientSecret] = await Promise.all([
+          this.settings.get(OWNER, SETTINGS_KEY),
+          this.saved(),
+          this.secrets.get(OWNER, PASSWORD_HASH),
+          this.secrets.get(OWNER, CLIENT_SECRET),
+        ]);
+        return { settings, saved: stored !== undefined, secrets: { ...(passwordHash !== undefined ? { passwordHash } : {}), ...(clientSecret !== undefined ? { clientSecret } : {}) } };
       },
       write: async (settings: UiAuthSettingsData, secrets: { passwordHash?: string; clientSecret?: string }) => {
         // Only a hash is accepted as the password here: a bundle never carries a clear password.

@@ -6,7 +6,7 @@ import { expect } from 'vitest';
 import { startTestKernel, type TestKernel } from '../../../sdk/testing.js';
 import { json } from '../../../test/helpers.js';
 
-export const EXPORT_MODS = ['health', 'agents', 'model-connections', 'provider-openai', 'settings', 'mcp', 'skills', 'chat', 'task-board', 'export'];
+export const EXPORT_MODS = ['health', 'api-docs', 'agents', 'model-connections', 'provider-openai', 'settings', 'mcp', 'skills', 'chat', 'task-board', 'export'];
 
 export const API_KEY = 'sk-export-test-APIKEY-0123456789abcdef';
 export const MCP_HEADER = 'Bearer mcp-export-HEADER-SECRET-98765';

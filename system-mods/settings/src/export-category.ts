@@ -101,7 +101,11 @@ export function operatorSettingsExportCategory(db: ModDatabaseService, operator:
 }
 
 export function uiAuthExportCategory(uiAuth: UiAuthTransferService): ExportCategory {
-  const read = async () => ({ id: 'ui-auth', ...(await uiAuth.read()).settings }) as ExportItem;
+  /** The defaults in force (nothing ever saved) are no choice: the bundle's settings create rather than conflict. */
+  const read = async () => {
+    const current = await uiAuth.read();
+    return current.saved ? ({ id: 'ui-auth', ...current.settings } as ExportItem) : undefined;
+  };
   return {
     id: 'ui-auth',
     title: 'Sign-in settings',
@@ -115,7 +119,6 @@ export function uiAuthExportCategory(uiAuth: UiAuthTransferService): ExportCateg
       return { items: [{ id: 'ui-auth', ...settings }], secrets: found };
     },
     async preview(items, policy) {
-      // There is always a configuration here (the defaults): the bundle's updates it or is skipped.
       return previewByComparison(items, policy === 'rename' ? 'skip' : policy, () => read(), { label: () => 'Sign-in settings' });
     },
     async import(items, { policy, secrets }) {
@@ -129,7 +132,7 @@ export function uiAuthExportCategory(uiAuth: UiAuthTransferService): ExportCateg
         }
         const { id: _id, ...settings } = item;
         await uiAuth.write(settings as unknown as UiAuthSettingsData, { passwordHash: secrets['ui-auth/basicPasswordHash'], clientSecret: secrets['ui-auth/oidcClientSecret'] });
-        (action === 'unchanged' ? report.unchanged : report.updated).push(item.id);
+        (action === 'create' ? report.created : action === 'unchanged' ? report.unchanged : report.updated).push(item.id);
       }
       return report;
     },
