@@ -76,6 +76,9 @@ interface MessageRow {
   created_at: Date | string;
 }
 
+/** Read explicitly: the table also holds the search vector, which no transcript read needs. */
+const MESSAGE_COLUMNS = ['seq', 'generation', 'run_id', 'role', 'content', 'meta', 'created_at'] as const;
+
 const iso = (value: Date | string) => new Date(value).toISOString();
 const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
@@ -189,7 +192,7 @@ export class TranscriptStore {
     if (page.before !== undefined && (page.from !== undefined || page.to !== undefined)) {
       throw errors.chatTranscriptRangeInvalid({ reason: 'before cannot be combined with from/to' });
     }
-    const q = this.db.knex<MessageRow>('chat_messages').where('agent_id', agentId).andWhere('session_id', sessionId);
+    const q = this.db.knex<MessageRow>('chat_messages').select(...MESSAGE_COLUMNS).where('agent_id', agentId).andWhere('session_id', sessionId);
     if (page.from !== undefined || page.to !== undefined) {
       if (page.from !== undefined) q.andWhere('seq', '>=', page.from);
       if (page.to !== undefined) q.andWhere('seq', '<=', page.to);
@@ -203,7 +206,7 @@ export class TranscriptStore {
 
   /** Messages of the current generation, oldest first, for the model's context. */
   async history(agentId: string, sessionId: string, generation: number): Promise<TranscriptMessage[]> {
-    const rows = await this.db.knex<MessageRow>('chat_messages').where('agent_id', agentId).andWhere('session_id', sessionId).andWhere('generation', generation).orderBy('seq', 'asc');
+    const rows = await this.db.knex<MessageRow>('chat_messages').select(...MESSAGE_COLUMNS).where('agent_id', agentId).andWhere('session_id', sessionId).andWhere('generation', generation).orderBy('seq', 'asc');
     return rows.map(messageView);
   }
 
