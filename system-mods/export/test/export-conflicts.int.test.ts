@@ -96,6 +96,8 @@ describe('conflict policies', () => {
       ]);
       expect((await target.t.request('/api/agents/ada-2/profile-documents')).body.documents).toEqual(DOCUMENTS);
       expect(await tasksOf(target.t)).toEqual([{ title: 'Write notes', assignedAgentId: 'ada-2' }]);
+      expect((await target.t.request('/api/agents/ada-2/skills')).body.assigned).toEqual(['tidy']);
+      expect((await target.t.request('/api/agents/ada/skills')).body.assigned).toEqual([]);
     } finally {
       await target.close();
     }

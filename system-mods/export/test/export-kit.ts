@@ -59,6 +59,7 @@ export async function seedSource(t: TestKernel, baseUrl: string): Promise<{ conn
   const mcp = await ok(t, json('POST', '/api/settings/mcp-connections', { name: 'Files', transport: 'http', baseUrl: 'http://127.0.0.1:9/mcp', headers: { Authorization: MCP_HEADER } }), 201);
   const stdio = await ok(t, json('POST', '/api/settings/mcp-connections', { name: 'Shell', transport: 'stdio', command: 'node', args: ['server.js'], env: { API_TOKEN: MCP_ENV } }), 201);
   await ok(t, json('POST', '/api/settings/skills', { id: 'tidy', name: 'Tidy', description: 'Keeps notes tidy', content: 'Always tidy up.' }), 201);
+  await ok(t, json('PUT', '/api/agents/ada/skills', { skills: ['tidy'] }));
   const project = await ok(t, json('POST', '/api/task-board/projects', { name: 'Launch' }), 201);
   const task = await ok(t, json('POST', '/api/task-board/tasks', { projectId: project.project.id, title: 'Write notes', assignedAgentId: 'ada' }), 201);
   await ok(t, json('PUT', '/api/settings/timezone', { timezone: 'Europe/Berlin' }));
@@ -93,7 +94,8 @@ export async function snapshot(t: TestKernel) {
     .map((c: any) => ({ id: c.id, name: c.name, baseUrl: c.baseUrl, command: c.command, headerNames: c.headerNames, envNames: c.envNames }))
     .sort((a: any, b: any) => a.name.localeCompare(b.name));
   const skills = (await t.request('/api/settings/skills')).body.skills.filter((s: any) => s.source === 'central').map((s: any) => s.id);
+  const assigned = (await t.request('/api/agents/ada/skills')).body.assigned;
   const tasks = (await t.request('/api/task-board/tasks')).body.tasks.map((x: any) => ({ id: x.id, title: x.title, assignedAgentId: x.assignedAgentId, projectId: x.projectId }));
   const timezone = (await t.request('/api/settings/timezone')).body;
-  return { agents, documents, chat, archive, connections, mcp, skills, tasks, timezone };
+  return { agents, documents, chat, archive, connections, mcp, skills, assigned, tasks, timezone };
 }

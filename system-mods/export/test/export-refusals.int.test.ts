@@ -143,7 +143,8 @@ describe('request shape', () => {
     expect(selected.body.error).toBe('export_category_unknown');
 
     const extra = edit(plain, (b) => {
-      b.categories = { recipes: { title: 'Recipes', items: [{ id: 'soup' }], secretNames: [] }, skills: b.categories.skills };
+      const skills = { ...b.categories.skills, items: b.categories.skills.items.filter((i: any) => i.kind === 'skill') };
+      b.categories = { recipes: { title: 'Recipes', items: [{ id: 'soup' }], secretNames: [] }, skills };
     });
     const seen = await preview(target.t, { bundle: extra });
     expect(seen.body.preview.unknownCategories).toEqual([{ id: 'recipes', title: 'Recipes', items: 1 }]);

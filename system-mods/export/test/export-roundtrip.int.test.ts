@@ -65,7 +65,10 @@ describe('catalog and bundle', () => {
   it('exports only the chosen categories', async () => {
     const bundle = JSON.parse(await exportText(source.t, { categories: ['skills'] }));
     expect(Object.keys(bundle.categories)).toEqual(['skills']);
-    expect(bundle.categories.skills.items).toEqual([{ id: 'tidy', name: 'Tidy', description: 'Keeps notes tidy', content: 'Always tidy up.' }]);
+    expect(bundle.categories.skills.items).toEqual([
+      { id: 'tidy', kind: 'skill', name: 'Tidy', description: 'Keeps notes tidy', content: 'Always tidy up.' },
+      { id: 'assignments:ada', kind: 'assignment', agentId: 'ada', skillIds: ['tidy'] },
+    ]);
   });
 });
 

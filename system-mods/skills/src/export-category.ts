@@ -1,75 +1,136 @@
 /**
- * The `skills` export category: central text skills (filesystem skills live in the workspaces
- * folder and travel with it, not here). Imports in one transaction.
+ * The `skills` export category: central text skills (`kind: "skill"`) and each agent's skill
+ * assignment (`kind: "assignment"`, id `assignments:<agentId>`). Filesystem skills live in the
+ * workspaces folder and travel with it, not here: an assignment naming one is kept as is and
+ * reads as missing until the file is there. Imports after agents (whose renames the agent ids
+ * follow), in one transaction.
  */
 import type { Knex } from 'knex';
 import { ENTITY_ID_PATTERN, type ModDatabaseService } from '../../../sdk/index.js';
-import { emptyReport, nextFreeId, previewByComparison, type ExportCategory, type ExportItem } from '../../export/src/contract.js';
+import type { AgentsService } from '../../agents/src/contract.js';
+import { differingFields, emptyReport, ImportItemRefused, nextFreeId, previewByComparison, type ConflictPolicy, type ExportCategory, type ExportItem } from '../../export/src/contract.js';
 import type { CentralSkillStore } from './services/central-skills.js';
 import { MAX_CONTENT, MAX_DESCRIPTION, MAX_NAME } from './services/filesystem-skills.js';
+import type { SkillAssignments } from './services/skill-assignments.js';
 
+const AGENT_ID = ENTITY_ID_PATTERN.replace(/^\^|\$$/g, '');
 const itemSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'name', 'content'],
-  properties: {
-    id: { type: 'string', pattern: ENTITY_ID_PATTERN },
-    name: { type: 'string', minLength: 1, maxLength: MAX_NAME, pattern: '\\S' },
-    description: { type: 'string', maxLength: MAX_DESCRIPTION },
-    content: { type: 'string', minLength: 1, maxLength: MAX_CONTENT },
-  },
+  oneOf: [
+    {
+      type: 'object',
+      additionalProperties: false,
+      required: ['id', 'kind', 'name', 'content'],
+      properties: {
+        id: { type: 'string', pattern: ENTITY_ID_PATTERN },
+        kind: { const: 'skill' },
+        name: { type: 'string', minLength: 1, maxLength: MAX_NAME, pattern: '\\S' },
+        description: { type: 'string', maxLength: MAX_DESCRIPTION },
+        content: { type: 'string', minLength: 1, maxLength: MAX_CONTENT },
+      },
+    },
+    {
+      type: 'object',
+      additionalProperties: false,
+      required: ['id', 'kind', 'agentId', 'skillIds'],
+      properties: {
+        id: { type: 'string', pattern: `^assignments:${AGENT_ID}$` },
+        kind: { const: 'assignment' },
+        agentId: { type: 'string', pattern: ENTITY_ID_PATTERN },
+        skillIds: { type: 'array', maxItems: 500, uniqueItems: true, items: { type: 'string', pattern: ENTITY_ID_PATTERN } },
+      },
+    },
+  ],
 };
 
-interface SkillItem extends ExportItem {
-  name: string;
-  description: string;
-  content: string;
-}
+type Item = ExportItem & Record<string, any>;
 
-export function skillsExportCategory(db: ModDatabaseService, store: CentralSkillStore): ExportCategory {
-  const read = async (id: string, k?: Knex.Transaction): Promise<SkillItem | undefined> => {
+export function skillsExportCategory(db: ModDatabaseService, store: CentralSkillStore, assignments: SkillAssignments, agents: AgentsService): ExportCategory {
+  const readSkill = async (id: string, k?: Knex.Transaction): Promise<Item | undefined> => {
     const skill = await store.get(id, k);
-    return skill ? { id: skill.id, name: skill.name, description: skill.description, content: skill.content } : undefined;
+    return skill ? { id: skill.id, kind: 'skill', name: skill.name, description: skill.description, content: skill.content } : undefined;
   };
-  const normalize = (item: ExportItem): SkillItem => ({ id: item.id, name: String(item.name), description: typeof item.description === 'string' ? item.description : '', content: String(item.content) });
+  const readAssignment = async (agentId: string, k?: Knex.Transaction): Promise<Item | undefined> => {
+    const skillIds = await assignments.assigned(agentId, k);
+    return skillIds.length > 0 ? { id: `assignments:${agentId}`, kind: 'assignment', agentId, skillIds } : undefined;
+  };
+  const read = (item: Item, k?: Knex.Transaction) => (item.kind === 'skill' ? readSkill(item.id, k) : readAssignment(item.agentId, k));
+  const normalize = (item: ExportItem): Item => {
+    const i = item as Item;
+    return i.kind === 'skill' ? { ...i, description: typeof i.description === 'string' ? i.description : '' } : i;
+  };
   const renamer = (items: ExportItem[], k?: Knex.Transaction) => {
     const inBundle = new Set(items.map((i) => i.id));
-    return (id: string) => nextFreeId(id, async (candidate) => inBundle.has(candidate) || (await read(candidate, k)) !== undefined);
+    return (id: string) => nextFreeId(id, async (candidate) => inBundle.has(candidate) || (await readSkill(candidate, k)) !== undefined);
   };
+  /** Skills first, so their renames reach the assignments; an assignment is replaced or kept, never copied. */
+  const ordered = (items: ExportItem[]) => items.map(normalize).sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'skill' ? -1 : 1));
+  const policyFor = (item: Item, policy: ConflictPolicy): ConflictPolicy => (item.kind === 'assignment' && policy === 'rename' ? 'skip' : policy);
 
   return {
     id: 'skills',
     title: 'Skills',
-    description: 'Central text skills (name, description, content).',
+    description: "Central text skills and each agent's skill assignment.",
+    dependsOn: ['agents'],
     itemSchema,
     async export() {
-      return { items: (await store.list()).map((s) => ({ id: s.id, name: s.name, description: s.description, content: s.content })) };
+      const skills = (await store.list()).map((s) => ({ id: s.id, kind: 'skill', name: s.name, description: s.description, content: s.content }));
+      const rows = await db.knex(assignments.table).distinct('agent_id').orderBy('agent_id');
+      const assigned = (await Promise.all(rows.map((r: { agent_id: string }) => readAssignment(r.agent_id)))).filter((a) => a !== undefined);
+      return { items: [...skills, ...assigned] };
     },
     async preview(items, policy) {
-      return previewByComparison(items.map(normalize), policy, (id) => read(id), { label: (i) => String(i.name), rename: renamer(items) });
+      const rename = renamer(items);
+      const preview = { changes: [] as Awaited<ReturnType<ExportCategory['preview']>>['changes'], conflicts: [] as Awaited<ReturnType<ExportCategory['preview']>>['conflicts'] };
+      for (const item of ordered(items)) {
+        const one = await previewByComparison([item], policyFor(item, policy), async () => read(item), {
+          label: (i) => (i.kind === 'skill' ? String(i.name) : `Skills of ${String(i.agentId)}`),
+          rename,
+        });
+        preview.changes.push(...one.changes);
+        preview.conflicts.push(...one.conflicts);
+      }
+      return preview;
     },
-    async import(items, { policy }) {
+    async import(items, { policy, renamed }) {
       const report = emptyReport();
+      const skillIds = new Map<string, string>();
       await db.transaction(async (trx) => {
         const rename = renamer(items, trx);
-        for (const item of items.map(normalize)) {
-          const current = await read(item.id, trx);
-          const columns = { name: item.name.trim(), description: item.description, content: item.content };
-          if (!current) {
-            await trx(store.table).insert({ id: item.id, ...columns });
-            report.created.push(item.id);
+        const unitOfWork = db.unitOfWork(trx);
+        for (const item of ordered(items)) {
+          const target: Item =
+            item.kind === 'skill'
+              ? item
+              : { ...item, agentId: renamed.agents?.[item.agentId] ?? item.agentId, skillIds: (item.skillIds as string[]).map((id) => skillIds.get(id) ?? id) };
+          if (target.kind === 'assignment' && !(await agents.get(target.agentId, { unitOfWork }))) {
+            throw new ImportItemRefused(item.id, `agent ${target.agentId} does not exist here (import the agents category too)`);
+          }
+          const current = await read(target, trx);
+          const effective = policyFor(item, policy);
+          const action = !current ? 'create' : differingFields(current, target).length === 0 ? 'unchanged' : effective === 'replace' ? 'update' : effective;
+          if (action === 'unchanged' || action === 'skip') {
+            (action === 'unchanged' ? report.unchanged : report.skipped).push(item.id);
             continue;
           }
-          const outcome = (await previewByComparison([item], policy, async () => current)).changes[0]!.action;
-          if (outcome === 'unchanged') report.unchanged.push(item.id);
-          else if (policy === 'skip') report.skipped.push(item.id);
-          else if (policy === 'replace') {
+          if (target.kind === 'assignment') {
+            await assignments.deleteForAgent(target.agentId, trx);
+            const rows = (target.skillIds as string[]).map((skill_id, position) => ({ agent_id: target.agentId, skill_id, position }));
+            if (rows.length > 0) await trx(assignments.table).insert(rows);
+            (action === 'create' ? report.created : report.updated).push(item.id);
+            continue;
+          }
+          const columns = { name: String(item.name).trim(), description: item.description, content: item.content };
+          if (action === 'create') {
+            await trx(store.table).insert({ id: item.id, ...columns });
+            report.created.push(item.id);
+          } else if (action === 'update') {
             await trx(store.table).where({ id: item.id }).update({ ...columns, updated_at: trx.fn.now() });
             report.updated.push(item.id);
           } else {
-            const target = await rename(item.id);
-            await trx(store.table).insert({ id: target, ...columns });
-            report.renamed.push({ from: item.id, to: target });
+            const newId = await rename(item.id);
+            await trx(store.table).insert({ id: newId, ...columns });
+            skillIds.set(item.id, newId);
+            report.renamed.push({ from: item.id, to: newId });
           }
         }
       });

@@ -31,7 +31,7 @@ export default defineMod({
     bindRoutes(http, { ...settingsSkillRoutes(catalog, editor), ...agentSkillRoutes(assignments) });
     // In the deletion's unit of work: the agent and its assignments go together or not at all.
     extensions.tap(agentHookPoints.beforeDelete, ({ agentId, unitOfWork }) => db.transaction((trx) => assignments.deleteForAgent(agentId, trx), { join: unitOfWork }));
-    extensions.provide(exportCategoryPoint, skillsExportCategory(db, store));
+    extensions.provide(exportCategoryPoint, skillsExportCategory(db, store, assignments, agents));
     provide(agentSkillsServiceRef, { assigned: (agentId) => assignments.resolved(agentId) });
   },
 });
