@@ -68,6 +68,15 @@ describe('secrets', () => {
     await expectUntouched();
   });
 
+  it('key derivation parameters past the bounds are refused before any work (400 import_bundle_invalid)', async () => {
+    for (const kdf of [{ N: 2 ** 30 }, { N: 1000 }, { r: 64 }, { p: 100 }]) {
+      const hostile = edit(sealed, (b) => Object.assign(b.secrets.kdf, kdf));
+      const res = await preview(target.t, { bundle: hostile, password: PASSWORD });
+      expect(res.status, JSON.stringify(kdf)).toBe(400);
+      expect(res.body.error).toBe('import_bundle_invalid');
+    }
+  });
+
   it('a password shorter than 12 characters is refused', async () => {
     const res = await source.t.request(json('POST', '/api/export', { password: 'short' }));
     expect(res.status).toBe(400);
