@@ -11,6 +11,8 @@ export interface KernelServiceEntry {
   scope: 'mod' | 'root';
   /** Capability the mod's manifest must list. */
   capability?: string;
+  /** Only mods from a system root receive it (it hands out credentials). */
+  systemOnly?: boolean;
 }
 
 export const KERNEL_SERVICES: ReadonlyMap<string, KernelServiceEntry> = new Map<string, KernelServiceEntry>([
@@ -34,7 +36,7 @@ export const KERNEL_SERVICES: ReadonlyMap<string, KernelServiceEntry> = new Map<
   ['core.database-info', { scope: 'root', capability: 'kernel.introspect' }],
   ['core.route-catalog', { scope: 'root', capability: 'kernel.introspect' }],
   // Reads the Basic password hash and the OIDC client secret: for the export category only.
-  ['core.ui-auth-transfer', { scope: 'root', capability: 'kernel.ui-auth' }],
+  ['core.ui-auth-transfer', { scope: 'root', capability: 'kernel.ui-auth', systemOnly: true }],
   ['core.mod-diagnostics', { scope: 'root', capability: 'kernel.introspect' }],
 ]);
 

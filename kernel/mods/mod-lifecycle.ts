@@ -126,7 +126,7 @@ export class ModLifecycle {
     }
     record.status = 'enabling';
     try {
-      await runtime.start(this.startScope(manifest));
+      await runtime.start(this.startScope(manifest, record.system));
     } catch (error) {
       this.fail(record, isSvcError(error) ? error : errors.modInitFailed({ modId: record.id, reason: (error as Error).message }));
       throw record.error;
@@ -137,7 +137,7 @@ export class ModLifecycle {
   }
 
   /** The host's side of a start: manifest data for extension points, deps, provided services. */
-  private startScope(manifest: ModManifest): ModStartScope {
+  private startScope(manifest: ModManifest, system: boolean): ModStartScope {
     const { extensions, provided, resolver } = this.deps;
     return {
       manifest,
@@ -149,7 +149,7 @@ export class ModLifecycle {
         extensions.checkData(manifest);
         return extensions.addData(manifest);
       },
-      resolveDeps: (deps, scope) => resolver.resolveDeps(manifest, deps, scope),
+      resolveDeps: (deps, scope) => resolver.resolveDeps(manifest, deps, scope, { system }),
       provide(ref, implementation) {
         const declared = providedServicesOf(manifest).find((p) => p.id === ref.id);
         if (!declared) throw errors.modServiceNotProvided({ modId: manifest.id, service: ref.id });

@@ -27,7 +27,8 @@ export class ServiceResolver {
     private readonly installed: InstalledManifests,
   ) {}
 
-  resolveDeps(manifest: ModManifest, deps: Record<string, ServiceRef<unknown>>, scope: AwilixContainer): Record<string, unknown> {
+  /** `system`: the mod came from a system root (its record says so, not its manifest). */
+  resolveDeps(manifest: ModManifest, deps: Record<string, ServiceRef<unknown>>, scope: AwilixContainer, options: { system?: boolean } = {}): Record<string, unknown> {
     const resolved: Record<string, unknown> = {};
     const granted = new Set(manifest.capabilities ?? []);
     const requireCapability = (capability: string | undefined, service: string) => {
@@ -51,6 +52,8 @@ export class ServiceResolver {
       }
       const kernel = KERNEL_SERVICES.get(id);
       if (kernel) {
+        // Services that hand out credentials exist for system mods only, whatever capability another mod lists.
+        if (kernel.systemOnly && options.system !== true) throw errors.modServiceUnknown({ modId: manifest.id, service: id });
         requireCapability(kernel.capability, id);
         resolved[name] = scope.resolve(id);
         continue;

@@ -4,7 +4,9 @@
  * new installation; without it the category fails as the settings route would (it would lock
  * everyone out) and the installation stays open. The contract publishes the routes' schemas.
  */
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestKernel } from '../../../sdk/testing.js';
 import { basicHeader, json } from '../../../test/helpers.js';
 import { boot, PASSWORD, type Booted } from './export-kit.js';
 
@@ -83,4 +85,19 @@ it('publishes the request and response schemas in the API contract', async () =>
   } finally {
     await target.close();
   }
+});
+
+describe('the kernel service behind it', () => {
+  // The settings mod (a system mod) receives it: the tests above go through it.
+  it('is refused to a mod outside the system roots, whatever capability it lists', async () => {
+    const t = await startTestKernel({ mods: ['health'], modSources: [{ root: path.join(import.meta.dirname, 'fixtures', 'mods'), system: false }] });
+    try {
+      const res = await t.request(json('POST', '/api/mod-management/ui-auth-reader/enable'));
+      expect(res.status).toBe(422);
+      expect(res.body.error).toBe('mod_service_unknown');
+      expect(res.body.message).toContain('core.ui-auth-transfer');
+    } finally {
+      await t.close();
+    }
+  });
 });
