@@ -59,7 +59,7 @@ it('sets a policy, shows the server’s preview without deleting anything, then 
   await card.getByLabel('Enabled').check();
   // About one trace's worth of room: the older ones are over the bound.
   await card.getByLabel('Maximum total size (MiB)').fill('0.001');
-  await card.getByRole('button', { name: 'Save' }).click();
+  await card.getByRole('button', { name: 'Save policy' }).click();
   await card.getByText('Saved.').waitFor();
 
   const server_ = (await api('GET', '/api/settings/retention')).body;

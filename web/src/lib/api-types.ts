@@ -276,6 +276,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/archive/calendar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Days with activity (runs, sessions, messages) in a time zone
+         * @description Days with activity in the time zone, each with the runs started, the sessions active and the messages written that local day. Default range: the current month of the zone; at most 366 days (400 chat_archive_day_invalid).
+         */
+        get: operations["chat.archive-calendar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/archive/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Runs started on a local day
+         * @description Runs started on the local day, in start order; `complete: false` for a run without a terminal event (running, or interrupted by a restart).
+         */
+        get: operations["chat.archive-runs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/archive/runs/{runId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One run with its messages and trace summary
+         * @description One run with its messages and a summary of its trace (full trace: GET /api/traces/{runId}); 404 chat_archive_run_not_found.
+         */
+        get: operations["chat.archive-run"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/archive/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sessions active on a local day
+         * @description Sessions with a message written or a run started on the local day, by agent and session id, with that day’s counts.
+         */
+        get: operations["chat.archive-sessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/archive/sessions/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A session with its runs and messages of every generation (paged)
+         * @description The session, its runs (first 500 by start) and a page of its messages of every reset generation in sequence order (`after` = nextAfter of the previous page); 404 chat_session_not_found.
+         */
+        get: operations["chat.archive-session"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/attachments": {
         parameters: {
             query?: never;
@@ -523,6 +623,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/context": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Context status of each of an agent's active sessions
+         * @description The context status of each of the agent's active sessions: the 20 most recently updated that are not archived, most recent first. 404 for an unknown agent.
+         */
+        get: operations["chat.context-overview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/diagnostics/forge/jobs": {
         parameters: {
             query?: never;
@@ -693,6 +813,86 @@ export interface paths {
         get: operations["api-docs.docs-asset"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Download a bundle of the selected categories (secrets only when a password encrypts them)
+         * @description Answers the bundle file itself (application/json, Content-Disposition: attachment; filename="svc-export-<date>.json"). Secrets are included only with a password (at least 12 characters), encrypted with AES-256-GCM under a scrypt key; without one only their names are listed.
+         */
+        post: operations["export.export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/export/catalog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export categories the enabled mods provide
+         * @description The export categories the enabled mods provide, with the categories each imports after.
+         */
+        get: operations["export.catalog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/export/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a bundle: confirm=true and a conflict policy; categories apply in dependency order, each in its own transaction
+         * @description Applies the bundle: confirm must be true (else 400 import_confirmation_required with the preview, nothing written). Categories apply in dependency order, each in its own transaction; a failing category ends the run with failed set, and the ones before it stay applied.
+         */
+        post: operations["export.import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/export/import/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What importing a bundle would change, and its conflicts; nothing is written
+         * @description What importing the bundle would do per category (creates, updates, conflicts under the policy, missing secrets) and the categories no enabled mod provides. Nothing is written.
+         */
+        post: operations["export.import-preview"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1560,6 +1760,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/retention": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Deprecated: use GET /api/settings/retention
+         * @description Deprecated alias of GET /api/settings/retention (answers with `Deprecation: true`).
+         */
+        get: operations["chat.retention-legacy-get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/retention/cleanup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deprecated: use POST /api/settings/retention/run
+         * @description Deprecated alias of POST /api/settings/retention/run (answers with `Deprecation: true`).
+         */
+        post: operations["chat.retention-legacy-cleanup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/scheduled-jobs": {
         parameters: {
             query?: never;
@@ -1652,6 +1892,138 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/session/context": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the session's next turn would send the model: sections, summary, kept and dropped history, token estimate
+         * @description What the session's next turn would send the model, built by the turn's own code: the system message's sections (profile documents, skills, other mods' sections asked in preview), the compaction summary, the history kept and dropped, and the token estimate against the effective window. The next message itself is not counted. 404 for an unknown agent or session.
+         */
+        get: operations["chat.session-context"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/session/context-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The session's context use: tokens, window, percent, kept/dropped, whether compaction would run
+         * @description The session's context use without any text: tokens, window, percent, compaction threshold, kept/dropped/summarised counts, whether compaction would run. 404 for an unknown agent or session.
+         */
+        get: operations["chat.session-context-status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/session/continuity-scope": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The continuity scope a session is bound to (null when unbound)
+         * @description The continuity scope the session is bound to (scope and boundAt null when unbound). A session id without messages is valid.
+         */
+        get: operations["continuity.scope-get"];
+        /**
+         * Bind a session to a continuity scope (replacing its previous one)
+         * @description Binds the session to a scope, replacing the one it had (previousScope). Its next chat turns get this scope when they name none and are refused with 409 continuity_scope_mismatch when they name another; it receives the handoffs of this scope.
+         */
+        put: operations["continuity.scope-put"];
+        post?: never;
+        /**
+         * Unbind a session from its continuity scope
+         * @description Unbinds the session (previousScope null when it was unbound already). Its next turn that names a scope binds it again.
+         */
+        delete: operations["continuity.scope-delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/session/handoff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The handoff a session wrote and the handoff it receives from the previous session of its agent and scope
+         * @description The handoff written from the session (written; kind candidate means an automatic one is pending) and the one it receives (received: the newest unexpired handoff of the same agent and scope written from another session). Handoffs expire 14 days after their last write.
+         */
+        get: operations["continuity.handoff-get"];
+        put?: never;
+        /**
+         * Write a session's explicit handoff for the next session (replacing its previous one)
+         * @description Writes the session's explicit handoff for the next session of the same agent and scope, replacing the one it had (explicit or candidate). Kept 14 days. 409 continuity_scope_mismatch when scope names another scope than the session's.
+         */
+        post: operations["continuity.handoff-write"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/session/handoff-candidate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Offer an automatic handoff candidate; stored only when the session has no explicit handoff
+         * @description Offers an automatic handoff candidate (same body as the handoff write). Stored (replacing an earlier candidate) only when the session has no unexpired explicit handoff; otherwise stored is false, reason explicit_handoff_exists, and handoff is the explicit one, unchanged.
+         */
+        post: operations["continuity.handoff-candidate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/session/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Full-text search over every transcript: exact phrase first, excerpts with highlight offsets, signed cursor paging
+         * @description Full-text search over every transcript (all agents unless agentId): messages holding all words of `q` (case-insensitive, no stemming; only the first 100,000 characters of a message are indexed). Exact phrase matches first, then by rank, then newest. Each result has a plain-text excerpt of at most 240 characters with the matched words as highlight offsets. Page with nextCursor (bound to q, agentId, sessionId and scope: another is 400 chat_cursor_invalid).
+         */
+        get: operations["chat.session-search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sessions": {
         parameters: {
             query?: never;
@@ -1686,6 +2058,70 @@ export interface paths {
         get: operations["chat.session"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Rename a session ({agentId, title}; title trimmed, 1-200 characters)
+         * @description Renames the session: the title is trimmed, 1–200 characters.
+         */
+        patch: operations["chat.session-rename"];
+        trace?: never;
+    };
+    "/api/sessions/{sessionId}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a session's whole transcript as Markdown or JSON
+         * @description The whole transcript (every reset generation) as a download: Markdown (`text/markdown; charset=utf-8`) or JSON (`application/json`, `{format, version, exportedAt, session, messages}`) with roles, times, tool calls with arguments and tool results. Credentials are not part of a transcript; argument fields named like one are masked.
+         */
+        get: operations["chat.session-export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sessions/{sessionId}/fork": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Fork a session: a new session with the last 200 messages of its current generation
+         * @description A new session seeded with the last 200 messages of the source’s current generation (from the first user message among them, so no tool result is cut off from its call), renumbered from 1, meta kept; `forkedFrom` records the source and range. 201; 409 chat_session_exists when newSessionId is taken.
+         */
+        post: operations["chat.session-fork"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sessions/{sessionId}/purge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete a session for good (messages, runs, traces, steering, summaries); confirm must equal the session id
+         * @description Deletes the session for good: its messages, runs with their traces, steering and summaries, and what other mods keep for it (chat.beforeSessionPurge), in one transaction; kept attachment files are deleted after it commits. `confirm` must equal the session id (400 session_purge_confirmation_required); 409 chat_session_run_active while a run of the session is in progress.
+         */
+        post: operations["chat.session-purge"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2243,6 +2679,70 @@ export interface paths {
         post?: never;
         /** Delete a provider login credential and its tokens */
         delete: operations["provider-logins.credentials-delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/retention": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Trace retention policy and what it would clear now
+         * @description The trace retention policy and what it would clear now (runs, bytes, oldest and newest affected).
+         */
+        get: operations["chat.retention-get"];
+        /**
+         * Save the trace retention policy; answers with it and its preview
+         * @description Saves the policy (replacing it; an omitted bound is no bound) and answers with it and its preview. Enabling without maxAgeDays or maxTotalMb is 400 chat_retention_bound_required.
+         */
+        put: operations["chat.retention-put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/retention/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What a retention policy would clear now (never deletes)
+         * @description What a policy would clear now, never deleting: the body’s bounds when it has any, else the saved policy’s.
+         */
+        post: operations["chat.retention-preview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/retention/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Clear traces now with the enabled retention policy
+         * @description Clears now, in batches, the traces the enabled policy selects (oldest first); transcripts, sessions and running runs are never touched. 409 chat_retention_disabled when the policy is off.
+         */
+        post: operations["chat.retention-run"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -3044,7 +3544,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3077,7 +3577,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3112,7 +3612,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3171,7 +3671,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3219,7 +3719,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3279,7 +3779,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3308,7 +3808,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3348,7 +3848,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3423,7 +3923,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3512,7 +4012,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3562,7 +4062,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3621,7 +4121,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3672,7 +4172,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3701,7 +4201,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3744,7 +4244,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3773,7 +4273,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3811,7 +4311,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3840,7 +4340,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3880,7 +4380,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3909,7 +4409,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3949,7 +4449,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4024,7 +4524,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4106,7 +4606,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4140,7 +4640,329 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "chat.archive-calendar": {
+        parameters: {
+            query?: {
+                agentId?: string;
+                timezone?: string;
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        timezone: string;
+                        from: string;
+                        to: string;
+                        days: {
+                            day: string;
+                            runs: number;
+                            sessions: number;
+                            messages: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "chat.archive-runs": {
+        parameters: {
+            query: {
+                day: string;
+                timezone?: string;
+                agentId?: string;
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        day: string;
+                        timezone: string;
+                        runs: {
+                            runId: string;
+                            agentId: string;
+                            sessionId: string;
+                            /** @enum {string} */
+                            status: "running" | "completed" | "failed" | "cancelled" | "superseded" | "interrupted";
+                            /** @description False while the run has no terminal event (still running, or interrupted by a restart) */
+                            complete: boolean;
+                            generation: number;
+                            origin: Record<string, never>;
+                            error: Record<string, never> | null;
+                            /** Format: date-time */
+                            startedAt: string;
+                            /** Format: date-time */
+                            endedAt: string | null;
+                        }[];
+                        /** @description Pass as cursor for the next page; null on the last page */
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "chat.archive-run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                runId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        run: {
+                            runId: string;
+                            agentId: string;
+                            sessionId: string;
+                            /** @enum {string} */
+                            status: "running" | "completed" | "failed" | "cancelled" | "superseded" | "interrupted";
+                            /** @description False while the run has no terminal event (still running, or interrupted by a restart) */
+                            complete: boolean;
+                            generation: number;
+                            origin: Record<string, never>;
+                            error: Record<string, never> | null;
+                            /** Format: date-time */
+                            startedAt: string;
+                            /** Format: date-time */
+                            endedAt: string | null;
+                            request?: Record<string, never>;
+                            response?: Record<string, never> | null;
+                        };
+                        trace: {
+                            events: number;
+                            /** @description Trace events by type */
+                            types: {
+                                [key: string]: number;
+                            };
+                            modelCalls: number;
+                            toolCalls: number;
+                            notices: number;
+                            durationMs: number | null;
+                        };
+                        messages: {
+                            seq: number;
+                            generation: number;
+                            runId: string;
+                            /** @enum {string} */
+                            role: "user" | "assistant" | "tool";
+                            content: string;
+                            meta: Record<string, never>;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "chat.archive-sessions": {
+        parameters: {
+            query: {
+                day: string;
+                timezone?: string;
+                agentId?: string;
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        day: string;
+                        timezone: string;
+                        sessions: {
+                            agentId: string;
+                            sessionId: string;
+                            title: string;
+                            generation: number;
+                            archived: boolean;
+                            messageCount: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** @description Activity on the day: runs started, messages written, first and last of them */
+                            day: {
+                                runs: number;
+                                messages: number;
+                                /** Format: date-time */
+                                firstAt: string;
+                                /** Format: date-time */
+                                lastAt: string;
+                            };
+                        }[];
+                        /** @description Pass as cursor for the next page; null on the last page */
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "chat.archive-session": {
+        parameters: {
+            query: {
+                agentId: string;
+                after?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        session: {
+                            agentId: string;
+                            sessionId: string;
+                            title: string;
+                            generation: number;
+                            archived: boolean;
+                            messageCount: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                        runs: {
+                            runId: string;
+                            agentId: string;
+                            sessionId: string;
+                            /** @enum {string} */
+                            status: "running" | "completed" | "failed" | "cancelled" | "superseded" | "interrupted";
+                            /** @description False while the run has no terminal event (still running, or interrupted by a restart) */
+                            complete: boolean;
+                            generation: number;
+                            origin: Record<string, never>;
+                            error: Record<string, never> | null;
+                            /** Format: date-time */
+                            startedAt: string;
+                            /** Format: date-time */
+                            endedAt: string | null;
+                        }[];
+                        /** @description The session has more runs than the 500 listed */
+                        runsTruncated: boolean;
+                        messages: {
+                            seq: number;
+                            generation: number;
+                            runId: string;
+                            /** @enum {string} */
+                            role: "user" | "assistant" | "tool";
+                            content: string;
+                            meta: Record<string, never>;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                        /** @description Pass as after for the next page; null on the last page */
+                        nextAfter: number | null;
+                    };
+                };
+            };
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4197,7 +5019,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4227,7 +5049,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4283,7 +5105,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4310,7 +5132,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4337,7 +5159,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4364,7 +5186,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4420,7 +5242,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4482,7 +5304,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4533,7 +5355,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4599,7 +5421,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4659,7 +5481,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4725,7 +5547,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4762,7 +5584,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4815,7 +5637,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4847,7 +5669,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4877,7 +5699,69 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "chat.context-overview": {
+        parameters: {
+            query: {
+                agentId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        agentId: string;
+                        /** @description The 20 most recently updated sessions that are not archived */
+                        sessions: {
+                            agentId: string;
+                            sessionId: string;
+                            generation: number;
+                            /** @description The agent's model's window, else the defaultContextWindow setting */
+                            contextWindow: number;
+                            /** @enum {string} */
+                            windowSource: "model" | "default";
+                            /** @description Estimated tokens of the context without the next message */
+                            tokens: number;
+                            /** @description tokens / contextWindow, in percent (one decimal) */
+                            percent: number;
+                            compactAtPercent: number;
+                            /** @description Tokens past which older turns are summarised */
+                            threshold: number;
+                            /** @description Messages of the current generation */
+                            messages: number;
+                            /** @description Of them, covered by the live summary */
+                            summarised: number;
+                            kept: number;
+                            /** @description Unsummarised messages that do not fit the window */
+                            dropped: number;
+                            summaryVersion: number | null;
+                            /** @description The next turn would summarise older turns before its model call */
+                            compactionDue: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4941,7 +5825,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5004,7 +5888,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5038,7 +5922,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5070,7 +5954,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5099,7 +5983,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5129,7 +6013,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5158,7 +6042,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5197,7 +6081,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5224,7 +6108,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5253,7 +6137,357 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "export.export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Category ids to export (default: every category) */
+                    categories?: string[];
+                    /** @description Include the secrets, encrypted with this password (at least 12 characters); without it secrets are left out */
+                    password?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        format: "svc-export";
+                        /** @constant */
+                        version: 1;
+                        /** @description ISO 8601 */
+                        createdAt: string;
+                        runtime: {
+                            /** @constant */
+                            name: "svc";
+                            version: string;
+                        };
+                        categories: {
+                            [key: string]: {
+                                title: string;
+                                items: ({
+                                    id: string;
+                                } & {
+                                    [key: string]: unknown;
+                                })[];
+                                secretNames: string[];
+                            };
+                        };
+                        secrets?: {
+                            /** @constant */
+                            cipher: "aes-256-gcm";
+                            kdf: {
+                                /** @constant */
+                                name: "scrypt";
+                                salt: string;
+                                N: number;
+                                r: number;
+                                p: number;
+                            };
+                            iv: string;
+                            tag: string;
+                            /** @description HMAC telling a wrong password from a changed bundle */
+                            check: string;
+                            /** @description base64 ciphertext of {<categoryId>: {<secretName>: value}} */
+                            data: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "export.catalog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        categories: {
+                            id: string;
+                            title: string;
+                            description: string;
+                            dependsOn: string[];
+                            modId: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "export.import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The bundle file as exported (its JSON text); at most 25 MiB */
+                    bundle: string;
+                    /** @description Encrypts (export) or opens (import) the secrets; at least 12 characters */
+                    password?: string;
+                    /**
+                     * @description What happens to a record whose id exists with other content (default skip)
+                     * @enum {string}
+                     */
+                    conflictPolicy?: "skip" | "replace" | "rename";
+                    /** @description Only these bundle categories (default: all) */
+                    categories?: string[];
+                    /** @description Must be true: without it nothing is written and the answer is 400 import_confirmation_required with the preview */
+                    confirm?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @description False when a category failed: the ones before it stay applied */
+                        complete: boolean;
+                        applied: {
+                            id: string;
+                            title: string;
+                            report: {
+                                created: string[];
+                                updated: string[];
+                                unchanged: string[];
+                                skipped: string[];
+                                renamed: {
+                                    from: string;
+                                    to: string;
+                                }[];
+                            };
+                            missingSecrets: string[];
+                        }[];
+                        failed: null | {
+                            id: string;
+                            code: string;
+                            message: string;
+                        };
+                        skipped: {
+                            id: string;
+                            /** @enum {unknown} */
+                            reason: "unknown_category" | "not_selected" | "not_attempted";
+                        }[];
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        /** @constant */
+                        error: "import_confirmation_required";
+                        message: string;
+                        preview: {
+                            bundle: {
+                                createdAt: string;
+                                runtime: Record<string, never>;
+                                secretsIncluded: boolean;
+                                secretsOpened: boolean;
+                            };
+                            /**
+                             * @description What happens to a record whose id exists with other content (default skip)
+                             * @enum {string}
+                             */
+                            conflictPolicy: "skip" | "replace" | "rename";
+                            /** @description In import order */
+                            categories: {
+                                id: string;
+                                title: string;
+                                items: number;
+                                summary: {
+                                    create?: number;
+                                    update?: number;
+                                    unchanged?: number;
+                                    skip?: number;
+                                    rename?: number;
+                                };
+                                changes: {
+                                    id: string;
+                                    label?: string;
+                                    /** @enum {unknown} */
+                                    action: "create" | "update" | "unchanged" | "skip" | "rename";
+                                    newId?: string;
+                                }[];
+                                conflicts: {
+                                    id: string;
+                                    label?: string;
+                                    reason: string;
+                                }[];
+                                /** @description Names of secrets the bundle left out or the password did not open */
+                                missingSecrets: string[];
+                            }[];
+                            /** @description Categories no enabled mod provides: skipped */
+                            unknownCategories: {
+                                id: string;
+                                title: string;
+                                items: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "export.import-preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The bundle file as exported (its JSON text); at most 25 MiB */
+                    bundle: string;
+                    /** @description Encrypts (export) or opens (import) the secrets; at least 12 characters */
+                    password?: string;
+                    /**
+                     * @description What happens to a record whose id exists with other content (default skip)
+                     * @enum {string}
+                     */
+                    conflictPolicy?: "skip" | "replace" | "rename";
+                    /** @description Only these bundle categories (default: all) */
+                    categories?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        preview: {
+                            bundle: {
+                                createdAt: string;
+                                runtime: Record<string, never>;
+                                secretsIncluded: boolean;
+                                secretsOpened: boolean;
+                            };
+                            /**
+                             * @description What happens to a record whose id exists with other content (default skip)
+                             * @enum {string}
+                             */
+                            conflictPolicy: "skip" | "replace" | "rename";
+                            /** @description In import order */
+                            categories: {
+                                id: string;
+                                title: string;
+                                items: number;
+                                summary: {
+                                    create?: number;
+                                    update?: number;
+                                    unchanged?: number;
+                                    skip?: number;
+                                    rename?: number;
+                                };
+                                changes: {
+                                    id: string;
+                                    label?: string;
+                                    /** @enum {unknown} */
+                                    action: "create" | "update" | "unchanged" | "skip" | "rename";
+                                    newId?: string;
+                                }[];
+                                conflicts: {
+                                    id: string;
+                                    label?: string;
+                                    reason: string;
+                                }[];
+                                /** @description Names of secrets the bundle left out or the password did not open */
+                                missingSecrets: string[];
+                            }[];
+                            /** @description Categories no enabled mod provides: skipped */
+                            unknownCategories: {
+                                id: string;
+                                title: string;
+                                items: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5302,7 +6536,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5397,7 +6631,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5575,7 +6809,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5668,7 +6902,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5700,7 +6934,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5753,7 +6987,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5795,7 +7029,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5846,7 +7080,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5876,7 +7110,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5924,7 +7158,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5987,7 +7221,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6037,7 +7271,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6074,7 +7308,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6137,7 +7371,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6188,7 +7422,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6239,7 +7473,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6398,7 +7632,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6577,7 +7811,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6620,7 +7854,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6684,7 +7918,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6758,7 +7992,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6798,7 +8032,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6831,7 +8065,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6920,7 +8154,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6981,7 +8215,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7042,7 +8276,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7122,7 +8356,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7151,7 +8385,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7184,7 +8418,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7219,7 +8453,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7277,7 +8511,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7319,7 +8553,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7370,7 +8604,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7424,7 +8658,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7485,7 +8719,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7520,7 +8754,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7579,7 +8813,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7615,7 +8849,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7662,7 +8896,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7709,7 +8943,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7745,7 +8979,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7780,7 +9014,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7827,7 +9061,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7865,7 +9099,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7900,7 +9134,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7939,7 +9173,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7998,7 +9232,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8037,7 +9271,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8072,7 +9306,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8109,7 +9343,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8146,7 +9380,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8181,7 +9415,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8229,7 +9463,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8279,7 +9513,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8317,7 +9551,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8346,7 +9580,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8388,7 +9622,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8433,7 +9667,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8478,7 +9712,121 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "chat.retention-legacy-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        policy: {
+                            enabled: boolean;
+                            maxAgeDays?: number;
+                            maxTotalMb?: number;
+                        };
+                        /** @description What the policy’s bounds clear now (whether or not it is enabled); nothing is deleted */
+                        preview: {
+                            /** @description Finished runs whose trace would be cleared */
+                            runs: number;
+                            /** @description Their trace size (JSON text of events and tool calls) */
+                            bytes: number;
+                            /** Format: date-time */
+                            oldestEndedAt: string | null;
+                            /** Format: date-time */
+                            newestEndedAt: string | null;
+                            /** @description Finished runs with a kept trace */
+                            totalRuns: number;
+                            totalBytes: number;
+                        };
+                    };
+                };
+            };
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "chat.retention-legacy-cleanup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Runs cleared per statement
+                     * @default 500
+                     */
+                    batchSize?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        policy: {
+                            enabled: boolean;
+                            maxAgeDays?: number;
+                            maxTotalMb?: number;
+                        };
+                        report: {
+                            /** @description Runs whose trace was cleared */
+                            runs: number;
+                            /** @description Trace bytes freed */
+                            bytes: number;
+                            /** @description Statements that cleared traces */
+                            batches: number;
+                            /** Format: date-time */
+                            oldestEndedAt: string | null;
+                            /** Format: date-time */
+                            newestEndedAt: string | null;
+                            /** Format: date-time */
+                            startedAt: string;
+                            /** Format: date-time */
+                            finishedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8539,7 +9887,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8623,7 +9971,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8682,7 +10030,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8719,7 +10067,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8795,7 +10143,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8859,7 +10207,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8926,7 +10274,635 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "chat.session-context": {
+        parameters: {
+            query: {
+                agentId: string;
+                sessionId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        context: {
+                            agentId: string;
+                            sessionId: string;
+                            generation: number;
+                            /** @description The agent's model's window, else the defaultContextWindow setting */
+                            contextWindow: number;
+                            /** @enum {string} */
+                            windowSource: "model" | "default";
+                            /** @description Estimated tokens of the context without the next message */
+                            tokens: number;
+                            /** @description tokens / contextWindow, in percent (one decimal) */
+                            percent: number;
+                            compactAtPercent: number;
+                            /** @description Tokens past which older turns are summarised */
+                            threshold: number;
+                            /** @description Messages of the current generation */
+                            messages: number;
+                            /** @description Of them, covered by the live summary */
+                            summarised: number;
+                            kept: number;
+                            /** @description Unsummarised messages that do not fit the window */
+                            dropped: number;
+                            summaryVersion: number | null;
+                            /** @description The next turn would summarise older turns before its model call */
+                            compactionDue: boolean;
+                            model: {
+                                connectionId: string;
+                                model: string;
+                            } | null;
+                            /** @description The system message, in order */
+                            sections: {
+                                /** @enum {string} */
+                                kind: "agent" | "document" | "skills" | "contribution" | "workspace" | "summary" | "omitted";
+                                title: string;
+                                /** @description The contributing mod (contribution sections) */
+                                source?: string;
+                                chars: number;
+                                tokens: number;
+                                text: string;
+                            }[];
+                            summary: {
+                                version: number;
+                                coversThroughSeq: number;
+                                model: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                chars: number;
+                                tokens: number;
+                                text: string;
+                            } | null;
+                            /** @description Every summary of the session, newest first; earlier ones archived */
+                            summaryVersions: {
+                                version: number;
+                                generation: number;
+                                coversThroughSeq: number;
+                                model: string;
+                                chars: number;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                archivedAt: string | null;
+                            }[];
+                            /** @description The history the next turn sends after the system message */
+                            keptMessages: {
+                                /** @enum {string} */
+                                role: "system" | "user" | "assistant" | "tool";
+                                /** @description Text; images are counted in `images`, never returned */
+                                content: string;
+                                images?: number;
+                                toolCalls?: {
+                                    id: string;
+                                    name: string;
+                                    arguments: string;
+                                }[];
+                                toolCallId?: string;
+                                tokens: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "chat.session-context-status": {
+        parameters: {
+            query: {
+                agentId: string;
+                sessionId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        status: {
+                            agentId: string;
+                            sessionId: string;
+                            generation: number;
+                            /** @description The agent's model's window, else the defaultContextWindow setting */
+                            contextWindow: number;
+                            /** @enum {string} */
+                            windowSource: "model" | "default";
+                            /** @description Estimated tokens of the context without the next message */
+                            tokens: number;
+                            /** @description tokens / contextWindow, in percent (one decimal) */
+                            percent: number;
+                            compactAtPercent: number;
+                            /** @description Tokens past which older turns are summarised */
+                            threshold: number;
+                            /** @description Messages of the current generation */
+                            messages: number;
+                            /** @description Of them, covered by the live summary */
+                            summarised: number;
+                            kept: number;
+                            /** @description Unsummarised messages that do not fit the window */
+                            dropped: number;
+                            summaryVersion: number | null;
+                            /** @description The next turn would summarise older turns before its model call */
+                            compactionDue: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "continuity.scope-get": {
+        parameters: {
+            query: {
+                agentId: string;
+                sessionId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        agentId: string;
+                        sessionId: string;
+                        /** @description The continuity scope (null: none) */
+                        scope: string | null;
+                        /**
+                         * Format: date-time
+                         * @description When the session was bound to its scope (null: unbound)
+                         */
+                        boundAt: string | null;
+                    };
+                };
+            };
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "continuity.scope-put": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A registered agent (404 agent_not_found when unknown) */
+                    agentId: string;
+                    /** @description A chat session id of the agent; it need not have messages yet (a session about to start is a valid target) */
+                    sessionId: string;
+                    /** @description A continuity scope, e.g. a project name: 1–200 characters, no control characters */
+                    scope: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        agentId: string;
+                        sessionId: string;
+                        /** @description The continuity scope (null: none) */
+                        scope: string | null;
+                        /**
+                         * Format: date-time
+                         * @description When the session was bound to its scope (null: unbound)
+                         */
+                        boundAt: string | null;
+                        /** @description The scope the session had before this request (null: none) */
+                        previousScope: string | null;
+                    };
+                };
+            };
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "continuity.scope-delete": {
+        parameters: {
+            query: {
+                agentId: string;
+                sessionId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        agentId: string;
+                        sessionId: string;
+                        /** @description The continuity scope (null: none) */
+                        scope: string | null;
+                        /**
+                         * Format: date-time
+                         * @description When the session was bound to its scope (null: unbound)
+                         */
+                        boundAt: string | null;
+                        /** @description The scope the session had before this request (null: none) */
+                        previousScope: string | null;
+                    };
+                };
+            };
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "continuity.handoff-get": {
+        parameters: {
+            query: {
+                agentId: string;
+                sessionId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        agentId: string;
+                        sessionId: string;
+                        /** @description The session's continuity scope (null: unbound); it decides which handoff the session receives */
+                        scope: string | null;
+                        /** @description The unexpired handoff written from this session (kind `candidate`: an automatic one is pending, no explicit one was written) */
+                        written: {
+                            agentId: string;
+                            /** @description The session it was written from */
+                            sessionId: string;
+                            /** @description The continuity scope (null: none) */
+                            scope: string | null;
+                            /**
+                             * @description `explicit`: written through POST /api/session/handoff; `candidate`: offered automatically
+                             * @enum {string}
+                             */
+                            kind: "explicit" | "candidate";
+                            title: string;
+                            body: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description The last write
+                             */
+                            updatedAt: string;
+                            /**
+                             * Format: date-time
+                             * @description 14 days after the last write; not shown after it
+                             */
+                            expiresAt: string;
+                        } | null;
+                        /** @description The handoff this session receives: the newest unexpired one of the same agent and scope written from another session */
+                        received: {
+                            agentId: string;
+                            /** @description The session it was written from */
+                            sessionId: string;
+                            /** @description The continuity scope (null: none) */
+                            scope: string | null;
+                            /**
+                             * @description `explicit`: written through POST /api/session/handoff; `candidate`: offered automatically
+                             * @enum {string}
+                             */
+                            kind: "explicit" | "candidate";
+                            title: string;
+                            body: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description The last write
+                             */
+                            updatedAt: string;
+                            /**
+                             * Format: date-time
+                             * @description 14 days after the last write; not shown after it
+                             */
+                            expiresAt: string;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "continuity.handoff-write": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A registered agent (404 agent_not_found when unknown) */
+                    agentId: string;
+                    /** @description The session the handoff is written from */
+                    sessionId: string;
+                    /** @description One line, nonblank, at most 240 characters */
+                    title: string;
+                    /** @description Nonblank, at most 24000 characters */
+                    body: string;
+                    /** @description The continuity scope it is for. Omitted: the session's scope (none when the session is unbound). An unbound session is bound to it; a session bound to another scope is 409 continuity_scope_mismatch. */
+                    scope?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        /** @constant */
+                        stored: true;
+                        /** @description The session had an unexpired handoff (explicit or candidate) that this one replaced */
+                        replaced: boolean;
+                        handoff: {
+                            agentId: string;
+                            /** @description The session it was written from */
+                            sessionId: string;
+                            /** @description The continuity scope (null: none) */
+                            scope: string | null;
+                            /**
+                             * @description `explicit`: written through POST /api/session/handoff; `candidate`: offered automatically
+                             * @enum {string}
+                             */
+                            kind: "explicit" | "candidate";
+                            title: string;
+                            body: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description The last write
+                             */
+                            updatedAt: string;
+                            /**
+                             * Format: date-time
+                             * @description 14 days after the last write; not shown after it
+                             */
+                            expiresAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "continuity.handoff-candidate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A registered agent (404 agent_not_found when unknown) */
+                    agentId: string;
+                    /** @description The session the handoff is written from */
+                    sessionId: string;
+                    /** @description One line, nonblank, at most 240 characters */
+                    title: string;
+                    /** @description Nonblank, at most 24000 characters */
+                    body: string;
+                    /** @description The continuity scope it is for. Omitted: the session's scope (none when the session is unbound). An unbound session is bound to it; a session bound to another scope is 409 continuity_scope_mismatch. */
+                    scope?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        /** @description Whether the candidate was stored */
+                        stored: boolean;
+                        /**
+                         * @description Why it was not stored (null when stored)
+                         * @enum {string|null}
+                         */
+                        reason: "explicit_handoff_exists" | null;
+                        /** @description The stored candidate, or the explicit handoff that kept it out */
+                        handoff: {
+                            agentId: string;
+                            /** @description The session it was written from */
+                            sessionId: string;
+                            /** @description The continuity scope (null: none) */
+                            scope: string | null;
+                            /**
+                             * @description `explicit`: written through POST /api/session/handoff; `candidate`: offered automatically
+                             * @enum {string}
+                             */
+                            kind: "explicit" | "candidate";
+                            title: string;
+                            body: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description The last write
+                             */
+                            updatedAt: string;
+                            /**
+                             * Format: date-time
+                             * @description 14 days after the last write; not shown after it
+                             */
+                            expiresAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "chat.session-search": {
+        parameters: {
+            query: {
+                q: string;
+                agentId?: string;
+                sessionId?: string;
+                scope?: "all" | "conversation";
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        results: {
+                            agentId: string;
+                            sessionId: string;
+                            runId: string;
+                            seq: number;
+                            generation: number;
+                            /** @enum {string} */
+                            role: "user" | "assistant" | "tool";
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description The message holds the query as an exact phrase (these come first) */
+                            phrase: boolean;
+                            rank: number;
+                            /** @description Plain text around the match; render as text */
+                            excerpt: string;
+                            /** @description Offset of the excerpt in the message */
+                            excerptStart: number;
+                            contentLength: number;
+                            /** @description Matched words: [start, end) offsets in excerpt (UTF-16 code units) */
+                            highlights: {
+                                start: number;
+                                end: number;
+                            }[];
+                        }[];
+                        /** @description Pass as cursor for the next page; null on the last page */
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8960,7 +10936,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8995,7 +10971,226 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "chat.session-rename": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A registered agent */
+                    agentId: string;
+                    /** @description 1–200 characters after trimming */
+                    title: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        session: {
+                            agentId: string;
+                            sessionId: string;
+                            title: string;
+                            generation: number;
+                            archived: boolean;
+                            messageCount: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** @description Where a fork came from: the source session, its generation and the copied sequence range */
+                            forkedFrom: {
+                                sessionId: string;
+                                generation: number;
+                                fromSeq: number | null;
+                                toSeq: number | null;
+                                /** Format: date-time */
+                                forkedAt: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "chat.session-export": {
+        parameters: {
+            query: {
+                agentId: string;
+                format?: "markdown" | "json";
+            };
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "chat.session-fork": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A registered agent */
+                    agentId: string;
+                    /** @description The fork’s id; default `<sessionId>-fork-<random>`. An existing id is 409 chat_session_exists */
+                    newSessionId?: string;
+                    /** @description Default: the source title with “(fork)” */
+                    title?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        session: {
+                            agentId: string;
+                            sessionId: string;
+                            title: string;
+                            generation: number;
+                            archived: boolean;
+                            messageCount: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** @description Where a fork came from: the source session, its generation and the copied sequence range */
+                            forkedFrom: {
+                                sessionId: string;
+                                generation: number;
+                                fromSeq: number | null;
+                                toSeq: number | null;
+                                /** Format: date-time */
+                                forkedAt: string;
+                            } | null;
+                        };
+                        /** @description Messages copied into the fork */
+                        copied: number;
+                    };
+                };
+            };
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "chat.session-purge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A registered agent */
+                    agentId: string;
+                    /** @description Must equal the session id (else 400 session_purge_confirmation_required) */
+                    confirm: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        purged: {
+                            agentId: string;
+                            sessionId: string;
+                            messages: number;
+                            runs: number;
+                            steering: number;
+                            summaries: number;
+                            /** @description Kept attachment files handed to the workspace mod for deletion */
+                            attachments: number;
+                        };
+                    };
+                };
+            };
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9031,7 +11226,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9058,7 +11253,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9095,7 +11290,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9124,7 +11319,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9177,7 +11372,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9238,7 +11433,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9277,7 +11472,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9330,7 +11525,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9370,7 +11565,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9425,7 +11620,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9493,7 +11688,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9544,7 +11739,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9604,7 +11799,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9644,7 +11839,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9695,7 +11890,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9750,7 +11945,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9867,7 +12062,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9924,7 +12119,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9984,7 +12179,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10027,7 +12222,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10110,7 +12305,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10284,7 +12479,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10369,7 +12564,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10440,7 +12635,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10524,7 +12719,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10612,7 +12807,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10703,7 +12898,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10795,7 +12990,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10882,7 +13077,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10985,7 +13180,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11064,7 +13259,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11148,7 +13343,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11236,7 +13431,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11328,7 +13523,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11418,7 +13613,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11478,7 +13673,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11541,7 +13736,244 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "chat.retention-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        policy: {
+                            enabled: boolean;
+                            maxAgeDays?: number;
+                            maxTotalMb?: number;
+                        };
+                        /** @description What the policy’s bounds clear now (whether or not it is enabled); nothing is deleted */
+                        preview: {
+                            /** @description Finished runs whose trace would be cleared */
+                            runs: number;
+                            /** @description Their trace size (JSON text of events and tool calls) */
+                            bytes: number;
+                            /** Format: date-time */
+                            oldestEndedAt: string | null;
+                            /** Format: date-time */
+                            newestEndedAt: string | null;
+                            /** @description Finished runs with a kept trace */
+                            totalRuns: number;
+                            totalBytes: number;
+                        };
+                    };
+                };
+            };
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "chat.retention-put": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Off by default; enabling needs maxAgeDays or maxTotalMb (else 400 chat_retention_bound_required) */
+                    enabled: boolean;
+                    /** @description Traces of runs that ended more than this many days ago are cleared */
+                    maxAgeDays?: number;
+                    /** @description Oldest traces are cleared until all kept traces together are at most this many MiB */
+                    maxTotalMb?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        policy: {
+                            enabled: boolean;
+                            maxAgeDays?: number;
+                            maxTotalMb?: number;
+                        };
+                        /** @description What the policy’s bounds clear now (whether or not it is enabled); nothing is deleted */
+                        preview: {
+                            /** @description Finished runs whose trace would be cleared */
+                            runs: number;
+                            /** @description Their trace size (JSON text of events and tool calls) */
+                            bytes: number;
+                            /** Format: date-time */
+                            oldestEndedAt: string | null;
+                            /** Format: date-time */
+                            newestEndedAt: string | null;
+                            /** @description Finished runs with a kept trace */
+                            totalRuns: number;
+                            totalBytes: number;
+                        };
+                    };
+                };
+            };
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "chat.retention-preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    enabled?: boolean;
+                    /** @description Traces of runs that ended more than this many days ago are cleared */
+                    maxAgeDays?: number;
+                    /** @description Oldest traces are cleared until all kept traces together are at most this many MiB */
+                    maxTotalMb?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        policy: {
+                            enabled: boolean;
+                            maxAgeDays?: number;
+                            maxTotalMb?: number;
+                        };
+                        /** @description What the policy’s bounds clear now (whether or not it is enabled); nothing is deleted */
+                        preview: {
+                            /** @description Finished runs whose trace would be cleared */
+                            runs: number;
+                            /** @description Their trace size (JSON text of events and tool calls) */
+                            bytes: number;
+                            /** Format: date-time */
+                            oldestEndedAt: string | null;
+                            /** Format: date-time */
+                            newestEndedAt: string | null;
+                            /** @description Finished runs with a kept trace */
+                            totalRuns: number;
+                            totalBytes: number;
+                        };
+                    };
+                };
+            };
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "chat.retention-run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Runs cleared per statement
+                     * @default 500
+                     */
+                    batchSize?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        policy: {
+                            enabled: boolean;
+                            maxAgeDays?: number;
+                            maxTotalMb?: number;
+                        };
+                        report: {
+                            /** @description Runs whose trace was cleared */
+                            runs: number;
+                            /** @description Trace bytes freed */
+                            bytes: number;
+                            /** @description Statements that cleared traces */
+                            batches: number;
+                            /** Format: date-time */
+                            oldestEndedAt: string | null;
+                            /** Format: date-time */
+                            newestEndedAt: string | null;
+                            /** Format: date-time */
+                            startedAt: string;
+                            /** Format: date-time */
+                            finishedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11596,7 +14028,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11655,7 +14087,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11705,7 +14137,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11755,7 +14187,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11814,7 +14246,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11856,7 +14288,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11909,7 +14341,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11946,7 +14378,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11990,7 +14422,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12017,7 +14449,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12067,7 +14499,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12110,7 +14542,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12171,7 +14603,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12210,7 +14642,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12247,7 +14679,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12281,7 +14713,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12323,7 +14755,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12374,7 +14806,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12418,7 +14850,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12464,7 +14896,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12516,7 +14948,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12550,7 +14982,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12628,7 +15060,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12723,7 +15155,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12797,7 +15229,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12871,7 +15303,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12964,7 +15396,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13005,7 +15437,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13085,7 +15517,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13141,7 +15573,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13238,7 +15670,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13375,7 +15807,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13505,7 +15937,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13645,7 +16077,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13781,7 +16213,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13951,7 +16383,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14012,7 +16444,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14062,7 +16494,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14093,7 +16525,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14125,7 +16557,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14157,7 +16589,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14228,7 +16660,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14373,7 +16805,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14424,7 +16856,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14488,7 +16920,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14538,7 +16970,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14565,7 +16997,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14592,7 +17024,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14621,7 +17053,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14664,7 +17096,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14693,7 +17125,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (305 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
