@@ -9,7 +9,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestKernel, type TestKernel } from '../../sdk/testing.js';
-import { CHAT_MODS, chatRequest, parseNdjson, textAnswer, toolAnswer } from '../../system-mods/chat/test/chat-kit.js';
+import { CHAT_MODS, chatRequest, parseNdjson, textAnswer, toolAnswer } from '../kits/chat-kit.js';
 import { startFakeOpenAi, type FakeOpenAi } from '../peers/fake-openai.js';
 import { json } from '../helpers.js';
 import { git, ModRepo, scratch } from './git-repos.js';

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json } from '../../../test/helpers.js';
-import { chatRequest, parseNdjson, startChatKit, textAnswer, toolAnswer, until, type ChatKit } from './chat-kit.js';
+import { chatRequest, parseNdjson, startChatKit, textAnswer, toolAnswer, until, type ChatKit } from '../../../test/kits/chat-kit.js';
 
 let kit: ChatKit;
 beforeAll(async () => {

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json } from '../../../test/helpers.js';
-import { chatRequest, startChatKit, textAnswer, type ChatKit } from './chat-kit.js';
+import { chatRequest, startChatKit, textAnswer, type ChatKit } from '../../../test/kits/chat-kit.js';
 
 let kit: ChatKit;
 const get = (path: string, params: Record<string, string | number> = {}) => kit.t.request(`${path}?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}`);

@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { json } from '../../../test/helpers.js';
-import { chatRequest, startChatKit, textAnswer, until, type ChatKit } from './chat-kit.js';
+import { chatRequest, startChatKit, textAnswer, until, type ChatKit } from '../../../test/kits/chat-kit.js';
 
 // A 1×1 PNG.
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';

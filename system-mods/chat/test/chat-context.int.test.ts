@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messageEnd, messageStart, sseEvent, startFakeAnthropic, textBlock } from '../../../test/peers/fake-anthropic.js';
 import { stdioServerCommand } from '../../../test/peers/mcp-servers/stdio-server.js';
 import { json } from '../../../test/helpers.js';
-import { chatRequest, parseNdjson, startChatKit, textAnswer, toolAnswer, type ChatKit } from './chat-kit.js';
+import { chatRequest, parseNdjson, startChatKit, textAnswer, toolAnswer, type ChatKit } from '../../../test/kits/chat-kit.js';
 
 let kit: ChatKit;
 beforeAll(async () => {

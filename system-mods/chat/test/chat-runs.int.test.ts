@@ -6,7 +6,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json } from '../../../test/helpers.js';
-import { chatRequest, parseNdjson, startChatKit, textAnswer, toolAnswer, until, type ChatKit } from './chat-kit.js';
+import { chatRequest, parseNdjson, startChatKit, textAnswer, toolAnswer, until, type ChatKit } from '../../../test/kits/chat-kit.js';
 
 let kit: ChatKit;
 beforeAll(async () => {

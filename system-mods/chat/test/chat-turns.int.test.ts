@@ -6,7 +6,7 @@ import { mkdirSync, writeFileSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json } from '../../../test/helpers.js';
-import { chatRequest, parseNdjson, startChatKit, textAnswer, toolAnswer, type ChatKit } from './chat-kit.js';
+import { chatRequest, parseNdjson, startChatKit, textAnswer, toolAnswer, type ChatKit } from '../../../test/kits/chat-kit.js';
 
 let kit: ChatKit;
 beforeAll(async () => {

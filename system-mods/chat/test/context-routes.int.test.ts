@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json } from '../../../test/helpers.js';
-import { chatRequest, startChatKit, textAnswer, toolAnswer, type ChatKit } from './chat-kit.js';
+import { chatRequest, startChatKit, textAnswer, toolAnswer, type ChatKit } from '../../../test/kits/chat-kit.js';
 
 let kit: ChatKit;
 const lastCall = () => kit.fake.requests.filter((r) => r.path === '/v1/chat/completions').at(-1)!.body;

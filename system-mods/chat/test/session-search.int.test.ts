@@ -4,7 +4,7 @@
  * cursor paging and misuse, and the refusals.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatRequest, startChatKit, textAnswer, type ChatKit } from './chat-kit.js';
+import { chatRequest, startChatKit, textAnswer, type ChatKit } from '../../../test/kits/chat-kit.js';
 import { searchQuery } from '../src/services/session-search.js';
 
 let kit: ChatKit;

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json } from '../../../test/helpers.js';
-import type { ChatKit } from '../../chat/test/chat-kit.js';
+import type { ChatKit } from '../../../test/kits/chat-kit.js';
 import { HandoffStore } from '../src/services/handoffs.js';
 import { chatRequest, modDb, startContinuityKit, systemPrompts, textAnswer } from './kit.js';
 

@@ -5,9 +5,9 @@
  */
 import type { Knex } from 'knex';
 import type { ModDatabaseService } from '../../../sdk/index.js';
-import { startChatKit, type ChatKit } from '../../chat/test/chat-kit.js';
+import { startChatKit, type ChatKit } from '../../../test/kits/chat-kit.js';
 
-export { chatRequest, parseNdjson, textAnswer, until } from '../../chat/test/chat-kit.js';
+export { chatRequest, parseNdjson, textAnswer, until } from '../../../test/kits/chat-kit.js';
 
 export async function startContinuityKit(agents: string[]): Promise<ChatKit> {
   return startChatKit({ agents, mods: ['api-docs', 'continuity'] });

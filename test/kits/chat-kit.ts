@@ -6,9 +6,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
-import { startTestKernel, type TestKernel } from '../../../sdk/testing.js';
-import { chatChunk, sseData, startFakeOpenAi, usageChunk, type FakeOpenAi, type ScriptedAnswer } from '../../../test/peers/fake-openai.js';
-import { FIXTURE_MODS, json } from '../../../test/helpers.js';
+import { startTestKernel, type TestKernel } from '../../sdk/testing.js';
+import { chatChunk, sseData, startFakeOpenAi, usageChunk, type FakeOpenAi, type ScriptedAnswer } from '../peers/fake-openai.js';
+import { FIXTURE_MODS, json } from '../helpers.js';
 
 export const CHAT_MODS = ['health', 'agents', 'model-connections', 'provider-openai', 'provider-anthropic', 'skills', 'settings', 'mcp', 'chat'];
 
