@@ -161,7 +161,7 @@ export interface ModStatus {
   /** `loaded` (enabled and running), `disabled`, or `failed` (with `error`). */
   status: 'loaded' | 'disabled' | 'failed';
   error?: { code: string; message: string };
-  ui: { control?: { title: string }; settings?: { title: string }; archive?: { title: string } };
+  ui: { control?: { title: string }; settings?: { title: string }; archive?: { title: string }; setup?: { title: string } };
 }
 
 /** Read access to the mod catalog. @public */

@@ -72,7 +72,12 @@ export interface ManifestExtensionPoint {
 export interface ManifestContributions {
   routes?: ManifestRoute[];
   tools?: ManifestTool[];
-  ui?: { control?: ManifestUiEntry; settings?: ManifestUiEntry; archive?: ManifestUiEntry };
+  /**
+   * `control`: a page; `settings`: a part of the Settings page; `archive`: a part of the Archive
+   * page; `setup`: an alternative the first-run wizard offers on its first step (built-in
+   * components of system mods only; the component gets an `ondone` callback).
+   */
+  ui?: { control?: ManifestUiEntry; settings?: ManifestUiEntry; archive?: ManifestUiEntry; setup?: ManifestUiEntry };
   /** JSON Schema (an object schema) of the mod's settings document. */
   settings?: Record<string, unknown>;
   /** Folder (relative to the mod) holding the mod's migrations. */

@@ -96,7 +96,7 @@ export const contributionPoints: readonly ContributionPoint[] = [
     schema: {
       type: 'object',
       additionalProperties: false,
-      properties: { control: uiEntry, settings: uiEntry, archive: uiEntry },
+      properties: { control: uiEntry, settings: uiEntry, archive: uiEntry, setup: uiEntry },
     },
   },
   { key: 'settings', schema: { type: 'object', required: ['type'], properties: { type: { const: 'object' } } } },

@@ -31,7 +31,7 @@ export const modStatusSchema = {
       type: 'object',
       // `entry`: the component a system mod ships for the slot (the UI build holds it); without one the UI renders the slot declaratively.
       properties: Object.fromEntries(
-        ['control', 'settings', 'archive'].map((slot) => [slot, { type: 'object', properties: { title: { type: 'string' }, entry: { type: 'string' } } }]),
+        ['control', 'settings', 'archive', 'setup'].map((slot) => [slot, { type: 'object', properties: { title: { type: 'string' }, entry: { type: 'string' } } }]),
       ),
     },
   },

@@ -8119,6 +8119,10 @@ export interface operations {
                                     title?: string;
                                     entry?: string;
                                 };
+                                setup?: {
+                                    title?: string;
+                                    entry?: string;
+                                };
                             };
                             /**
                              * @description What the operator asked for (revoked: a deadline took it down)
@@ -8210,6 +8214,10 @@ export interface operations {
                                     title?: string;
                                     entry?: string;
                                 };
+                                setup?: {
+                                    title?: string;
+                                    entry?: string;
+                                };
                             };
                         };
                     };
@@ -8268,6 +8276,10 @@ export interface operations {
                                     entry?: string;
                                 };
                                 archive?: {
+                                    title?: string;
+                                    entry?: string;
+                                };
+                                setup?: {
                                     title?: string;
                                     entry?: string;
                                 };
@@ -8338,6 +8350,10 @@ export interface operations {
                                     entry?: string;
                                 };
                                 archive?: {
+                                    title?: string;
+                                    entry?: string;
+                                };
+                                setup?: {
                                     title?: string;
                                     entry?: string;
                                 };
@@ -8805,6 +8821,10 @@ export interface operations {
                                     entry?: string;
                                 };
                                 archive?: {
+                                    title?: string;
+                                    entry?: string;
+                                };
+                                setup?: {
                                     title?: string;
                                     entry?: string;
                                 };

@@ -35,7 +35,7 @@ export interface ModInfo {
   status: ModStatus;
   error?: { code: string; message: string };
   /** Declared UI slots; `entry` names the component a system mod ships for one (see `lib/mod-views`). */
-  ui: { control?: UiSlotEntry; settings?: UiSlotEntry; archive?: UiSlotEntry };
+  ui: { control?: UiSlotEntry; settings?: UiSlotEntry; archive?: UiSlotEntry; setup?: UiSlotEntry };
 }
 
 export interface UiSlotEntry {

@@ -5,12 +5,13 @@
  * the Archive page. A system mod's slot names the component it ships in `system-mods/<id>/web/`
  * (built in, found here by a glob at build time); any other slot is rendered declaratively (a
  * settings form from the mod's JSON Schema) — an installed mod never runs a script in this page.
+ * A `setup` slot is no page: the first-run wizard offers it on its first step (built-in views only).
  */
 import type { Component } from 'svelte';
 import { api, type ModInfo } from './api';
 import { resource } from './resource.svelte';
 
-export type Slot = 'control' | 'settings' | 'archive';
+export type Slot = 'control' | 'settings' | 'archive' | 'setup';
 
 /** Keyed by path from this file: `../../../system-mods/<id>/web/<Name>.svelte`. */
 const BUILT = import.meta.glob<Component<{ path?: string }>>('../../../system-mods/*/web/*.svelte', { eager: true, import: 'default' });
@@ -80,4 +81,19 @@ export function pagesFrom(mods: readonly ModInfo[]): Page[] {
 
 export function isLoaded(contribution: Contribution): boolean {
   return contribution.mod.status === 'loaded';
+}
+
+/** A built-in view the first-run wizard offers instead of its steps (e.g. importing an export). */
+export interface SetupOffer {
+  mod: ModInfo;
+  title: string;
+  view: Component<{ ondone?: () => void }>;
+}
+
+/** The `setup` slots of loaded system mods that ship their component; a declarative one has nothing to run. */
+export function setupOffers(mods: readonly ModInfo[]): SetupOffer[] {
+  return mods.flatMap((mod) => {
+    const view = mod.status === 'loaded' ? builtView(mod, 'setup') : undefined;
+    return view && mod.ui.setup ? [{ mod, title: mod.ui.setup.title, view: view as Component<{ ondone?: () => void }> }] : [];
+  });
 }
