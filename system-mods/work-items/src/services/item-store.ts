@@ -151,10 +151,10 @@ export class ItemStore {
     return (lock ? query.forUpdate() : query) as Promise<ItemRow | undefined>;
   }
 
-  async list(agentId: string, options: { archived: boolean; limit: number }): Promise<WorkItem[]> {
-    const query = this.knex(this.items).where({ agent_id: agentId }).orderBy('id', 'desc').limit(options.limit);
+  async list(q: Knex | Knex.Transaction, agentId: string, options: { archived: boolean; limit: number }): Promise<WorkItem[]> {
+    const query = q(this.items).where({ agent_id: agentId }).orderBy('id', 'desc').limit(options.limit);
     const rows = (await (options.archived ? query.whereNotNull('archived_at') : query.whereNull('archived_at'))) as ItemRow[];
-    const last = await this.lastSteps(this.knex, rows);
+    const last = await this.lastSteps(q, rows);
     return rows.map((row) => toItem(row, last.get(row.id) ?? null));
   }
 
