@@ -2,7 +2,7 @@
  * createKernel(): config → container → storage → http → mod host → boot. The kernel never
  * imports a mod; it finds them through manifests and talks to them through the SDK contract.
  */
-import { timingSafeEqual } from 'node:crypto';
+import { randomUUID, timingSafeEqual } from 'node:crypto';
 import path from 'node:path';
 import { asValue } from 'awilix';
 import type { FastifyInstance } from 'fastify';
@@ -39,6 +39,7 @@ import { SourceStore } from './mods/sources/source-store.js';
 import { DiagnosticsRegistry, ProvidedServices, ToolRegistry } from './mods/registries.js';
 import { loadSecretBox } from './secrets/secret-key.js';
 import { SecretStore } from './secrets/secret-store.js';
+import { ChangeBus } from './storage/change-bus.js';
 import { Database, databaseOptionsFor, type DatabaseOptions } from './storage/database.js';
 import { migrateLatest } from './storage/migrator.js';
 import { ModTableGuard } from './storage/mod-table-guard.js';
@@ -97,10 +98,13 @@ export { databaseOptionsFor } from './storage/database.js';
 export async function createKernel(options: KernelOptions): Promise<Kernel> {
   const { config } = options;
   const logger = options.logger ?? createLogger(config);
+  // Tells this process apart from the others on one database (change notices, diagnostics).
+  const instanceId = randomUUID();
   const databaseOptions = options.database ?? databaseOptionsFor(config);
   await keepTickObjectMapsAlive();
   const database = await (options.opening ?? Database.open(databaseOptions, logger));
   let jobs: JobQueue | undefined;
+  let changes: ChangeBus | undefined;
   try {
     await migrateLatest(database.knex, KERNEL_OWNER, path.join(projectRoot, 'migrations'));
     jobs = await JobQueue.start({
@@ -111,6 +115,14 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       stopGraceMs: config.shutdownTimeoutMs,
     });
     const jobQueue = jobs;
+    changes = await ChangeBus.start({
+      driver: database.driver,
+      knex: database.knex,
+      url: databaseOptions.driver === 'postgres' ? databaseOptions.url : undefined,
+      instanceId,
+      log: logger.child({ component: 'changes' }),
+    });
+    const changeBus = changes;
     const persistentKey = databaseOptions.driver === 'postgres' || databaseOptions.dataDir !== undefined;
     const secretBox = await loadSecretBox({
       knex: database.knex,
@@ -136,6 +148,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       releaseProvenance: readReleaseProvenance(projectRoot),
       startedAt: new Date(),
       dataDir: config.dataDir,
+      instanceId,
       smokeTokenMatches(candidate: string | undefined): boolean {
         if (!smokeToken || candidate === undefined) return false;
         const given = Buffer.from(candidate);
@@ -193,6 +206,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       'kernel.diagnostics-registry': diagnostics,
       'kernel.jobs': jobQueue,
       'kernel.extensions': extensions,
+      'kernel.changes': changeBus,
       'core.runtime-info': runtimeInfo,
       'core.egress': egress,
       'core.tool-catalog': tools,
@@ -295,6 +309,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
           await modHost.shutdown();
           await jobQueue.stop().catch((err) => logger.error({ err }, 'stopping the job queue failed'));
           metrics.close();
+          await changeBus.close().catch((err) => logger.error({ err }, 'closing the change listener failed'));
           await database.close();
         })();
         return closing;
@@ -303,6 +318,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
     return kernel;
   } catch (error) {
     await jobs?.stop().catch(() => undefined);
+    await changes?.close().catch(() => undefined);
     await database.close().catch(() => undefined);
     throw error;
   }

@@ -147,8 +147,33 @@ export interface RuntimeInfoService {
   releaseProvenance?: { assembly?: string; backend?: string; ui?: string };
   startedAt: Date;
   dataDir: string;
+  /** A random id of this process, stable for its life (tells processes on one database apart). */
+  instanceId: string;
   /** Matches the configured smoke token in constant time; false when none is configured. */
   smokeTokenMatches(candidate: string | undefined): boolean;
+}
+
+/** A change a process made that invalidates what caches elsewhere hold. @public */
+export interface ChangeNotice {
+  /** `<modId>.<name>` of the publisher (the kernel's own are `kernel.<name>`). */
+  topic: string;
+  /** What changed (e.g. an id); absent: anything under the topic. */
+  key?: string;
+  /** True when this process published it (delivered at once, before publish resolves). */
+  local: boolean;
+  /** True when notices may have been lost (the listening connection was re-established): drop everything derived from the topic. */
+  resync: boolean;
+}
+
+/**
+ * Announces changes to every process on one database so their caches drop stale entries
+ * (PostgreSQL LISTEN/NOTIFY; in-process on embedded PGlite). @public
+ */
+export interface ChangesService {
+  /** Announces, after the write committed, that `name` (optionally one `key`, ≤ 200 chars) changed: every process's subscribers of `<modId>.<name>` run; this process's at once. */
+  publish(name: string, key?: string): Promise<void>;
+  /** Runs `listener` for every notice of `topic` (a full `<modId>.<name>`, another mod's too); the disposer also runs when the mod is disabled. */
+  subscribe(topic: string, listener: (notice: ChangeNotice) => void): Disposable;
 }
 
 /** A mod as the catalog reports it. @public */
@@ -364,6 +389,8 @@ export const coreServices = {
   jobs: createServiceRef<JobsService>({ id: 'core.jobs', scope: 'mod' }),
   /** The mod's diagnostics provider slot. */
   diagnostics: createServiceRef<DiagnosticsService>({ id: 'core.diagnostics', scope: 'mod' }),
+  /** The mod's change bus: publish what it wrote, hear what any process wrote. */
+  changes: createServiceRef<ChangesService>({ id: 'core.changes', scope: 'mod' }),
   /** Runtime facts (version, build identity). */
   runtimeInfo: createServiceRef<RuntimeInfoService>({ id: 'core.runtime-info' }),
   /** The egress guard every outbound HTTP request goes through (policy from `SVC_EGRESS_*`). */

@@ -27,6 +27,7 @@ export const KERNEL_SERVICES: ReadonlyMap<string, KernelServiceEntry> = new Map<
   ['core.tools', { scope: 'mod' }],
   ['core.jobs', { scope: 'mod' }],
   ['core.diagnostics', { scope: 'mod' }],
+  ['core.changes', { scope: 'mod' }],
   // Kernel singletons.
   ['core.runtime-info', { scope: 'root' }],
   ['core.egress', { scope: 'root' }],

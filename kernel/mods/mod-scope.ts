@@ -6,6 +6,7 @@ import { asFunction, asValue, type AwilixContainer } from 'awilix';
 import type { Logger } from 'pino';
 import Ajv from 'ajv';
 import type {
+  ChangesService,
   DiagnosticsService,
   HooksService,
   HttpRouterService,
@@ -28,6 +29,7 @@ import type { RouteTable } from '../http/route-table.js';
 import type { SecretStore } from '../secrets/secret-store.js';
 import type { Database } from '../storage/database.js';
 import { tablePrefixOf, type ModTableGuard } from '../storage/mod-table-guard.js';
+import type { ChangeBus } from '../storage/change-bus.js';
 import type { SettingsStore } from '../storage/settings-store.js';
 import type { ExtensionRegistry } from './extension-registry.js';
 import type { DiagnosticsRegistry, ToolRegistry } from './registries.js';
@@ -76,6 +78,7 @@ export interface KernelCradle {
   'kernel.diagnostics-registry': DiagnosticsRegistry;
   'kernel.jobs': JobQueue;
   'kernel.extensions': ExtensionRegistry;
+  'kernel.changes': ChangeBus;
 }
 
 interface ModCradle extends KernelCradle {
@@ -197,6 +200,11 @@ export function createModContainer(root: AwilixContainer, manifest: ModManifest,
       },
     })).scoped(),
     'core.jobs': asFunction((c: ModCradle): JobsService => createModJobs(c['kernel.jobs'], c.manifest, c.disposers)).scoped(),
+    'core.changes': asFunction((c: ModCradle): ChangesService => ({
+      // A mod publishes only under its own id; it may listen to anyone's.
+      publish: (name, key) => c['kernel.changes'].publish(`${c.modId}.${name}`, key),
+      subscribe: (topic, listener) => c.disposers.add(c['kernel.changes'].subscribe(topic, listener)),
+    })).scoped(),
     'core.diagnostics': asFunction((c: ModCradle): DiagnosticsService => ({
       provide(provider) {
         if (!c.manifest.contributes?.diagnostics) {

@@ -10,6 +10,7 @@ const runtime: RuntimeInfoService = {
   buildIdentity: 'test-build',
   startedAt: new Date(0),
   dataDir: '/nonexistent',
+  instanceId: 'test-instance',
   smokeTokenMatches: (candidate) => candidate === 'smoke-ok',
 };
 
