@@ -127,11 +127,16 @@ export interface LiveRun {
   agentId: string;
   sessionId: string;
   startedAt: string;
-  /** `queued`, `context`, `model`, `tool`, `finishing`. */
+  /** `queued`, `context`, `model`, `tool`, `finishing`; `running` for a run of another process. */
   phase: string;
   /** The consumer of its events went away; the run goes on. */
   detached: boolean;
   origin: RunOrigin;
+  /**
+   * The process running it (runtime instance id). A run of another process on the same
+   * PostgreSQL reads phase `running` and detached false: its live state is held by its process.
+   */
+  instanceId: string;
 }
 
 export interface AgentRunStatus {

@@ -28,8 +28,14 @@ import { SummaryStore } from './services/summary-store.js';
 import { ContextInspector } from './services/context-inspector.js';
 import { contextRoutes } from './routes/context.js';
 
-/** Heartbeat of active run rows; a row without one for `staleRunAfterMs` is marked interrupted. */
-const HEARTBEAT_MS = 15_000;
+/**
+ * Heartbeat of active run rows; a row without one for `staleRunAfterMs` is marked interrupted
+ * by whichever process sweeps first. A third of the stale bound (5 s at most), so a live run
+ * misses two beats before it could look dead; a process that died has its runs marked within
+ * `staleRunAfterMs` plus one heartbeat (35 s with the default 30 s).
+ */
+const HEARTBEAT_MAX_MS = 5_000;
+const heartbeatMs = (staleRunAfterMs: number) => Math.max(250, Math.min(HEARTBEAT_MAX_MS, Math.floor(staleRunAfterMs / 3)));
 
 export default defineMod({
   errors: [chatErrors],
@@ -41,6 +47,7 @@ export default defineMod({
     jobs: coreServices.jobs,
     log: coreServices.logger,
     runtimeInfo: coreServices.runtimeInfo,
+    changes: coreServices.changes,
     secrets: coreServices.secrets,
     // The archive's default time zone; UTC without the settings mod.
     operator: optional(operatorSettingsServiceRef),
@@ -52,7 +59,7 @@ export default defineMod({
     // Where attachments are kept; without it they are metadata only.
     attachments: optional(attachmentsServiceRef),
   },
-  async init({ http, db, extensions, settings, jobs, log, runtimeInfo, secrets, operator, toolCatalog, agents, gateway, skills, mcp, attachments }, { provide }) {
+  async init({ http, db, extensions, settings, jobs, log, runtimeInfo, changes, secrets, operator, toolCatalog, agents, gateway, skills, mcp, attachments }, { provide }) {
     // The runtime calls the hook points this mod owns (contributes.extensionPoints); other mods tap them.
     const modelCall = extensions.hook(chatHookPoints.beforeModelCall);
     const toolCall = extensions.hook(chatHookPoints.beforeToolCall);
@@ -67,12 +74,24 @@ export default defineMod({
       beforeTurnAccepted: (turn) => turnAccepted.call(turn),
     };
     const transcript = new TranscriptStore(db);
-    const store = new RunStore(db);
+    const store = new RunStore(db, runtimeInfo.instanceId);
     const steering = new SteeringStore(db);
     const summaries = new SummaryStore(db);
     const cursors = new CursorSigner(secrets, { invalid: chatErrors.chatCursorInvalid, stale: chatErrors.chatCursorStale });
     const belt = new ToolBelt({ catalog: toolCatalog, mcp: () => mcp.get(), workspacesDir: path.join(runtimeInfo.dataDir, 'workspaces'), log });
-    const runtime = new AgentRunEngine({ agents, gateway: () => gateway.get(), skills: () => skills.get(), hooks: runtimeHooks, settings, transcript, store, steering, summaries, belt, log, attachments: () => attachments.get() });
+    const runtime = new AgentRunEngine({ agents, gateway: () => gateway.get(), skills: () => skills.get(), hooks: runtimeHooks, settings, transcript, store, steering, summaries, belt, log, attachments: () => attachments.get(),
+      instanceId: runtimeInfo.instanceId,
+      shared: db.driver === 'postgres',
+      announceCancel: (runId) => changes.publish('cancel', runId),
+    });
+
+    // A cancel request another process wrote for a run: the owner stops it at once. After a
+    // resync (notices may have been lost) every run active here checks for a request.
+    const cancelNotices = changes.subscribe('chat.cancel', (notice) => {
+      if (notice.local && runtime.activeRunIds().length === 0) return;
+      const ids = notice.key !== undefined && !notice.resync ? [notice.key] : runtime.activeRunIds();
+      void runtime.cancelRequested(ids).catch((err: unknown) => log.warn({ err }, 'a chat run cancel request could not be read'));
+    });
 
     // Runs a previous process left running: on the embedded database this process is the only
     // one (the data-dir lock), so all of them; on PostgreSQL only those without a heartbeat.
@@ -83,13 +102,25 @@ export default defineMod({
       if (ids.length > 0) log.warn({ runs: ids.length }, 'runs left running by a previous process were marked interrupted');
     };
     await sweep(db.driver === 'pglite');
-    const heartbeat = setInterval(() => {
-      void store
-        .heartbeat(runtime.activeRunIds())
-        .then(() => (db.driver === 'postgres' ? sweep(false) : undefined))
-        .catch((err: unknown) => log.warn({ err }, 'chat run heartbeat failed'));
-    }, HEARTBEAT_MS);
-    heartbeat.unref();
+    // The heartbeat also reads cancel requests: the backstop for a change-bus notice this process missed.
+    let heartbeat: NodeJS.Timeout | undefined;
+    let stopped = false;
+    const beat = async () => {
+      const cancels = await store.heartbeat(runtime.activeRunIds());
+      if (cancels.length > 0) await runtime.cancelRequested(cancels.map((c) => c.runId));
+      if (db.driver === 'postgres') await sweep(false);
+    };
+    const schedule = async () => {
+      const { staleRunAfterMs } = await settings.get<ChatSettings>().catch(() => ({ staleRunAfterMs: 30_000 }));
+      if (stopped) return;
+      heartbeat = setTimeout(() => {
+        void beat()
+          .catch((err: unknown) => log.warn({ err }, 'chat run heartbeat failed'))
+          .finally(() => void schedule());
+      }, heartbeatMs(staleRunAfterMs));
+      heartbeat.unref();
+    };
+    await schedule();
 
     const sessionOps = new SessionOps({ db, transcript, runs: runtime, extensions, attachments: () => attachments.get(), log });
     const retention = new TraceRetention(db);
@@ -128,7 +159,9 @@ export default defineMod({
 
     // First on disable and shutdown: active runs stop (run.failed, interrupted) and are written.
     return async () => {
-      clearInterval(heartbeat);
+      stopped = true;
+      clearTimeout(heartbeat);
+      await cancelNotices.dispose();
       await stopRetention();
       await runtime.close();
     };

@@ -1,7 +1,8 @@
 /**
  * `GET /api/agent-status`: each agent's state from the run engine's live runs (`running` with
  * its runs, else `idle`; `disabled` for a disabled agent). The engine is optional: without the
- * chat mod no run can be live, so every enabled agent reads `idle`.
+ * chat mod no run can be live, so every enabled agent reads `idle`. With several processes on one
+ * PostgreSQL the engine lists every process's runs, each with its owner `instanceId`.
  */
 import type { OptionalService, RouteBinding } from '../../../../sdk/index.js';
 import type { LiveRun, RunStatusService } from '../../../chat/src/contract.js';
@@ -17,7 +18,7 @@ export function agentStatusRoute(registry: AgentRegistry, runStatus: OptionalSer
       return {
         ok: true,
         agents: (await registry.list()).map((a) => {
-          const runs = (byAgent.get(a.id) ?? []).map(({ runId, sessionId, startedAt, phase, origin }) => ({ runId, sessionId, startedAt, phase, origin }));
+          const runs = (byAgent.get(a.id) ?? []).map(({ runId, sessionId, startedAt, phase, origin, instanceId }) => ({ runId, sessionId, startedAt, phase, origin, instanceId }));
           const status = runs.length > 0 ? 'running' : a.enabled ? 'idle' : 'disabled';
           return { id: a.id, name: a.name, enabled: a.enabled, status, runs };
         }),

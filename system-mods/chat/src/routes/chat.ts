@@ -111,7 +111,7 @@ export function chatRoutes(deps: { agentRuns: AgentRunsService; store: RunStore;
     }),
 
     'runs-active': route({
-      schema: { tags, description: 'Runs active on this replica for an agent (optionally one session). State is in memory; after a restart nothing is active.', querystring: activeRunsQuery },
+      schema: { tags, description: 'Runs active for an agent (optionally one session), oldest first, each with the `instanceId` of the process running it. With several processes on one PostgreSQL: every process’s running runs with a fresh heartbeat; runs of another process read phase `running`. A run stopped by a restart is not active.', querystring: activeRunsQuery },
       handler: async (req) => {
         const { agentId, sessionId } = req.query;
         await agents.require(agentId);
@@ -121,7 +121,7 @@ export function chatRoutes(deps: { agentRuns: AgentRunsService; store: RunStore;
     }),
 
     cancel: route({
-      schema: { tags, description: 'Requests a stop: the model call and pending tools are aborted and the run ends with run.cancelled. Executed tools are not rolled back. A run that already ended answers with its status.', params: runIdParams, body: cancelBody },
+      schema: { tags, description: 'Requests a stop: the model call and pending tools are aborted and the run ends with run.cancelled. Executed tools are not rolled back. A run that already ended answers with its status. Through any process: a run another process runs is stopped by that process (the request is stored, and read at once or at its next heartbeat).', params: runIdParams, body: cancelBody },
       handler: async (req) => {
         const { runId } = req.params;
         const { agentId, reason } = req.body;

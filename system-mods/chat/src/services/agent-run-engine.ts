@@ -1,8 +1,10 @@
 /**
  * The run engine: every agent run — HTTP chat, and whatever other mods start through the
  * provided `chat.agent-runs` service — is admitted, executed and finished here, so every run
- * has the same events, trace, cancel and steering. It holds the runs active on this replica
- * (cancel, steering and the active-runs listing find them here);
+ * has the same events, trace, cancel and steering. It holds the runs active on this process;
+ * with several processes on one PostgreSQL a cancel of a run another process owns is written to
+ * the run row and announced on the change bus (the owner stops it: {@link cancelRequested}), and
+ * the active-runs listing adds the other processes' running rows with a fresh heartbeat;
  * the parts of a run live in their own units (admission, turn loop, tool invoker, finisher).
  */
 import type { LoggerService, ModelGatewayService, SettingsService } from '../../../../sdk/index.js';
@@ -18,17 +20,19 @@ import type {
   AgentRunStatus,
   AgentRunSteerRequest,
   AgentRunSteerResult,
+  LiveRun,
+  RunOrigin,
   RuntimeHooksService,
 } from '../contract.js';
 import { chatErrors as errors } from '../errors.js';
 import type { ChatRun } from './chat-run.js';
 import { RunAdmission } from './run-admission.js';
-import { newTurnState, type RunJob } from './run-context.js';
+import { newTurnState, type ChatSettings, type RunJob } from './run-context.js';
 import { RunFinisher } from './run-finisher.js';
 import { Compactor } from './compaction.js';
 import { ContextSource } from './context-source.js';
 import { checkRunRequest } from './run-requests.js';
-import type { RunStore } from './run-store.js';
+import type { RunRow, RunStore } from './run-store.js';
 import { SessionLanes } from './session-lanes.js';
 import type { SteeringStore } from './steering-store.js';
 import type { SummaryStore } from './summary-store.js';
@@ -37,6 +41,22 @@ import { ToolInvoker } from './tool-invoker.js';
 import type { TranscriptStore } from './transcript-store.js';
 import { TurnLoop } from './turn-loop.js';
 import { decodeAttachments } from './turn-input.js';
+
+const DEFAULT_CANCEL_REASON = 'cancelled by the operator';
+
+/** A run another process owns, as far as its row tells (its phase is live in its own process only). */
+function remoteRun(row: RunRow): LiveRun {
+  return {
+    runId: row.run_id,
+    agentId: row.agent_id,
+    sessionId: row.session_id,
+    startedAt: new Date(row.started_at).toISOString(),
+    phase: 'running',
+    detached: false,
+    origin: (typeof row.origin === 'string' ? JSON.parse(row.origin) : row.origin) as RunOrigin,
+    instanceId: row.instance_id ?? '',
+  };
+}
 
 export class AgentRunEngine implements AgentRunsService {
   private readonly active = new Map<string, ChatRun>();
@@ -61,6 +81,12 @@ export class AgentRunEngine implements AgentRunsService {
       belt: ToolBelt;
       log: LoggerService;
       attachments?: () => AttachmentsService | undefined;
+      /** This process's runtime instance id (the owner recorded on its run rows). */
+      instanceId: string;
+      /** Other processes share the database (PostgreSQL): their runs are listed and cancelled through the rows. */
+      shared: boolean;
+      /** Tells the owner of `runId` at once that a cancel request was written (change bus). */
+      announceCancel: (runId: string) => Promise<void>;
     },
   ) {
     this.admission = new RunAdmission({
@@ -101,14 +127,42 @@ export class AgentRunEngine implements AgentRunsService {
   async cancel(request: AgentRunCancelRequest): Promise<AgentRunCancelResult> {
     checkRunRequest('cancel', request);
     const { runId, agentId } = request;
+    const reason = request.reason?.trim() || DEFAULT_CANCEL_REASON;
     const active = this.active.get(runId);
     if (active && (agentId === undefined || active.agentId === agentId)) {
-      active.cancel(request.reason?.trim() || 'cancelled by the operator');
+      active.cancel(reason);
       return { runId, cancelRequested: true, status: 'cancelling' };
     }
     const row = await this.deps.store.get(runId);
     if (!row || (agentId !== undefined && row.agent_id !== agentId)) throw errors.chatRunNotFound({ runId, agentId: agentId ?? '' });
+    if (row.status === 'running' && this.ownedElsewhere(row)) {
+      // The request is durable before it is announced: an owner that misses the notice reads it at its next heartbeat.
+      if (await this.deps.store.requestCancel(runId, reason)) {
+        await this.deps.announceCancel(runId);
+        return { runId, cancelRequested: true, status: 'cancelling' };
+      }
+      // It ended meanwhile: answer with what it ended as.
+      return { runId, cancelRequested: false, status: (await this.deps.store.get(runId))?.status ?? row.status };
+    }
     return { runId, cancelRequested: false, status: row.status };
+  }
+
+  /** A row another live process runs (rows without an owner predate owners and are answered as stored). */
+  private ownedElsewhere(row: RunRow): boolean {
+    return this.deps.shared && typeof row.instance_id === 'string' && row.instance_id !== this.deps.instanceId;
+  }
+
+  /**
+   * Another process wrote a cancel request for these runs (change-bus notice, or the heartbeat's
+   * backstop): the ones active here stop exactly as a local cancel stops them.
+   */
+  async cancelRequested(runIds: string[]): Promise<void> {
+    for (const runId of runIds) {
+      const run = this.active.get(runId);
+      if (!run) continue;
+      const reason = await this.deps.store.cancelRequest(runId);
+      if (reason !== undefined) run.cancel(reason || DEFAULT_CANCEL_REASON);
+    }
   }
 
   async steer(request: AgentRunSteerRequest): Promise<AgentRunSteerResult> {
@@ -132,8 +186,13 @@ export class AgentRunEngine implements AgentRunsService {
   }
 
   async status(agentId?: string): Promise<AgentRunStatus> {
-    const runs = [];
-    for (const run of this.active.values()) if (agentId === undefined || run.agentId === agentId) runs.push(run.live());
+    const runs: LiveRun[] = [];
+    for (const run of this.active.values()) if (agentId === undefined || run.agentId === agentId) runs.push(run.live(this.deps.instanceId));
+    if (!this.deps.shared) return { runs };
+    const { staleRunAfterMs } = await this.deps.settings.get<ChatSettings>();
+    const elsewhere = await this.deps.store.runningElsewhere({ ...(agentId !== undefined ? { agentId } : {}), staleMs: staleRunAfterMs });
+    for (const row of elsewhere) runs.push(remoteRun(row));
+    runs.sort((a, b) => a.startedAt.localeCompare(b.startedAt) || a.runId.localeCompare(b.runId));
     return { runs };
   }
 

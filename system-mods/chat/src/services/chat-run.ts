@@ -49,12 +49,12 @@ export class ChatRun {
     return this.controller.signal;
   }
 
-  describe(): Omit<LiveRun, 'origin'> {
+  describe(): Omit<LiveRun, 'origin' | 'instanceId'> {
     return { runId: this.runId, agentId: this.agentId, sessionId: this.sessionId, startedAt: this.startedAt, phase: this.phase, detached: this.detached };
   }
 
-  live(): LiveRun {
-    return { ...this.describe(), origin: this.origin };
+  live(instanceId: string): LiveRun {
+    return { ...this.describe(), origin: this.origin, instanceId };
   }
 
   cancel(reason: string): void {

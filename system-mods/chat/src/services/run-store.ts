@@ -60,6 +60,11 @@ export interface RunRow {
   ended_at: Date | string | null;
   /** Retention cleared `trace` and `tool_calls` then (see trace-retention.ts). */
   trace_pruned_at?: Date | string | null;
+  /** The process running it (runtime instance id); null for rows from before owners were recorded. */
+  instance_id?: string | null;
+  /** Another process asked the owner to cancel it (see {@link RunStore.requestCancel}). */
+  cancel_requested_at?: Date | string | null;
+  cancel_reason?: string | null;
 }
 
 const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
@@ -139,7 +144,11 @@ export class RunStore {
   private readonly creates: GroupCommit<Creating, { generation: number; messageCount: number } | undefined> | undefined;
   private readonly finishes: GroupCommit<Finishing, FinishResult> | undefined;
 
-  constructor(private readonly db: ModDatabaseService) {
+  constructor(
+    private readonly db: ModDatabaseService,
+    /** This process's runtime instance id, recorded as each run's owner. */
+    private readonly instanceId: string,
+  ) {
     if (db.driver === 'pglite') {
       this.creates = new GroupCommit({ max: GROUP_MAX, keys: (c) => [`r\u0000${c.runId}`], one: (c) => this.createOne(c), group: (cs) => this.createGroup(cs) });
       this.finishes = new GroupCommit({ max: GROUP_MAX, keys: (f) => [`r\u0000${f.run.runId}`, sessionKey(f.run.agentId, f.run.sessionId)], one: (f) => this.finishOne(f), group: (fs) => this.finishGroup(fs) });
@@ -159,17 +168,17 @@ export class RunStore {
 
   /** Several runs' {@link createOne} in one statement (no two with one run id). */
   private async createGroup(runs: Creating[]): Promise<Array<{ generation: number; messageCount: number } | undefined>> {
-    const input = runs.map((r) => ({ run_id: r.runId, agent_id: r.agentId, session_id: r.sessionId, request: r.request, model: r.model, origin: r.origin }));
+    const input = runs.map((r) => ({ run_id: r.runId, agent_id: r.agentId, session_id: r.sessionId, request: r.request, model: r.model, origin: r.origin, instance_id: this.instanceId }));
     const result = await this.db.knex.raw(
       `with i as (
-         select * from jsonb_to_recordset(?::jsonb) as x(run_id text, agent_id text, session_id text, request jsonb, model jsonb, origin jsonb)
+         select * from jsonb_to_recordset(?::jsonb) as x(run_id text, agent_id text, session_id text, request jsonb, model jsonb, origin jsonb, instance_id text)
        ), s as (
          insert into chat_sessions (agent_id, session_id) select distinct agent_id, session_id from i
          on conflict (agent_id, session_id) do update set agent_id = excluded.agent_id
          returning agent_id, session_id, generation, message_count
        ), r as (
-         insert into chat_runs (run_id, agent_id, session_id, status, generation, request, model, origin)
-         select i.run_id, i.agent_id, i.session_id, 'running', s.generation, i.request, i.model, i.origin
+         insert into chat_runs (run_id, agent_id, session_id, status, generation, request, model, origin, instance_id)
+         select i.run_id, i.agent_id, i.session_id, 'running', s.generation, i.request, i.model, i.origin, i.instance_id
            from i join s on s.agent_id = i.agent_id and s.session_id = i.session_id
          on conflict (run_id) do nothing
          returning run_id
@@ -191,13 +200,13 @@ export class RunStore {
          on conflict (agent_id, session_id) do update set agent_id = excluded.agent_id
          returning generation, message_count
        ), r as (
-         insert into chat_runs (run_id, agent_id, session_id, status, generation, request, model, origin)
-         select ?, ?, ?, 'running', s.generation, ?::jsonb, ?::jsonb, ?::jsonb from s
+         insert into chat_runs (run_id, agent_id, session_id, status, generation, request, model, origin, instance_id)
+         select ?, ?, ?, 'running', s.generation, ?::jsonb, ?::jsonb, ?::jsonb, ? from s
          on conflict (run_id) do nothing
          returning run_id
        )
        select s.generation, s.message_count from s, r`,
-      [run.agentId, run.sessionId, run.runId, run.agentId, run.sessionId, JSON.stringify(run.request), run.model === null ? null : JSON.stringify(run.model), JSON.stringify(run.origin)],
+      [run.agentId, run.sessionId, run.runId, run.agentId, run.sessionId, JSON.stringify(run.request), run.model === null ? null : JSON.stringify(run.model), JSON.stringify(run.origin), this.instanceId],
     );
     const row = (result.rows as Array<{ generation: number; message_count: number }>)[0];
     return row ? { generation: row.generation, messageCount: row.message_count } : undefined;
@@ -326,9 +335,50 @@ export class RunStore {
     return row ? { status: row.status, messageCount: row.message_count } : { status: 'superseded', messageCount: null };
   }
 
-  async heartbeat(runIds: string[]): Promise<void> {
-    if (runIds.length === 0) return;
-    await this.db.knex('chat_runs').whereIn('run_id', runIds).andWhere({ status: 'running' }).update({ heartbeat_at: this.db.knex.fn.now() });
+  /**
+   * Refreshes the heartbeat of the runs active here and returns those another process asked to
+   * cancel (the backstop for a missed change-bus notice), with the reason written.
+   */
+  async heartbeat(runIds: string[]): Promise<Array<{ runId: string; reason: string }>> {
+    if (runIds.length === 0) return [];
+    const rows: Array<{ run_id: string; cancel_requested_at: Date | string | null; cancel_reason: string | null }> = await this.db
+      .knex('chat_runs')
+      .whereIn('run_id', runIds)
+      .andWhere({ status: 'running' })
+      .update({ heartbeat_at: this.db.knex.fn.now() }, ['run_id', 'cancel_requested_at', 'cancel_reason']);
+    return rows.filter((r) => r.cancel_requested_at !== null).map((r) => ({ runId: r.run_id, reason: r.cancel_reason ?? '' }));
+  }
+
+  /**
+   * Records a cancel request for a run another process owns; true when the row is still running
+   * (the owner stops it when it hears of the request). A later request keeps the first reason.
+   */
+  async requestCancel(runId: string, reason: string): Promise<boolean> {
+    const knex = this.db.knex;
+    const rows = await knex('chat_runs')
+      .where({ run_id: runId, status: 'running' })
+      .update({ cancel_requested_at: knex.raw('coalesce(cancel_requested_at, now())'), cancel_reason: knex.raw('coalesce(cancel_reason, ?)', [reason]) }, ['run_id']);
+    return rows.length > 0;
+  }
+
+  /** The pending cancel request of a running row, if any. */
+  async cancelRequest(runId: string): Promise<string | undefined> {
+    const row = await this.db.knex<RunRow>('chat_runs').where({ run_id: runId, status: 'running' }).whereNotNull('cancel_requested_at').first('cancel_reason');
+    return row ? (row.cancel_reason ?? '') : undefined;
+  }
+
+  /**
+   * Running rows of other processes whose heartbeat is fresher than `staleMs` (of `agentId`, or
+   * every agent), oldest first: what the active-runs listing shows besides this process's own.
+   */
+  async runningElsewhere(options: { agentId?: string; staleMs: number }): Promise<RunRow[]> {
+    const q = this.db
+      .knex<RunRow>('chat_runs')
+      .where({ status: 'running' })
+      .andWhere('heartbeat_at', '>=', new Date(Date.now() - options.staleMs))
+      .andWhere((w) => void w.whereNot({ instance_id: this.instanceId }).orWhereNull('instance_id'));
+    if (options.agentId !== undefined) q.andWhere({ agent_id: options.agentId });
+    return q.orderBy([{ column: 'started_at' }, { column: 'run_id' }]);
   }
 
   /**
