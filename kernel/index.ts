@@ -74,6 +74,8 @@ export interface Kernel {
   /** Durable jobs (pg-boss); mods reach it as `coreServices.jobs`. */
   jobs: JobQueue;
   mods: ModHost;
+  /** The change bus (mods reach it as `coreServices.changes`). */
+  changes: ChangeBus;
   runtimeInfo: RuntimeInfoService;
   logger: Logger;
   /** What a mod has registered right now (the contract suite asserts all zero after disable). */
@@ -179,8 +181,8 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
 
     // One guard for every outbound request of the kernel and the mods (`core.egress`).
     const egress = createEgressGuard(config.egress ?? DEFAULT_EGRESS_POLICY, options.egress);
-    const settingsStore = new SettingsStore(database.knex);
-    const secretStore = new SecretStore(database.knex, secretBox);
+    const settingsStore = new SettingsStore(database.knex, changeBus);
+    const secretStore = new SecretStore(database.knex, secretBox, changeBus);
     const uiAuth = new UiAuthService(database.knex, settingsStore, secretStore, config.uiAuth, egress);
     const tokens = new ApiTokenStore(database.knex);
     const oidc = new OidcFlow(egress);
@@ -281,6 +283,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       extensions,
       jobs: jobQueue,
       mods: modHost,
+      changes: changeBus,
       runtimeInfo,
       logger,
       inspectRegistrations: (modId) => ({

@@ -1,8 +1,10 @@
 /**
  * A short-lived read-through cache for rows read on every request (mod settings, secrets'
- * ciphertext). Entries live {@link READ_CACHE_TTL_MS}; `forget` drops one at once and makes
- * any read that was in flight meanwhile not fill the cache, so a write through the same store
- * is never followed by its old value. Another process's write shows within the TTL.
+ * ciphertext). `forget` drops one at once and makes any read that was in flight meanwhile not
+ * fill the cache, so a write through the same store is never followed by its old value. Owners
+ * call `forget`/`clear` on change notices (`coreServices.changes`), so another process's write
+ * shows as soon as its notice arrives; the TTL ({@link READ_CACHE_TTL_MS}) is only the backstop
+ * for a notice that never came.
  */
 export const READ_CACHE_TTL_MS = 2_000;
 
@@ -23,5 +25,11 @@ export class ReadCache<V> {
   forget(key: string): void {
     this.generation += 1;
     this.entries.delete(key);
+  }
+
+  /** Drops every entry (a resync: notices may have been lost). */
+  clear(): void {
+    this.generation += 1;
+    this.entries.clear();
   }
 }

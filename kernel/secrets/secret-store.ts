@@ -1,16 +1,25 @@
 /** Encrypted secrets per owner (a mod id or `kernel`); values are only ever returned to their owner's code. */
 import type { Knex } from 'knex';
 import { ReadCache } from '../../sdk/read-cache.js';
+import { CacheInvalidation } from '../storage/cache-invalidation.js';
+import type { ChangeBus } from '../storage/change-bus.js';
 import type { SecretBox } from './secret-box.js';
+
+/** Change topic of secret writes; the key is `<owner>/<name>` (never a value). */
+export const SECRETS_TOPIC = 'kernel.secrets';
 
 export class SecretStore {
   /** Ciphertext (never plaintext) of recently read secrets; null when absent. */
   private readonly cache = new ReadCache<string | null>();
+  private readonly invalidation: CacheInvalidation;
 
   constructor(
     private readonly knex: Knex,
     private readonly box: SecretBox,
-  ) {}
+    changes?: ChangeBus,
+  ) {
+    this.invalidation = new CacheInvalidation(this.cache, SECRETS_TOPIC, changes);
+  }
 
   private aad(owner: string, name: string): string {
     return `${owner}/${name}`;
@@ -31,7 +40,7 @@ export class SecretStore {
   }
 
   private key(owner: string, name: string): string {
-    return `${owner}\u0000${name}`;
+    return `${owner}/${name}`;
   }
 
   async set(owner: string, name: string, value: string, trx: Knex = this.knex): Promise<void> {
@@ -41,13 +50,13 @@ export class SecretStore {
       .insert({ owner, name, ciphertext, updated_at: trx.fn.now() })
       .onConflict(['owner', 'name'])
       .merge();
-    this.cache.forget(this.key(owner, name));
+    await this.invalidation.changed(this.key(owner, name), trx);
   }
 
   async delete(owner: string, name: string): Promise<void> {
     this.cache.forget(this.key(owner, name));
     await this.knex('svc_secrets').where({ owner, name }).delete();
-    this.cache.forget(this.key(owner, name));
+    await this.invalidation.changed(this.key(owner, name));
   }
 
   async has(owner: string, name: string): Promise<boolean> {
