@@ -232,6 +232,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       kernelVersion: KERNEL_VERSION,
       enableTimeoutMs: config.modEnableTimeoutMs,
       defaultDeadlineMs: config.modRouteDeadlineMs,
+      changes: changeBus,
     });
     const modHost = host;
     container.register({

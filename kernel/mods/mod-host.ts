@@ -14,6 +14,7 @@ import { errors } from '../errors.js';
 import type { HookCatalog } from '../hooks/hook-catalog.js';
 import type { RouteOwnerGate } from '../http/dispatcher.js';
 import { KERNEL_OWNER, type RouteTable } from '../http/route-table.js';
+import type { ChangeBus } from '../storage/change-bus.js';
 import type { Database } from '../storage/database.js';
 import type { ModTableGuard } from '../storage/mod-table-guard.js';
 import type { ExtensionRegistry } from './extension-registry.js';
@@ -21,7 +22,7 @@ import { defaultRuntimes } from './runtime-select.js';
 import { discoverMod, type ModSource } from './mod-discovery.js';
 import { ModInstaller } from './mod-installer.js';
 import { ModLifecycle } from './mod-lifecycle.js';
-import { statusOf, type ModManagementEntry } from './mod-record.js';
+import { statusOf, type DesiredState, type ModManagementEntry } from './mod-record.js';
 import type { ModRuntimeFactory } from './mod-runtime.js';
 import type { ProvidedServices } from './registries.js';
 import { ServiceResolver } from './service-resolver.js';
@@ -39,6 +40,16 @@ export interface RuntimeInstall {
   swapBack(): Promise<void>;
   /** Records the install; a failure here is undone like any other. */
   commit(): Promise<void>;
+}
+
+/** What the Git installer does when another process installed, updated or uninstalled a mod. */
+export interface RemoteInstallFollower {
+  /**
+   * Brings this process's code of `modId` in line with the install record: fetch a missing or
+   * different release, remove an uninstalled one. True when it handled the mod (the lifecycle
+   * state then follows from the fresh install); false when the code here is already current.
+   */
+  follow(modId: string, installedHere: boolean, recorded: boolean): Promise<boolean>;
 }
 
 export interface ModHostDeps {
@@ -59,12 +70,21 @@ export interface ModHostDeps {
   defaultDeadlineMs: number;
   /** Where each mod's code runs (default: in-process). */
   runtimes?: ModRuntimeFactory;
+  /** Tells the other processes on the database what this one changed, and this one what they did. */
+  changes?: ChangeBus;
 }
+
+/** Change topic of a mod's lifecycle (enable, disable, install, update, uninstall); the key is the mod id. */
+export const MODS_TOPIC = 'kernel.mods';
 
 export class ModHost implements RouteOwnerGate {
   private readonly log: Logger;
   private readonly installer: ModInstaller;
   private readonly lifecycle: ModLifecycle;
+  /** Per-mod chain of reconciliations, so notices about one mod apply in order. */
+  private readonly following = new Map<string, Promise<void>>();
+  /** Handles mods another process installed, updated or uninstalled (the Git installer sets it). */
+  private remoteInstalls?: RemoteInstallFollower;
 
   constructor(private readonly deps: ModHostDeps) {
     this.log = deps.logger.child({ component: 'mod-host' });
@@ -76,6 +96,41 @@ export class ModHost implements RouteOwnerGate {
       resolver: new ServiceResolver(deps.provided, deps.tables, this.installer),
       log: this.log,
     });
+    deps.changes?.subscribe(MODS_TOPIC, (notice) => {
+      if (notice.local) return;
+      const ids = notice.resync || notice.key === undefined ? this.installer.all().map((r) => r.id) : [notice.key];
+      for (const id of ids) void this.follow(id);
+    });
+  }
+
+  /** The Git installer registers how this process fetches or removes a mod another process installed or uninstalled. */
+  followRemoteInstalls(follower: RemoteInstallFollower): void {
+    this.remoteInstalls = follower;
+  }
+
+  /** Re-reads one mod's row and brings this process to it; failures are logged (the next notice or resync tries again). */
+  follow(modId: string): Promise<void> {
+    const previous = this.following.get(modId) ?? Promise.resolve();
+    const next = previous
+      .then(() => this.followNow(modId))
+      .catch((err: unknown) => this.log.error({ err, mod: modId }, 'following another process\'s change to the mod failed'))
+      .finally(() => {
+        if (this.following.get(modId) === next) this.following.delete(modId);
+      });
+    this.following.set(modId, next);
+    return next;
+  }
+
+  private async followNow(modId: string): Promise<void> {
+    const row = await this.deps.database.knex('svc_mods').where({ id: modId }).first<{ state: DesiredState } | undefined>();
+    const record = this.installer.get(modId);
+    if (this.remoteInstalls && (await this.remoteInstalls.follow(modId, record !== undefined, row !== undefined))) return;
+    if (row && this.installer.get(modId)) await this.lifecycle.follow(modId, row.state);
+  }
+
+  /** Tells every other process that `modId` changed (after the change is committed here). */
+  private async announce(modId: string): Promise<void> {
+    await this.deps.changes?.publish(MODS_TOPIC, modId).catch((err: unknown) => this.log.warn({ err, mod: modId }, 'announcing a mod change failed'));
   }
 
   /**
@@ -94,12 +149,16 @@ export class ModHost implements RouteOwnerGate {
     );
   }
 
-  enable(modId: string): Promise<ModStatus> {
-    return this.lifecycle.enable(modId);
+  async enable(modId: string): Promise<ModStatus> {
+    const status = await this.lifecycle.enable(modId);
+    await this.announce(modId);
+    return status;
   }
 
-  disable(modId: string): Promise<ModStatus> {
-    return this.lifecycle.disable(modId);
+  async disable(modId: string): Promise<ModStatus> {
+    const status = await this.lifecycle.disable(modId);
+    await this.announce(modId);
+    return status;
   }
 
   /** Revokes availability after a deadline: the mod and what depends on it fail until re-enabled. */
@@ -142,6 +201,7 @@ export class ModHost implements RouteOwnerGate {
         if (started !== undefined && wasLoaded) throw started;
       }
       await step.commit();
+      await this.announce(modId);
       return { mod: statusOf(record), updated: previous !== undefined };
     } catch (error) {
       await this.rollBack(step, rowBefore, previous !== undefined, wasLoaded).catch((err) => this.log.error({ err, mod: modId }, 'restoring the previous version failed'));
@@ -177,6 +237,7 @@ export class ModHost implements RouteOwnerGate {
     if (record.status === 'loaded') await this.lifecycle.disable(modId);
     this.lifecycle.forget(record);
     await this.installer.uninstall(record);
+    await this.announce(modId);
   }
 
   /** Unloads every mod, dependents first, without changing the persisted states (shutdown). */

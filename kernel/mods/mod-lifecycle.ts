@@ -178,6 +178,30 @@ export class ModLifecycle {
     return statusOf(record);
   }
 
+  /**
+   * Brings this process's copy of a mod to the state another process persisted: no write (the
+   * row already says it) and no in-flight or dependents refusal (the deciding process checked
+   * its own; dependents it disabled first stop here too). A step already running here wins;
+   * its own notice tells the other processes.
+   */
+  async follow(modId: string, state: DesiredState): Promise<void> {
+    const record = this.deps.installed.get(modId);
+    if (!record || record.status === 'enabling' || record.status === 'disabling') return;
+    record.desired = state;
+    if (state === 'enabled') {
+      if (record.status !== 'loaded' && record.runtime) await this.start(record).catch(() => undefined); // recorded as failed
+      return;
+    }
+    if (record.status !== 'loaded') {
+      if (record.runtime && record.status !== 'failed') record.status = 'disabled';
+      return;
+    }
+    for (const dependent of this.loadedDependents(modId)) await this.follow(dependent.id, 'disabled');
+    await this.stop(record);
+    record.status = 'disabled';
+    await this.deps.hooks.onModDisabled.promise({ modId, version: record.manifest!.version });
+  }
+
   /** Revokes availability after a deadline: the mod and what depends on it fail until re-enabled. */
   async revoke(modId: string, error: SvcError): Promise<void> {
     const record = this.deps.installed.get(modId);
