@@ -10,6 +10,7 @@ import type { Kernel } from './index.js';
 import { createLogger } from './logger.js';
 import { keepTickObjectMapsAlive } from './http/tick-maps.js';
 import { acquireDataDirLock, DataDirLockedError, secureDataDir, type DataDirLock } from './storage/data-dir-lock.js';
+import { dumpEmbeddedDatabase } from './storage/backup-dump.js';
 import { Database, DatabaseOpenError, databaseOptionsFor } from './storage/database.js';
 
 function fatal(line: string): never {
@@ -22,7 +23,7 @@ function fatal(line: string): never {
  * operating system releases when the process dies (see data-dir-lock.ts), so a crash never
  * blocks the next start. The data dir is private to this user (0700).
  */
-async function acquireLock(config: KernelConfig): Promise<() => void> {
+async function acquireLock(config: KernelConfig): Promise<DataDirLock> {
   let lock: DataDirLock;
   try {
     const warning = secureDataDir(config.dataDir);
@@ -34,7 +35,7 @@ async function acquireLock(config: KernelConfig): Promise<() => void> {
   }
   // Older versions recorded their pid here; a pid never decides anything now.
   rmSync(path.join(config.dataDir, 'svc.pid'), { force: true });
-  return () => lock.release();
+  return lock;
 }
 
 async function main(): Promise<void> {
@@ -47,7 +48,8 @@ async function main(): Promise<void> {
     if (error instanceof ConfigError) fatal(error.message);
     throw error;
   }
-  const releaseLock = await acquireLock(config);
+  const lock = await acquireLock(config);
+  const releaseLock = () => lock.release();
   let kernel: Kernel;
   try {
     // The embedded database opens (WebAssembly compiled off the main thread, files read) while
@@ -57,6 +59,8 @@ async function main(): Promise<void> {
     await keepTickObjectMapsAlive();
     const opening = Database.open(databaseOptionsFor(config), logger);
     opening.catch(() => undefined); // reported through createKernel below
+    // `npm run backup` while the service runs: only this process may read its PGlite files.
+    lock.serve('backup', async () => dumpEmbeddedDatabase(await opening));
     const { createKernel } = await import('./index.js');
     kernel = await createKernel({ config, logger, opening });
   } catch (error) {
