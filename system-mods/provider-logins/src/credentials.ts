@@ -2,7 +2,9 @@
  * Provider login credentials: the tokens (encrypted in the kernel's secret store, write-only),
  * their facts (provider, source, account, scopes, expiry) in the mod's table, the link to one
  * model connection, and a fresh access token on demand — refreshed once it is within the
- * refresh skew of its expiry, one refresh at a time per credential.
+ * refresh skew of its expiry, one refresh at a time per credential: in this process by the
+ * pending promise, across processes on one PostgreSQL by an advisory lock keyed by the
+ * credential (see {@link CredentialService.refresh}).
  *
  * A link applies only while the connection it was made to exists: the link stores the
  * connection's creation time, so a connection deleted and re-created under the same id does not
@@ -10,7 +12,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { LoggerService, ModDatabaseService, SecretsService } from '../../../sdk/index.js';
+import type { ChangesService, LoggerService, ModDatabaseService, SecretsService } from '../../../sdk/index.js';
 import { UpstreamError } from '../../../sdk/providers/upstream-error.js';
 import type { ConnectionSummary, ModelConnectionDirectoryService } from '../../model-connections/src/contract.js';
 import type { ConnectionCredentialsService, CredentialTarget, LoginCredential } from './contract.js';
@@ -73,7 +75,14 @@ export interface CredentialDeps {
   config: () => Promise<LoginsConfig>;
   clock: () => Date;
   log: LoggerService;
+  /** Announces credential writes to other processes (absent in unit setups: this process only). */
+  changes?: Pick<ChangesService, 'publish' | 'subscribe'>;
 }
+
+/** Change topic of credential writes (a new login, a link, refreshed tokens, a deletion). */
+export const CREDENTIALS_CHANGED = 'credentials';
+/** How long a process that waited for another's refresh waits for its secrets cache to drop the old token. */
+const SECRET_NOTICE_WAIT_MS = 3_000;
 
 export class CredentialService implements ConnectionCredentialsService {
   private readonly refreshing = new Map<string, Promise<string>>();
@@ -90,6 +99,10 @@ export class CredentialService implements ConnectionCredentialsService {
 
   constructor(private readonly deps: CredentialDeps) {
     this.onlyWriter = deps.db.driver === 'pglite';
+    // Another process's write (or a resync): whatever this one derived from the table goes.
+    deps.changes?.subscribe(`provider-logins.${CREDENTIALS_CHANGED}`, (notice) => {
+      if (!notice.local) this.changed();
+    });
   }
 
   /**
@@ -109,6 +122,8 @@ export class CredentialService implements ConnectionCredentialsService {
       return await write();
     } finally {
       this.changed();
+      // A lost notice is not a failed write: on PostgreSQL no process caches the table's rows anyway.
+      await this.deps.changes?.publish(CREDENTIALS_CHANGED).catch(() => undefined);
     }
   }
 
@@ -303,7 +318,46 @@ export class CredentialService implements ConnectionCredentialsService {
     return run;
   }
 
+  /**
+   * Refreshes once across processes. On PostgreSQL the refresh runs under a transaction-scoped
+   * advisory lock keyed by the credential; after taking it the row is read again, and when
+   * another process refreshed it meanwhile (its `refreshed_at` moved) that process's token is
+   * used instead of a second refresh — which, with a rotating refresh token, would also spend
+   * the token the first one got. The embedded database has one process: the promise in
+   * {@link refreshing} is enough.
+   */
   private async refresh(row: CredentialRow, config: LoginsConfig, signal?: AbortSignal): Promise<string> {
+    if (this.deps.db.driver !== 'postgres') return this.refreshNow(row, config, signal);
+    // Read before waiting for the lock: the token a refresh elsewhere replaces.
+    const previous = await this.deps.secrets.get(accessName(row.id));
+    return this.deps.db.transaction(async (trx) => {
+      await trx.raw('select pg_advisory_xact_lock(hashtext(?), hashtext(?))', ['provider-logins.refresh', row.id]);
+      const latest = await this.query(trx).where({ id: row.id }).first();
+      if (!latest) throw errors.providerCredentialNotFound({ provider: row.provider, reason: 'it was deleted' });
+      if (stamp(latest.refreshed_at) !== stamp(row.refreshed_at) && latest.status === 'active') {
+        const token = await this.refreshedElsewhere(row.id, previous);
+        if (token !== undefined) return token;
+      }
+      return this.refreshNow(latest, config, signal);
+    });
+  }
+
+  /**
+   * The access token another process stored by its refresh. The secret store's cache may still
+   * hold the one read before the lock until that process's change notice arrives, so a token
+   * equal to it is read again for a bounded while (the notice normally arrives within
+   * milliseconds; past the bound the cache's own expiry has passed too).
+   */
+  private async refreshedElsewhere(id: string, previous: string | undefined): Promise<string | undefined> {
+    const deadline = Date.now() + SECRET_NOTICE_WAIT_MS;
+    for (;;) {
+      const token = await this.deps.secrets.get(accessName(id));
+      if (token === undefined || token !== previous || Date.now() > deadline) return token;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  private async refreshNow(row: CredentialRow, config: LoginsConfig, signal?: AbortSignal): Promise<string> {
     const provider = config.providers[row.provider];
     const current = await this.deps.secrets.get(accessName(row.id));
     const refreshToken = await this.deps.secrets.get(refreshName(row.id));

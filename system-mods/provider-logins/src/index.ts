@@ -21,14 +21,15 @@ export default defineMod({
     log: coreServices.logger,
     directory: modelConnectionDirectoryServiceRef,
     egress: coreServices.egress,
+    changes: coreServices.changes,
   },
-  init({ http, db, secrets, settings, log, directory, egress }, { provide }) {
+  init({ http, db, secrets, settings, log, directory, egress, changes }, { provide }) {
     const clock = () => new Date();
     // Resolved per use: a changed setting or variable applies to the next request.
     const config = async () => resolveConfig(await settings.get<LoginsSettings>());
     // Token, usage and pool requests go through the egress guard like every outbound request.
     const tokens = new TokenEndpoint(clock, egress);
-    const credentials = new CredentialService({ db, secrets, directory, tokens, config, clock, log });
+    const credentials = new CredentialService({ db, secrets, directory, tokens, config, clock, log, changes });
     const logins = new LoginService({ db, secrets, credentials, tokens, config, clock, log });
     const usage = new UsageService(credentials, config, clock, log, egress);
     const poolLb = new PoolLbService(directory, config, egress);
