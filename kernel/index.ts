@@ -108,13 +108,14 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
   let jobs: JobQueue | undefined;
   let changes: ChangeBus | undefined;
   try {
-    await migrateLatest(database.knex, KERNEL_OWNER, path.join(projectRoot, 'migrations'));
+    await migrateLatest(database.knex, KERNEL_OWNER, path.join(projectRoot, 'migrations'), (fn) => database.schemaLock(fn));
     jobs = await JobQueue.start({
       driver: database.driver,
       knex: database.knex,
       postgresUrl: databaseOptions.driver === 'postgres' ? databaseOptions.url : undefined,
       log: logger.child({ component: 'jobs' }),
       stopGraceMs: config.shutdownTimeoutMs,
+      exclusive: (fn) => database.schemaLock(fn),
     });
     const jobQueue = jobs;
     changes = await ChangeBus.start({

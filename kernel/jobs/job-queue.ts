@@ -37,6 +37,11 @@ export interface JobQueueOptions {
   stopGraceMs: number;
   /** Default 120 000 (pg-boss's own default). */
   maintenanceIntervalMs?: number;
+  /**
+   * Runs schema changes as the only process doing so (the database's schema lock): pg-boss
+   * creates a queue's partition with DDL, and two processes creating one at once deadlock.
+   */
+  exclusive?: <T>(fn: () => Promise<T>) => Promise<T>;
 }
 
 const DEFAULTS = { retryLimit: 3, retryDelay: 1, retryBackoff: true } as const;
@@ -200,7 +205,13 @@ export class JobQueue {
     if (!ready) {
       ready = (async () => {
         const existing = await this.boss.getQueue(name);
-        if (!existing) await this.boss.createQueue(name, { name, policy });
+        if (!existing) {
+          const exclusive = this.options.exclusive ?? ((fn) => fn());
+          // Checked again under the lock: the process that held it may have created it.
+          await exclusive(async () => {
+            if (!(await this.boss.getQueue(name))) await this.boss.createQueue(name, { name, policy });
+          });
+        }
         else if (existing.policy !== policy) await this.boss.updateQueue(name, { name, policy });
         this.existing.add(name);
       })();

@@ -144,15 +144,22 @@ export class ModInstaller {
       // A fresh install: system mods start enabled; any other mod starts disabled until the operator enables it.
       record.desired = record.system ? 'enabled' : 'disabled';
       const installedAt = new Date();
-      await knex('svc_mods').insert({ id: record.id, version: manifest.version, system: record.system, state: record.desired, installed_at: installedAt });
-      record.installedAt = installedAt.toISOString();
+      // Another process starting at the same moment may record it first: its row stands.
+      const inserted = await knex('svc_mods')
+        .insert({ id: record.id, version: manifest.version, system: record.system, state: record.desired, installed_at: installedAt })
+        .onConflict('id')
+        .ignore()
+        .returning('id');
+      const winner = inserted.length === 0 ? await knex<ModRow>('svc_mods').where({ id: record.id }).first() : undefined;
+      if (winner) record.desired = winner.state;
+      record.installedAt = new Date(winner?.installed_at ?? installedAt).toISOString();
     }
     if (manifest.contributes?.migrations) {
       try {
         // A system mod migrates with the kernel's handle; any other mod with its own checked one,
         // so its migrations too can only touch its own tables.
         const migrationKnex = record.system ? knex : this.deps.tables.handle(record.id, { system: false });
-        await migrateLatest(migrationKnex, record.id, path.join(record.dir, manifest.contributes.migrations));
+        await migrateLatest(migrationKnex, record.id, path.join(record.dir, manifest.contributes.migrations), (fn) => this.deps.database.schemaLock(fn));
       } catch (error) {
         this.fail(record, errors.modMigrationFailed({ modId: record.id, reason: (error as Error).message }));
       }

@@ -13,6 +13,7 @@ import knexFactory, { type Knex } from 'knex';
 import type { DatabaseDescription } from '../../sdk/core-services.js';
 import { redactDatabaseUrl } from '../config.js';
 import { PgliteClient, takeArrayParsers } from './pglite-client.js';
+import { withSchemaLock } from './schema-lock.js';
 
 export type DatabaseOptions =
   | {
@@ -46,7 +47,13 @@ export class Database {
     readonly vector: { storage: 'pgvector' | 'real[]' },
     readonly trigram: boolean,
     private readonly pglite?: PGlite,
+    private readonly url?: string,
   ) {}
+
+  /** Runs `fn` as the only process changing the schema (see `schema-lock.ts`). */
+  schemaLock<T>(fn: () => Promise<T>): Promise<T> {
+    return withSchemaLock(this.url, fn);
+  }
 
   static async open(options: DatabaseOptions, logger?: DatabaseLogger): Promise<Database> {
     // knex writes migration failures and deprecations to the console unless given a logger.
@@ -90,8 +97,12 @@ export class Database {
       acquireConnectionTimeout: options.connectTimeoutMs ?? 5_000,
       log,
     });
-    const { vectorStorage, trigram } = await Database.installExtensions(knex);
-    return new Database(knex, 'postgres', { storage: vectorStorage }, trigram);
+    // Under the schema lock: a concurrent `create extension if not exists` fails on the unique index.
+    const { vectorStorage, trigram } = await withSchemaLock(options.url, () => Database.installExtensions(knex)).catch(async (error: unknown) => {
+      await knex.destroy();
+      throw error;
+    });
+    return new Database(knex, 'postgres', { storage: vectorStorage }, trigram, undefined, options.url);
   }
 
   /** One plain connection first, so an unreachable server is one clear error rather than pool noise. */

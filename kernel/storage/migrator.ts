@@ -39,15 +39,24 @@ export function migrationsTableFor(owner: string): string {
 /**
  * Applies pending migrations; returns the names applied. When every file is already recorded
  * (every start after the first) it answers from one query, without knex's lock round trips or
- * importing each migration module: that is most of a restart's migration cost.
+ * importing each migration module: that is most of a restart's migration cost. Pending ones run
+ * inside `exclusive` (the database's schema lock): a process that waited there finds them
+ * applied by the one that held it and has nothing to do.
  */
-export async function migrateLatest(knex: Knex, owner: string, dir: string): Promise<string[]> {
+export async function migrateLatest(
+  knex: Knex,
+  owner: string,
+  dir: string,
+  exclusive: <T>(fn: () => Promise<T>) => Promise<T> = (fn) => fn(),
+): Promise<string[]> {
   const source = new FolderMigrationSource(dir);
   const files = await source.getMigrations();
   if (files.length === 0) return [];
   const tableName = migrationsTableFor(owner);
   const recorded = (await knex.schema.hasTable(tableName)) ? new Set<string>(await knex(tableName).pluck('name')) : new Set<string>();
   if (files.every((file) => recorded.has(source.getMigrationName(file)))) return [];
-  const [, applied] = (await knex.migrate.latest({ migrationSource: source, tableName })) as [number, string[]];
-  return applied;
+  return exclusive(async () => {
+    const [, applied] = (await knex.migrate.latest({ migrationSource: source, tableName })) as [number, string[]];
+    return applied;
+  });
 }
