@@ -1,4 +1,5 @@
 /** Argument parsing shared by `npm run backup` and `npm run restore`. */
+import path from 'node:path';
 
 export const PG_README_POINTER = 'Use pg_dump / pg_restore as the README section "Backup and restore" describes, and keep the settings key yourself.';
 
@@ -30,4 +31,12 @@ export function parseCliArgs(argv: string[], allowedFlags: string[]): CliArgs {
     }
   }
   return args;
+}
+
+/**
+ * `npm run` runs a script from the project root; paths the operator typed are meant relative to
+ * the folder they typed them in, which npm passes as INIT_CWD.
+ */
+export function operatorPath(value: string): string {
+  return path.resolve(process.env.INIT_CWD ?? process.cwd(), value);
 }

@@ -14,7 +14,7 @@ import { readSchemaVersions } from '../kernel/storage/backup-schema.js';
 import { acquireDataDirLock, DataDirLockedError, lockAddress, requestFromLock, type DataDirLock } from '../kernel/storage/data-dir-lock.js';
 import { Database } from '../kernel/storage/database.js';
 import { KERNEL_VERSION } from '../kernel/version.js';
-import { parseCliArgs, PG_README_POINTER } from './backup-cli.js';
+import { operatorPath, parseCliArgs, PG_README_POINTER } from './backup-cli.js';
 
 function fail(line: string): never {
   process.stderr.write(`svc backup: ${line}\n`);
@@ -37,8 +37,8 @@ async function main(): Promise<void> {
   const config = loadConfig();
   if (config.databaseUrl) fail(`DATABASE_URL is set: this svc keeps its data in PostgreSQL, which this command does not back up. ${PG_README_POINTER}`);
   if (!args.file) fail('usage: npm run backup -- <file> [--include-key] [--data-dir <dir>]');
-  const dataDir = path.resolve(args.dataDir ?? config.dataDir);
-  const output = path.resolve(args.file);
+  const dataDir = args.dataDir ? operatorPath(args.dataDir) : config.dataDir;
+  const output = operatorPath(args.file);
   if (!existsSync(path.join(dataDir, 'pglite'))) fail(`${dataDir} holds no embedded database (start svc once first, or pass --data-dir)`);
   if (existsSync(output)) fail(`${output} already exists; choose a new file name`);
   const includeKey = args.flags.has('include-key');

@@ -13,7 +13,7 @@ import { newerMigrations } from '../kernel/storage/backup-schema.js';
 import { acquireDataDirLock, DataDirLockedError, LOCK_GUARD_NAME, LOCK_SOCKET_NAME, secureDataDir } from '../kernel/storage/data-dir-lock.js';
 import { Database } from '../kernel/storage/database.js';
 import { KERNEL_VERSION } from '../kernel/version.js';
-import { parseCliArgs, PG_README_POINTER } from './backup-cli.js';
+import { operatorPath, parseCliArgs, PG_README_POINTER } from './backup-cli.js';
 
 function fail(line: string): never {
   process.stderr.write(`svc restore: ${line}\n`);
@@ -28,8 +28,8 @@ async function main(): Promise<void> {
   const config = loadConfig();
   if (config.databaseUrl) fail(`DATABASE_URL is set: this command restores the embedded database only. ${PG_README_POINTER}`);
   if (!args.file) fail('usage: npm run restore -- <file> [--data-dir <dir>] [--force]');
-  const archive = path.resolve(args.file);
-  const dataDir = path.resolve(args.dataDir ?? config.dataDir);
+  const archive = operatorPath(args.file);
+  const dataDir = args.dataDir ? operatorPath(args.dataDir) : config.dataDir;
 
   const warning = secureDataDir(dataDir);
   if (warning) process.stderr.write(`svc restore: warning: ${warning}\n`);
@@ -46,7 +46,8 @@ async function main(): Promise<void> {
     if (existing.length > 0 && !args.flags.has('force')) {
       throw new BackupRefusedError(`${dataDir} is not empty (${existing.slice(0, 5).join(', ')}${existing.length > 5 ? ', …' : ''}); pass --force to replace its contents`);
     }
-    rmSync(scratch, { recursive: true, force: true });
+    // Scratch folders of restores killed midway: the lock says none of them is still running.
+    for (const name of readdirSync(dataDir)) if (name.startsWith(RESTORE_SCRATCH_PREFIX)) rmSync(path.join(dataDir, name), { recursive: true, force: true });
     mkdirSync(scratch, { mode: 0o700 });
     const manifest = await extractAndVerify(archive, scratch);
     const newer = newerMigrations(manifest.schema);
