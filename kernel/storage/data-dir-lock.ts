@@ -7,6 +7,8 @@
  * answers with its pid, for the refusal message); ECONNREFUSED means the holder is gone (the
  * kernel closed its socket when it died), so the leftover file is removed and bound afresh.
  * Nothing depends on a pid, so a pid reused by an unrelated process cannot block a restart.
+ * The holder also answers the one request it serves there (`backup`: the embedded database's
+ * dump, which only the process that has it open can take consistently; see serveConnection).
  *
  * The whole acquisition (bind, probe, unlink, bind again) runs inside an exclusive `mkdir`
  * critical section (`svc.lock.d`) held for a few milliseconds: two starts after a crash are
