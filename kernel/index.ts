@@ -78,6 +78,8 @@ export interface Kernel {
   changes: ChangeBus;
   runtimeInfo: RuntimeInfoService;
   logger: Logger;
+  /** The implementation a mod provides for `serviceId` (tests call a mod's service directly). */
+  providedService<T>(serviceId: string): T | undefined;
   /** What a mod has registered right now (the contract suite asserts all zero after disable). */
   inspectRegistrations(modId: string): {
     boundRoutes: number;
@@ -288,6 +290,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       changes: changeBus,
       runtimeInfo,
       logger,
+      providedService: <T>(serviceId: string) => provided.get(serviceId)?.implementation as T | undefined,
       inspectRegistrations: (modId) => ({
         boundRoutes: routes.list().filter((r) => r.owner === modId && r.binding).length,
         tools: tools.list().filter((tool) => tool.modId === modId).length,

@@ -21,12 +21,13 @@ export default defineMod({
     db: coreServices.database,
     extensions: coreServices.extensions,
     runtime: coreServices.runtimeInfo,
+    changes: coreServices.changes,
     agents: agentsServiceRef,
   },
-  init({ http, db, extensions, runtime, agents }, { provide }) {
+  init({ http, db, extensions, runtime, changes, agents }, { provide }) {
     const store = new CentralSkillStore(db);
     const catalog = new SkillCatalog(store, new FilesystemSkills(path.join(runtime.dataDir, 'workspaces')));
-    const assignments = new SkillAssignments(db, catalog, agents);
+    const assignments = new SkillAssignments(db, catalog, agents, changes);
     const editor = new SkillEditor(db, store, catalog, assignments);
     bindRoutes(http, { ...settingsSkillRoutes(catalog, editor), ...agentSkillRoutes(assignments) });
     // In the deletion's unit of work: the agent and its assignments go together or not at all.

@@ -5,7 +5,7 @@
  * installs nothing and grants no execution permission.
  */
 import type { Knex } from 'knex';
-import { ReadCache, type ModDatabaseService } from '../../../../sdk/index.js';
+import { ReadCache, type ChangesService, type ModDatabaseService } from '../../../../sdk/index.js';
 import type { AgentsService } from '../../../agents/src/contract.js';
 import type { AssignedSkill } from '../contract.js';
 import { skillErrors as errors } from '../errors.js';
@@ -32,6 +32,10 @@ interface AssignmentRow {
   position: number;
 }
 
+/** Change name of an agent's assignment (key: the agent id); every process hears it as {@link ASSIGNMENTS_TOPIC}. */
+export const ASSIGNMENTS_CHANGED = 'assignments';
+export const ASSIGNMENTS_TOPIC = `skills.${ASSIGNMENTS_CHANGED}`;
+
 export class SkillAssignments {
   readonly table: string;
 
@@ -42,8 +46,26 @@ export class SkillAssignments {
     private readonly db: ModDatabaseService,
     private readonly catalog: SkillCatalog,
     private readonly agents: AgentsService,
+    private readonly changes?: ChangesService,
   ) {
     this.table = db.table('assignments');
+    // Any process's write (this one's included) drops the agent's entry; a resync drops all.
+    changes?.subscribe(ASSIGNMENTS_TOPIC, (notice) => {
+      if (notice.resync || notice.key === undefined) this.hot.clear();
+      else this.hot.forget(notice.key);
+    });
+  }
+
+  /** Announces the agent's new assignment once `trx` (if any) committed; nothing if it rolled back. */
+  private changed(agentId: string, trx?: Knex.Transaction): void {
+    this.hot.forget(agentId);
+    if (!this.changes) return;
+    const committed = (trx as { executionPromise?: Promise<unknown> } | undefined)?.executionPromise ?? Promise.resolve();
+    // A lost notice is not a failed write: other processes' entries still expire with the cache's TTL.
+    void committed.then(
+      () => this.changes!.publish(ASSIGNMENTS_CHANGED, agentId).catch(() => undefined),
+      () => undefined,
+    );
   }
 
   private q(trx?: Knex.Transaction): Knex {
@@ -66,7 +88,7 @@ export class SkillAssignments {
 
   /** The assigned skills with their text, in order, for the model; unresolvable ids are left out. */
   async resolved(agentId: string): Promise<AssignedSkill[]> {
-    // Asked on every chat turn: the assignment is reused briefly (this process's writes drop it).
+    // Asked on every chat turn: the assignment is reused briefly (any process's write drops it).
     const assigned = await this.hot.read(agentId, () => this.assigned(agentId));
     if (assigned.length === 0) return []; // the common case: no catalog walk for nothing
     const catalog = await this.catalog.forAgent(agentId);
@@ -116,6 +138,7 @@ export class SkillAssignments {
         await trx(this.table).insert(skillIds.map((skill_id, position) => ({ agent_id: agentId, skill_id, position })));
       }
     });
+    this.changed(agentId);
     return this.view(agentId);
   }
 
@@ -124,6 +147,7 @@ export class SkillAssignments {
     this.hot.forget(agentId);
     await this.lockAgent(agentId, trx);
     await trx(this.table).where({ agent_id: agentId }).delete();
+    this.changed(agentId, trx);
   }
 
   /**
@@ -138,6 +162,6 @@ export class SkillAssignments {
       if (await this.catalog.agentFile(agent_id, skillId)) keep.push(agent_id);
     }
     await trx(this.table).where({ skill_id: skillId }).whereNotIn('agent_id', keep).delete();
-    for (const { agent_id } of rows) this.hot.forget(agent_id);
+    for (const { agent_id } of rows) this.changed(agent_id, trx);
   }
 }
