@@ -1,0 +1,111 @@
+/**
+ * Chat runs across three real service processes on one PostgreSQL database: a streamed turn runs
+ * in the process that took the request, and any process can list it, cancel it (the stream ends
+ * `run.cancelled`) or steer it (delivered at its next boundary). When the process running a turn
+ * is killed (`kill -9`), another marks the run `interrupted` once its heartbeat is older than
+ * `staleRunAfterMs`, and its pending steering becomes `follow_up`. Every wait polls with a
+ * deadline; nothing is timed.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { chatChunk, sseData, startFakeOpenAi, type FakeOpenAi } from '../peers/fake-openai.js';
+import { textAnswer, toolAnswer } from '../kits/chat-kit.js';
+import { streamTurn, TERMINAL } from './chat-stream.js';
+import { startCluster, until, type Cluster } from './cluster.js';
+
+/** A run whose process died is stale after this long without a heartbeat (the setting's bound). */
+const STALE_RUN_AFTER_MS = 5_000;
+/** Deadline to see a killed process's run interrupted: the stale bound plus sweeps, generously. */
+const INTERRUPTED_WITHIN_MS = 45_000;
+
+let cluster: Cluster;
+let fake: FakeOpenAi;
+
+/** A model answer that starts and then holds the stream open until the run lets go of it. */
+const hangingAnswer = () => ({ events: [sseData(chatChunk({ role: 'assistant', content: 'thinking' }))], after: 'hang' as const });
+
+const activeIds = async (target: number | 'proxy') => {
+  const listed = await cluster.api(target, 'GET', '/api/chat/runs/active?agentId=ada');
+  expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+  return (listed.body.runs as Array<{ runId: string }>).map((r) => r.runId);
+};
+
+beforeAll(async () => {
+  fake = await startFakeOpenAi();
+  cluster = await startCluster({ processes: 3, start: 'first-alone' });
+  const created = await cluster.api(0, 'POST', '/api/settings/model-connections', { provider: 'openai', apiType: 'openai-chat', baseUrl: fake.baseUrl, models: [{ id: 'gpt-test', enabled: true }] });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  expect((await cluster.api(0, 'POST', '/api/agents', { id: 'ada', name: 'Ada' })).status).toBe(201);
+  const selected = await cluster.api(0, 'PUT', '/api/agents/ada/model-selection', { connectionId: created.body.connection.id, model: 'gpt-test' });
+  expect(selected.status, JSON.stringify(selected.body)).toBe(200);
+  expect((await cluster.api(0, 'PUT', '/api/mod-management/chat/settings', { staleRunAfterMs: STALE_RUN_AFTER_MS })).status).toBe(200);
+}, 240_000);
+
+afterAll(async () => {
+  await cluster?.close();
+  await fake?.close();
+});
+
+it('a streamed turn on one process is listed through every process and the proxy, and cancelled through another', async () => {
+  fake.chat(hangingAnswer());
+  const turn = streamTurn(cluster.base(0), { agentId: 'ada', sessionId: 'cancel', message: 'take your time', runId: 'run-cancel-x' });
+  const runId = await turn.started;
+  for (const target of [0, 1, 2, 'proxy', 'proxy', 'proxy'] as const) {
+    await until(() => activeIds(target), (ids) => ids.includes(runId), `${target} lists the run`);
+  }
+  const cancel = await cluster.api(1, 'POST', `/api/chat/${runId}/cancel`, { agentId: 'ada', reason: 'changed my mind' });
+  expect(cancel.status, JSON.stringify(cancel.body)).toBe(200);
+  expect(cancel.body).toMatchObject({ ok: true, runId });
+  const events = await turn.ended;
+  expect(events.filter((e) => TERMINAL.includes(e.type)).map((e) => e.type)).toEqual(['run.cancelled']);
+  for (const target of [0, 1, 2] as const) await until(() => activeIds(target), (ids) => !ids.includes(runId), `${target} no longer lists the run`);
+  expect((await cluster.api(2, 'GET', `/api/traces/${runId}`)).body.trace).toMatchObject({ status: 'cancelled' });
+});
+
+it('steering sent through another process is delivered at the run’s next boundary', async () => {
+  // The tool call arrives slowly, so the steering is stored while the first model call streams.
+  fake.chat(toolAnswer([{ name: 'workspace_list', args: { path: '.' } }], { delayMs: 400 }));
+  fake.chat(textAnswer(['short', ' version']));
+  const turn = streamTurn(cluster.base(0), { agentId: 'ada', sessionId: 'steer', message: 'list the files', runId: 'run-steer-x' });
+  const runId = await turn.started;
+  const steer = await cluster.api(2, 'POST', `/api/chat/${runId}/steer`, { agentId: 'ada', sessionId: 'steer', idempotencyKey: 'k-1', message: 'STEERMARK prefer the short version' });
+  expect(steer.status, JSON.stringify(steer.body)).toBe(201);
+  const events = await turn.ended;
+  expect(events.at(-1)!.type).toBe('run.completed');
+  const listed = await cluster.api(1, 'GET', `/api/chat/${runId}/steering?agentId=ada&sessionId=steer`);
+  expect(listed.body.items.map((i: { status: string }) => i.status)).toEqual(['delivered']);
+  // The second model call carried it.
+  const calls = fake.requests.filter((r) => r.path === '/v1/chat/completions');
+  expect(JSON.stringify(calls.at(-1)!.body.messages)).toContain('STEERMARK');
+});
+
+it('kill -9 of the process running a streamed turn: another marks it interrupted and its pending steering follow_up', { timeout: 90_000 }, async () => {
+  fake.chat(hangingAnswer());
+  const turn = streamTurn(cluster.base(2), { agentId: 'ada', sessionId: 'crash', message: 'long work', runId: 'run-crash-x' });
+  const runId = await turn.started;
+  // Killed mid-answer: the model call is under way (else the hanging answer waits for the next turn).
+  await until(async () => turn.events.map((e) => e.type), (types) => types.includes('assistant.delta'), 'the model streams');
+  // No boundary comes while the model hangs: the steering stays pending.
+  const steer = await cluster.api(0, 'POST', `/api/chat/${runId}/steer`, { agentId: 'ada', sessionId: 'crash', idempotencyKey: 'k-crash', message: 'and then stop' });
+  expect(steer.status, JSON.stringify(steer.body)).toBe(201);
+  await cluster.kill(2);
+  const cut = await turn.ended;
+  expect(cut.some((e) => TERMINAL.includes(e.type))).toBe(false);
+  const trace = await until(
+    () => cluster.api(0, 'GET', `/api/traces/${runId}`),
+    (a) => a.body.trace?.status === 'interrupted',
+    'the run is marked interrupted by a surviving process',
+    INTERRUPTED_WITHIN_MS,
+  );
+  expect(trace.body.trace.status).toBe('interrupted');
+  const steering = await until(
+    () => cluster.api(1, 'GET', `/api/chat/${runId}/steering?agentId=ada&sessionId=crash`),
+    (a) => a.body.items?.[0]?.status === 'follow_up',
+    'the pending steering becomes follow_up',
+  );
+  expect(steering.body.items.map((i: { status: string }) => i.status)).toEqual(['follow_up']);
+  for (const target of [0, 1, 'proxy'] as const) expect(await activeIds(target)).not.toContain(runId);
+  // The survivors go on serving turns through the proxy (the killed one is out of the rotation).
+  fake.chat(textAnswer(['still here']));
+  const after = await streamTurn(cluster.proxy.url, { agentId: 'ada', sessionId: 'crash', message: 'again' }).ended;
+  expect(after.at(-1)!.type).toBe('run.completed');
+});
