@@ -24,7 +24,7 @@ import type {
   ProviderConnection,
   SecretsService,
 } from '../../../sdk/index.js';
-import { ENTITY_ID_PATTERN } from '../../../sdk/index.js';
+import { ENTITY_ID_PATTERN, type ChangesService } from '../../../sdk/index.js';
 import { UpstreamError } from '../../../sdk/providers/upstream-error.js';
 import { defaultEgressGuard, EgressRefusedError, findEgressRefusal, type EgressGuard } from '../../../sdk/egress.js';
 import type { ConnectionCredentialsService, LoginCredential } from '../../provider-logins/src/contract.js';
@@ -157,6 +157,10 @@ function adapterFailureReason(error: unknown, apiKey: string | undefined, signal
   return redact(parts.join(': ') || 'the adapter failed', apiKey);
 }
 
+/** Change name of a saved or deleted connection (key: its id); other processes hear {@link CONNECTIONS_TOPIC}. */
+export const CONNECTIONS_CHANGED = 'connections';
+export const CONNECTIONS_TOPIC = `model-connections.${CONNECTIONS_CHANGED}`;
+
 export class ConnectionService implements ModelCatalogService {
   private readonly idPattern = new RegExp(ENTITY_ID_PATTERN);
   /** connection id → its models as the catalog service reports them. */
@@ -164,6 +168,7 @@ export class ConnectionService implements ModelCatalogService {
   private writes: Promise<unknown> = Promise.resolve();
   private readonly hotRows = new Map<string, { row: ConnectionRow; at: number }>();
   private hotGeneration = 0;
+  private changes?: ChangesService;
 
   constructor(
     private readonly db: ModDatabaseService,
@@ -207,8 +212,8 @@ export class ConnectionService implements ModelCatalogService {
 
   /**
    * The row for the hot path of model calls (every chat turn describes and resolves its
-   * connection): kept briefly, dropped at once by this process's own writes; another replica's
-   * edit shows within {@link HOT_ROW_TTL_MS}.
+   * connection): kept briefly, dropped at once by any process's write (its change notice);
+   * {@link HOT_ROW_TTL_MS} bounds it should a notice be lost.
    */
   private async hotRow(id: string): Promise<ConnectionRow | undefined> {
     const hit = this.hotRows.get(id);
@@ -259,6 +264,43 @@ export class ConnectionService implements ModelCatalogService {
   private forgetHot(id: string): void {
     this.hotGeneration += 1;
     this.hotRows.delete(id);
+  }
+
+  /**
+   * Publishes this process's writes and follows every other process's: the read model and the
+   * hot rows are per process, so a connection saved or deleted elsewhere is re-read here (all
+   * of them after a resync).
+   */
+  shareChanges(changes: ChangesService): void {
+    this.changes = changes;
+    changes.subscribe(CONNECTIONS_TOPIC, (notice) => {
+      if (notice.local) return;
+      const reread = notice.resync || notice.key === undefined ? () => this.load() : () => this.reload(notice.key!);
+      if (notice.key !== undefined) this.forgetHot(notice.key);
+      else this.hotRows.clear();
+      // In the write queue: a re-read is ordered with this process's own writes.
+      void this.exclusive(reread).catch((err: unknown) => this.log.warn({ err }, 'could not re-read a model connection another process changed'));
+    });
+  }
+
+  /** Re-reads every connection here and has every other process do the same (after an import wrote many). */
+  async reloadEverywhere(): Promise<void> {
+    await this.load();
+    await this.changes?.publish(CONNECTIONS_CHANGED).catch(() => undefined);
+  }
+
+  private announce(id: string): void {
+    // A lost notice is not a failed write: other processes' hot rows still expire; their read model waits for the next notice or resync.
+    void this.changes?.publish(CONNECTIONS_CHANGED, id).catch(() => undefined);
+  }
+
+  private async reload(id: string): Promise<void> {
+    const row = await this.db.knex<ConnectionRow>(this.table).where({ id }).first('id', 'models');
+    if (row) this.remember(row);
+    else {
+      this.readModel.delete(id);
+      this.forgetHot(id);
+    }
   }
 
   /** Fills the read model (at enable). */
@@ -349,6 +391,7 @@ export class ConnectionService implements ModelCatalogService {
       throw error;
     }
     this.remember(row);
+    this.announce(row.id);
     return { created: true, connection: await this.view(row) };
   }
 
@@ -370,6 +413,7 @@ export class ConnectionService implements ModelCatalogService {
     });
     this.remember(row);
     if (apiKey !== undefined) await this.secrets.set(secretName(id), apiKey);
+    this.announce(id);
     return { created: false, connection: await this.view(row) };
   }
 
@@ -383,6 +427,7 @@ export class ConnectionService implements ModelCatalogService {
       await this.db.knex(this.table).where({ id }).delete();
       this.readModel.delete(id);
       this.forgetHot(id);
+      this.announce(id);
       return { ...view, apiKeySet: false };
     });
   }
@@ -430,6 +475,7 @@ export class ConnectionService implements ModelCatalogService {
         return { saved: saved!, merge, matched: enriched.matched };
       });
       this.remember(result.saved);
+      this.announce(connectionId);
       return result;
     });
     return {

@@ -121,7 +121,7 @@ export function connectionsExportCategory(db: ModDatabaseService, secrets: Secre
         // A key left behind under a new connection's id (an old deletion) must not be inherited.
         else if (created) await secrets.delete(secretName(target));
       }
-      await connections.load();
+      await connections.reloadEverywhere();
       return report;
     },
   };

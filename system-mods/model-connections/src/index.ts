@@ -24,11 +24,14 @@ export default defineMod({
     extensions: coreServices.extensions,
     logins: optional(connectionCredentialsServiceRef),
     egress: coreServices.egress,
+    changes: coreServices.changes,
   },
-  async init({ http, db, secrets, settings, log, extensions, logins, egress }, { provide }) {
+  async init({ http, db, secrets, settings, log, extensions, logins, egress, changes }, { provide }) {
     const providers = new ProviderAdapters(extensions.list(modelProviderPoint), log);
     const catalog = new ModelCatalog(loadBundledCatalog(), db, settings, log, egress);
     const connections = new ConnectionService(db, secrets, providers, catalog, log, () => logins.get(), egress);
+    // Subscribed before the first load: a change another process makes meanwhile is not missed.
+    connections.shareChanges(changes);
     await connections.load();
     bindRoutes(http, connectionRoutes(connections));
     extensions.provide(exportCategoryPoint, connectionsExportCategory(db, secrets, connections, egress));
