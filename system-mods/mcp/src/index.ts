@@ -11,6 +11,10 @@ import { stdioLaunchPolicy } from './services/launch-policy.js';
 import { exportCategoryPoint } from '../../export/src/contract.js';
 import { mcpExportCategory } from './export-category.js';
 
+/** Change name of a saved or deleted connection (key: its id). */
+const MCP_CONNECTIONS_CHANGED = 'connections';
+const MCP_CONNECTIONS_TOPIC = `mcp.${MCP_CONNECTIONS_CHANGED}`;
+
 export default defineMod({
   errors: [mcpErrors],
   deps: {
@@ -22,8 +26,9 @@ export default defineMod({
     logger: coreServices.logger,
     egress: coreServices.egress,
     boundaries: optional(executionBoundariesServiceRef),
+    changes: coreServices.changes,
   },
-  init({ http, db, secrets, settings, extensions, logger, egress, boundaries }, { manifest, provide }) {
+  init({ http, db, secrets, settings, extensions, logger, egress, boundaries, changes }, { manifest, provide }) {
     // The operator's execution boundaries decide which stdio servers may be saved and started.
     const stdioLaunch = stdioLaunchPolicy(boundaries);
     const store = new ConnectionStore(db, secrets, { egress, stdioLaunch });
@@ -36,7 +41,15 @@ export default defineMod({
       logger,
       clientInfo: { name: 'svc', version: manifest.version },
     });
-    bindRoutes(http, mcpConnectionRoutes(store, manager));
+    // A kept client checks the row's revision on every use; closing it when another process
+    // changed or deleted the connection also ends a stdio child nobody will use again.
+    changes.subscribe(MCP_CONNECTIONS_TOPIC, (notice) => {
+      if (notice.local) return;
+      const ids = notice.resync || notice.key === undefined ? manager.keptIds() : [notice.key];
+      for (const id of ids) void manager.release(id).catch((err: unknown) => logger.warn({ err, connectionId: id }, 'closing a kept MCP client failed'));
+    });
+    const changed = (id: string) => changes.publish(MCP_CONNECTIONS_CHANGED, id).catch(() => undefined);
+    bindRoutes(http, mcpConnectionRoutes(store, manager, changed));
     tapInventoryCount(extensions, store);
     extensions.provide(exportCategoryPoint, mcpExportCategory(db, secrets, { egress, stdioLaunch }));
     // The chat runtime calls granted tools through this; disabled connections are refused.

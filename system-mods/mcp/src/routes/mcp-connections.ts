@@ -26,7 +26,11 @@ function errorText(result: McpToolResult): string {
   return text === '' ? 'no error text' : text.length > 2_000 ? `${text.slice(0, 2_000)}…` : text;
 }
 
-export function mcpConnectionRoutes(store: ConnectionStore, manager: McpConnectionManager): RouteTable<RouteId> {
+/**
+ * `changed` tells the other processes a connection was saved or deleted, so they close their
+ * kept client of it too.
+ */
+export function mcpConnectionRoutes(store: ConnectionStore, manager: McpConnectionManager, changed: (connectionId: string) => Promise<void> = async () => undefined): RouteTable<RouteId> {
   return {
     list: route({
       schema: { tags: TAGS, response: { 200: listResponse } },
@@ -37,7 +41,10 @@ export function mcpConnectionRoutes(store: ConnectionStore, manager: McpConnecti
       handler: async (req) => {
         const { connection, created } = await store.upsert(req.body);
         // A kept client of the old settings must not serve the new ones.
-        if (!created) await manager.release(connection.id);
+        if (!created) {
+          await manager.release(connection.id);
+          await changed(connection.id);
+        }
         return respond.json({ ok: true, connection }, { status: created ? 201 : 200 });
       },
     }),
@@ -48,6 +55,7 @@ export function mcpConnectionRoutes(store: ConnectionStore, manager: McpConnecti
         const connection = await store.delete(id);
         // Awaited: the answer comes after every client of it is closed and a stdio child has exited.
         await manager.release(id, { inFlight: true });
+        await changed(id);
         return { ok: true, connection };
       },
     }),

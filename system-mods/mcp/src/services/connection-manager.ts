@@ -114,6 +114,11 @@ export class ConnectionManager implements McpConnectionManager {
     return entry.everOpen ? 'reconnecting' : 'none';
   }
 
+  /** The connections with a kept client now. */
+  keptIds(): string[] {
+    return [...this.kept.keys()];
+  }
+
   async release(connectionId: string, options: { inFlight?: boolean } = {}): Promise<void> {
     const entry = this.kept.get(connectionId);
     const closing: Promise<void>[] = [];
