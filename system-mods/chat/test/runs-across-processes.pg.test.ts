@@ -25,6 +25,7 @@ const STALE_MS = 3_000;
 let a: ServerProcess;
 let b: ServerProcess;
 let fake: FakeOpenAi;
+let connectionId: string;
 
 async function admin(sql: string): Promise<void> {
   const c = new pg.Client({ connectionString: adminUrl });
@@ -66,9 +67,10 @@ beforeAll(async () => {
   a = await startServer({ env });
   expect((await api(a, 'PUT', '/api/mod-management/chat/settings', { staleRunAfterMs: STALE_MS })).status).toBe(200);
   expect((await api(a, 'POST', '/api/agents', { id: 'ada', name: 'Ada' })).status).toBe(201);
-  const connection = await api(a, 'POST', '/api/settings/model-connections', { provider: 'openai', apiType: 'openai-chat', baseUrl: fake.baseUrl, models: [{ id: 'gpt-test', enabled: true }] });
+  const connection = await api(a, 'POST', '/api/settings/model-connections', { provider: 'openai', apiType: 'openai-chat', baseUrl: fake.baseUrl, models: [{ id: 'gpt-test', enabled: true }, { id: 'gpt-other', enabled: true }] });
   expect(connection.status).toBe(201);
-  expect((await api(a, 'PUT', '/api/agents/ada/model-selection', { connectionId: connection.body.connection.id, model: 'gpt-test' })).status).toBe(200);
+  connectionId = connection.body.connection.id;
+  expect((await api(a, 'PUT', '/api/agents/ada/model-selection', { connectionId, model: 'gpt-test' })).status).toBe(200);
   b = await startServer({ env });
 }, 180_000);
 
@@ -114,6 +116,23 @@ it('delivers steering stored through B at A’s next model boundary', async () =
   expect(sentIn(calls + 1)).toContain('shorter please');
   const items = (await api(b, 'GET', '/api/chat/run-steer/steering?agentId=ada&sessionId=steer')).body.items;
   expect(items.map((i: any) => i.status)).toEqual(['delivered']);
+}, 60_000);
+
+it('uses profile documents and a model selection changed through B in A’s very next turn', async () => {
+  const turnOnA = async (message: string) => {
+    fake.chat(textAnswer(['ok']));
+    const res = await api(a, 'POST', '/api/chat', { agentId: 'ada', sessionId: 'profile', message });
+    expect(res.body).toMatchObject({ ok: true, status: 'completed' });
+    return chatCalls().at(-1)!.body;
+  };
+  // A turn first, so whatever A keeps of the profile between turns has been filled.
+  expect((await turnOnA('before')).model).toBe('gpt-test');
+  const documents = ['SOUL', 'RULES', 'ORIENTATION', 'PREFERENCES', 'TOOLS', 'DREAM_MEMORY'].map((kind) => ({ kind, markdown: `${kind.toLowerCase()} marker-from-b` }));
+  expect((await api(b, 'PUT', '/api/agents/ada/profile-documents', { documents })).status).toBe(200);
+  expect((await api(b, 'PUT', '/api/agents/ada/model-selection', { connectionId, model: 'gpt-other' })).status).toBe(200);
+  const after = await turnOnA('after');
+  expect(after.model).toBe('gpt-other');
+  expect(JSON.stringify(after.messages)).toContain('soul marker-from-b');
 }, 60_000);
 
 it('marks the run of a killed process interrupted from the other one, and its pending steering becomes follow_up', async () => {
