@@ -1,0 +1,62 @@
+/**
+ * The interrupted sweep with several processes on one PostgreSQL: run rows whose heartbeat went
+ * stale (their process died) are marked interrupted by whichever process sweeps, each exactly
+ * once even when two sweep at the same moment (so each run's pending steering is turned into
+ * follow_up by one process); rows with a fresh heartbeat are left running. Two run stores on two connection pools stand in for two processes.
+ */
+import knexFactory, { type Knex } from 'knex';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { ModDatabaseService } from '../../../sdk/index.js';
+import { startTestKernel, testDatabase, type TestKernel } from '../../../sdk/testing.js';
+import { CHAT_MODS } from '../../../test/kits/chat-kit.js';
+import { RunStore } from '../src/services/run-store.js';
+
+let t: TestKernel;
+const pools: Knex[] = [];
+
+function store(instanceId: string, url: string): RunStore {
+  const knex = knexFactory({ client: 'pg', connection: { connectionString: url }, pool: { min: 0, max: 4 } });
+  pools.push(knex);
+  return new RunStore({ knex, driver: 'postgres' } as unknown as ModDatabaseService, instanceId);
+}
+
+let url: string;
+beforeAll(async () => {
+  const db = await testDatabase();
+  if (db.driver !== 'postgres') throw new Error('a PostgreSQL test');
+  url = db.url;
+  t = await startTestKernel({ mods: CHAT_MODS, database: db });
+});
+afterAll(async () => {
+  await Promise.all(pools.map((p) => p.destroy()));
+  await t?.close();
+});
+
+async function runningRows(knex: Knex, prefix: string, count: number, heartbeatAgoMs: number, instanceId: string): Promise<string[]> {
+  await knex('chat_sessions').insert({ agent_id: 'ada', session_id: prefix }).onConflict(['agent_id', 'session_id']).ignore();
+  const ids = Array.from({ length: count }, (_, i) => `${prefix}-${i}`);
+  await knex('chat_runs').insert(
+    ids.map((run_id) => ({ run_id, agent_id: 'ada', session_id: prefix, status: 'running', generation: 0, request: {}, instance_id: instanceId, heartbeat_at: new Date(Date.now() - heartbeatAgoMs) })),
+  );
+  return ids;
+}
+
+it('marks each stale run interrupted exactly once when two processes sweep at once, and leaves live ones running', async () => {
+  const one = store('instance-one', url);
+  const two = store('instance-two', url);
+  const knex = t.kernel.database.knex;
+  const dead = await runningRows(knex, 'dead', 60, 120_000, 'instance-gone');
+  const live = await runningRows(knex, 'live', 5, 0, 'instance-two');
+  const [byOne, byTwo] = await Promise.all([
+    one.sweepInterrupted({ all: false, staleMs: 30_000, activeHere: [] }),
+    two.sweepInterrupted({ all: false, staleMs: 30_000, activeHere: live }),
+  ]);
+  // Each dead run by exactly one of them; together all of them.
+  expect(byOne.filter((id) => byTwo.includes(id))).toEqual([]);
+  expect([...byOne, ...byTwo].sort()).toEqual([...dead].sort());
+  const statuses = await knex('chat_runs').select('run_id', 'status', 'error_code');
+  const statusOf = new Map(statuses.map((r: { run_id: string; status: string }) => [r.run_id, r.status]));
+  for (const id of dead) expect(statusOf.get(id)).toBe('interrupted');
+  for (const id of live) expect(statusOf.get(id)).toBe('running');
+  expect(statuses.filter((r: { error_code: string | null }) => r.error_code === 'chat_run_interrupted')).toHaveLength(dead.length);
+});
