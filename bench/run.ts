@@ -22,6 +22,7 @@ import { runHttpThroughput } from './http-throughput.js';
 import { stopAll } from './lib/processes.js';
 import { formatTable, type BenchOutcome, type Row } from './lib/report.js';
 import { round } from './lib/stats.js';
+import { runScaleBench } from './scale.js';
 import { runStartup } from './startup.js';
 
 /** Hard stop for the whole run (all benchmarks take about 4 minutes on 2 cores; brains seeds 1M rows). */
@@ -96,6 +97,7 @@ const benchmarks: { name: string; run: () => Promise<BenchOutcome> }[] = [
   { name: 'scheduler', run: () => runSchedulerBench() },
   { name: 'forge', run: () => runForgeDownload() },
   { name: 'gateway', run: () => runGatewayDispatch() },
+  { name: 'scale', run: () => runScaleBench() },
 ];
 
 // `npm run bench -- --only http` runs one benchmark (the others take their time too).
