@@ -20,6 +20,7 @@ import { operatorSettingsServiceRef } from '../../settings/src/contract.js';
 import { AgentRunEngine } from './services/agent-run-engine.js';
 import type { ChatSettings } from './services/run-context.js';
 import { RunStore } from './services/run-store.js';
+import { RunLiveness } from './services/run-liveness.js';
 import { SteeringStore } from './services/steering-store.js';
 import { ToolBelt } from './services/tool-belt.js';
 import { TranscriptStore } from './services/transcript-store.js';
@@ -75,11 +76,12 @@ export default defineMod({
     };
     const transcript = new TranscriptStore(db);
     const store = new RunStore(db, runtimeInfo.instanceId);
+    const liveness = new RunLiveness(db, runtimeInfo.instanceId);
     const steering = new SteeringStore(db);
     const summaries = new SummaryStore(db);
     const cursors = new CursorSigner(secrets, { invalid: chatErrors.chatCursorInvalid, stale: chatErrors.chatCursorStale });
     const belt = new ToolBelt({ catalog: toolCatalog, mcp: () => mcp.get(), workspacesDir: path.join(runtimeInfo.dataDir, 'workspaces'), log });
-    const runtime = new AgentRunEngine({ agents, gateway: () => gateway.get(), skills: () => skills.get(), hooks: runtimeHooks, settings, transcript, store, steering, summaries, belt, log, attachments: () => attachments.get(),
+    const runtime = new AgentRunEngine({ agents, gateway: () => gateway.get(), skills: () => skills.get(), hooks: runtimeHooks, settings, transcript, store, liveness, steering, summaries, belt, log, attachments: () => attachments.get(),
       instanceId: runtimeInfo.instanceId,
       shared: db.driver === 'postgres',
       announceCancel: (runId) => changes.publish('cancel', runId),
@@ -97,7 +99,7 @@ export default defineMod({
     // one (the data-dir lock), so all of them; on PostgreSQL only those without a heartbeat.
     const sweep = async (all: boolean) => {
       const { staleRunAfterMs } = await settings.get<ChatSettings>();
-      const ids = await store.sweepInterrupted({ all, staleMs: staleRunAfterMs, activeHere: runtime.activeRunIds() });
+      const ids = await liveness.sweepInterrupted({ all, staleMs: staleRunAfterMs, activeHere: runtime.activeRunIds() });
       await steering.sweepRuns(ids);
       if (ids.length > 0) log.warn({ runs: ids.length }, 'runs left running by a previous process were marked interrupted');
     };
@@ -106,7 +108,7 @@ export default defineMod({
     let heartbeat: NodeJS.Timeout | undefined;
     let stopped = false;
     const beat = async () => {
-      const cancels = await store.heartbeat(runtime.activeRunIds());
+      const cancels = await liveness.heartbeat(runtime.activeRunIds());
       if (cancels.length > 0) await runtime.cancelRequested(cancels.map((c) => c.runId));
       if (db.driver === 'postgres') await sweep(false);
     };

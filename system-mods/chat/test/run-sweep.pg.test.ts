@@ -2,22 +2,22 @@
  * The interrupted sweep with several processes on one PostgreSQL: run rows whose heartbeat went
  * stale (their process died) are marked interrupted by whichever process sweeps, each exactly
  * once even when two sweep at the same moment (so each run's pending steering is turned into
- * follow_up by one process); rows with a fresh heartbeat are left running. Two run stores on two connection pools stand in for two processes.
+ * follow_up by one process); rows with a fresh heartbeat are left running. Two run liveness services on two connection pools stand in for two processes.
  */
 import knexFactory, { type Knex } from 'knex';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ModDatabaseService } from '../../../sdk/index.js';
 import { startTestKernel, testDatabase, type TestKernel } from '../../../sdk/testing.js';
 import { CHAT_MODS } from '../../../test/kits/chat-kit.js';
-import { RunStore } from '../src/services/run-store.js';
+import { RunLiveness } from '../src/services/run-liveness.js';
 
 let t: TestKernel;
 const pools: Knex[] = [];
 
-function store(instanceId: string, url: string): RunStore {
+function liveness(instanceId: string, url: string): RunLiveness {
   const knex = knexFactory({ client: 'pg', connection: { connectionString: url }, pool: { min: 0, max: 4 } });
   pools.push(knex);
-  return new RunStore({ knex, driver: 'postgres' } as unknown as ModDatabaseService, instanceId);
+  return new RunLiveness({ knex, driver: 'postgres' } as unknown as ModDatabaseService, instanceId);
 }
 
 let url: string;
@@ -42,8 +42,8 @@ async function runningRows(knex: Knex, prefix: string, count: number, heartbeatA
 }
 
 it('marks each stale run interrupted exactly once when two processes sweep at once, and leaves live ones running', async () => {
-  const one = store('instance-one', url);
-  const two = store('instance-two', url);
+  const one = liveness('instance-one', url);
+  const two = liveness('instance-two', url);
   const knex = t.kernel.database.knex;
   const dead = await runningRows(knex, 'dead', 60, 120_000, 'instance-gone');
   const live = await runningRows(knex, 'live', 5, 0, 'instance-two');

@@ -32,6 +32,7 @@ import { RunFinisher } from './run-finisher.js';
 import { Compactor } from './compaction.js';
 import { ContextSource } from './context-source.js';
 import { checkRunRequest } from './run-requests.js';
+import type { RunLiveness } from './run-liveness.js';
 import type { RunRow, RunStore } from './run-store.js';
 import { SessionLanes } from './session-lanes.js';
 import type { SteeringStore } from './steering-store.js';
@@ -76,6 +77,7 @@ export class AgentRunEngine implements AgentRunsService {
       settings: SettingsService;
       transcript: TranscriptStore;
       store: RunStore;
+      liveness: RunLiveness;
       steering: SteeringStore;
       summaries: SummaryStore;
       belt: ToolBelt;
@@ -137,7 +139,7 @@ export class AgentRunEngine implements AgentRunsService {
     if (!row || (agentId !== undefined && row.agent_id !== agentId)) throw errors.chatRunNotFound({ runId, agentId: agentId ?? '' });
     if (row.status === 'running' && this.ownedElsewhere(row)) {
       // The request is durable before it is announced: an owner that misses the notice reads it at its next heartbeat.
-      if (await this.deps.store.requestCancel(runId, reason)) {
+      if (await this.deps.liveness.requestCancel(runId, reason)) {
         await this.deps.announceCancel(runId);
         return { runId, cancelRequested: true, status: 'cancelling' };
       }
@@ -160,7 +162,7 @@ export class AgentRunEngine implements AgentRunsService {
     for (const runId of runIds) {
       const run = this.active.get(runId);
       if (!run) continue;
-      const reason = await this.deps.store.cancelRequest(runId);
+      const reason = await this.deps.liveness.cancelRequest(runId);
       if (reason !== undefined) run.cancel(reason || DEFAULT_CANCEL_REASON);
     }
   }
@@ -190,7 +192,7 @@ export class AgentRunEngine implements AgentRunsService {
     for (const run of this.active.values()) if (agentId === undefined || run.agentId === agentId) runs.push(run.live(this.deps.instanceId));
     if (!this.deps.shared) return { runs };
     const { staleRunAfterMs } = await this.deps.settings.get<ChatSettings>();
-    const elsewhere = await this.deps.store.runningElsewhere({ ...(agentId !== undefined ? { agentId } : {}), staleMs: staleRunAfterMs });
+    const elsewhere = await this.deps.liveness.runningElsewhere({ ...(agentId !== undefined ? { agentId } : {}), staleMs: staleRunAfterMs });
     for (const row of elsewhere) runs.push(remoteRun(row));
     runs.sort((a, b) => a.startedAt.localeCompare(b.startedAt) || a.runId.localeCompare(b.runId));
     return { runs };
