@@ -261,7 +261,9 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       host: modHost,
       dataDir: config.dataDir,
       log: logger.child({ component: 'mod-installer' }),
+      lock: (name, wait, fn) => database.namedLock(name, wait, fn),
     });
+    modHost.followRemoteInstalls(releaseInstaller);
     const sourceRefresh = new SourceRefreshSchedule({ jobs: jobQueue, settings: settingsStore, catalog: sourceCatalog, log: logger.child({ component: 'mod-sources' }) });
 
     const kernelRoutes = [
@@ -275,6 +277,8 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
     const app = createHttpServer({ logger, routes, gate: modHost, metrics, http: config.http, listen: config, authenticator });
     const installedRoot = await releaseInstaller.prepareBoot();
     await modHost.boot([...(options.modSources ?? [{ root: config.systemModsDir, system: true }]), installedRoot], options.onlyMods);
+    // Git mods another process installed or updated while this one was away: fetched now, in the background.
+    for (const modId of releaseInstaller.staleMods()) void modHost.follow(modId);
     await sourceRefresh.start();
     await app.ready();
 

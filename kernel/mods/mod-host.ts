@@ -40,16 +40,17 @@ export interface RuntimeInstall {
   swapBack(): Promise<void>;
   /** Records the install; a failure here is undone like any other. */
   commit(): Promise<void>;
+  /** Tell the other processes (default); false when this install follows one another process made. */
+  announce?: boolean;
 }
 
 /** What the Git installer does when another process installed, updated or uninstalled a mod. */
 export interface RemoteInstallFollower {
   /**
    * Brings this process's code of `modId` in line with the install record: fetch a missing or
-   * different release, remove an uninstalled one. True when it handled the mod (the lifecycle
-   * state then follows from the fresh install); false when the code here is already current.
+   * different release, remove an uninstalled one; nothing when the code here is current.
    */
-  follow(modId: string, installedHere: boolean, recorded: boolean): Promise<boolean>;
+  follow(modId: string, installedHere: boolean): Promise<void>;
 }
 
 export interface ModHostDeps {
@@ -122,9 +123,9 @@ export class ModHost implements RouteOwnerGate {
   }
 
   private async followNow(modId: string): Promise<void> {
+    await this.remoteInstalls?.follow(modId, this.installer.get(modId) !== undefined);
+    // Read after the code is in line: the state another process recorded now applies to it.
     const row = await this.deps.database.knex('svc_mods').where({ id: modId }).first<{ state: DesiredState } | undefined>();
-    const record = this.installer.get(modId);
-    if (this.remoteInstalls && (await this.remoteInstalls.follow(modId, record !== undefined, row !== undefined))) return;
     if (row && this.installer.get(modId)) await this.lifecycle.follow(modId, row.state);
   }
 
@@ -201,7 +202,7 @@ export class ModHost implements RouteOwnerGate {
         if (started !== undefined && wasLoaded) throw started;
       }
       await step.commit();
-      await this.announce(modId);
+      if (step.announce !== false) await this.announce(modId);
       return { mod: statusOf(record), updated: previous !== undefined };
     } catch (error) {
       await this.rollBack(step, rowBefore, previous !== undefined, wasLoaded).catch((err) => this.log.error({ err, mod: modId }, 'restoring the previous version failed'));
@@ -231,13 +232,22 @@ export class ModHost implements RouteOwnerGate {
     if (wasLoaded) await this.lifecycle.enable(modId);
   }
 
-  async uninstall(modId: string): Promise<void> {
+  /**
+   * `beforeAnnounce` runs once the mod is gone here (the Git installer removes its install
+   * record); `announce: false` when following another process's uninstall.
+   */
+  async uninstall(modId: string, options: { announce?: boolean; beforeAnnounce?: () => Promise<void> } = {}): Promise<void> {
     const record = this.installer.require(modId);
     if (record.system) throw errors.modUninstallSystemRefused({ modId });
-    if (record.status === 'loaded') await this.lifecycle.disable(modId);
+    if (record.status === 'loaded') {
+      // Another process already decided: its in-flight and dependents checks were its own.
+      if (options.announce === false) await this.lifecycle.follow(modId, 'disabled');
+      else await this.lifecycle.disable(modId);
+    }
     this.lifecycle.forget(record);
     await this.installer.uninstall(record);
-    await this.announce(modId);
+    await options.beforeAnnounce?.();
+    if (options.announce !== false) await this.announce(modId);
   }
 
   /** Unloads every mod, dependents first, without changing the persisted states (shutdown). */

@@ -13,7 +13,7 @@ import knexFactory, { type Knex } from 'knex';
 import type { DatabaseDescription } from '../../sdk/core-services.js';
 import { redactDatabaseUrl } from '../config.js';
 import { PgliteClient, takeArrayParsers } from './pglite-client.js';
-import { withSchemaLock } from './schema-lock.js';
+import { withAdvisoryLock, withSchemaLock } from './schema-lock.js';
 
 export type DatabaseOptions =
   | {
@@ -53,6 +53,11 @@ export class Database {
   /** Runs `fn` as the only process changing the schema (see `schema-lock.ts`). */
   schemaLock<T>(fn: () => Promise<T>): Promise<T> {
     return withSchemaLock(this.url, fn);
+  }
+
+  /** Runs `fn` as the only process holding the lock named `name` (`wait: false`: answers `acquired: false` when another holds it). */
+  namedLock<T>(name: string, wait: boolean, fn: () => Promise<T>): Promise<{ acquired: true; value: T } | { acquired: false }> {
+    return withAdvisoryLock(this.url, name, wait, fn);
   }
 
   static async open(options: DatabaseOptions, logger?: DatabaseLogger): Promise<Database> {

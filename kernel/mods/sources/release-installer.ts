@@ -15,6 +15,7 @@ import { errors } from '../../errors.js';
 import type { ModSource } from '../mod-discovery.js';
 import type { ModHost, ModManagementEntry } from '../mod-host.js';
 import type { InstallRecord, InstallStore } from './install-store.js';
+import { PlacedReleases } from './placed-releases.js';
 import type { SourceCatalog } from './source-catalog.js';
 import { GitReadError } from './source-repository.js';
 import { checkTree, extractTree, UnsafeTreeError } from './tree-extractor.js';
@@ -25,6 +26,11 @@ export interface ReleaseInstallerDeps {
   host: ModHost;
   dataDir: string;
   log: Logger;
+  /**
+   * The database's named advisory lock (`Database.namedLock`): two processes never install,
+   * update or uninstall one mod at once. Absent: this process's own bookkeeping only.
+   */
+  lock?: <T>(name: string, wait: boolean, fn: () => Promise<T>) => Promise<{ acquired: true; value: T } | { acquired: false }>;
 }
 
 export interface InstallResult {
@@ -57,11 +63,15 @@ export class ReleaseInstaller {
   readonly modsDir: string;
   private readonly stagingDir: string;
   private recorded = new Set<string>();
+  private readonly placed: PlacedReleases;
+  /** Recorded mods whose code here is missing or another release's: fetched after boot ({@link catchUp}). */
+  private readonly stale = new Set<string>();
 
   constructor(private readonly deps: ReleaseInstallerDeps) {
     this.modsDir = path.join(deps.dataDir, 'mods');
     // Beside `mods/` on the same file system, so moving a folder in is one rename.
     this.stagingDir = path.join(deps.dataDir, 'mod-staging');
+    this.placed = new PlacedReleases(deps.dataDir);
   }
 
   /** The root of installed Git mods, sandboxed; only folders with an install record are mods. */
@@ -86,12 +96,62 @@ export class ReleaseInstaller {
         await rm(path.join(this.stagingDir, name), { recursive: true, force: true });
       }
     }
-    for (const record of await this.deps.installs.list()) this.recorded.add(record.modId);
+    await this.placed.read();
+    for (const record of await this.deps.installs.list()) {
+      const live = path.join(this.modsDir, record.modId);
+      const here = this.placed.get(record.modId);
+      if (existsSync(live) && (here === record.contentHash || here === undefined)) {
+        // No hash here: code placed before this bookkeeping existed, taken as the recorded release.
+        if (here === undefined) await this.placed.set(record.modId, record.contentHash);
+        this.recorded.add(record.modId);
+      } else {
+        // Another process installed or updated it meanwhile: this code is not the recorded release.
+        this.stale.add(record.modId);
+        await this.removeLive(record.modId);
+      }
+    }
     return this.root;
   }
 
+  /** After boot: fetches the recorded release of every mod whose code here was missing or stale (`follow` does each). */
+  staleMods(): string[] {
+    const ids = [...this.stale];
+    this.stale.clear();
+    return ids;
+  }
+
+  /**
+   * Brings this process's code of `modId` in line with its install record after another process
+   * changed it: a missing or different release is fetched from its source at the recorded commit
+   * (its content hash checked), an uninstalled one removed. The lifecycle state then follows
+   * the mod's `svc_mods` row (the host does that).
+   */
+  async follow(modId: string, installedHere: boolean): Promise<void> {
+    const record = await this.deps.installs.get(modId);
+    if (!record) {
+      if (installedHere && this.recorded.has(modId)) {
+        await this.exclusive(modId, true, async () => {
+          await this.deps.host.uninstall(modId, { announce: false });
+          await this.removeLive(modId);
+          this.recorded.delete(modId);
+          await this.placed.set(modId, undefined);
+        });
+        this.deps.log.info({ mod: modId }, 'mod uninstalled by another process removed here');
+      }
+      return;
+    }
+    if (installedHere && this.placed.get(modId) === record.contentHash) return;
+    await this.exclusive(modId, true, async () => {
+      const source = await this.deps.catalog.require(record.sourceId);
+      // This process's mirror may predate the release: fetch the source first.
+      await this.deps.catalog.fetch(source.id);
+      await this.place(modId, source.id, record, record.contentHash, false);
+    });
+    this.deps.log.info({ mod: modId, version: record.version, commit: record.commit }, 'mod installed by another process fetched here');
+  }
+
   async install(modId: string, options: { version?: string; sourceId?: string }): Promise<InstallResult> {
-    return this.exclusive(modId, async () => {
+    return this.exclusive(modId, false, async () => {
       const existing = this.deps.host.get(modId);
       const installedFromGit = await this.deps.installs.get(modId);
       if (existing && !installedFromGit) throw errors.modInstallConflict({ modId });
@@ -101,64 +161,83 @@ export class ReleaseInstaller {
       if (options.version !== undefined && semver.clean(options.version) !== release.version) {
         throw errors.modVersionNotLatest({ modId, version: options.version, latest: release.version });
       }
-      await mkdir(this.stagingDir, { recursive: true });
-      const staging = await mkdtemp(path.join(this.stagingDir, `${modId}.`));
-      try {
-        const staged = path.join(staging, modId);
-        const contentHash = await this.extract(modId, release.tag, source.id, release.commit, staged);
-        await this.checkStagedManifest(modId, release.tag, staged);
-        const live = path.join(this.modsDir, modId);
-        const previous = path.join(staging, PREVIOUS);
-        const record: Omit<InstallRecord, 'installedAt' | 'updatedAt'> = {
-          modId,
-          sourceId: source.id,
-          tag: release.tag,
-          version: release.version,
-          commit: release.commit,
-          contentHash,
-        };
-        const result = await this.deps.host.installAtRuntime({
-          modId,
-          source: this.root,
-          swapIn: async () => {
-            await mkdir(this.modsDir, { recursive: true });
-            if (existsSync(live)) await rename(live, previous);
-            await rename(staged, live);
-            this.recorded.add(modId);
-          },
-          swapBack: async () => {
-            if (existsSync(live)) await rename(live, path.join(staging, 'failed'));
-            if (existsSync(previous)) await rename(previous, live);
-            else this.recorded.delete(modId);
-          },
-          commit: async () => {
-            await this.deps.installs.put(record);
-          },
-        });
-        this.deps.log.info({ mod: modId, version: release.version, tag: release.tag, commit: release.commit, updated: result.updated }, 'mod installed from Git');
-        return { mod: result.mod, release: { version: release.version, tag: release.tag, commit: release.commit, contentHash, sourceId: source.id }, updated: result.updated };
-      } finally {
-        await rm(staging, { recursive: true, force: true });
-      }
+      const placed = await this.place(modId, source.id, release, undefined, true);
+      return { mod: placed.mod, release: { version: release.version, tag: release.tag, commit: release.commit, contentHash: placed.contentHash, sourceId: source.id }, updated: placed.updated };
     });
+  }
+
+  /**
+   * Extracts `release` of `sourceId` into staging, checks it (and its content hash, when one is
+   * expected), and swaps it in through the host, which records and migrates it.
+   */
+  private async place(
+    modId: string,
+    sourceId: string,
+    release: { tag: string; version: string; commit: string },
+    expectedHash: string | undefined,
+    announce: boolean,
+  ): Promise<{ mod: ModStatus; contentHash: string; updated: boolean }> {
+    await mkdir(this.stagingDir, { recursive: true });
+    const staging = await mkdtemp(path.join(this.stagingDir, `${modId}.`));
+    try {
+      const staged = path.join(staging, modId);
+      const contentHash = await this.extract(modId, release.tag, sourceId, release.commit, staged);
+      if (expectedHash !== undefined && contentHash !== expectedHash) {
+        throw errors.modReleaseUnsafe({ modId, tag: release.tag, reason: `its content hash ${contentHash} is not the recorded ${expectedHash}` });
+      }
+      await this.checkStagedManifest(modId, release.tag, staged);
+      const live = path.join(this.modsDir, modId);
+      const previous = path.join(staging, PREVIOUS);
+      const record: Omit<InstallRecord, 'installedAt' | 'updatedAt'> = { modId, sourceId, tag: release.tag, version: release.version, commit: release.commit, contentHash };
+      const result = await this.deps.host.installAtRuntime({
+        modId,
+        source: this.root,
+        announce,
+        swapIn: async () => {
+          await mkdir(this.modsDir, { recursive: true });
+          if (existsSync(live)) await rename(live, previous);
+          await rename(staged, live);
+          this.recorded.add(modId);
+        },
+        swapBack: async () => {
+          if (existsSync(live)) await rename(live, path.join(staging, 'failed'));
+          if (existsSync(previous)) await rename(previous, live);
+          else this.recorded.delete(modId);
+        },
+        commit: async () => {
+          // Following another process: its record is already the one written.
+          if (announce) await this.deps.installs.put(record);
+          await this.placed.set(modId, contentHash);
+        },
+      });
+      this.deps.log.info({ mod: modId, version: release.version, tag: release.tag, commit: release.commit, updated: result.updated }, 'mod installed from Git');
+      return { mod: result.mod, contentHash, updated: result.updated };
+    } finally {
+      await rm(staging, { recursive: true, force: true });
+    }
   }
 
   /** Uninstalls through the host (refused for system mods), then removes a Git mod's code and record. */
   async uninstall(modId: string): Promise<void> {
-    await this.exclusive(modId, async () => {
-      await this.deps.host.uninstall(modId);
-      if (!(await this.deps.installs.get(modId))) return;
-      const live = path.join(this.modsDir, modId);
-      if (existsSync(live)) {
-        // Moved out first so the removal is never half-visible under `mods/`.
-        await mkdir(this.stagingDir, { recursive: true });
-        const trash = await mkdtemp(path.join(this.stagingDir, `${modId}.`));
-        await rename(live, path.join(trash, 'removed'));
-        await rm(trash, { recursive: true, force: true });
-      }
-      await this.deps.installs.remove(modId);
+    await this.exclusive(modId, false, async () => {
+      // The record goes before the host announces, so other processes find it gone.
+      const record = await this.deps.installs.get(modId);
+      await this.deps.host.uninstall(modId, { beforeAnnounce: record ? () => this.deps.installs.remove(modId) : undefined });
+      if (!record) return;
+      await this.removeLive(modId);
       this.recorded.delete(modId);
+      await this.placed.set(modId, undefined);
     });
+  }
+
+  private async removeLive(modId: string): Promise<void> {
+    const live = path.join(this.modsDir, modId);
+    if (!existsSync(live)) return;
+    // Moved out first so the removal is never half-visible under `mods/`.
+    await mkdir(this.stagingDir, { recursive: true });
+    const trash = await mkdtemp(path.join(this.stagingDir, `${modId}.`));
+    await rename(live, path.join(trash, 'removed'));
+    await rm(trash, { recursive: true, force: true });
   }
 
   /**
@@ -219,11 +298,15 @@ export class ReleaseInstaller {
     if (manifest.system === true) throw errors.modReleaseUnsafe({ modId, tag, reason: '"system": true is for mods shipped with the runtime' });
   }
 
-  private async exclusive<T>(modId: string, fn: () => Promise<T>): Promise<T> {
+  /** One install, update or uninstall of a mod at a time, in this process and (with the database lock) in every process; `wait` queues for another process's. */
+  private async exclusive<T>(modId: string, wait: boolean, fn: () => Promise<T>): Promise<T> {
     if (this.busy.has(modId)) throw errors.modInstallInProgress({ modId });
     this.busy.add(modId);
     try {
-      return await fn();
+      if (!this.deps.lock) return await fn();
+      const held = await this.deps.lock(`svc-mod-install:${modId}`, wait, fn);
+      if (!held.acquired) throw errors.modInstallInProgress({ modId });
+      return held.value;
     } finally {
       this.busy.delete(modId);
     }

@@ -148,6 +148,12 @@ export class SourceCatalog {
     return [...byMod.values()];
   }
 
+  /** Fetches the source into this process's mirror (another process may have read a newer release than this mirror holds). */
+  async fetch(id: string): Promise<void> {
+    const source = await this.require(id);
+    await this.serial(id, () => this.repository(id).fetch(source.url, this.deps.allowFileSources));
+  }
+
   /** Runs `fn` with the source's mirror while no other Git work on that source runs. */
   withRepository<T>(sourceId: string, fn: (repo: SourceRepository) => Promise<T>): Promise<T> {
     return this.serial(sourceId, () => fn(this.repository(sourceId)));

@@ -1,0 +1,71 @@
+/**
+ * Two kernels, each with its own data dir, on one PostgreSQL database: a Git mod installed,
+ * enabled, updated and uninstalled through one is fetched (at the recorded commit, content hash
+ * checked), started, updated and removed by the other.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { DatabaseOptions } from '../../kernel/storage/database.js';
+import { startTestKernel, testDatabase, type TestKernel } from '../../sdk/testing.js';
+import { json } from '../helpers.js';
+import { ModRepo, scratch } from './git-repos.js';
+
+const tmp = scratch('mod-two-processes');
+let db: DatabaseOptions;
+let a: TestKernel;
+let b: TestKernel;
+let repo: ModRepo;
+
+const boot = (name: string) =>
+  startTestKernel({ mods: ['health'], database: db, config: { dataDir: path.join(tmp.dir, name), modsAllowFileSources: true, shutdownTimeoutMs: 300 } });
+
+async function until<T>(probe: () => Promise<T>, done: (v: T) => boolean, what: string): Promise<T> {
+  const end = Date.now() + 30_000;
+  for (;;) {
+    const got = await probe();
+    if (done(got)) return got;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}; last: ${JSON.stringify(got)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+const hello = async (t: TestKernel) => {
+  const res = await t.request('/api/mods/hello-git/hello');
+  return { status: res.status, version: res.body?.version as string | undefined, error: res.body?.error as string | undefined };
+};
+
+beforeAll(async () => {
+  db = await testDatabase();
+  a = await boot('a');
+  b = await boot('b');
+  repo = ModRepo.create(path.join(tmp.dir, 'hello')).version('1.0.0').release('v1.0.0');
+  expect((await a.request(json('POST', '/api/mod-management/sources', { url: repo.url }))).status).toBe(200);
+});
+afterAll(async () => {
+  await a?.close();
+  await b?.close();
+  tmp.cleanup();
+});
+
+it('install, enable, update and uninstall through one process reach the other', async () => {
+  expect((await a.request(json('POST', '/api/mod-management/hello-git/install', {}))).status).toBe(200);
+  await until(async () => b.kernel.mods.get('hello-git')?.status, (s) => s === 'disabled', 'the mod installed on b');
+  const placed = JSON.parse(readFileSync(path.join(tmp.dir, 'b', 'mods-placed.json'), 'utf8'));
+  const record = await a.kernel.database.knex('svc_mod_installs').where({ mod_id: 'hello-git' }).first();
+  expect(placed['hello-git']).toBe(record.content_hash);
+
+  expect((await a.request(json('POST', '/api/mod-management/hello-git/enable'))).status).toBe(200);
+  expect(await until(() => hello(b), (r) => r.status === 200, 'the mod serving on b')).toMatchObject({ version: '1.0.0' });
+
+  repo.version('1.1.0').release('v1.1.0');
+  expect((await a.request(json('POST', '/api/mod-management/refresh', {}))).status).toBe(200);
+  expect((await a.request(json('POST', '/api/mod-management/hello-git/install', { version: '1.1.0' }))).status).toBe(200);
+  await until(() => hello(b), (r) => r.version === '1.1.0', 'the update serving on b');
+
+  expect((await a.request(json('POST', '/api/mod-management/hello-git/uninstall'))).status).toBe(200);
+  await until(async () => b.kernel.mods.get('hello-git'), (m) => m === undefined, 'the mod gone from b');
+  // Its routes are gone on both, as on the process that uninstalled it.
+  expect((await hello(b)).status).toBe((await hello(a)).status);
+  expect((await hello(b)).status).toBe(404);
+  expect(existsSync(path.join(tmp.dir, 'b', 'mods', 'hello-git'))).toBe(false);
+});
