@@ -62,8 +62,9 @@ it('a streamed turn on one process is listed through every process and the proxy
 });
 
 it('steering sent through another process is delivered at the run’s next boundary', async () => {
-  // The tool call arrives slowly, so the steering is stored while the first model call streams.
-  fake.chat(toolAnswer([{ name: 'workspace_list', args: { path: '.' } }], { delayMs: 400 }));
+  // The tool call arrives slowly (three writes a second apart), so the steering is stored while
+  // the first model call streams, with room for a loaded machine.
+  fake.chat(toolAnswer([{ name: 'workspace_list', args: { path: '.' } }], { delayMs: 1_000 }));
   fake.chat(textAnswer(['short', ' version']));
   const turn = streamTurn(cluster.base(0), { agentId: 'ada', sessionId: 'steer', message: 'list the files', runId: 'run-steer-x' });
   const runId = await turn.started;
