@@ -37,7 +37,7 @@ async function turnThrough(index: number, sessionId: string) {
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   const served = models.findIndex((m, i) => m.requests.length > before[i]!);
   const request = models[served]!.requests.filter((r) => r.path === '/v1/chat/completions').at(-1)!;
-  return { server: served, model: request.body.model as string, text: JSON.stringify(request.body.messages) };
+  return { server: served, model: request.body.model as string, text: JSON.stringify(request.body.messages), authorization: request.headers.authorization };
 }
 
 const everyProcess = () => cluster.servers.map((_, i) => i);
@@ -91,7 +91,8 @@ it('a mod setting written through one process is read new through every process'
 });
 
 it("an agent's model selection and a model connection written through one process are used by every process's next turn", async () => {
-  for (const i of everyProcess()) expect(await turnThrough(i, `warm-${i}`)).toMatchObject({ server: 0, model: 'gpt-test' });
+  // The API key stored through process 0 decrypts in every process (one settings key).
+  for (const i of everyProcess()) expect(await turnThrough(i, `warm-${i}`)).toMatchObject({ server: 0, model: 'gpt-test', authorization: 'Bearer sk-multi-SECRET-0123456789' });
   const selected = await cluster.api(1, 'PUT', '/api/agents/ada/model-selection', { connectionId, model: 'gpt-next' });
   expect(selected.status, JSON.stringify(selected.body)).toBe(200);
   for (const i of everyProcess()) await until(() => turnThrough(i, `sel-${i}`), (t) => t.model === 'gpt-next', `process ${i} uses gpt-next`, SEEN_WITHIN_MS);
