@@ -2,9 +2,7 @@
  * Provider login credentials: the tokens (encrypted in the kernel's secret store, write-only),
  * their facts (provider, source, account, scopes, expiry) in the mod's table, the link to one
  * model connection, and a fresh access token on demand — refreshed once it is within the
- * refresh skew of its expiry, one refresh at a time per credential: in this process by the
- * pending promise, across processes on one PostgreSQL by an advisory lock keyed by the
- * credential (see {@link CredentialService.refresh}).
+ * refresh skew of its expiry, once across processes (token-refresh.ts).
  *
  * A link applies only while the connection it was made to exists: the link stores the
  * connection's creation time, so a connection deleted and re-created under the same id does not
@@ -19,7 +17,8 @@ import type { ConnectionCredentialsService, CredentialTarget, LoginCredential } 
 import type { LoginsConfig, ProviderId } from './config.js';
 import { upstreamUrl } from './config.js';
 import { loginErrors as errors } from './errors.js';
-import { TokenRejected, type AccountFacts, type TokenEndpoint, type TokenSet } from './token-endpoint.js';
+import type { AccountFacts, TokenEndpoint, TokenSet } from './token-endpoint.js';
+import { accessName, refreshName, TokenRefresh } from './token-refresh.js';
 
 export type CredentialSource = 'cli-import' | 'code-cli-login' | 'provider-b-oauth';
 
@@ -61,10 +60,7 @@ export interface CredentialView {
 }
 
 const iso = (value: Date | string) => new Date(value).toISOString();
-const stamp = (value: Date | string | null) => (value === null ? null : iso(value));
 const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
-const accessName = (id: string) => `credentials/${id}/access-token`;
-const refreshName = (id: string) => `credentials/${id}/refresh-token`;
 const ID = /^cred_[A-Za-z0-9_-]{1,40}$/;
 
 export interface CredentialDeps {
@@ -81,11 +77,9 @@ export interface CredentialDeps {
 
 /** Change topic of credential writes (a new login, a link, refreshed tokens, a deletion). */
 export const CREDENTIALS_CHANGED = 'credentials';
-/** How long a process that waited for another's refresh waits for its secrets cache to drop the old token. */
-const SECRET_NOTICE_WAIT_MS = 3_000;
 
 export class CredentialService implements ConnectionCredentialsService {
-  private readonly refreshing = new Map<string, Promise<string>>();
+  private readonly refresher: TokenRefresh;
   /**
    * connection id → the credential row linked to it (null: none), so a model call does not read
    * the table: only on the embedded database, where this process is the only writer and every
@@ -99,6 +93,7 @@ export class CredentialService implements ConnectionCredentialsService {
 
   constructor(private readonly deps: CredentialDeps) {
     this.onlyWriter = deps.db.driver === 'pglite';
+    this.refresher = new TokenRefresh({ ...deps, query: (trx) => this.query(trx), row: (id) => this.row(id), writing: (write) => this.writing(write) });
     // Another process's write (or a resync): whatever this one derived from the table goes.
     deps.changes?.subscribe(`provider-logins.${CREDENTIALS_CHANGED}`, (notice) => {
       if (!notice.local) this.changed();
@@ -301,115 +296,9 @@ export class CredentialService implements ConnectionCredentialsService {
     return row;
   }
 
-  /** The access token, refreshed first when it is within the refresh skew of its expiry (or `force`). */
-  async accessToken(row: CredentialRow, options: { force?: boolean; signal?: AbortSignal } = {}): Promise<string> {
-    const config = await this.deps.config();
-    const expiresAt = row.expires_at === null ? undefined : new Date(row.expires_at).getTime();
-    const now = this.deps.clock().getTime();
-    const fresh = expiresAt === undefined || expiresAt - now > config.refreshSkewMs;
-    if (fresh && !options.force) {
-      const token = await this.deps.secrets.get(accessName(row.id));
-      if (token !== undefined) return token;
-    }
-    const pending = this.refreshing.get(row.id);
-    if (pending) return pending;
-    const run = this.refresh(row, config, options.signal).finally(() => this.refreshing.delete(row.id));
-    this.refreshing.set(row.id, run);
-    return run;
-  }
-
-  /**
-   * Refreshes once across processes. On PostgreSQL the refresh runs under a transaction-scoped
-   * advisory lock keyed by the credential; after taking it the row is read again, and when
-   * another process refreshed it meanwhile (its `refreshed_at` moved) that process's token is
-   * used instead of a second refresh — which, with a rotating refresh token, would also spend
-   * the token the first one got. The embedded database has one process: the promise in
-   * {@link refreshing} is enough.
-   */
-  private async refresh(row: CredentialRow, config: LoginsConfig, signal?: AbortSignal): Promise<string> {
-    if (this.deps.db.driver !== 'postgres') return this.refreshNow(row, config, signal);
-    // Read before waiting for the lock: the token a refresh elsewhere replaces.
-    const previous = await this.deps.secrets.get(accessName(row.id));
-    return this.deps.db.transaction(async (trx) => {
-      await trx.raw('select pg_advisory_xact_lock(hashtext(?), hashtext(?))', ['provider-logins.refresh', row.id]);
-      const latest = await this.query(trx).where({ id: row.id }).first();
-      if (!latest) throw errors.providerCredentialNotFound({ provider: row.provider, reason: 'it was deleted' });
-      if (stamp(latest.refreshed_at) !== stamp(row.refreshed_at) && latest.status === 'active') {
-        const token = await this.refreshedElsewhere(row.id, previous);
-        if (token !== undefined) return token;
-      }
-      return this.refreshNow(latest, config, signal);
-    });
-  }
-
-  /**
-   * The access token another process stored by its refresh. The secret store's cache may still
-   * hold the one read before the lock until that process's change notice arrives, so a token
-   * equal to it is read again for a bounded while (the notice normally arrives within
-   * milliseconds; past the bound the cache's own expiry has passed too).
-   */
-  private async refreshedElsewhere(id: string, previous: string | undefined): Promise<string | undefined> {
-    const deadline = Date.now() + SECRET_NOTICE_WAIT_MS;
-    for (;;) {
-      const token = await this.deps.secrets.get(accessName(id));
-      if (token === undefined || token !== previous || Date.now() > deadline) return token;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-
-  private async refreshNow(row: CredentialRow, config: LoginsConfig, signal?: AbortSignal): Promise<string> {
-    const provider = config.providers[row.provider];
-    const current = await this.deps.secrets.get(accessName(row.id));
-    const refreshToken = await this.deps.secrets.get(refreshName(row.id));
-    const now = this.deps.clock();
-    const stillValid = current !== undefined && (row.expires_at === null || new Date(row.expires_at).getTime() > now.getTime());
-    if (refreshToken === undefined) {
-      if (stillValid) return current!;
-      throw errors.providerCredentialExpired({ provider: row.provider, reason: 'it has no refresh token' });
-    }
-    const endpoint = upstreamUrl(provider.tokenUrl, 'tokenUrl');
-    if (!endpoint.url) {
-      if (stillValid) return current!;
-      throw errors.providerLoginNotConfigured({ provider: row.provider, reason: endpoint.problem! });
-    }
-    try {
-      const tokens = await this.deps.tokens.refresh(provider, refreshToken, { timeoutMs: config.upstreamTimeoutMs, signal });
-      const account = { ...json<AccountFacts>(row.account), ...tokens.account };
-      await this.writing(async () => {
-        await this.deps.secrets.set(accessName(row.id), tokens.accessToken);
-        if (tokens.refreshToken) await this.deps.secrets.set(refreshName(row.id), tokens.refreshToken);
-        await this.query()
-          .where({ id: row.id })
-          .update({
-            expires_at: tokens.expiresAt ?? null,
-            account: JSON.stringify(account),
-            ...(tokens.scopes ? { scopes: JSON.stringify(tokens.scopes) } : {}),
-            status: 'active',
-            last_error: null,
-            refreshed_at: now,
-            updated_at: now,
-          } as never);
-      });
-      this.deps.log.info({ credentialId: row.id, provider: row.provider }, 'provider login token refreshed');
-      return tokens.accessToken;
-    } catch (error) {
-      const reason = error instanceof TokenRejected ? `refused: ${error.reason}` : (error as { reason?: string }).reason ?? 'the refresh failed';
-      // Another replica may have refreshed first and rotated the refresh token: use its result.
-      const latest = await this.row(row.id);
-      if (latest && stamp(latest.refreshed_at) !== stamp(row.refreshed_at) && latest.status === 'active') {
-        const token = await this.deps.secrets.get(accessName(row.id));
-        if (token !== undefined) return token;
-      }
-      this.deps.log.warn({ credentialId: row.id, provider: row.provider, reason }, 'provider login token refresh failed');
-      if (error instanceof TokenRejected) {
-        await this.writing(() => this.query().where({ id: row.id }).update({ status: 'refresh_failed', last_error: reason.slice(0, 200), updated_at: now } as never));
-        if (stillValid) return current!;
-        throw errors.providerCredentialExpired({ provider: row.provider, reason });
-      }
-      await this.writing(() => this.query().where({ id: row.id }).update({ last_error: reason.slice(0, 200), updated_at: now } as never));
-      if (stillValid) return current!;
-      throw errors.providerCredentialRefreshFailed({ provider: row.provider, reason });
-    }
+  /** The access token, refreshed first when it is within the refresh skew of its expiry (or `force`): token-refresh.ts. */
+  accessToken(row: CredentialRow, options: { force?: boolean; signal?: AbortSignal } = {}): Promise<string> {
+    return this.refresher.accessToken(row, options);
   }
 
   /** {@link ConnectionCredentialsService}: the model gateway's question, per call. */
