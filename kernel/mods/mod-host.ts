@@ -21,13 +21,15 @@ import type { ExtensionRegistry } from './extension-registry.js';
 import { defaultRuntimes } from './runtime-select.js';
 import { discoverMod, type ModSource } from './mod-discovery.js';
 import { ModInstaller } from './mod-installer.js';
+import { ModFollower, MODS_TOPIC, type RemoteInstallFollower } from './mod-follower.js';
 import { ModLifecycle } from './mod-lifecycle.js';
-import { statusOf, type DesiredState, type ModManagementEntry } from './mod-record.js';
+import { statusOf, type ModManagementEntry } from './mod-record.js';
 import type { ModRuntimeFactory } from './mod-runtime.js';
 import type { ProvidedServices } from './registries.js';
 import { ServiceResolver } from './service-resolver.js';
 
 export type { ModManagementEntry } from './mod-record.js';
+export { MODS_TOPIC, type RemoteInstallFollower } from './mod-follower.js';
 
 /** One runtime install or update, as the Git installer drives it. */
 export interface RuntimeInstall {
@@ -42,15 +44,6 @@ export interface RuntimeInstall {
   commit(): Promise<void>;
   /** Tell the other processes (default); false when this install follows one another process made. */
   announce?: boolean;
-}
-
-/** What the Git installer does when another process installed, updated or uninstalled a mod. */
-export interface RemoteInstallFollower {
-  /**
-   * Brings this process's code of `modId` in line with the install record: fetch a missing or
-   * different release, remove an uninstalled one; nothing when the code here is current.
-   */
-  follow(modId: string, installedHere: boolean): Promise<void>;
 }
 
 export interface ModHostDeps {
@@ -75,17 +68,12 @@ export interface ModHostDeps {
   changes?: ChangeBus;
 }
 
-/** Change topic of a mod's lifecycle (enable, disable, install, update, uninstall); the key is the mod id. */
-export const MODS_TOPIC = 'kernel.mods';
 
 export class ModHost implements RouteOwnerGate {
   private readonly log: Logger;
   private readonly installer: ModInstaller;
   private readonly lifecycle: ModLifecycle;
-  /** Per-mod chain of reconciliations, so notices about one mod apply in order. */
-  private readonly following = new Map<string, Promise<void>>();
-  /** Handles mods another process installed, updated or uninstalled (the Git installer sets it). */
-  private remoteInstalls?: RemoteInstallFollower;
+  private readonly follower: ModFollower;
 
   constructor(private readonly deps: ModHostDeps) {
     this.log = deps.logger.child({ component: 'mod-host' });
@@ -97,36 +85,23 @@ export class ModHost implements RouteOwnerGate {
       resolver: new ServiceResolver(deps.provided, deps.tables, this.installer),
       log: this.log,
     });
-    deps.changes?.subscribe(MODS_TOPIC, (notice) => {
-      if (notice.local) return;
-      const ids = notice.resync || notice.key === undefined ? this.installer.all().map((r) => r.id) : [notice.key];
-      for (const id of ids) void this.follow(id);
+    this.follower = new ModFollower({
+      database: deps.database,
+      changes: deps.changes,
+      installed: this.installer,
+      lifecycle: this.lifecycle,
+      log: this.log,
     });
   }
 
   /** The Git installer registers how this process fetches or removes a mod another process installed or uninstalled. */
   followRemoteInstalls(follower: RemoteInstallFollower): void {
-    this.remoteInstalls = follower;
+    this.follower.remoteInstalls = follower;
   }
 
-  /** Re-reads one mod's row and brings this process to it; failures are logged (the next notice or resync tries again). */
+  /** Re-reads one mod's records and brings this process to them (another process changed it). */
   follow(modId: string): Promise<void> {
-    const previous = this.following.get(modId) ?? Promise.resolve();
-    const next = previous
-      .then(() => this.followNow(modId))
-      .catch((err: unknown) => this.log.error({ err, mod: modId }, 'following another process\'s change to the mod failed'))
-      .finally(() => {
-        if (this.following.get(modId) === next) this.following.delete(modId);
-      });
-    this.following.set(modId, next);
-    return next;
-  }
-
-  private async followNow(modId: string): Promise<void> {
-    await this.remoteInstalls?.follow(modId, this.installer.get(modId) !== undefined);
-    // Read after the code is in line: the state another process recorded now applies to it.
-    const row = await this.deps.database.knex('svc_mods').where({ id: modId }).first<{ state: DesiredState } | undefined>();
-    if (row && this.installer.get(modId)) await this.lifecycle.follow(modId, row.state);
+    return this.follower.follow(modId);
   }
 
   /** Tells every other process that `modId` changed (after the change is committed here). */

@@ -63,7 +63,19 @@ it('install, enable, update and uninstall through one process reach the other', 
   await until(() => hello(b), (r) => r.version === '1.1.0', 'the update serving on b');
 
   expect((await a.request(json('POST', '/api/mod-management/hello-git/uninstall'))).status).toBe(200);
-  await until(async () => b.kernel.mods.get('hello-git'), (m) => m === undefined, 'the mod gone from b');
+  await until(async () => b.kernel.mods.get('hello-git') === undefined && !existsSync(path.join(tmp.dir, 'b', 'mods', 'hello-git')), (gone) => gone, 'the mod and its code gone from b');
+  // Installs of one mod sent to both at once: the database lock lets one run at a time, a
+  // request that overlaps another process's install is refused, and both end on one release.
+  const both = await Promise.all([a, b].map((t) => t.request(json('POST', '/api/mod-management/hello-git/install', {}))));
+  for (const res of both) if (res.status !== 200) expect(res.body.error).toBe('mod_install_in_progress');
+  expect(both.some((res) => res.status === 200)).toBe(true);
+  const hashOf = (name: string) => JSON.parse(readFileSync(path.join(tmp.dir, name, 'mods-placed.json'), 'utf8'))['hello-git'];
+  const recorded = async () => (await a.kernel.database.knex('svc_mod_installs').where({ mod_id: 'hello-git' }).first()).content_hash as string;
+  await until(async () => [hashOf('a'), hashOf('b')], (h) => h[0] !== undefined && h[0] === h[1], 'one release on both');
+  expect(hashOf('a')).toBe(await recorded());
+  expect((await a.request(json('POST', '/api/mod-management/hello-git/uninstall'))).status).toBe(200);
+  await until(async () => b.kernel.mods.get('hello-git') === undefined && !existsSync(path.join(tmp.dir, 'b', 'mods', 'hello-git')), (gone) => gone, 'the mod gone from b again');
+
   // Its routes are gone on both, as on the process that uninstalled it.
   expect((await hello(b)).status).toBe((await hello(a)).status);
   expect((await hello(b)).status).toBe(404);

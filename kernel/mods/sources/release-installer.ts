@@ -15,6 +15,7 @@ import { errors } from '../../errors.js';
 import type { ModSource } from '../mod-discovery.js';
 import type { ModHost, ModManagementEntry } from '../mod-host.js';
 import type { InstallRecord, InstallStore } from './install-store.js';
+import { managementView, type AvailableMod, type ManagedEntry } from './management-view.js';
 import { PlacedReleases } from './placed-releases.js';
 import type { SourceCatalog } from './source-catalog.js';
 import { GitReadError } from './source-repository.js';
@@ -39,20 +40,7 @@ export interface InstallResult {
   updated: boolean;
 }
 
-export interface ManagedEntry extends ModManagementEntry {
-  source?: { sourceId: string; version: string; tag: string; commit: string; contentHash: string };
-  updateAvailable?: { version: string; tag: string } | null;
-}
-
-export interface AvailableMod {
-  modId: string;
-  name: string;
-  description?: string;
-  version: string;
-  sourceId: string;
-  tag: string;
-  commit: string;
-}
+export type { AvailableMod, ManagedEntry } from './management-view.js';
 
 /** Inside a staging folder: the previous code while an update is in flight. */
 const PREVIOUS = 'previous';
@@ -240,39 +228,9 @@ export class ReleaseInstaller {
     await rm(trash, { recursive: true, force: true });
   }
 
-  /**
-   * The management catalogue: installed mods (Git ones with the release they came from and a
-   * newer accepted release, if any) and the latest release of every mod offered but not installed.
-   */
-  async managementView(installed: ModManagementEntry[]): Promise<{ installed: ManagedEntry[]; available: AvailableMod[] }> {
-    const [records, offers] = await Promise.all([this.deps.installs.list(), this.deps.catalog.latestOffers()]);
-    const byMod = new Map(records.map((r) => [r.modId, r]));
-    const offered = new Map(offers.map((o) => [o.release.modId, o]));
-    const ids = new Set(installed.map((m) => m.id));
-    return {
-      installed: installed.map((mod) => {
-        const record = byMod.get(mod.id);
-        if (!record) return mod;
-        const latest = offered.get(mod.id)?.release;
-        const newer = latest && semver.valid(record.version) && semver.gt(latest.version, record.version);
-        return {
-          ...mod,
-          source: { sourceId: record.sourceId, version: record.version, tag: record.tag, commit: record.commit, contentHash: record.contentHash },
-          updateAvailable: newer ? { version: latest.version, tag: latest.tag } : null,
-        };
-      }),
-      available: offers
-        .filter((o) => !ids.has(o.release.modId))
-        .map(({ source, release }) => ({
-          modId: release.modId,
-          name: release.name ?? release.modId,
-          ...(release.description ? { description: release.description } : {}),
-          version: release.version,
-          sourceId: source.id,
-          tag: release.tag,
-          commit: release.commit,
-        })),
-    };
+  /** The management catalogue (see `management-view.ts`). */
+  managementView(installed: ModManagementEntry[]): Promise<{ installed: ManagedEntry[]; available: AvailableMod[] }> {
+    return managementView(this.deps.installs, this.deps.catalog, installed);
   }
 
   private async extract(modId: string, tag: string, sourceId: string, commit: string, dest: string): Promise<string> {
