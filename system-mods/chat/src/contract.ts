@@ -82,9 +82,12 @@ export interface AgentRunCancelRequest {
 
 export interface AgentRunCancelResult {
   runId: string;
-  /** False when the run is not active on this replica (it ended, or another replica owns it). */
+  /**
+   * True when the stop was requested: the run is active here, or another process on the same
+   * PostgreSQL runs it (the request is stored for that process); false when the run has ended.
+   */
   cancelRequested: boolean;
-  /** `cancelling`, or the stored status of a run that is not active here. */
+  /** `cancelling`, or the stored status of a run that has ended. */
   status: string;
 }
 
@@ -121,7 +124,7 @@ export interface AgentRunSteerResult {
   steering: RunSteering;
 }
 
-/** A run in flight on this replica. */
+/** A run in flight in this process or, on a shared PostgreSQL, in another. */
 export interface LiveRun {
   runId: string;
   agentId: string;

@@ -554,7 +554,7 @@ export interface paths {
         put?: never;
         /**
          * Request a stop of an active run (executed tools are not rolled back)
-         * @description Requests a stop: the model call and pending tools are aborted and the run ends with run.cancelled. Executed tools are not rolled back. A run that already ended answers with its status.
+         * @description Requests a stop: the model call and pending tools are aborted and the run ends with run.cancelled. Executed tools are not rolled back. A run that already ended answers with its status. Through any process: a run another process runs is stopped by that process (the request is stored, and read at once or at its next heartbeat).
          */
         post: operations["chat.cancel"];
         delete?: never;
@@ -611,8 +611,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Active runs on this replica
-         * @description Runs active on this replica for an agent (optionally one session). State is in memory; after a restart nothing is active.
+         * Active runs of every process
+         * @description Runs active for an agent (optionally one session), oldest first, each with the `instanceId` of the process running it. With several processes on one PostgreSQL: every process’s running runs with a fresh heartbeat; runs of another process read phase `running`. A run stopped by a restart is not active.
          */
         get: operations["chat.runs-active"];
         put?: never;
