@@ -7,7 +7,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChangeNotice } from '../../sdk/core-services.js';
 import type { DatabaseOptions } from '../../kernel/storage/database.js';
-import { startTestKernel, testDatabase, type TestKernel } from '../../sdk/testing.js';
+import { loadSecretBox } from '../../kernel/secrets/secret-key.js';
+import { SecretStore } from '../../kernel/secrets/secret-store.js';
+import { startTestKernel, TEST_SETTINGS_KEY, testDatabase, type TestKernel } from '../../sdk/testing.js';
 import { FIXTURE_MODS, json } from '../helpers.js';
 
 let db: DatabaseOptions;
@@ -88,5 +90,16 @@ describe('change bus on PostgreSQL across processes', () => {
     expect((await b.request('/api/mods/echo-mod/settings')).body.settings).toEqual({ greeting: 'hello' });
     expect((await a.request(json('PUT', '/api/mod-management/echo-mod/settings', { greeting: 'from-a' }))).status).toBe(200);
     await until(async () => (await b.request('/api/mods/echo-mod/settings')).body.settings, (s) => s?.greeting === 'from-a', 'the new setting in b');
+  });
+
+  it("a secret written through one kernel's store is read new through the other's cache", async () => {
+    const store = async (t: TestKernel) => new SecretStore(t.kernel.database.knex, await loadSecretBox({ knex: t.kernel.database.knex, settingsKey: TEST_SETTINGS_KEY }), t.kernel.changes);
+    const [atA, atB] = [await store(a), await store(b)];
+    await atA.set('demo-mod', 'token', 'first');
+    await until(() => atB.getCached('demo-mod', 'token'), (v) => v === 'first', 'the first secret in b');
+    await atA.set('demo-mod', 'token', 'second');
+    await until(() => atB.getCached('demo-mod', 'token'), (v) => v === 'second', 'the new secret in b');
+    await atA.delete('demo-mod', 'token');
+    await until(() => atB.getCached('demo-mod', 'token'), (v) => v === undefined, 'the secret gone in b');
   });
 });
