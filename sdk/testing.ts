@@ -13,6 +13,9 @@ import { createKernel, type Kernel } from '../kernel/index.js';
 import { createLogger } from '../kernel/logger.js';
 import type { ModSource } from '../kernel/mods/mod-discovery.js';
 import type { DatabaseOptions } from '../kernel/storage/database.js';
+
+/** The database a test kernel opens (what {@link testDatabase} answers; two kernels given one share it). @public */
+export type { DatabaseOptions };
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 
 /** A fixed key so every clone of the template opens the same secrets. @public */

@@ -3,9 +3,8 @@
  * (or gone) in the other's model catalog, which each process keeps in memory.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { DatabaseOptions } from '../../../kernel/storage/database.js';
 import { modelCatalogServiceRef, type ModelCatalogService } from '../../../sdk/services/model-catalog.js';
-import { startTestKernel, testDatabase, type TestKernel } from '../../../sdk/testing.js';
+import { startTestKernel, testDatabase, type DatabaseOptions, type TestKernel } from '../../../sdk/testing.js';
 import { json } from '../../../test/helpers.js';
 
 let db: DatabaseOptions;

@@ -6,8 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { DatabaseOptions } from '../../../kernel/storage/database.js';
-import { startTestKernel, testDatabase, type TestKernel } from '../../../sdk/testing.js';
+import { startTestKernel, testDatabase, type DatabaseOptions, type TestKernel } from '../../../sdk/testing.js';
 import { json } from '../../../test/helpers.js';
 import { agentSkillsServiceRef, type AgentSkillsService } from '../src/contract.js';
 
