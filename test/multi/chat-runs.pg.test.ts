@@ -12,8 +12,11 @@ import { textAnswer, toolAnswer } from '../kits/chat-kit.js';
 import { streamTurn, TERMINAL } from './chat-stream.js';
 import { startCluster, until, type Cluster } from './cluster.js';
 
-/** A run whose process died is stale after this long without a heartbeat (the setting's bound). */
-const STALE_RUN_AFTER_MS = 5_000;
+/**
+ * A run whose process died is stale after this long without a heartbeat (the setting's bound).
+ * Far above the heartbeat (a third of it) so a live run on a loaded CI machine is never swept.
+ */
+const STALE_RUN_AFTER_MS = 15_000;
 /** Deadline to see a killed process's run interrupted: the stale bound plus sweeps, generously. */
 const INTERRUPTED_WITHIN_MS = 45_000;
 
