@@ -10,6 +10,7 @@ import type { ModDatabaseService } from '../../../sdk/index.js';
 import { startTestKernel, testDatabase, type TestKernel } from '../../../sdk/testing.js';
 import { CHAT_MODS } from '../../../test/kits/chat-kit.js';
 import { RunLiveness } from '../src/services/run-liveness.js';
+import { RunStore } from '../src/services/run-store.js';
 
 let t: TestKernel;
 const pools: Knex[] = [];
@@ -59,4 +60,30 @@ it('marks each stale run interrupted exactly once when two processes sweep at on
   for (const id of dead) expect(statusOf.get(id)).toBe('interrupted');
   for (const id of live) expect(statusOf.get(id)).toBe('running');
   expect(statuses.filter((r: { error_code: string | null }) => r.error_code === 'chat_run_interrupted')).toHaveLength(dead.length);
+});
+
+it('keeps the interrupted state another process wrote when a stalled owner finishes later: nothing appended, the status stands', async () => {
+  const knex = t.kernel.database.knex;
+  const db = { knex, driver: 'postgres' } as unknown as ModDatabaseService;
+  const owner = new RunStore(db, 'instance-stalled');
+  await knex('chat_sessions').insert({ agent_id: 'ada', session_id: 'stalled' }).onConflict(['agent_id', 'session_id']).ignore();
+  const { generation, messageCount } = await owner.create({ runId: 'run-stalled', agentId: 'ada', sessionId: 'stalled', request: {}, model: null, origin: { kind: 'chat' } });
+  // Another process sees no heartbeat and marks the run interrupted.
+  await knex('chat_runs').where({ run_id: 'run-stalled' }).update({ heartbeat_at: new Date(Date.now() - 120_000) });
+  expect(await liveness('instance-other', url).sweepInterrupted({ all: false, staleMs: 30_000, activeHere: [] })).toContain('run-stalled');
+
+  // The owner wakes up and finishes its turn as completed.
+  const user = { role: 'user' as const, content: 'hello', meta: {} };
+  const answer = { role: 'assistant' as const, content: 'late answer', meta: {} };
+  const result = await owner.finish(
+    { runId: 'run-stalled', agentId: 'ada', sessionId: 'stalled', generation, title: 'hello' },
+    { status: 'completed', response: { ok: true, status: 'completed' }, trace: [], toolCalls: [] },
+    [user, answer] as never,
+  );
+  expect(result).toEqual({ status: 'interrupted', messageCount: null });
+  const row = await knex('chat_runs').where({ run_id: 'run-stalled' }).first();
+  expect(row.status).toBe('interrupted');
+  expect(row.error_code).toBe('chat_run_interrupted');
+  expect(await knex('chat_messages').where({ run_id: 'run-stalled' }).count({ n: '*' })).toEqual([{ n: '0' }]);
+  expect((await knex('chat_sessions').where({ agent_id: 'ada', session_id: 'stalled' }).first()).message_count).toBe(messageCount);
 });

@@ -73,11 +73,12 @@ export class RunFinisher {
         transcript,
       );
       written = stored.status;
-      persisted = written !== 'superseded';
-      if (persisted && stored.messageCount !== null) this.deps.transcript.recordAppended(run.agentId, run.sessionId, run.generation, stored.messageCount, transcript);
-      if (written === 'superseded' && status !== 'superseded') {
-        const e = errors.chatRunSessionReset({ sessionId: run.sessionId, runId: run.runId });
-        Object.assign(response, { ok: false, status: 'superseded', error: e.code, message: e.message });
+      persisted = stored.messageCount !== null;
+      if (persisted) this.deps.transcript.recordAppended(run.agentId, run.sessionId, run.generation, stored.messageCount!, transcript);
+      if (written !== status) {
+        // A reset won, or another process marked the run interrupted while this one was stalled.
+        const e = written === 'superseded' ? errors.chatRunSessionReset({ sessionId: run.sessionId, runId: run.runId }) : errors.chatRunInterrupted();
+        Object.assign(response, { ok: false, status: written, error: e.code, message: e.message });
       }
     } catch (persistError) {
       this.deps.log.error({ err: persistError, runId: run.runId }, 'chat run could not be persisted');

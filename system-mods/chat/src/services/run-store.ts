@@ -287,12 +287,16 @@ export class RunStore {
   private async finishOne({ run, outcome, messages }: Finishing): Promise<FinishResult> {
     const reset = errors.chatRunSessionReset({ sessionId: run.sessionId, runId: run.runId });
     const supersededResponse = { ...outcome.response, ok: false, status: 'superseded', error: reset.code, message: reset.message };
+    // The run row is locked first and must still be running: another process may have marked
+    // it interrupted (a missed heartbeat, a stalled owner), and a terminal state is written once.
     const result = await this.db.knex.raw(
-      `with s as (
+      `with live as (
+         select run_id from chat_runs where run_id = ? and status = 'running' for update
+       ), s as (
          update chat_sessions
             set message_count = message_count + ?, updated_at = now(),
                 title = case when title = '' then ? else title end
-          where agent_id = ? and session_id = ? and generation = ?
+          where agent_id = ? and session_id = ? and generation = ? and exists (select 1 from live)
           returning message_count
        ), m as (
          insert into chat_messages (agent_id, session_id, seq, generation, run_id, role, content, meta)
@@ -305,9 +309,10 @@ export class RunStore {
               error_code = case when exists (select 1 from s) then ? else ? end,
               error_message = case when exists (select 1 from s) then ? else ? end,
               trace = ?::jsonb, tool_calls = ?::jsonb, ended_at = now()
-        where run_id = ?
+        where run_id = (select run_id from live)
         returning status, (select message_count from s) as message_count`,
       [
+        run.runId,
         messages.length,
         run.title.slice(0, 200),
         run.agentId,
@@ -328,11 +333,13 @@ export class RunStore {
         reset.message,
         JSON.stringify(outcome.trace),
         JSON.stringify(outcome.toolCalls),
-        run.runId,
       ],
     );
     const row = (result.rows as Array<{ status: TerminalStatus; message_count: number | null }>)[0];
-    return row ? { status: row.status, messageCount: row.message_count } : { status: 'superseded', messageCount: null };
+    if (row) return { status: row.status, messageCount: row.message_count };
+    // Not running any more: the state another process wrote stands (a deleted run reads superseded).
+    const stored = await this.get(run.runId);
+    return { status: stored && stored.status !== 'running' ? (stored.status as TerminalStatus) : 'superseded', messageCount: null };
   }
 
   async get(runId: string, trx?: Knex.Transaction): Promise<RunRow | undefined> {
