@@ -3,14 +3,15 @@
  * every other one reads new — settings, model connections, model selections, skill assignments,
  * a mod's enabled state — because a write announces itself on the change bus and every process
  * drops what it had cached. Target: seen everywhere within one second; the tests poll with a
- * deadline of several seconds and never time it. Schedules' occurrences run once across the three.
+ * deadline of several seconds and never time it. Schedules' occurrences and embedding jobs run
+ * once across the three.
  *
  * Every check first reads through each process (so a cache holds the old value), then writes
  * through one, then polls the others.
  */
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { chatChunk, sseData, startScriptedServer, usageChunk, type ScriptedServer } from '../peers/fake-openai.js';
+import { bagOfWordsEmbedder, chatChunk, sseData, startFakeOpenAi, startScriptedServer, usageChunk, type ScriptedServer } from '../peers/fake-openai.js';
 import { startCluster, until, type Cluster } from './cluster.js';
 
 /** Deadline of every poll: several times the one-second target, so a loaded CI machine passes. */
@@ -153,5 +154,35 @@ it('each schedule occurrence runs once across the three processes', async () => 
     expect(calls).toHaveLength(JOBS);
   } finally {
     await db.end();
+  }
+});
+
+it('embeds each Brains record exactly once while the three processes work the same durable queue', async () => {
+  const RECORDS = 24;
+  const fake = await startFakeOpenAi();
+  try {
+    fake.embedder = bagOfWordsEmbedder(32);
+    fake.models = [{ id: 'embed-small', object: 'model' }];
+    const created = await cluster.api(0, 'POST', '/api/settings/model-connections', { provider: 'openai', apiType: 'openai-chat', baseUrl: fake.baseUrl, apiKey: 'sk-jobs-SECRET-0123456789' });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const selected = await cluster.api(1, 'PUT', '/api/settings/brain-embeddings', { enabled: true, connectionId: created.body.connection.id, model: 'embed-small' });
+    expect(selected.status, JSON.stringify(selected.body)).toBe(200);
+    // Through the proxy: each process writes some records and enqueues their indexing job.
+    for (let i = 0; i < RECORDS; i++) {
+      const res = await cluster.api('proxy', 'POST', '/api/brains?agentId=ada', { title: `Note ${i}`, content: `Marker-${i} is remembered once.` });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+    }
+    for (const index of everyProcess()) {
+      await until(
+        () => cluster.api(index, 'GET', '/api/settings/brain-embeddings'),
+        (res) => res.body.indexed === res.body.total && res.body.pending === 0 && res.body.total >= RECORDS,
+        `process ${index} to see every record indexed`,
+        60_000,
+      );
+    }
+    const embedded = fake.requests.filter((r) => r.path === '/v1/embeddings').flatMap((r) => r.body.input as string[]);
+    for (let i = 0; i < RECORDS; i++) expect(embedded.filter((text) => text.includes(`Marker-${i} `)), `record ${i}`).toHaveLength(1);
+  } finally {
+    await fake.close();
   }
 });
