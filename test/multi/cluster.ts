@@ -5,9 +5,8 @@
  * a secret written through one decrypts in every other. The processes start at the same time on
  * the empty database: their migrations race, as several replicas deployed at once would.
  */
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { startServer, type ServerProcess } from '../e2e/server-process.js';
+import { scratchDatabase } from '../kits/scratch-database.js';
 import { startRoundRobinProxy, type RoundRobinProxy } from '../peers/round-robin-proxy.js';
 
 export interface Answer {
@@ -34,16 +33,6 @@ export interface Cluster {
 
 export const SETTINGS_KEY = 'svc-multi-test-key-0123456789abcdef';
 
-export async function adminQuery(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL! });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 export async function startCluster(
   options: {
     processes?: number;
@@ -52,13 +41,8 @@ export async function startCluster(
     start?: 'together' | 'first-alone';
   } = {},
 ): Promise<Cluster> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set: the multi-process tier needs a PostgreSQL server');
-  const dbName = `svc_multi_${randomBytes(4).toString('hex')}`;
-  const url = new URL(adminUrl);
-  url.pathname = `/${dbName}`;
-  const databaseUrl = url.toString();
-  await adminQuery(`create database ${dbName}`);
+  const database = await scratchDatabase('svc_multi');
+  const databaseUrl = database.url;
   // The proxy first: its authority is a Host the processes must accept.
   const proxy = await startRoundRobinProxy();
   const env = { DATABASE_URL: databaseUrl, SVC_SETTINGS_KEY: SETTINGS_KEY, SVC_UI_ALLOWED_HOSTS: `127.0.0.1:${proxy.port}`, ...options.env };
@@ -72,7 +56,7 @@ export async function startCluster(
   const close = async () => {
     await Promise.all(servers.map((s) => s.stop().catch(() => null)));
     await proxy.close();
-    await adminQuery(`drop database if exists ${dbName} with (force)`).catch(() => undefined);
+    await database.drop();
   };
   const failed = started.find((s) => s.status === 'rejected') as PromiseRejectedResult | undefined;
   if (failed) {

@@ -5,20 +5,13 @@
  * steering into follow_up. The model is the fake OpenAI server, scripted to hold a stream open
  * (a cancel target) or to answer slowly (a steering target).
  */
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { jsonApi, scratchDatabase, type ScratchDatabase } from '../../../test/kits/scratch-database.js';
 import { startServer, type ServerProcess } from '../../../test/e2e/server-process.js';
 import { startFakeOpenAi, chatChunk, sseData, type FakeOpenAi } from '../../../test/peers/fake-openai.js';
 import { parseNdjson, textAnswer, until } from '../../../test/kits/chat-kit.js';
 
-const adminUrl = process.env.TEST_DATABASE_URL!;
-const dbName = `svc_chatrun_${randomBytes(4).toString('hex')}`;
-const dbUrl = (() => {
-  const url = new URL(adminUrl);
-  url.pathname = `/${dbName}`;
-  return url.toString();
-})();
+let scratch: ScratchDatabase;
 /** Short, so a killed process's runs go stale within seconds (the heartbeat beats every third of it). */
 const STALE_MS = 3_000;
 
@@ -27,20 +20,7 @@ let b: ServerProcess;
 let fake: FakeOpenAi;
 let connectionId: string;
 
-async function admin(sql: string): Promise<void> {
-  const c = new pg.Client({ connectionString: adminUrl });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
-}
-
-async function api(server: ServerProcess, method: string, url: string, body?: unknown) {
-  const res = await fetch(`${server.url}${url}`, { method, headers: { 'content-type': 'application/json' }, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
-  return { status: res.status, body: (await res.json()) as any };
-}
+const api = jsonApi;
 
 /** A streamed turn on `server`: the NDJSON body as it arrives, and the whole of it once the stream ends. */
 function streamTurn(server: ServerProcess, body: Record<string, unknown>) {
@@ -61,9 +41,9 @@ const chatCalls = () => fake.requests.filter((r) => r.path === '/v1/chat/complet
 const sentIn = (n: number) => JSON.stringify(chatCalls()[n]?.body?.messages ?? []);
 
 beforeAll(async () => {
-  await admin(`create database ${dbName}`);
+  scratch = await scratchDatabase('svc_chatrun');
   fake = await startFakeOpenAi();
-  const env = { DATABASE_URL: dbUrl, SVC_SETTINGS_KEY: 'svc-chatrun-test-key-0123456789abcdef' };
+  const env = { DATABASE_URL: scratch.url, SVC_SETTINGS_KEY: 'svc-chatrun-test-key-0123456789abcdef' };
   a = await startServer({ env });
   expect((await api(a, 'PUT', '/api/mod-management/chat/settings', { staleRunAfterMs: STALE_MS })).status).toBe(200);
   expect((await api(a, 'POST', '/api/agents', { id: 'ada', name: 'Ada' })).status).toBe(201);
@@ -77,7 +57,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([a, b].filter(Boolean).map((s) => s.stop()));
   await fake?.close();
-  await admin(`drop database if exists ${dbName} with (force)`).catch(() => undefined);
+  await scratch?.drop();
 });
 
 it('lists A’s run through B with A’s instance id, and a cancel through B ends A’s stream with run.cancelled', async () => {

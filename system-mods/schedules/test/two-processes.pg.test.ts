@@ -9,9 +9,9 @@
  * just come. The claim is the production path (index on `next_at`, `FOR UPDATE SKIP LOCKED`,
  * `insert … on conflict do nothing`); nothing test-only is exposed by the server.
  */
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { jsonApi, scratchDatabase, type ScratchDatabase } from '../../../test/kits/scratch-database.js';
 import { startFakeOpenAi, type FakeOpenAi } from '../../../test/peers/fake-openai.js';
 import { startServer, type ServerProcess } from '../../../test/e2e/server-process.js';
 import { textAnswer, until } from './kit.js';
@@ -19,38 +19,19 @@ import { textAnswer, until } from './kit.js';
 const JOBS = 25;
 /** Each round makes every job due again at a new instant: a new occurrence for both processes to race for. */
 const ROUNDS = 4;
-const adminUrl = process.env.TEST_DATABASE_URL!;
-const dbName = `svc_sched_${randomBytes(4).toString('hex')}`;
-const dbUrl = (() => {
-  const url = new URL(adminUrl);
-  url.pathname = `/${dbName}`;
-  return url.toString();
-})();
+let scratch: ScratchDatabase;
 
 let servers: ServerProcess[] = [];
 let fake: FakeOpenAi;
 let client: pg.Client;
 
-async function admin(sql: string): Promise<void> {
-  const c = new pg.Client({ connectionString: adminUrl });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
-}
-
-async function api(server: ServerProcess, method: string, url: string, body?: unknown) {
-  const res = await fetch(`${server.url}${url}`, { method, headers: { 'content-type': 'application/json' }, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
-  return { status: res.status, body: (await res.json()) as any };
-}
+const api = jsonApi;
 
 beforeAll(async () => {
-  await admin(`create database ${dbName}`);
+  scratch = await scratchDatabase('svc_sched');
   fake = await startFakeOpenAi();
   // Replicas share the database and the key its secrets are encrypted with.
-  const env = { DATABASE_URL: dbUrl, SVC_SETTINGS_KEY: 'svc-sched-test-key-0123456789abcdef' };
+  const env = { DATABASE_URL: scratch.url, SVC_SETTINGS_KEY: 'svc-sched-test-key-0123456789abcdef' };
   // The first process migrates the empty database; the second starts on it afterwards.
   const a = await startServer({ env });
   servers.push(a);
@@ -60,7 +41,7 @@ beforeAll(async () => {
   expect(connection.status).toBe(201);
   expect((await api(a, 'PUT', '/api/agents/ada/model-selection', { connectionId: connection.body.connection.id, model: 'gpt-test' })).status).toBe(200);
   servers.push(await startServer({ env }));
-  client = new pg.Client({ connectionString: dbUrl });
+  client = new pg.Client({ connectionString: scratch.url });
   await client.connect();
 }, 180_000);
 
@@ -68,7 +49,7 @@ afterAll(async () => {
   await client?.end();
   await Promise.all(servers.map((s) => s.stop()));
   await fake?.close();
-  await admin(`drop database if exists ${dbName} with (force)`).catch(() => undefined);
+  await scratch?.drop();
 });
 
 it('records one run per occurrence and starts one agent run for it across two processes', async () => {

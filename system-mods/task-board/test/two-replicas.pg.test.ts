@@ -3,45 +3,25 @@
  * at once start exactly one run (one 202, one 409 task_already_running), because the claim is in
  * the database, not in a process's memory. The winner's replica owns the run and cancels it.
  */
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { jsonApi, scratchDatabase, type ScratchDatabase } from '../../../test/kits/scratch-database.js';
 import { chatChunk, sseData, startFakeOpenAi, type FakeOpenAi } from '../../../test/peers/fake-openai.js';
 import { startServer, type ServerProcess } from '../../../test/e2e/server-process.js';
 import { until } from './board-kit.js';
 
 const ROUNDS = 4;
-const adminUrl = process.env.TEST_DATABASE_URL!;
-const dbName = `svc_tasks_${randomBytes(4).toString('hex')}`;
-const dbUrl = (() => {
-  const url = new URL(adminUrl);
-  url.pathname = `/${dbName}`;
-  return url.toString();
-})();
+let scratch: ScratchDatabase;
 
 const servers: ServerProcess[] = [];
 let fake: FakeOpenAi;
 
-async function admin(sql: string): Promise<void> {
-  const c = new pg.Client({ connectionString: adminUrl });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
-}
-
-async function api(server: ServerProcess, method: string, url: string, body?: unknown) {
-  const res = await fetch(`${server.url}${url}`, { method, headers: { 'content-type': 'application/json' }, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
-  return { status: res.status, body: (await res.json()) as any };
-}
+const api = jsonApi;
 
 beforeAll(async () => {
-  await admin(`create database ${dbName}`);
+  scratch = await scratchDatabase('svc_tasks');
   fake = await startFakeOpenAi();
   // Replicas share the database and the key its secrets are encrypted with.
-  const env = { DATABASE_URL: dbUrl, SVC_SETTINGS_KEY: 'svc-tasks-test-key-0123456789abcdef' };
+  const env = { DATABASE_URL: scratch.url, SVC_SETTINGS_KEY: 'svc-tasks-test-key-0123456789abcdef' };
   // The first process migrates the empty database; the second starts on it afterwards.
   const a = await startServer({ env });
   servers.push(a);
@@ -55,7 +35,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all(servers.map((s) => s.stop()));
   await fake?.close();
-  await admin(`drop database if exists ${dbName} with (force)`).catch(() => undefined);
+  await scratch?.drop();
 });
 
 it('starts one run for Executes of one task sent to two processes at once', { timeout: 120_000 }, async () => {
