@@ -12,8 +12,8 @@ import { startFakeOpenAi, chatChunk, sseData, type FakeOpenAi } from '../../../t
 import { parseNdjson, textAnswer, until } from '../../../test/kits/chat-kit.js';
 
 let scratch: ScratchDatabase;
-/** Short, so a killed process's runs go stale within seconds (the heartbeat beats every third of it). */
-const STALE_MS = 3_000;
+/** Short enough that a killed process's runs go stale within the test, long enough that a live run on a loaded CI machine never misses it (3 s once let a slow heartbeat look dead). */
+const STALE_MS = 15_000;
 
 let a: ServerProcess;
 let b: ServerProcess;
@@ -124,9 +124,9 @@ it('marks the run of a killed process interrupted from the other one, and its pe
   const steer = await api(b, 'POST', '/api/chat/run-crash/steer', { agentId: 'ada', sessionId: 'crash', idempotencyKey: 'c1', message: 'are you there?' });
   expect(steer.body.steering.status).toBe('pending');
   await a.stop('SIGKILL');
-  const trace = await until(() => api(b, 'GET', '/api/traces/run-crash?agentId=ada'), (r) => r.body.trace?.status !== 'running', 'the run marked interrupted', 30_000);
+  const trace = await until(() => api(b, 'GET', '/api/traces/run-crash?agentId=ada'), (r) => r.body.trace?.status !== 'running', 'the run marked interrupted', 50_000);
   expect(trace.body.trace).toMatchObject({ status: 'interrupted', error: { code: 'chat_run_interrupted' } });
   const items = (await api(b, 'GET', '/api/chat/run-crash/steering?agentId=ada&sessionId=crash')).body.items;
   expect(items.map((i: any) => i.status)).toEqual(['follow_up']);
   expect(await activeOn(b, 'crash')).toEqual([]);
-}, 60_000);
+}, 90_000);
