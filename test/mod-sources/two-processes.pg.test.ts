@@ -62,7 +62,14 @@ it('install, enable, update and uninstall through one process reach the other', 
   expect((await a.request(json('POST', '/api/mod-management/hello-git/install', { version: '1.1.0' }))).status).toBe(200);
   await until(() => hello(b), (r) => r.version === '1.1.0', 'the update serving on b');
 
-  expect((await a.request(json('POST', '/api/mod-management/hello-git/uninstall'))).status).toBe(200);
+  // b may still hold the mod's lock while it finishes following the install (its code is placed
+  // before its state is taken): an overlapping uninstall is 409 mod_install_in_progress until then.
+  const uninstalled = await until(
+    () => a.request(json('POST', '/api/mod-management/hello-git/uninstall')),
+    (res) => !(res.status === 409 && res.body.error === 'mod_install_in_progress'),
+    'the uninstall once b has followed',
+  );
+  expect(uninstalled.status).toBe(200);
   await until(async () => b.kernel.mods.get('hello-git') === undefined && !existsSync(path.join(tmp.dir, 'b', 'mods', 'hello-git')), (gone) => gone, 'the mod and its code gone from b');
   // Installs of one mod sent to both at once: the database lock lets one run at a time, a
   // request that overlaps another process's install is refused, and both end on one release.
