@@ -3,7 +3,8 @@
  * in the process that took the request, and any process can list it, cancel it (the stream ends
  * `run.cancelled`) or steer it (delivered at its next boundary). When the process running a turn
  * is killed (`kill -9`), another marks the run `interrupted` once its heartbeat is older than
- * `staleRunAfterMs`, and its pending steering becomes `follow_up`. Every wait polls with a
+ * `staleRunAfterMs`, and its pending steering becomes `follow_up`; a run swept while its owner
+ * was stopped keeps the `interrupted` state when the owner resumes. Every wait polls with a
  * deadline; nothing is timed.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -80,6 +81,32 @@ it('steering sent through another process is delivered at the run’s next bound
   // The second model call carried it.
   const calls = fake.requests.filter((r) => r.path === '/v1/chat/completions');
   expect(JSON.stringify(calls.at(-1)!.body.messages)).toContain('STEERMARK');
+});
+
+it('a live run swept while its process was stopped: the owner resumes, its stream ends run.failed interrupted and nothing is appended', { timeout: 90_000 }, async () => {
+  // Three slow chunks: the owner is stopped (SIGSTOP) mid-answer and reads the rest once resumed.
+  fake.chat(textAnswer(['one', ' two', ' three'], { delayMs: 1_500 }));
+  const turn = streamTurn(cluster.base(1), { agentId: 'ada', sessionId: 'stall', message: 'count', runId: 'run-stall-x' });
+  const runId = await turn.started;
+  await until(async () => turn.events.map((e) => e.type), (types) => types.includes('assistant.delta'), 'the model streams');
+  const owner = cluster.servers[1]!.child.pid!;
+  process.kill(owner, 'SIGSTOP');
+  try {
+    // A short stale bound while the owner is stopped, so another process sweeps its run soon.
+    expect((await cluster.api(0, 'PUT', '/api/mod-management/chat/settings', { staleRunAfterMs: 2_000 })).status).toBe(200);
+    await until(() => cluster.api(0, 'GET', `/api/traces/${runId}`), (a) => a.body.trace?.status === 'interrupted', 'the stopped owner’s run is swept', INTERRUPTED_WITHIN_MS);
+    expect((await cluster.api(0, 'PUT', '/api/mod-management/chat/settings', { staleRunAfterMs: STALE_RUN_AFTER_MS })).status).toBe(200);
+  } finally {
+    process.kill(owner, 'SIGCONT');
+  }
+  // The owner finishes its answer, but the state another process wrote stands, and the stream says so.
+  const events = await turn.ended;
+  expect(events.filter((e) => TERMINAL.includes(e.type)).map((e) => e.type)).toEqual(['run.failed']);
+  expect(events.at(-1)!.data).toMatchObject({ response: { ok: false, status: 'interrupted', error: 'chat_run_interrupted' } });
+  expect((await cluster.api(2, 'GET', `/api/traces/${runId}`)).body.trace).toMatchObject({ status: 'interrupted' });
+  const session = await cluster.api(2, 'GET', '/api/sessions/stall?agentId=ada');
+  expect(session.status, JSON.stringify(session.body)).toBe(200);
+  expect(JSON.stringify(session.body)).not.toContain('three');
 });
 
 it('kill -9 of the process running a streamed turn: another marks it interrupted and its pending steering follow_up', { timeout: 90_000 }, async () => {

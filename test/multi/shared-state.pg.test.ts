@@ -1,6 +1,6 @@
 /**
  * Three real service processes on one PostgreSQL database behind a round-robin proxy: what one process writes
- * every other one reads new — settings, model connections, model selections, skill assignments,
+ * every other one reads new — settings, model connections, model selections, profile documents, skill assignments,
  * a mod's enabled state — because a write announces itself on the change bus and every process
  * drops what it had cached. Target: seen everywhere within one second; the tests poll with a
  * deadline of several seconds and never time it. Schedules' occurrences and embedding jobs run
@@ -111,6 +111,14 @@ it("an agent's model selection and a model connection written through one proces
   });
   expect(saved.status, JSON.stringify(saved.body)).toBeLessThan(300);
   for (const i of everyProcess()) await until(() => turnThrough(i, `conn-${i}`), (t) => t.server === 1, `process ${i} calls the second model server`, SEEN_WITHIN_MS);
+});
+
+it("profile documents written through one process are in every process's next turn", async () => {
+  // A turn through each first, so whatever a process keeps of the agent's profile between turns is filled.
+  for (const i of everyProcess()) expect((await turnThrough(i, `profile-warm-${i}`)).text).not.toContain('PROFILEMARK-2c9e');
+  const documents = ['SOUL', 'RULES', 'ORIENTATION', 'PREFERENCES', 'TOOLS', 'DREAM_MEMORY'].map((kind) => ({ kind, markdown: `${kind.toLowerCase()} PROFILEMARK-2c9e` }));
+  expect((await cluster.api(1, 'PUT', '/api/agents/ada/profile-documents', { documents })).status).toBe(200);
+  for (const i of everyProcess()) await until(() => turnThrough(i, `profile-${i}`), (t) => t.text.includes('soul PROFILEMARK-2c9e'), `process ${i} uses the new SOUL`, SEEN_WITHIN_MS);
 });
 
 it("a skill assignment written through one process is in every process's next turn", async () => {
