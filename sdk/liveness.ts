@@ -46,13 +46,19 @@ export interface HeartbeatOptions {
   log: Pick<LoggerService, 'warn'>;
 }
 
+/** A running heartbeat loop. @public */
+export interface Heartbeat extends Disposable {
+  /** Stops the loop; resolves when a beat in progress ended. Idempotent. */
+  dispose(): Promise<void>;
+}
+
 /**
  * Starts a mod's heartbeat loop. The first beat comes one period after the start (the mod swept
  * at startup); each next one is planned when the previous beat and sweep ended, so beats never
  * overlap. The timer is unref'd (it never keeps the process alive). `dispose` stops the loop and
  * resolves when a beat in progress ended; call it first on disable. @public
  */
-export function startHeartbeat(options: HeartbeatOptions): Disposable & { dispose(): Promise<void> } {
+export function startHeartbeat(options: HeartbeatOptions): Heartbeat {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let stopped = false;
