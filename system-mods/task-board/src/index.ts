@@ -1,4 +1,5 @@
 import { bindRoutes, coreServices, defineMod, httpRouterFor } from '../../../sdk/index.js';
+import { DEFAULT_STALE_AFTER_MS, startHeartbeat } from '../../../sdk/liveness.js';
 import type { RouteId } from './route-ids.js';
 import { taskBoardErrors } from './errors.js';
 import { agentHookPoints, agentsServiceRef } from '../../agents/src/contract.js';
@@ -10,10 +11,11 @@ import { TaskRunner } from './services/task-runner.js';
 import { exportCategoryPoint } from '../../export/src/contract.js';
 import { taskBoardExportCategory } from './export-category.js';
 
-/** Heartbeat of the runs this process consumes, and (PostgreSQL) the sweep of stale ones. */
-const HEARTBEAT_MS = 15_000;
-/** A running row without a heartbeat this long was left by a process that is gone (as the chat mod's runs). */
-const STALE_AFTER_MS = 90_000;
+/**
+ * A running row without a heartbeat this long was left by a process that is gone; the SDK's
+ * bound, as the chat mod's runs (the heartbeat beats every third of it, 5 s at most).
+ */
+const STALE_AFTER_MS = DEFAULT_STALE_AFTER_MS;
 
 export default defineMod({
   errors: [taskBoardErrors],
@@ -35,13 +37,14 @@ export default defineMod({
     const all = db.driver === 'pglite';
     const settled = await runner.sweep({ all, staleMs: STALE_AFTER_MS });
     if (settled.length > 0) log.warn({ runs: settled.length }, 'task runs left in flight by a previous process were marked interrupted');
-    const heartbeat = setInterval(() => {
-      void runner
-        .heartbeat()
-        .then(() => (all ? undefined : runner.sweep({ all: false, staleMs: STALE_AFTER_MS })))
-        .catch((err: unknown) => log.warn({ err }, 'task run heartbeat failed'));
-    }, HEARTBEAT_MS);
-    heartbeat.unref();
+    // Heartbeat of the runs this process consumes, and (PostgreSQL) the sweep of stale ones.
+    const heartbeat = startHeartbeat({
+      name: 'task run',
+      beat: () => runner.heartbeat(),
+      sweep: all ? undefined : () => runner.sweep({ all: false, staleMs: STALE_AFTER_MS }),
+      staleAfterMs: () => STALE_AFTER_MS,
+      log,
+    });
 
     bindRoutes(http, { ...projectRoutes(store, runner), ...taskRoutes(store, runner) });
     extensions.provide(exportCategoryPoint, taskBoardExportCategory(db, store, agents));
@@ -53,8 +56,8 @@ export default defineMod({
     // A run that ends while no consumer of this process reads it (the mod was re-enabled mid-run).
     extensions.tap(chatHookPoints.onRunFinished, (event) => runner.onRunFinished(event).catch((err: unknown) => log.warn({ err, runId: event.runId }, 'settling a task run failed')));
 
-    return () => {
-      clearInterval(heartbeat);
+    return async () => {
+      await heartbeat.dispose();
       runner.close();
     };
   },
