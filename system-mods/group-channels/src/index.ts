@@ -1,4 +1,5 @@
 import { bindRoutes, coreServices, defineMod, httpRouterFor } from '../../../sdk/index.js';
+import { DEFAULT_STALE_AFTER_MS, startHeartbeat } from '../../../sdk/liveness.js';
 import { agentHookPoints, agentsServiceRef } from '../../agents/src/contract.js';
 import { agentRunsServiceRef } from '../../chat/src/contract.js';
 import { groupChannelErrors } from './errors.js';
@@ -10,9 +11,11 @@ import { MAX_CURSOR } from './schemas/channels.schema.js';
 import { DeliveryEngine } from './services/delivery-engine.js';
 import { MessageStore } from './services/message-store.js';
 
-/** Running deliveries say they are alive this often; on PostgreSQL one silent for STALE_MS is marked interrupted. */
-const HEARTBEAT_MS = 30_000;
-const STALE_MS = 90_000;
+/**
+ * On PostgreSQL a running delivery silent this long is marked interrupted; the SDK's bound, as
+ * the chat mod's runs (its worker beats every third of it, 5 s at most).
+ */
+const STALE_MS = DEFAULT_STALE_AFTER_MS;
 
 export default defineMod({
   errors: [groupChannelErrors],
@@ -37,13 +40,13 @@ export default defineMod({
       for (const channelId of await messages.interrupt(all ? { all: true } : { staleMs: STALE_MS })) engine.kick(channelId);
     };
     await sweep(db.driver === 'pglite');
-    const heartbeat = setInterval(() => {
-      void messages
-        .heartbeat(engine.worker)
-        .then(() => (db.driver === 'postgres' ? sweep(false) : undefined))
-        .catch((err: unknown) => log.warn({ err }, 'group channel heartbeat failed'));
-    }, HEARTBEAT_MS);
-    heartbeat.unref();
+    const heartbeat = startHeartbeat({
+      name: 'group channel delivery',
+      beat: () => messages.heartbeat(engine.worker),
+      sweep: db.driver === 'postgres' ? () => sweep(false) : undefined,
+      staleAfterMs: () => STALE_MS,
+      log,
+    });
 
     bindRoutes(http, channelRoutes({ channels, messages, engine, cursors: new CursorSigner(secrets, { invalid: groupChannelErrors.groupChannelCursorInvalid, stale: groupChannelErrors.groupChannelCursorStale }, MAX_CURSOR) }));
     extensions.tap(agentHookPoints.beforeDelete, ({ agentId, unitOfWork }) =>
@@ -51,7 +54,7 @@ export default defineMod({
     );
 
     return async () => {
-      clearInterval(heartbeat);
+      await heartbeat.dispose();
       await engine.close();
     };
   },
