@@ -5,6 +5,7 @@
  */
 import type { Knex } from 'knex';
 import type { ModDatabaseService } from '../../../../sdk/index.js';
+import { DEFAULT_STALE_AFTER_MS } from '../../../../sdk/liveness.js';
 import { itemSessionId, type ItemStage, type ItemStatus, type Stage } from './stages.js';
 
 export type StepStatus = 'running' | 'completed' | 'failed' | 'cancelled' | 'superseded' | 'interrupted';
@@ -83,8 +84,8 @@ export interface StepRow {
 
 /** The code stored on a step whose process stopped before its run finished. */
 export const INTERRUPTED_CODE = 'work_item_step_interrupted';
-/** A running step whose owner has not written its heartbeat for this long is interrupted. */
-export const STALE_AFTER_MS = 90_000;
+/** A running step whose owner has not written its heartbeat for this long is interrupted (the SDK's bound, as the chat mod's runs). */
+export const STALE_AFTER_MS = DEFAULT_STALE_AFTER_MS;
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));

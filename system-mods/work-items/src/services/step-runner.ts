@@ -11,15 +11,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
-import { isSvcError, type LoggerService, type ModDatabaseService } from '../../../../sdk/index.js';
+import { isSvcError, type Disposable, type LoggerService, type ModDatabaseService } from '../../../../sdk/index.js';
+import { startHeartbeat } from '../../../../sdk/liveness.js';
 import type { AgentsService } from '../../../agents/src/contract.js';
 import { TERMINAL_RUN_EVENTS, type AgentRunEvent, type AgentRunsService } from '../../../chat/src/contract.js';
 import { workItemErrors as errors } from '../errors.js';
-import { INTERRUPTED_CODE, isUniqueViolation, toStep, type ItemRow, type ItemStore, type StepRecord, type StepStatus, type StepTrigger, type WorkItemDetail } from './item-store.js';
+import { INTERRUPTED_CODE, isUniqueViolation, STALE_AFTER_MS, toStep, type ItemRow, type ItemStore, type StepRecord, type StepStatus, type StepTrigger, type WorkItemDetail } from './item-store.js';
 import { itemSessionId, nextStage, stagePrompt, type Stage } from './stages.js';
-
-/** How often a process says its running steps are still followed (see STALE_AFTER_MS). */
-const HEARTBEAT_MS = 20_000;
 
 interface Claim {
   item: ItemRow;
@@ -41,7 +39,7 @@ export class StepRunner {
   readonly owner = `p-${randomBytes(8).toString('hex')}`;
   private readonly inflight = new Set<Promise<unknown>>();
   private readonly stopping = new AbortController();
-  private heartbeat: NodeJS.Timeout | undefined;
+  private heartbeat: Disposable | undefined;
 
   constructor(
     private readonly db: ModDatabaseService,
@@ -59,15 +57,21 @@ export class StepRunner {
   async open(): Promise<void> {
     const swept = await this.db.transaction((trx) => this.store.interruptOrphans(trx, { except: this.owner, all: this.db.driver === 'pglite' }));
     if (swept > 0) this.log.info({ swept }, 'work item steps left running by a previous process marked interrupted');
-    this.heartbeat = setInterval(() => {
-      if (this.inflight.size > 0) this.store.heartbeat(this.owner).catch((err: unknown) => this.log.warn({ err }, 'work item heartbeat failed'));
-    }, HEARTBEAT_MS);
-    this.heartbeat.unref();
+    // Says this process's running steps are still followed, every third of STALE_AFTER_MS (5 s at most).
+    // No periodic sweep: a read of an agent's items sweeps them first (`sweep`).
+    this.heartbeat = startHeartbeat({
+      name: 'work item step',
+      beat: async () => {
+        if (this.inflight.size > 0) await this.store.heartbeat(this.owner);
+      },
+      staleAfterMs: () => STALE_AFTER_MS,
+      log: this.log,
+    });
   }
 
   /** Stops following the steps in flight (each is stored as interrupted) and waits for that. */
   async close(): Promise<void> {
-    clearInterval(this.heartbeat);
+    await this.heartbeat?.dispose();
     this.stopping.abort();
     await Promise.allSettled([...this.inflight]);
   }
