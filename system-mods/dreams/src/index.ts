@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { bindRoutes, coreServices, defineMod, httpRouterFor, optional } from '../../../sdk/index.js';
+import { startHeartbeat } from '../../../sdk/liveness.js';
 import { agentHookPoints, dreamSettingsServiceRef } from '../../agents/src/contract.js';
 import { agentRunsServiceRef, transcriptsServiceRef } from '../../chat/src/contract.js';
 import { operatorSettingsServiceRef } from '../../settings/src/contract.js';
@@ -9,8 +10,6 @@ import type { RouteId } from './route-ids.js';
 import { dreamRoutes } from './routes/dreams.js';
 import { DreamCycles } from './services/dream-cycles.js';
 import { DreamScheduler, type DreamTiming } from './services/dream-scheduler.js';
-
-const HEARTBEAT_MS = 15_000;
 
 interface DreamModSettings extends DreamTiming {
   tickMs: number;
@@ -76,16 +75,19 @@ export default defineMod({
       timer.unref();
     };
     await schedule();
-    // Cycles of this process show they are alive whatever the tick interval (PostgreSQL replicas
-    // interrupt cycles whose heartbeat is older than staleCycleSeconds).
-    const heartbeat = setInterval(() => {
-      void dreams.cycles.heartbeat(dreams.activeIds(), clock()).catch((error: unknown) => log.warn({ err: error instanceof Error ? error.message : String(error) }, 'Dream heartbeat failed'));
-    }, HEARTBEAT_MS);
-    heartbeat.unref();
+    // Cycles of this process show they are alive whatever the tick interval, every third of
+    // staleCycleSeconds (5 s at most). The sweep stays in the scheduler's tick: PostgreSQL
+    // replicas interrupt cycles whose heartbeat is older than staleCycleSeconds.
+    const heartbeat = startHeartbeat({
+      name: 'Dream cycle',
+      beat: () => dreams.cycles.heartbeat(dreams.activeIds(), clock()),
+      staleAfterMs: async () => (await current()).staleCycleSeconds * 1000,
+      log,
+    });
     return async () => {
       stopped = true;
       clearTimeout(timer);
-      clearInterval(heartbeat);
+      await heartbeat.dispose();
       await ticking;
       await dreams.stop();
     };
