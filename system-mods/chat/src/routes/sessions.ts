@@ -8,7 +8,8 @@ import { exportDownload, okFork, okPurge, okSession, sessionExportQuery, session
 import type { AgentRunEngine } from '../services/agent-run-engine.js';
 import type { SessionOps } from '../services/session-ops.js';
 import { exportTranscript } from '../services/transcript-export.js';
-import { authorityView, traceView, type RunStore } from '../services/run-store.js';
+import { authorityView, traceView } from '../services/run-rows.js';
+import type { RunStore } from '../services/run-store.js';
 import type { TranscriptStore } from '../services/transcript-store.js';
 
 export function sessionRoutes(deps: { runtime: Pick<AgentRunEngine, 'resetSession'>; transcript: TranscriptStore; store: RunStore; agents: AgentsService; ops: SessionOps; db: ModDatabaseService }): RouteTable<RouteId> {

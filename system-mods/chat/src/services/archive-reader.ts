@@ -10,7 +10,7 @@ import type { ModDatabaseService } from '../../../../sdk/index.js';
 import type { RunOrigin } from '../contract.js';
 import { chatErrors as errors } from '../errors.js';
 import { millis } from './session-search.js';
-import type { RunStatus, TraceEvent } from './run-store.js';
+import type { RunStatus, TraceEvent } from './run-rows.js';
 import { sessionView, type SessionView } from './transcript-store.js';
 
 /** Longest calendar range one request may ask for. */

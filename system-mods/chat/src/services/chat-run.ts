@@ -5,7 +5,7 @@
  */
 import type { LiveRun, RunOrigin } from '../contract.js';
 import { EventChannel, type ChatEvent } from './event-channel.js';
-import type { TraceEvent } from './run-store.js';
+import type { TraceEvent } from './run-rows.js';
 
 export type StopKind = 'cancel' | 'reset' | 'timeout' | 'shutdown';
 

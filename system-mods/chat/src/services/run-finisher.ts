@@ -10,7 +10,8 @@ import { isSvcError } from '../../../../sdk/index.js';
 import { chatErrors as errors } from '../errors.js';
 import { RunStopped, type ChatRun } from './chat-run.js';
 import { ModelFailure, type ChatSettings, type RunJob, type TurnState } from './run-context.js';
-import type { RunStore, TerminalStatus } from './run-store.js';
+import type { TerminalStatus } from './run-rows.js';
+import type { RunStore } from './run-store.js';
 import type { SteeringStore } from './steering-store.js';
 import type { StoredMessage, TranscriptStore } from './transcript-store.js';
 

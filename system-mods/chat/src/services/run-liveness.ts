@@ -8,7 +8,7 @@
  */
 import type { ModDatabaseService } from '../../../../sdk/index.js';
 import { chatErrors as errors } from '../errors.js';
-import type { RunRow } from './run-store.js';
+import type { RunRow } from './run-rows.js';
 
 export class RunLiveness {
   constructor(

@@ -8,7 +8,7 @@ import type { RuntimeHooksService } from '../contract.js';
 import { raceAbort } from '../../../../sdk/index.js';
 import type { ChatRun } from './chat-run.js';
 import type { ChatSettings } from './run-context.js';
-import type { ToolCallRecord } from './run-store.js';
+import type { ToolCallRecord } from './run-rows.js';
 import type { RunTool } from './tool-belt.js';
 import { describeToolError, toolOutputText } from './tool-output.js';
 

@@ -6,6 +6,7 @@ import type { Knex } from 'knex';
 import type { ModDatabaseService } from '../../../../sdk/index.js';
 import { chatErrors as errors } from '../errors.js';
 import type { AppendArtifactRequest, TranscriptArtifact } from '../contract.js';
+import { RecentHistory } from './recent-history.js';
 
 export interface StoredMessage {
   role: 'user' | 'assistant' | 'tool';
@@ -96,56 +97,18 @@ export function sessionView(row: SessionRow): SessionView {
   };
 }
 
-/** Kept history is shared by the turns that read it: frozen, so none can change it for the next. */
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    for (const inner of Object.values(value)) deepFreeze(inner);
-    Object.freeze(value);
-  }
-  return value;
-}
-
-function frozenCopy(m: StoredMessage): StoredMessage {
-  return deepFreeze({ role: m.role, content: m.content, meta: structuredClone(m.meta) });
-}
-
 function messageView(row: MessageRow): TranscriptMessage {
   return { seq: row.seq, generation: row.generation, runId: row.run_id, role: row.role, content: row.content, meta: json(row.meta), createdAt: iso(row.created_at) };
 }
 
 export const DEFAULT_TRANSCRIPT_PAGE = 100;
 
-/** Sessions whose context history is kept in memory (least recently used dropped first)… */
-const RECENT_SESSIONS = 512;
-/** …each up to this many messages and characters of content. */
-const RECENT_MAX_MESSAGES = 400;
-const RECENT_MAX_CHARS = 1_000_000;
-
-/** A session's messages of one generation as the database holds them, and its message count then. */
-interface RecentHistory {
-  generation: number;
-  /** The session's `message_count` (all generations) these messages are the end of. */
-  count: number;
-  messages: StoredMessage[];
-  chars: number;
-}
-
-const sessionKey = (agentId: string, sessionId: string) => `${agentId}\u0000${sessionId}`;
-
 export class TranscriptStore {
-  /**
-   * The context history of recently used sessions, so a turn does not read back what the
-   * previous turn of the session just wrote. Only on the embedded database, where this process
-   * is the only writer: every append goes through {@link recordAppended}, which extends an
-   * entry only when the session's new message count continues it exactly (else drops it), and
-   * a reset or an agent's deletion drops entries. On PostgreSQL other replicas append too, so
-   * every turn reads the database.
-   */
-  private readonly recent = new Map<string, RecentHistory>();
-  private readonly onlyWriter: boolean;
+  /** The context history of recently used sessions, on the embedded database only (see recent-history.ts). */
+  private readonly recent: RecentHistory;
 
   constructor(private readonly db: ModDatabaseService) {
-    this.onlyWriter = db.driver === 'pglite';
+    this.recent = new RecentHistory(db.driver === 'pglite');
   }
 
   /** Creates the session row if it does not exist yet. */
@@ -217,14 +180,8 @@ export class TranscriptStore {
    * Messages from memory are frozen (shared with later turns); the array is the caller's.
    */
   async contextHistory(agentId: string, sessionId: string, generation: number): Promise<StoredMessage[]> {
-    const key = sessionKey(agentId, sessionId);
-    const known = this.recent.get(key);
-    if (known && known.generation === generation) {
-      // Most recently used last.
-      this.recent.delete(key);
-      this.recent.set(key, known);
-      return known.messages.slice();
-    }
+    const known = this.recent.get(agentId, sessionId, generation);
+    if (known) return known;
     const result = await this.db.knex.raw(
       `select s.generation as session_generation, s.message_count, m.role, m.content, m.meta
          from chat_sessions s
@@ -237,42 +194,18 @@ export class TranscriptStore {
     const messages: StoredMessage[] = [];
     for (const row of rows) if (row.role !== null) messages.push({ role: row.role, content: row.content ?? '', meta: json(row.meta ?? {}) });
     const session = rows[0];
-    if (session && session.session_generation === generation) this.remember(key, { generation, count: session.message_count, messages: messages.map(frozenCopy), chars: 0 });
+    if (session && session.session_generation === generation) this.recent.remember(agentId, sessionId, generation, session.message_count, messages);
     return messages;
   }
 
-  /**
-   * A turn appended `messages` to the session under `generation`, which now holds `count`
-   * messages in all: the kept history is extended when it ends exactly where they begin, or
-   * started when they are all the session has; anything else drops it.
-   */
+  /** A turn appended `messages` to the session, which now holds `count` (see {@link RecentHistory.recordAppended}). */
   recordAppended(agentId: string, sessionId: string, generation: number, count: number, messages: StoredMessage[]): void {
-    if (!this.onlyWriter) return;
-    const key = sessionKey(agentId, sessionId);
-    const known = this.recent.get(key);
-    this.recent.delete(key);
-    const copies = (JSON.parse(JSON.stringify(messages)) as StoredMessage[]).map(deepFreeze);
-    if (known && known.generation === generation && known.count + messages.length === count) {
-      this.remember(key, { generation, count, messages: known.messages.concat(copies), chars: known.chars });
-    } else if (count === messages.length) {
-      this.remember(key, { generation, count, messages: copies, chars: 0 });
-    }
+    this.recent.recordAppended(agentId, sessionId, generation, count, messages);
   }
 
   /** Nothing is known of the session any more (a reset). */
   forget(agentId: string, sessionId: string): void {
-    this.recent.delete(sessionKey(agentId, sessionId));
-  }
-
-  private remember(key: string, entry: RecentHistory): void {
-    if (!this.onlyWriter) return;
-    let chars = 0;
-    for (const m of entry.messages) chars += m.content.length;
-    if (entry.messages.length > RECENT_MAX_MESSAGES || chars > RECENT_MAX_CHARS) return;
-    entry.chars = chars;
-    this.recent.delete(key);
-    this.recent.set(key, entry);
-    if (this.recent.size > RECENT_SESSIONS) this.recent.delete(this.recent.keys().next().value!);
+    this.recent.forget(agentId, sessionId);
   }
 
   /**
@@ -314,7 +247,7 @@ export class TranscriptStore {
   }
 
   async deleteForAgent(agentId: string, trx: Knex.Transaction): Promise<void> {
-    for (const key of this.recent.keys()) if (key.startsWith(sessionKey(agentId, ''))) this.recent.delete(key);
+    this.recent.forgetAgent(agentId);
     await trx('chat_messages').where({ agent_id: agentId }).delete();
     await trx('chat_sessions').where({ agent_id: agentId }).delete();
   }
