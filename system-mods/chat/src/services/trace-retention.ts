@@ -5,7 +5,7 @@
  * running runs are never touched. It works in short batches (one statement each, a pause
  * between them) so the runs table is never locked for long while turns keep finishing.
  */
-import type { JobsService, ModDatabaseService } from '../../../../sdk/index.js';
+import type { ChangesService, JobsService, ModDatabaseService } from '../../../../sdk/index.js';
 import { chatErrors as errors } from '../errors.js';
 
 export interface RetentionPolicy {
@@ -191,18 +191,36 @@ export class TraceRetention {
 
 /** The daily cleanup's queue (`contributes.jobs` of the chat manifest). */
 export const RETENTION_QUEUE = 'trace-retention';
-/** A process looks this long after its start, then every hour, whether today's cleanup is due. */
-const FIRST_CHECK_MS = 10 * 60_000;
-const CHECK_EVERY_MS = 60 * 60_000;
+
+/**
+ * When a process looks whether today's cleanup is due (chat mod settings): `retentionFirstCheckMs`
+ * after its start (10 min by default, so a start is not slowed by it), then every
+ * `retentionCheckEveryMs` (an hour by default).
+ */
+export interface RetentionTiming {
+  retentionFirstCheckMs: number;
+  retentionCheckEveryMs: number;
+}
+const DEFAULT_TIMING: RetentionTiming = { retentionFirstCheckMs: 10 * 60_000, retentionCheckEveryMs: 60 * 60_000 };
 
 /**
  * Runs the cleanup once a UTC day when the policy is enabled. Every process sends a job keyed by
  * the day (the queue keeps at most one per key in each 12-hour window and claims each job once);
  * the worker then claims the day itself in the policy row, so a second job of the same day does
- * nothing. Returns the disposer.
+ * nothing. A settings change (`changes`, topic `kernel.settings`) re-plans the pending wait, so a
+ * shorter period applies at once rather than after the old wait. Returns the disposer.
  */
-export function scheduleDailyCleanup(deps: { jobs: JobsService; db: ModDatabaseService; retention: TraceRetention; log: { info(f: object, m: string): void; warn(f: object, m: string): void } }): () => Promise<void> {
+export function scheduleDailyCleanup(deps: {
+  jobs: JobsService;
+  db: ModDatabaseService;
+  retention: TraceRetention;
+  log: { info(f: object, m: string): void; warn(f: object, m: string): void };
+  timing?: () => Promise<RetentionTiming>;
+  changes?: Pick<ChangesService, 'subscribe'>;
+}): () => Promise<void> {
   const { jobs, db, retention, log } = deps;
+  const timing = deps.timing ?? (async () => DEFAULT_TIMING);
+  const warn = (what: string) => (err: unknown) => log.warn({ err: err instanceof Error ? err.message : String(err) }, what);
   const worker = jobs.work(RETENTION_QUEUE, async (job) => {
     const policy = await retention.policy();
     if (!policy.enabled) return { skipped: 'disabled' };
@@ -221,18 +239,34 @@ export function scheduleDailyCleanup(deps: { jobs: JobsService; db: ModDatabaseS
   });
   const check = () => {
     const day = new Date().toISOString().slice(0, 10);
-    void jobs.send(RETENTION_QUEUE, { day }, { singletonKey: `day:${day}`, singletonSeconds: 43_200, retryLimit: 2, retryDelay: 300 }).catch((err: unknown) => log.warn({ err: err instanceof Error ? err.message : String(err) }, 'trace retention job was not queued'));
+    void jobs.send(RETENTION_QUEUE, { day }, { singletonKey: `day:${day}`, singletonSeconds: 43_200, retryLimit: 2, retryDelay: 300 }).catch(warn('trace retention job was not queued'));
   };
-  let interval: NodeJS.Timeout | undefined;
-  const first = setTimeout(() => {
-    check();
-    interval = setInterval(check, CHECK_EVERY_MS);
-    interval.unref();
-  }, FIRST_CHECK_MS);
-  first.unref();
+  // The next check is due relative to the last one (or the start): re-planning with new
+  // settings never checks twice early nor skips one.
+  const startedAt = Date.now();
+  let lastCheck: number | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const plan = async () => {
+    // Unreadable settings must not stop the daily cleanup: the defaults apply until the next plan.
+    const t = await timing().catch((err: unknown) => (warn('trace retention timing was not read, defaults apply')(err), DEFAULT_TIMING));
+    if (stopped) return;
+    clearTimeout(timer);
+    const due = lastCheck === undefined ? startedAt + t.retentionFirstCheckMs : lastCheck + t.retentionCheckEveryMs;
+    timer = setTimeout(() => {
+      lastCheck = Date.now();
+      check();
+      void plan();
+    }, Math.max(0, due - Date.now()));
+    timer.unref();
+  };
+  void plan();
+  // Any settings write re-plans (a settings read, rare): cheaper than knowing the kernel's key format.
+  const notices = deps.changes?.subscribe('kernel.settings', () => void plan());
   return async () => {
-    clearTimeout(first);
-    if (interval) clearInterval(interval);
+    stopped = true;
+    clearTimeout(timer);
+    await notices?.dispose();
     await worker.dispose();
   };
 }
