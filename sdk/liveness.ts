@@ -66,7 +66,10 @@ export function startHeartbeat(options: HeartbeatOptions): Heartbeat {
   const bound = async (): Promise<number> => {
     if (!options.staleAfterMs) return DEFAULT_STALE_AFTER_MS;
     try {
-      return await options.staleAfterMs();
+      const ms = await options.staleAfterMs();
+      // A setting that is missing (undefined) or not a number must not turn the loop into a busy one.
+      if (typeof ms === 'number' && Number.isFinite(ms) && ms > 0) return ms;
+      throw new Error(`not a positive number of milliseconds: ${String(ms)}`);
     } catch (err) {
       options.log.warn({ err }, `${options.name} stale bound could not be read; the default applies`);
       return DEFAULT_STALE_AFTER_MS;

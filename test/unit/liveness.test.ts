@@ -122,6 +122,18 @@ describe('startHeartbeat', () => {
     await heartbeat.dispose();
   });
 
+  it('falls back to the default bound when the setting is not a positive number', async () => {
+    const log = quietLog();
+    const beat = vi.fn(async () => {});
+    const heartbeat = startHeartbeat({ name: 'test row', beat, staleAfterMs: () => Number.NaN, log });
+    await vi.advanceTimersByTimeAsync(heartbeatIntervalMs(DEFAULT_STALE_AFTER_MS) - 1);
+    expect(beat).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(beat).toHaveBeenCalledTimes(1);
+    expect(log.warn).toHaveBeenCalledWith(expect.anything(), 'test row stale bound could not be read; the default applies');
+    await heartbeat.dispose();
+  });
+
   it('stops on dispose, which waits for the beat in progress', async () => {
     let release: () => void = () => {};
     let finished = false;
