@@ -9,14 +9,12 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { ChangeNotice } from '../../sdk/core-services.js';
+import { checkChangeTopic } from '../../sdk/change-topic.js';
 import type { Disposable } from '../../sdk/disposable.js';
 
 export const CHANGES_CHANNEL = 'svc_changes';
 /** The LISTEN connection's `application_name` prefix (operators and tests find it in `pg_stat_activity`). */
 export const CHANGES_APPLICATION_NAME = 'svc-changes';
-const MAX_KEY = 200;
-const TOPIC = /^[a-z0-9][a-z0-9_-]*(\.[a-z0-9][a-z0-9_-]*)+$/i;
-const MAX_TOPIC = 200;
 const BACKOFF_FIRST_MS = 100;
 const BACKOFF_MAX_MS = 5_000;
 
@@ -58,8 +56,7 @@ export class ChangeBus {
 
   /** Checks a topic and key before anything is sent (a bad one is a programming error of the caller). */
   static check(topic: string, key?: string): void {
-    if (topic.length > MAX_TOPIC || !TOPIC.test(topic)) throw new Error(`change topic ${JSON.stringify(topic)} must be <owner>.<name> of letters, digits, '-' and '_'`);
-    if (key !== undefined && (typeof key !== 'string' || key.length > MAX_KEY)) throw new Error(`change key must be a string of at most ${MAX_KEY} characters`);
+    checkChangeTopic(topic, key);
   }
 
   /** Delivers to this process's subscribers at once, then to every other process (call after the write committed). */
