@@ -9,6 +9,7 @@ export * from './disposable.js';
 export * from './abort.js';
 export * from './read-cache.js';
 export * from './ticker.js';
+export * from './liveness.js';
 export * from './service-ref.js';
 export * from './manifest.js';
 export * from './http.js';
