@@ -4,54 +4,25 @@
  * the chat API, then the page finds them by words — the matched words highlighted, the
  * transcript's markup shown as text — and browses today's runs and sessions.
  */
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { projectRoot } from '../../kernel/config.js';
-import { chatChunk, sseData, startFakeOpenAi, type FakeOpenAi } from '../peers/fake-openai.js';
-import { collectPageFaults, launchChromium, requireBuiltUi, type Browser } from './browser.js';
-import { startServer, type ServerProcess } from './server-process.js';
+import { expect, it } from 'vitest';
+import { modelAnswer, uiSuite } from '../kits/ui-kit.js';
 
-let server: ServerProcess | undefined;
-let browser: Browser | undefined;
-let fake: FakeOpenAi | undefined;
-let page: Page;
-const pageFaults: string[] = [];
-
-async function api(method: string, url: string, body?: unknown) {
-  const res = await fetch(`${server!.url}${url}`, { method, headers: { 'content-type': 'application/json' }, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
-  return { status: res.status, body: (await res.json()) as any };
-}
+const ui = uiSuite({ agents: ['ada'], model: true });
+const { page, api } = ui;
 
 async function turn(sessionId: string, message: string, answer: string) {
-  fake!.chat({ events: [sseData(chatChunk({ role: 'assistant', content: answer })), sseData(chatChunk({}, 'stop')), sseData('[DONE]')] });
+  ui.fake.chat(modelAnswer(answer));
   const res = await api('POST', '/api/chat', { agentId: 'ada', sessionId, message });
   expect(res.status).toBe(200);
   return res.body.runId as string;
 }
-
-beforeAll(async () => {
-  requireBuiltUi(projectRoot);
-  [server, browser, fake] = await Promise.all([startServer(), launchChromium(), startFakeOpenAi()]);
-  page = await browser.context.newPage();
-  collectPageFaults(page, pageFaults);
-  expect((await api('POST', '/api/agents', { id: 'ada', name: 'Ada' })).status).toBe(201);
-  const connection = await api('POST', '/api/settings/model-connections', { provider: 'openai', apiType: 'openai-chat', baseUrl: fake.baseUrl, models: [{ id: 'gpt-test', enabled: true }] });
-  expect(connection.status).toBe(201);
-  expect((await api('PUT', '/api/agents/ada/model-selection', { connectionId: connection.body.connection.id, model: 'gpt-test' })).status).toBe(200);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await fake?.close();
-});
 
 it('finds a past conversation by words with the matches highlighted, and browses today’s runs and sessions', async () => {
   await turn('trip', 'Book the <b>night train</b> to Vienna, please.', 'The night train to Vienna leaves at 21:40 from platform 4.');
   const runId = await turn('trip', 'And a seat reservation?', 'A window seat is reserved in coach 12.');
   const today = (await api('GET', `/api/archive/runs/${runId}`)).body.run.startedAt.slice(0, 10) as string;
 
-  await page.goto(`${server!.url}/#/archive`);
+  await page.goto(`${ui.server.url}/#/archive`);
   await page.getByRole('heading', { name: 'Conversations', exact: true }).waitFor();
   await page.getByLabel('Search conversations').fill('night train');
   await page.getByRole('button', { name: 'Search', exact: true }).click();
@@ -79,5 +50,5 @@ it('finds a past conversation by words with the matches highlighted, and browses
   await detail.getByRole('heading', { name: `Run ${runId}` }).waitFor();
   expect(await detail.locator('.prose').allTextContents()).toEqual(['And a seat reservation?', 'A window seat is reserved in coach 12.']);
   await page.screenshot({ path: 'test-output/ui-archive.png', fullPage: true });
-  expect(pageFaults).toEqual([]);
+  ui.expectNoPageErrors();
 });

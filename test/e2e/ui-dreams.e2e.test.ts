@@ -4,51 +4,24 @@
  * Light, Deep and REM answers, REM citing a real message) and see the diary entries by day and
  * phase and the cycle's receipt.
  */
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { projectRoot } from '../../kernel/config.js';
-import { chatChunk, sseData, startFakeOpenAi, type FakeOpenAi, type ScriptedAnswer } from '../peers/fake-openai.js';
-import { collectPageFaults, launchChromium, requireBuiltUi, type Browser } from './browser.js';
-import { startServer, type ServerProcess } from './server-process.js';
+import { beforeAll, expect, it } from 'vitest';
+import { modelAnswer, uiSuite } from '../kits/ui-kit.js';
 
-let server: ServerProcess | undefined;
-let browser: Browser | undefined;
-let fake: FakeOpenAi | undefined;
-let page: Page;
-const faults: string[] = [];
+const ui = uiSuite({ agents: ['ada'], model: true });
+const { page, api } = ui;
 
-async function api(method: string, url: string, body?: unknown) {
-  const res = await fetch(`${server!.url}${url}`, { method, headers: { 'content-type': 'application/json' }, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
-  return { status: res.status, body: (await res.json()) as any };
-}
-
-const answer = (text: string): ScriptedAnswer => ({ events: [sseData(chatChunk({ role: 'assistant', content: text })), sseData(chatChunk({}, 'stop')), sseData('[DONE]')] });
 const words = (n: number, word: string) => Array.from({ length: n }, () => word).join(' ');
 
 beforeAll(async () => {
-  requireBuiltUi(projectRoot);
-  [server, browser, fake] = await Promise.all([startServer(), launchChromium(), startFakeOpenAi()]);
-  page = await browser.context.newPage();
-  collectPageFaults(page, faults);
-  expect((await api('POST', '/api/agents', { id: 'ada', name: 'Ada' })).status).toBe(201);
-  const connection = await api('POST', '/api/settings/model-connections', { provider: 'openai', apiType: 'openai-chat', baseUrl: fake.baseUrl, models: [{ id: 'gpt-test', enabled: true }] });
-  expect(connection.status).toBe(201);
-  expect((await api('PUT', '/api/agents/ada/model-selection', { connectionId: connection.body.connection.id, model: 'gpt-test' })).status).toBe(200);
   expect((await api('POST', '/api/chat', { agentId: 'ada', sessionId: 'garden', message: 'We planted tomatoes by the fence', noCallModel: true })).status).toBe(200);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await fake?.close();
-});
-
 it('runs a cycle now and shows the diary by day and phase and the receipt', async () => {
-  fake!.chat(answer(`Light dreams of ${words(110, 'tomatoes')}`));
-  fake!.chat(answer(`Deep dreams of ${words(110, 'fences')}`));
-  fake!.chat(answer(JSON.stringify({ diary: `REM dreams of ${words(110, 'gardens')}`, items: [{ title: 'Tomatoes by the fence', content: 'Ada planted tomatoes by the fence.', citations: [{ sessionId: 'garden', seq: 1 }] }] })));
+  ui.fake.chat(modelAnswer(`Light dreams of ${words(110, 'tomatoes')}`));
+  ui.fake.chat(modelAnswer(`Deep dreams of ${words(110, 'fences')}`));
+  ui.fake.chat(modelAnswer(JSON.stringify({ diary: `REM dreams of ${words(110, 'gardens')}`, items: [{ title: 'Tomatoes by the fence', content: 'Ada planted tomatoes by the fence.', citations: [{ sessionId: 'garden', seq: 1 }] }] })));
 
-  await page.goto(`${server!.url}/#/dreams`);
+  await page.goto(`${ui.server.url}/#/dreams`);
   await page.getByRole('heading', { name: 'Dreams' }).waitFor();
   await page.getByLabel('Agent').selectOption('ada');
   await page.getByText('No cycles yet.').waitFor();
@@ -69,7 +42,7 @@ it('runs a cycle now and shows the diary by day and phase and the receipt', asyn
   await page.locator('article.entry[data-phase="light"]').waitFor({ state: 'detached' });
   await expect(page.locator('article.entry').count()).resolves.toBe(1);
   await page.screenshot({ path: 'test-output/ui-dreams.png' }).catch(() => undefined);
-  expect(faults).toEqual([]);
+  ui.expectNoPageErrors();
 });
 
 it('proposes the cited REM item as a candidate; accepted, it is found in Brains', async () => {
@@ -82,9 +55,9 @@ it('proposes the cited REM item as a candidate; accepted, it is found in Brains'
   const accepted = await api('PATCH', '/api/memory/brain-promotion-candidates?agentId=ada', { id: candidate.id, action: 'accept' });
   expect(accepted.status).toBe(200);
 
-  await page.goto(`${server!.url}/#/brains`);
+  await page.goto(`${ui.server.url}/#/brains`);
   await page.getByRole('heading', { name: 'Brains' }).waitFor();
   await page.getByLabel('Agent').selectOption('ada');
   await page.getByRole('list', { name: 'Brain records' }).getByText('Tomatoes by the fence', { exact: true }).waitFor();
-  expect(faults).toEqual([]);
+  ui.expectNoPageErrors();
 });

@@ -5,42 +5,25 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { collectPageFaults, launchChromium, requireBuiltUi, type Browser } from './browser.js';
-import { startServer, tempDataDir, type ServerProcess } from './server-process.js';
-import { projectRoot } from '../../kernel/config.js';
+import { beforeAll, expect, it } from 'vitest';
+import { tempDataDir } from './server-process.js';
+import { apiOf, uiSuite } from '../kits/ui-kit.js';
 
-let source: ServerProcess | undefined;
-let target: ServerProcess | undefined;
-let browser: Browser | undefined;
-let page: Page;
-const pageErrors: string[] = [];
+const ui = uiSuite({ servers: 2 });
+const { page } = ui;
+const source = apiOf(() => ui.servers[0]!);
+const target = apiOf(() => ui.servers[1]!);
 const PASSWORD = 'a long export password';
 const DOCUMENTS = ['SOUL', 'RULES', 'ORIENTATION', 'PREFERENCES', 'TOOLS', 'DREAM_MEMORY'].map((kind) => ({ kind, markdown: `# ${kind}\nExported ${kind.toLowerCase()}.` }));
 
-async function api(server: ServerProcess, method: string, url: string, body?: unknown) {
-  const res = await fetch(`${server.url}${url}`, { method, headers: { 'content-type': 'application/json' }, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
-  return { status: res.status, body: (await res.json()) as any };
-}
-
 beforeAll(async () => {
-  requireBuiltUi(projectRoot);
-  [source, target, browser] = await Promise.all([startServer(), startServer(), launchChromium()]);
-  page = await browser.context.newPage();
-  collectPageFaults(page, pageErrors);
-  expect((await api(source, 'PUT', '/api/settings/identities', { operator: { name: 'Grace' } })).status).toBe(200);
-  expect((await api(source, 'POST', '/api/agents', { id: 'ada', name: 'Ada Byron' })).status).toBe(201);
-  expect((await api(source, 'PUT', '/api/agents/ada/profile-documents', { documents: DOCUMENTS })).status).toBe(200);
+  expect((await source('PUT', '/api/settings/identities', { operator: { name: 'Grace' } })).status).toBe(200);
+  expect((await source('POST', '/api/agents', { id: 'ada', name: 'Ada Byron' })).status).toBe(201);
+  expect((await source('PUT', '/api/agents/ada/profile-documents', { documents: DOCUMENTS })).status).toBe(200);
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await Promise.all([source?.stop(), target?.stop()]);
-});
-
 it('exports from one server and imports into a fresh one through the setup wizard', { timeout: 180_000 }, async () => {
-  await page.goto(`${source!.url}/#/settings`);
+  await page.goto(`${ui.servers[0]!.url}/#/settings`);
   const exportCard = page.getByRole('region', { name: 'Export' });
   await exportCard.getByRole('checkbox', { name: /Agents/ }).waitFor();
   await exportCard.getByLabel(/Password for secrets/).fill(PASSWORD);
@@ -51,7 +34,7 @@ it('exports from one server and imports into a fresh one through the setup wizar
   const bundle = JSON.parse(readFileSync(file, 'utf8'));
   expect(bundle.categories.agents.items.map((a: any) => a.name)).toEqual(['Ada Byron']);
 
-  await page.goto(`${target!.url}/`);
+  await page.goto(`${ui.servers[1]!.url}/`);
   await page.getByRole('heading', { name: 'Set up svc' }).waitFor();
   await page.getByRole('button', { name: 'Import an existing export' }).click();
   await page.getByLabel('Export file').setInputFiles(file);
@@ -60,16 +43,16 @@ it('exports from one server and imports into a fresh one through the setup wizar
   const previewTable = page.getByRole('region', { name: 'Import preview' });
   await previewTable.locator('tr[data-category="agents"]').getByText('Ada Byron').waitFor();
   // Previewing wrote nothing.
-  expect((await api(target!, 'GET', '/api/agents')).body.agents).toEqual([]);
+  expect((await target('GET', '/api/agents')).body.agents).toEqual([]);
 
   await page.getByRole('button', { name: 'Import', exact: true }).click();
   await page.getByText('Imported. Setup is complete.').waitFor();
-  expect((await api(target!, 'GET', '/api/setup/status')).body.state).toBe('ready');
+  expect((await target('GET', '/api/setup/status')).body.state).toBe('ready');
 
   await page.getByRole('link', { name: 'Agents' }).first().click();
   await page.getByText('Ada Byron').first().waitFor();
-  const agents = (await api(target!, 'GET', '/api/agents')).body.agents;
+  const agents = (await target('GET', '/api/agents')).body.agents;
   expect(agents.map((a: any) => ({ id: a.id, name: a.name }))).toEqual([{ id: 'ada', name: 'Ada Byron' }]);
-  expect((await api(target!, 'GET', '/api/agents/ada/profile-documents')).body.documents).toEqual(DOCUMENTS);
-  expect(pageErrors).toEqual([]);
+  expect((await target('GET', '/api/agents/ada/profile-documents')).body.documents).toEqual(DOCUMENTS);
+  ui.expectNoPageErrors();
 });

@@ -3,32 +3,21 @@
  * OpenAI-compatible media server on loopback: an image job runs end to end, its preview is
  * drawn from the artifact route, and attaching it puts it in the chosen session's transcript.
  */
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { startFakeOpenAiMedia, TINY_PNG, type FakeOpenAiMedia } from '../peers/fake-openai-media.js';
-import { collectPageFaults, launchChromium, type Browser } from './browser.js';
-import { startServer, type ServerProcess } from './server-process.js';
+import { uiSuite } from '../kits/ui-kit.js';
 
-let server: ServerProcess | undefined;
-let browser: Browser | undefined;
-let fake: FakeOpenAiMedia | undefined;
-let page: Page;
-const pageErrors: string[] = [];
-
-async function api(method: string, url: string, body?: unknown) {
-  const res = await fetch(`${server!.url}${url}`, { method, headers: { 'content-type': 'application/json' }, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
-  return { status: res.status, body: (await res.json()) as any };
-}
+const ui = uiSuite({ agents: ['ada'] });
+const { page, api } = ui;
+let media: FakeOpenAiMedia;
 
 beforeAll(async () => {
-  [server, browser, fake] = await Promise.all([startServer(), launchChromium(), startFakeOpenAiMedia()]);
-  page = await browser.context.newPage();
-  collectPageFaults(page, pageErrors);
-  expect((await api('POST', '/api/agents', { id: 'ada', name: 'Ada' })).status).toBe(201);
+  media = await startFakeOpenAiMedia();
+  ui.defer(() => media.close());
   const connection = await api('POST', '/api/settings/model-connections', {
     provider: 'openai',
     apiType: 'openai-chat',
-    baseUrl: fake.baseUrl,
+    baseUrl: media.baseUrl,
     apiKey: 'sk-e2e-forge',
     models: [{ id: 'gpt-image-1', enabled: true }, { id: 'tts-1', enabled: true }],
   });
@@ -36,14 +25,8 @@ beforeAll(async () => {
   expect((await api('POST', '/api/chat', { agentId: 'ada', sessionId: 'gallery', message: 'keep the pictures here', noCallModel: true })).status).toBe(200);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await fake?.close();
-});
-
 it('generates an image, previews it and attaches it to a session', async () => {
-  await page.goto(`${server!.url}/#/forge`);
+  await page.goto(`${ui.server.url}/#/forge`);
   await page.getByRole('heading', { name: 'Forge' }).waitFor();
   await page.getByRole('tab', { name: 'image' }).click();
   await page.getByLabel('Model').selectOption({ label: `gpt-image-1 — ${(await api('GET', '/api/forge/catalog')).body.modes[0].connections[0].connectionId}` });
@@ -60,7 +43,7 @@ it('generates an image, previews it and attaches it to a session', async () => {
     return img !== null && img.complete && img.naturalWidth === 1;
   });
   const src = await preview.getAttribute('src');
-  const served = await fetch(`${server!.url}${src}`);
+  const served = await fetch(`${ui.server.url}${src}`);
   expect(served.headers.get('content-type')).toBe('image/png');
   expect(Buffer.from(await served.arrayBuffer())).toEqual(TINY_PNG);
 
@@ -73,7 +56,7 @@ it('generates an image, previews it and attaches it to a session', async () => {
   const last = transcript.body.messages.at(-1);
   expect(last.role).toBe('assistant');
   expect(last.meta.artifacts[0]).toMatchObject({ source: 'forge', kind: 'image', contentType: 'image/png', url: src });
-  expect(fake!.requests.filter((r) => r.path === '/v1/images/generations')).toHaveLength(1);
+  expect(media.requests.filter((r) => r.path === '/v1/images/generations')).toHaveLength(1);
   await page.screenshot({ path: 'test-output/ui-forge.png', fullPage: true });
-  expect(pageErrors).toEqual([]);
+  ui.expectNoPageErrors();
 });

@@ -3,54 +3,19 @@
  * OpenAI-compatible model server (real SSE over loopback): create a channel with two agents,
  * post a message, and see both members' answers arrive in member order with their statuses.
  */
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { projectRoot } from '../../kernel/config.js';
-import { chatChunk, sseData, startFakeOpenAi, type FakeOpenAi } from '../peers/fake-openai.js';
-import { collectPageFaults, launchChromium, requireBuiltUi, type Browser } from './browser.js';
-import { startServer, type ServerProcess } from './server-process.js';
+import { modelAnswer, uiSuite } from '../kits/ui-kit.js';
 
-let server: ServerProcess | undefined;
-let browser: Browser | undefined;
-let fake: FakeOpenAi | undefined;
-let page: Page;
-const faults: string[] = [];
-
-async function api(method: string, url: string, body?: unknown) {
-  const res = await fetch(`${server!.url}${url}`, { method, headers: { 'content-type': 'application/json' }, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
-  return { status: res.status, body: (await res.json()) as any };
-}
-
-const answer = (text: string) => ({ events: [sseData(chatChunk({ role: 'assistant', content: text })), sseData(chatChunk({}, 'stop')), sseData('[DONE]')] });
-
-beforeAll(async () => {
-  requireBuiltUi(projectRoot);
-  [server, browser, fake] = await Promise.all([startServer(), launchChromium(), startFakeOpenAi()]);
-  page = await browser.context.newPage();
-  collectPageFaults(page, faults);
-  const connection = await api('POST', '/api/settings/model-connections', { provider: 'openai', apiType: 'openai-chat', baseUrl: fake.baseUrl, models: [{ id: 'gpt-test', enabled: true }] });
-  expect(connection.status).toBe(201);
-  for (const [id, name] of [
-    ['ada', 'Ada'],
-    ['bob', 'Bob'],
-  ]) {
-    expect((await api('POST', '/api/agents', { id, name })).status).toBe(201);
-    expect((await api('PUT', `/api/agents/${id}/model-selection`, { connectionId: connection.body.connection.id, model: 'gpt-test' })).status).toBe(200);
-  }
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await fake?.close();
-});
+const ui = uiSuite({ agents: ['ada', 'bob'], model: true });
+const { page, api } = ui;
 
 it('creates a channel with two agents, posts a message and shows both answers', async () => {
   // Members are asked one after another in member order, so the answers are taken in this order.
-  fake!.chat(answer('Ada here: a small first step.'));
-  fake!.chat(answer('Bob here: agreed with Ada.'));
+  ui.fake.chat(modelAnswer('Ada here: a small first step.'));
+  ui.fake.chat(modelAnswer('Bob here: agreed with Ada.'));
 
-  await page.goto(`${server!.url}/#/channels`);
+  await page.goto(`${ui.server.url}/#/channels`);
   await page.getByRole('heading', { name: 'Channels', level: 1 }).waitFor();
   await page.getByLabel('Name', { exact: true }).fill('Planning');
   await page.getByRole('checkbox', { name: /Ada/ }).check();
@@ -75,5 +40,5 @@ it('creates a channel with two agents, posts a message and shows both answers', 
   const messages = await api('GET', `/api/group-channels/${id}/messages`);
   expect(messages.body.items.map((m: any) => m.content)).toEqual(['What should we do first?', 'Ada here: a small first step.', 'Bob here: agreed with Ada.']);
   await page.screenshot({ path: `${projectRoot}/test-output/ui-group-channels.png` });
-  expect(faults).toEqual([]);
+  ui.expectNoPageErrors();
 });

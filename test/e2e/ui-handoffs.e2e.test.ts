@@ -3,39 +3,19 @@
  * handoff the previous session of its scope left and its own pending candidate, writes its
  * explicit handoff in the candidate's place, and sets and clears its continuity scope.
  */
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { projectRoot } from '../../kernel/config.js';
-import { collectPageFaults, launchChromium, requireBuiltUi, type Browser } from './browser.js';
-import { startServer, type ServerProcess } from './server-process.js';
+import { beforeAll, expect, it } from 'vitest';
+import { uiSuite } from '../kits/ui-kit.js';
 
-let server: ServerProcess | undefined;
-let browser: Browser | undefined;
-let page: Page;
-const faults: string[] = [];
-
-async function api(method: string, url: string, body?: unknown) {
-  const res = await fetch(`${server!.url}${url}`, { method, headers: { 'content-type': 'application/json' }, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
-  return { status: res.status, body: (await res.json()) as any };
-}
+const ui = uiSuite({ agents: ['ada'] });
+const { page, api } = ui;
 
 beforeAll(async () => {
-  requireBuiltUi(projectRoot);
-  [server, browser] = await Promise.all([startServer(), launchChromium()]);
-  page = await browser.context.newPage();
-  collectPageFaults(page, faults);
-  expect((await api('POST', '/api/agents', { id: 'ada', name: 'Ada' })).status).toBe(201);
   expect((await api('POST', '/api/session/handoff', { agentId: 'ada', sessionId: 'monday', title: 'Stage two wired', body: 'Test the igniter before Friday.', scope: 'apollo' })).status).toBe(200);
   expect((await api('POST', '/api/session/handoff-candidate', { agentId: 'ada', sessionId: 'tuesday', title: 'Auto summary', body: 'Talked about the igniter.', scope: 'apollo' })).body.stored).toBe(true);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 it('shows the received handoff and the pending candidate, writes the explicit handoff, and sets and clears the scope', async () => {
-  await page.goto(`${server!.url}/#/handoffs`);
+  await page.goto(`${ui.server.url}/#/handoffs`);
   await page.getByRole('heading', { name: 'Handoffs' }).waitFor();
   await page.getByLabel('Agent').selectOption('ada');
   await page.getByLabel('Session').fill('tuesday');
@@ -68,5 +48,5 @@ it('shows the received handoff and the pending candidate, writes the explicit ha
   await page.getByRole('status').filter({ hasText: 'has no scope now' }).waitFor();
   expect((await api('GET', '/api/session/continuity-scope?agentId=ada&sessionId=tuesday')).body.scope).toBeNull();
   await page.screenshot({ path: 'test-output/ui-handoffs.png' }).catch(() => undefined);
-  expect(faults).toEqual([]);
+  ui.expectNoPageErrors();
 });

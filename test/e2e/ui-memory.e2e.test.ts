@@ -4,40 +4,13 @@
  * promotion inbox, rejects another, and the accepted one is found in the Brains view with its
  * provenance.
  */
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { projectRoot } from '../../kernel/config.js';
-import { collectPageFaults, launchChromium, requireBuiltUi, type Browser } from './browser.js';
-import { startServer, type ServerProcess } from './server-process.js';
+import { beforeAll, expect, it } from 'vitest';
+import { uiSuite, until } from '../kits/ui-kit.js';
 
-let server: ServerProcess | undefined;
-let browser: Browser | undefined;
-let page: Page;
-const faults: string[] = [];
-
-async function api(method: string, url: string, body?: unknown) {
-  const res = await fetch(`${server!.url}${url}`, { method, headers: { 'content-type': 'application/json' }, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
-  return { status: res.status, body: (await res.json()) as any };
-}
-
-/** Polls until `predicate` holds (bounds the wait; asserts no timing). */
-async function until<T>(probe: () => Promise<T>, predicate: (value: T) => boolean, what: string, limitMs: number): Promise<T> {
-  const deadline = Date.now() + limitMs;
-  for (;;) {
-    const value = await probe();
-    if (predicate(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const ui = uiSuite({ agents: ['ada', 'bob'] });
+const { page, api } = ui;
 
 beforeAll(async () => {
-  requireBuiltUi(projectRoot);
-  [server, browser] = await Promise.all([startServer(), launchChromium()]);
-  page = await browser.context.newPage();
-  collectPageFaults(page, faults);
-  expect((await api('POST', '/api/agents', { id: 'ada', name: 'Ada' })).status).toBe(201);
-  expect((await api('POST', '/api/agents', { id: 'bob', name: 'Bob' })).status).toBe(201);
   // Turns recorded without a model call still leave their residue.
   for (const message of ['We decided to release on the first Monday of each month.', 'We agreed to keep the old API for a year.']) {
     expect((await api('POST', '/api/chat', { agentId: 'bob', sessionId: 'planning', continuityScope: 'release', noCallModel: true, message })).status).toBe(200);
@@ -45,13 +18,8 @@ beforeAll(async () => {
   await until(() => api('GET', '/api/tiddle/cards?agentId=bob'), (res) => res.body.cards?.length === 2, 'the cards of both turns', 10_000);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 it('shows the cards, proposes them for review, and an accepted candidate becomes a Brain record', async () => {
-  await page.goto(`${server!.url}/#/memory`);
+  await page.goto(`${ui.server.url}/#/memory`);
   await page.getByRole('heading', { name: 'Memory', exact: true }).waitFor();
   await page.getByLabel('Agent').selectOption('bob');
   await page.getByRole('heading', { name: 'release' }).waitFor();
@@ -81,9 +49,9 @@ it('shows the cards, proposes them for review, and an accepted candidate becomes
   expect(brains[0]).toMatchObject({ title: 'Monthly release', content: 'Releases go out on the first Monday of each month.', operatorOwned: true });
   expect(brains[0].sourceRefs).toEqual(expect.arrayContaining([expect.stringMatching(/^card:card_/), expect.stringMatching(/^run:/), 'source:curator']));
 
-  await page.goto(`${server!.url}/#/brains`);
+  await page.goto(`${ui.server.url}/#/brains`);
   await page.getByLabel('Agent').selectOption('bob');
   await page.getByText('Monthly release').first().waitFor();
   await page.getByText('Releases go out on the first Monday of each month.').first().waitFor();
-  expect(faults).toEqual([]);
+  ui.expectNoPageErrors();
 });

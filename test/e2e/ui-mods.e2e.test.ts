@@ -13,33 +13,18 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, copyFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Route } from 'playwright-core';
+import { expect, it } from 'vitest';
 import { projectRoot } from '../../kernel/config.js';
-import { launchChromium, type Browser, collectPageFaults, requireBuiltUi } from './browser.js';
-import { startServer, type ServerProcess } from './server-process.js';
+import { uiSuite } from '../kits/ui-kit.js';
 
 const outputDir = path.join(projectRoot, 'test-output');
 const fixture = path.join(projectRoot, 'test', 'fixtures', 'ui-mods', 'ui-board');
 
-let server: ServerProcess | undefined;
-let browser: Browser | undefined;
-let page: Page;
+const ui = uiSuite({ server: { env: { SVC_MODS_ALLOW_FILE_SOURCES: 'true' } } });
+const { page } = ui;
 let repoDir: string | undefined;
-const pageErrors: string[] = [];
-
-beforeAll(async () => {
-  requireBuiltUi(projectRoot);
-  [server, browser] = await Promise.all([startServer({ env: { SVC_MODS_ALLOW_FILE_SOURCES: 'true' } }), launchChromium()]);
-  page = await browser.context.newPage();
-  collectPageFaults(page, pageErrors);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (repoDir) rmSync(repoDir, { recursive: true, force: true });
-});
+ui.defer(() => repoDir && rmSync(repoDir, { recursive: true, force: true }));
 
 const nav = () => page.getByRole('navigation', { name: 'Views' });
 const navLinks = () => nav().getByRole('link').allTextContents();
@@ -86,7 +71,7 @@ it('draws a declarative control panel from the JSON a mod answers, as text only,
     await route.fulfill({ json: { ok: true, message: 'Started 2 jobs.' } });
   });
   try {
-    await page.goto(`${server!.url}/#/mods`);
+    await page.goto(`${ui.server.url}/#/mods`);
     await nav().getByRole('link', { name: 'Fake panel', exact: true }).click();
     const card = page.locator('[data-mod-panel="fake-panel"]');
     // A page of its own: the panel brings the page's heading.
@@ -155,7 +140,7 @@ it('draws a declarative control panel from the JSON a mod answers, as text only,
     );
     await card.getByRole('button', { name: 'Refresh' }).click();
     await card.getByRole('alert').filter({ hasText: 'GET /api/mods/fake-panel/ui/control' }).filter({ hasText: 'mod_unavailable: Mod fake-panel is disabled' }).waitFor();
-    expect(pageErrors).toEqual([]);
+    ui.expectNoPageErrors();
   } finally {
     await page.unrouteAll();
   }
@@ -191,7 +176,7 @@ it('adds a Git source, shows its releases and why a tag was refused, installs, u
   await page.setViewportSize({ width: 1280, height: 800 });
   const repo = publishFixture();
   repoDir = repo.dir;
-  await page.goto(`${server!.url}/#/mods`);
+  await page.goto(`${ui.server.url}/#/mods`);
   await page.getByRole('heading', { name: 'Sources' }).waitFor();
   await page.getByText('No sources yet.').waitFor();
 
@@ -290,5 +275,5 @@ it('adds a Git source, shows its releases and why a tag was refused, installs, u
   await page.getByRole('button', { name: 'Remove source Fixture board' }).click();
   await expect.poll(() => page.locator('tr[data-source-id]').count(), poll).toBe(0);
   await expect.poll(() => available.count(), poll).toBe(0);
-  expect(pageErrors).toEqual([]);
+  ui.expectNoPageErrors();
 });

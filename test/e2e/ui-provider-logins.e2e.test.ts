@@ -7,36 +7,28 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { projectRoot } from '../../kernel/config.js';
-import { startFakeOpenAi, type FakeOpenAi } from '../peers/fake-openai.js';
 import { startOAuthPeer, type OAuthPeer } from '../peers/oauth-server.js';
-import { launchChromium, type Browser, collectPageFaults } from './browser.js';
-import { startServer, tempDataDir, type ServerProcess } from './server-process.js';
+import { tempDataDir } from './server-process.js';
+import { uiSuite } from '../kits/ui-kit.js';
 
 const REDIRECT_B = 'http://localhost:1455/auth/callback';
 
-let server: ServerProcess | undefined;
-let browser: Browser | undefined;
-let peer: OAuthPeer | undefined;
-let fake: FakeOpenAi | undefined;
-let page: Page;
-const pageErrors: string[] = [];
-
-beforeAll(async () => {
-  [peer, fake] = await Promise.all([
-    startOAuthPeer([
+let peer: OAuthPeer;
+const ui = uiSuite({
+  fake: true,
+  // The server's provider endpoints point at the OAuth peer and the fake model server.
+  server: async ({ fake }) => {
+    peer = await startOAuthPeer([
       { clientId: 'ui-client-a', redirectUris: ['https://provider-a.example/callback'], requireState: true },
       { clientId: 'ui-client-b', redirectUris: [REDIRECT_B], idTokenClaims: { email: 'ui@example.test', 'https://api.openai.com/auth': { chatgpt_account_id: 'acct-ui' } } },
-    ]),
-    startFakeOpenAi(),
-  ]);
-  const cliFile = path.join(tempDataDir(), 'credentials.json');
-  const minted = peer.mint('ui-client-a');
-  writeFileSync(cliFile, JSON.stringify({ claudeAiOauth: { accessToken: minted.accessToken, refreshToken: minted.refreshToken, expiresAt: Date.now() + 3_600_000, subscriptionType: 'pro' } }));
-  [server, browser] = await Promise.all([
-    startServer({
+    ]);
+    ui.defer(() => peer.close());
+    const cliFile = path.join(tempDataDir(), 'credentials.json');
+    const minted = peer.mint('ui-client-a');
+    writeFileSync(cliFile, JSON.stringify({ claudeAiOauth: { accessToken: minted.accessToken, refreshToken: minted.refreshToken, expiresAt: Date.now() + 3_600_000, subscriptionType: 'pro' } }));
+    return {
       env: {
         SVC_CLI_CREDENTIAL_PATH: cliFile,
         SVC_PROVIDER_A_TOKEN_URL: peer.tokenUrl,
@@ -48,24 +40,16 @@ beforeAll(async () => {
         SVC_PROVIDER_B_CLIENT_ID: 'ui-client-b',
         SVC_PROVIDER_B_REDIRECT_URI: REDIRECT_B,
         SVC_PROVIDER_B_USAGE_URL: peer.usageUrlB,
-        SVC_PROVIDER_B_API_BASE_URL: fake.baseUrl,
+        SVC_PROVIDER_B_API_BASE_URL: fake!.baseUrl,
       },
-    }),
-    launchChromium(),
-  ]);
-  page = await browser.context.newPage();
-  collectPageFaults(page, pageErrors);
+    };
+  },
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await Promise.all([peer?.close(), fake?.close()]);
-});
+const { page } = ui;
 
 it('imports the CLI credential, signs in to provider-b, shows usage and discovers models with the login', async () => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto(`${server!.url}/#/connections`);
+  await page.goto(`${ui.server.url}/#/connections`);
   await page.getByRole('heading', { name: 'Provider logins' }).waitFor();
 
   // The CLI credential: valid, imported into a new connection that then shows it uses a login.
@@ -79,8 +63,8 @@ it('imports the CLI credential, signs in to provider-b, shows usage and discover
   const open = page.getByRole('link', { name: 'Open the sign-in page' });
   await open.waitFor();
   const authorizeUrl = (await open.getAttribute('href'))!;
-  expect(authorizeUrl.startsWith(peer!.authorizeUrl)).toBe(true);
-  const callback = await peer!.authorize(authorizeUrl);
+  expect(authorizeUrl.startsWith(peer.authorizeUrl)).toBe(true);
+  const callback = await peer.authorize(authorizeUrl);
   await page.getByLabel('2. Paste the address or code').fill(callback);
   await page.getByRole('button', { name: 'Submit' }).click();
   await page.getByRole('status').filter({ hasText: 'Signed in; model connection openai uses this login.' }).waitFor();
@@ -95,12 +79,12 @@ it('imports the CLI credential, signs in to provider-b, shows usage and discover
   // Discovery over the linked connection sends the login's token.
   await page.getByRole('button', { name: 'Discover models of openai' }).click();
   await openai.getByRole('status').filter({ hasText: '2 listed by the provider' }).waitFor();
-  const sent = fake!.requests.filter((r) => r.path === '/v1/models').at(-1)?.headers.authorization;
-  expect(sent).toBe(`Bearer ${peer!.issued.accessTokens.at(-1)}`);
+  const sent = ui.fake.requests.filter((r) => r.path === '/v1/models').at(-1)?.headers.authorization;
+  expect(sent).toBe(`Bearer ${peer.issued.accessTokens.at(-1)}`);
 
   mkdirSync(path.join(projectRoot, 'test-output'), { recursive: true });
   await page.screenshot({ path: path.join(projectRoot, 'test-output', 'ui-provider-logins.png'), fullPage: true });
   const content = await page.content();
-  for (const secret of [...peer!.issued.accessTokens, ...peer!.issued.refreshTokens, ...peer!.issued.codes]) expect(content).not.toContain(secret);
-  expect(pageErrors).toEqual([]);
+  for (const secret of [...peer.issued.accessTokens, ...peer.issued.refreshTokens, ...peer.issued.codes]) expect(content).not.toContain(secret);
+  ui.expectNoPageErrors();
 });

@@ -3,22 +3,12 @@
  * set a policy, see the preview's numbers (the server's), check that the preview deleted
  * nothing, then run the cleanup and see its report.
  */
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { projectRoot } from '../../kernel/config.js';
-import { collectPageFaults, launchChromium, requireBuiltUi, type Browser } from './browser.js';
-import { startServer, type ServerProcess } from './server-process.js';
+import { beforeAll, expect, it } from 'vitest';
+import { uiSuite } from '../kits/ui-kit.js';
 
-let server: ServerProcess | undefined;
-let browser: Browser | undefined;
-let page: Page;
-const faults: string[] = [];
+const ui = uiSuite({ agents: ['ada'] });
+const { page, api } = ui;
 const RUNS = 6;
-
-async function api(method: string, url: string, body?: unknown) {
-  const res = await fetch(`${server!.url}${url}`, { method, headers: { 'content-type': 'application/json' }, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
-  return { status: res.status, body: (await res.json()) as any };
-}
 
 /** Each run of the session with whether its trace was pruned and how many events it keeps. */
 async function traces(): Promise<Array<{ runId: string; pruned: boolean; events: number }>> {
@@ -32,20 +22,10 @@ async function traces(): Promise<Array<{ runId: string; pruned: boolean; events:
 }
 
 beforeAll(async () => {
-  requireBuiltUi(projectRoot);
-  [server, browser] = await Promise.all([startServer(), launchChromium()]);
-  page = await browser.context.newPage();
-  collectPageFaults(page, faults);
-  expect((await api('POST', '/api/agents', { id: 'ada', name: 'Ada' })).status).toBe(201);
   // Turns recorded without a model call: each leaves a finished run with a trace.
   for (let i = 0; i < RUNS; i += 1) {
     expect((await api('POST', '/api/chat', { agentId: 'ada', sessionId: 'kept', message: `note ${i} ${'x'.repeat(400)}`, noCallModel: true })).status).toBe(200);
   }
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 it('sets a policy, shows the server’s preview without deleting anything, then runs the cleanup', async () => {
@@ -53,7 +33,7 @@ it('sets a policy, shows the server’s preview without deleting anything, then 
   expect(before).toHaveLength(RUNS);
   expect(before.every((t) => !t.pruned && t.events > 0)).toBe(true);
 
-  await page.goto(`${server!.url}/#/settings`);
+  await page.goto(`${ui.server.url}/#/settings`);
   const card = page.getByRole('article', { name: 'Trace retention' });
   await card.getByRole('heading', { name: 'Trace retention' }).waitFor();
   await card.getByLabel('Enabled').check();
@@ -87,5 +67,5 @@ it('sets a policy, shows the server’s preview without deleting anything, then 
   // The transcript stays whole.
   const session = (await api('GET', '/api/sessions/kept?agentId=ada')).body;
   expect(session.messages.filter((m: { role: string }) => m.role === 'user')).toHaveLength(RUNS);
-  expect(faults).toEqual([]);
+  ui.expectNoPageErrors();
 });

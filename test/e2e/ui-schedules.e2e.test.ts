@@ -3,55 +3,15 @@
  * OpenAI-compatible model server: create a schedule for an agent and see its next occurrences
  * in the job's zone; run it now and see the run (a real agent turn) in its history.
  */
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { projectRoot } from '../../kernel/config.js';
-import { chatChunk, sseData, startFakeOpenAi, type FakeOpenAi } from '../peers/fake-openai.js';
-import { collectPageFaults, launchChromium, requireBuiltUi, type Browser } from './browser.js';
-import { startServer, type ServerProcess } from './server-process.js';
+import { modelAnswer, uiSuite, until } from '../kits/ui-kit.js';
 
-let server: ServerProcess | undefined;
-let browser: Browser | undefined;
-let fake: FakeOpenAi | undefined;
-let page: Page;
-const faults: string[] = [];
-
-async function api(method: string, url: string, body?: unknown) {
-  const res = await fetch(`${server!.url}${url}`, { method, headers: { 'content-type': 'application/json' }, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
-  return { status: res.status, body: (await res.json()) as any };
-}
-
-/** Polls until `predicate` holds (bounds the wait; asserts no timing). */
-async function until<T>(probe: () => Promise<T>, predicate: (value: T) => boolean, what: string, limitMs: number): Promise<T> {
-  const deadline = Date.now() + limitMs;
-  for (;;) {
-    const value = await probe();
-    if (predicate(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-beforeAll(async () => {
-  requireBuiltUi(projectRoot);
-  [server, browser, fake] = await Promise.all([startServer(), launchChromium(), startFakeOpenAi()]);
-  page = await browser.context.newPage();
-  collectPageFaults(page, faults);
-  expect((await api('POST', '/api/agents', { id: 'ada', name: 'Ada' })).status).toBe(201);
-  expect((await api('POST', '/api/agents', { id: 'bob', name: 'Bob' })).status).toBe(201);
-  const connection = await api('POST', '/api/settings/model-connections', { provider: 'openai', apiType: 'openai-chat', baseUrl: fake.baseUrl, models: [{ id: 'gpt-test', enabled: true }] });
-  expect(connection.status).toBe(201);
-  expect((await api('PUT', '/api/agents/bob/model-selection', { connectionId: connection.body.connection.id, model: 'gpt-test' })).status).toBe(200);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await fake?.close();
-});
+const ui = uiSuite({ agents: ['ada', 'bob'], model: { agents: ['bob'] } });
+const { page, api } = ui;
 
 it('creates a schedule for an agent, shows its next occurrences, runs it and shows the run in the history', async () => {
-  await page.goto(`${server!.url}/#/schedules`);
+  await page.goto(`${ui.server.url}/#/schedules`);
   await page.getByRole('heading', { name: 'Schedules' }).waitFor();
   await page.getByLabel('Agent').selectOption('bob');
   await page.getByText('No schedules for this agent yet.').waitFor();
@@ -75,9 +35,7 @@ it('creates a schedule for an agent, shows its next occurrences, runs it and sho
   for (const text of await occurrences.allTextContents()) expect(text).toMatch(/^(Mon|Tue|Wed|Thu|Fri).*08:30/);
   await job.getByText('Asia/Tokyo · session digests').waitFor();
 
-  fake!.chat({
-    events: [sseData(chatChunk({ role: 'assistant', content: 'Nothing new ' })), sseData(chatChunk({ content: 'today.' })), sseData(chatChunk({}, 'stop')), sseData('[DONE]')],
-  });
+  ui.fake.chat(modelAnswer('Nothing new ', 'today.'));
   await job.getByRole('button', { name: 'Run now' }).click();
   await job.getByText(/^Started run sched-/).waitFor();
   const runId = ((await job.getByText(/^Started run sched-/).textContent()) ?? '').replace(/^Started run /, '').replace(/\.$/, '');
@@ -107,5 +65,5 @@ it('creates a schedule for an agent, shows its next occurrences, runs it and sho
   await page.getByLabel('Agent').selectOption('ada');
   await page.getByText('No schedules for this agent yet.').waitFor();
   await page.screenshot({ path: `${projectRoot}/test-output/ui-schedules.png`, fullPage: true });
-  expect(faults).toEqual([]);
+  ui.expectNoPageErrors();
 });

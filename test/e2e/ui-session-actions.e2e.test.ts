@@ -3,40 +3,20 @@
  * session, fork it, follow the transcript download links, and purge the fork with its id typed
  * out.
  */
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { projectRoot } from '../../kernel/config.js';
-import { collectPageFaults, launchChromium, requireBuiltUi, type Browser } from './browser.js';
-import { startServer, type ServerProcess } from './server-process.js';
+import { beforeAll, expect, it } from 'vitest';
+import { uiSuite } from '../kits/ui-kit.js';
 
-let server: ServerProcess | undefined;
-let browser: Browser | undefined;
-let page: Page;
-const faults: string[] = [];
-
-async function api(method: string, url: string, body?: unknown) {
-  const res = await fetch(`${server!.url}${url}`, { method, headers: { 'content-type': 'application/json' }, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
-  return { status: res.status, body: (await res.json()) as any };
-}
+const ui = uiSuite({ agents: ['ada'] });
+const { page, api } = ui;
 
 beforeAll(async () => {
-  requireBuiltUi(projectRoot);
-  [server, browser] = await Promise.all([startServer(), launchChromium()]);
-  page = await browser.context.newPage();
-  collectPageFaults(page, faults);
-  expect((await api('POST', '/api/agents', { id: 'ada', name: 'Ada' })).status).toBe(201);
   for (const message of ['first note', 'second note']) {
     expect((await api('POST', '/api/chat', { agentId: 'ada', sessionId: 'talk', message, noCallModel: true })).status).toBe(200);
   }
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 it('renames, forks, links the downloads and purges with a typed confirmation', async () => {
-  await page.goto(`${server!.url}/#/chat`);
+  await page.goto(`${ui.server.url}/#/chat`);
   await page.getByRole('heading', { name: 'Chat' }).waitFor();
   await page.getByRole('list', { name: 'Sessions' }).getByText('first note').click();
   const actions = page.getByLabel('Session actions');
@@ -50,7 +30,7 @@ it('renames, forks, links the downloads and purges with a typed confirmation', a
 
   const markdown = await actions.getByRole('link', { name: 'Export Markdown' }).getAttribute('href');
   expect(markdown).toBe('/api/sessions/talk/export?agentId=ada&format=markdown');
-  const download = await fetch(`${server!.url}${markdown}`);
+  const download = await fetch(`${ui.server.url}${markdown}`);
   expect(download.headers.get('content-disposition')).toBe('attachment; filename="transcript-ada-talk.md"');
   expect(await download.text()).toContain('second note');
   expect(await actions.getByRole('link', { name: 'Export JSON' }).getAttribute('href')).toBe('/api/sessions/talk/export?agentId=ada&format=json');
@@ -73,5 +53,5 @@ it('renames, forks, links the downloads and purges with a typed confirmation', a
   await actions.getByText('Session talk-branch was purged.').waitFor();
   expect((await api('GET', '/api/sessions/talk-branch?agentId=ada')).status).toBe(404);
   expect((await api('GET', '/api/sessions/talk?agentId=ada')).body.messages).toHaveLength(2);
-  expect(faults).toEqual([]);
+  ui.expectNoPageErrors();
 });

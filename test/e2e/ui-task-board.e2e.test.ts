@@ -4,44 +4,15 @@
  * it, assign it, Execute it and watch it reach Review with a link to the run's trace, then
  * delete the project with its tasks.
  */
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { chatChunk, sseData, startFakeOpenAi, type FakeOpenAi } from '../peers/fake-openai.js';
-import { collectPageFaults, launchChromium, requireBuiltUi, type Browser } from './browser.js';
-import { startServer, type ServerProcess } from './server-process.js';
+import { expect, it } from 'vitest';
 import { projectRoot } from '../../kernel/config.js';
+import { modelAnswer, uiSuite } from '../kits/ui-kit.js';
 
-let server: ServerProcess | undefined;
-let browser: Browser | undefined;
-let fake: FakeOpenAi | undefined;
-let page: Page;
-const pageErrors: string[] = [];
-
-async function api(method: string, url: string, body?: unknown) {
-  const res = await fetch(`${server!.url}${url}`, { method, headers: { 'content-type': 'application/json' }, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
-  return { status: res.status, body: (await res.json()) as any };
-}
-
-beforeAll(async () => {
-  requireBuiltUi(projectRoot);
-  [server, browser, fake] = await Promise.all([startServer(), launchChromium(), startFakeOpenAi()]);
-  page = await browser.context.newPage();
-  collectPageFaults(page, pageErrors);
-  page.on('dialog', (dialog) => void dialog.accept());
-  expect((await api('POST', '/api/agents', { id: 'ada', name: 'Ada' })).status).toBe(201);
-  const connection = await api('POST', '/api/settings/model-connections', { provider: 'openai', apiType: 'openai-chat', baseUrl: fake.baseUrl, models: [{ id: 'gpt-test', enabled: true }] });
-  expect(connection.status).toBe(201);
-  expect((await api('PUT', '/api/agents/ada/model-selection', { connectionId: connection.body.connection.id, model: 'gpt-test' })).status).toBe(200);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await fake?.close();
-});
+const ui = uiSuite({ agents: ['ada'], model: true, acceptDialogs: true });
+const { page, api } = ui;
 
 it('creates a project and a task, assigns it, executes it to review, and deletes the project', { timeout: 120_000 }, async () => {
-  await page.goto(`${server!.url}/#/tasks`);
+  await page.goto(`${ui.server.url}/#/tasks`);
   await page.getByRole('heading', { name: 'Tasks', level: 1 }).waitFor();
 
   await page.getByLabel('New project').fill('Launch');
@@ -71,9 +42,7 @@ it('creates a project and a task, assigns it, executes it to review, and deletes
   const [task] = (await api('GET', `/api/task-board/tasks?projectId=${projects[0].id}`)).body.tasks;
   expect(task).toMatchObject({ title: 'Write the announcement', status: 'todo', priority: 'high', assignedAgentId: 'ada' });
 
-  fake!.chat({
-    events: [sseData(chatChunk({ role: 'assistant', content: 'We launch today. ' })), sseData(chatChunk({ content: 'It is ready.' })), sseData(chatChunk({}, 'stop')), sseData('[DONE]')],
-  });
+  ui.fake.chat(modelAnswer('We launch today. ', 'It is ready.'));
   await card.getByRole('button', { name: 'Execute' }).click();
   const reviewed = page.getByRole('region', { name: 'Review' }).getByRole('listitem', { name: 'Write the announcement' });
   await reviewed.locator('[data-run-status="completed"]').waitFor({ timeout: 30_000 });
@@ -92,5 +61,5 @@ it('creates a project and a task, assigns it, executes it to review, and deletes
   expect((await api('GET', '/api/task-board/projects')).body.projects).toEqual([]);
   expect((await api('GET', `/api/task-board/tasks/${task.id}`)).status).toBe(404);
   await page.getByRole('listitem', { name: 'Write the announcement' }).waitFor({ state: 'detached' });
-  expect(pageErrors).toEqual([]);
+  ui.expectNoPageErrors();
 });

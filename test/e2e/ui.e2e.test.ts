@@ -12,40 +12,25 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Request } from 'playwright-core';
+import { expect, it } from 'vitest';
 import { projectRoot } from '../../kernel/config.js';
 import { startFakeOpenAi } from '../peers/fake-openai.js';
 import { startHttpMcpServer } from '../peers/mcp-servers/http-server.js';
 import { SECRET_HEADER } from '../peers/mcp-servers/test-tools.js';
-import { launchChromium, type Browser, collectPageFaults, requireBuiltUi } from './browser.js';
-import { startServer, type ServerProcess } from './server-process.js';
+import { uiSuite } from '../kits/ui-kit.js';
 
 const outputDir = path.join(projectRoot, 'test-output');
 
-let server: ServerProcess | undefined;
-let browser: Browser | undefined;
-let page: Page;
-const pageErrors: string[] = [];
-
-beforeAll(async () => {
-  requireBuiltUi(projectRoot);
-  [server, browser] = await Promise.all([startServer(), launchChromium()]);
-  page = await browser.context.newPage();
-  collectPageFaults(page, pageErrors);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const ui = uiSuite();
+const { page } = ui;
 
 const nav = () => page.getByRole('navigation', { name: 'Views' });
 const row = (id: string) => page.locator(`tr[data-mod-id="${id}"]`);
 const statusOf = (id: string) => row(id).locator('td.status .badge').textContent({ timeout: 10_000 });
 const poll = { timeout: 15_000, interval: 100 };
 const getJson = async <T>(path: string): Promise<{ status: number; body: T }> => {
-  const response = await fetch(`${server!.url}${path}`);
+  const response = await fetch(`${ui.server.url}${path}`);
   return { status: response.status, body: (await response.json()) as T };
 };
 const setupState = async () => (await getJson<{ state: string }>('/api/setup/status')).body.state;
@@ -69,7 +54,7 @@ it('opens the setup wizard on a fresh server, sets up the operator and a first a
   expect(await setupState()).toBe('fresh');
 
   // A fresh server opens the wizard instead of the mods list, with a way out.
-  await page.goto(`${server!.url}/`);
+  await page.goto(`${ui.server.url}/`);
   await page.getByRole('heading', { name: 'Set up svc' }).waitFor();
   expect(page.url()).toMatch(/#\/setup$/);
   expect(await page.getByRole('link', { name: 'Skip setup for now' }).getAttribute('href')).toBe('#/mods');
@@ -138,7 +123,7 @@ it('opens the setup wizard on a fresh server, sets up the operator and a first a
   expect(created.body.documents.find((d) => d.kind === 'SOUL')?.markdown).toBe(soulStarter);
 
   // A central skill for the skills panel to offer.
-  const skill = await fetch(`${server!.url}/api/settings/skills`, {
+  const skill = await fetch(`${ui.server.url}/api/settings/skills`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ id: 'summarize', name: 'Summarize', description: 'Condense long text into a few lines.', content: 'Summarize in three lines.' }),
@@ -187,12 +172,12 @@ it('opens the setup wizard on a fresh server, sets up the operator and a first a
     .toEqual(['summarize']);
 
   await screenshots('ui-agent');
-  expect(pageErrors).toEqual([]);
+  ui.expectNoPageErrors();
 });
 
 it('creates an agent from the agents view, refuses a taken id inline, disables and deletes it', async () => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto(`${server!.url}/#/agents`);
+  await page.goto(`${ui.server.url}/#/agents`);
   await page.getByRole('heading', { name: 'Agents', level: 1 }).waitFor();
   expect(await nav().getByRole('link', { name: 'Agents', exact: true }).getAttribute('aria-current')).toBe('page');
   await page.locator('tr[data-agent-id="ada-lovelace"]').waitFor();
@@ -228,15 +213,15 @@ it('creates an agent from the agents view, refuses a taken id inline, disables a
   expect((await profileOf('scratch')).status).toBe(404);
   expect(await page.locator('tr[data-agent-id="ada-lovelace"]').count()).toBe(1);
 
-  expect(pageErrors).toEqual([]);
+  ui.expectNoPageErrors();
 });
 
 it('lists the mods, disables and re-enables diagnostics, and shows the status view either way', async () => {
-  await page.goto(`${server!.url}/`);
+  await page.goto(`${ui.server.url}/`);
   await page.getByRole('heading', { name: 'Mods' }).waitFor();
 
   // Header: name, version and build identity from /api/health, and a healthy dot.
-  const health = (await (await fetch(`${server!.url}/api/health`)).json()) as { version: string };
+  const health = (await (await fetch(`${ui.server.url}/api/health`)).json()) as { version: string };
   await page.getByRole('img', { name: 'Healthy' }).waitFor();
   expect(await page.locator('header').textContent()).toContain(`v${health.version}`);
   expect(await page.getByRole('link', { name: 'API explorer' }).getAttribute('href')).toBe('/api/docs');
@@ -249,11 +234,11 @@ it('lists the mods, disables and re-enables diagnostics, and shows the status vi
   await page.getByRole('button', { name: 'Disable diagnostics' }).click();
   await expect.poll(() => statusOf('diagnostics'), poll).toBe('disabled');
   await page.getByRole('button', { name: 'Enable diagnostics' }).waitFor();
-  expect((await fetch(`${server!.url}/api/status`)).status).toBe(503);
+  expect((await fetch(`${ui.server.url}/api/status`)).status).toBe(503);
 
   // Its view (the Status page) leaves the navigation; its address says why it is empty.
   await expect.poll(() => nav().getByRole('link', { name: 'Status', exact: true }).count(), poll).toBe(0);
-  await page.goto(`${server!.url}/#/status`);
+  await page.goto(`${ui.server.url}/#/status`);
   const away = page.locator('[data-mod-away="diagnostics"]');
   await away.waitFor();
   expect(await away.textContent()).toMatch(/mod \(diagnostics\), which is\s+disabled/);
@@ -264,26 +249,26 @@ it('lists the mods, disables and re-enables diagnostics, and shows the status vi
   await page.getByRole('button', { name: 'Enable diagnostics' }).click();
   await expect.poll(() => statusOf('diagnostics'), poll).toBe('loaded');
   await page.getByRole('button', { name: 'Disable diagnostics' }).waitFor();
-  expect((await fetch(`${server!.url}/api/status`)).status).toBe(200);
+  expect((await fetch(`${ui.server.url}/api/status`)).status).toBe(200);
   await nav().getByRole('link', { name: 'Status', exact: true }).waitFor();
 
-  await page.goto(`${server!.url}/#/status`);
+  await page.goto(`${ui.server.url}/#/status`);
   await page.getByRole('heading', { name: 'Checks' }).waitFor();
   await page.getByRole('heading', { name: 'Metrics' }).waitFor();
 
-  await page.goto(`${server!.url}/#/mods`);
+  await page.goto(`${ui.server.url}/#/mods`);
   await expect.poll(() => statusOf('web-ui'), poll).toBe('loaded');
   mkdirSync(outputDir, { recursive: true });
   await page.screenshot({ path: path.join(outputDir, 'ui.png'), fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: path.join(outputDir, 'ui-narrow.png'), fullPage: true });
 
-  expect(pageErrors).toEqual([]);
+  ui.expectNoPageErrors();
 });
 
 it('creates, uses and revokes a diagnostics token, and refuses auth settings that would lock everyone out', async () => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto(`${server!.url}/#/settings`);
+  await page.goto(`${ui.server.url}/#/settings`);
   await page.getByRole('heading', { name: 'Settings' }).waitFor();
   expect(await nav().getByRole('link', { name: 'Settings', exact: true }).getAttribute('aria-current')).toBe('page');
   await page.getByText('In force:').waitFor();
@@ -303,7 +288,7 @@ it('creates, uses and revokes a diagnostics token, and refuses auth settings tha
   expect(await tokenRow.textContent()).not.toContain(token);
 
   const statusWithToken = async () =>
-    (await fetch(`${server!.url}/api/status`, { headers: { authorization: `Bearer ${token}` } })).status;
+    (await fetch(`${ui.server.url}/api/status`, { headers: { authorization: `Bearer ${token}` } })).status;
   expect(await statusWithToken()).toBe(200);
 
   page.once('dialog', (dialog) => void dialog.accept());
@@ -325,7 +310,7 @@ it('creates, uses and revokes a diagnostics token, and refuses auth settings tha
   expect(await page.getByRole('textbox', { name: 'Username' }).inputValue()).toBe('ops');
 
   const savedAuth = async () =>
-    (await (await fetch(`${server!.url}/api/settings/ui-auth`)).json()) as { config: { mode: string }; effective: { mode: string } };
+    (await (await fetch(`${ui.server.url}/api/settings/ui-auth`)).json()) as { config: { mode: string }; effective: { mode: string } };
   expect((await savedAuth()).config.mode).toBe('none');
 
   mkdirSync(outputDir, { recursive: true });
@@ -341,7 +326,7 @@ it('creates, uses and revokes a diagnostics token, and refuses auth settings tha
   const finalAuth = await savedAuth();
   expect([finalAuth.config.mode, finalAuth.effective.mode]).toEqual(['none', 'none']);
 
-  expect(pageErrors).toEqual([]);
+  ui.expectNoPageErrors();
 });
 
 it('adds a model connection against a fake OpenAI server and discovers its models; the API key is never shown again', async () => {
@@ -349,7 +334,7 @@ it('adds a model connection against a fake OpenAI server and discovers its model
   const key = 'sk-test-UI-CONNECTION-KEY-0123456789';
   try {
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto(`${server!.url}/#/connections`);
+    await page.goto(`${ui.server.url}/#/connections`);
     await page.getByRole('heading', { name: 'Connections', level: 1 }).waitFor();
     expect(await nav().getByRole('link', { name: 'Connections', exact: true }).getAttribute('aria-current')).toBe('page');
     await page.getByText('No model connections yet.').waitFor();
@@ -395,7 +380,7 @@ it('adds a model connection against a fake OpenAI server and discovers its model
     expect(await page.getByRole('textbox', { name: 'Provider' }).inputValue()).toBe('broken');
 
     await screenshots('ui-connections');
-    expect(pageErrors).toEqual([]);
+    ui.expectNoPageErrors();
   } finally {
     await fake.close();
   }
@@ -406,7 +391,7 @@ it('adds an MCP connection over HTTP, lists its tools, diagnoses and deletes it;
   const secret = 'mcp-ui-secret-value-0123456789';
   try {
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto(`${server!.url}/#/connections`);
+    await page.goto(`${ui.server.url}/#/connections`);
     await page.getByRole('heading', { name: 'MCP connections' }).waitFor();
     await page.locator('#mcp-name').fill('Test tools');
     await page.locator('#mcp-url').fill(mcp.url);
@@ -431,7 +416,7 @@ it('adds an MCP connection over HTTP, lists its tools, diagnoses and deletes it;
     await page.getByRole('button', { name: 'Delete MCP connection Test tools' }).click();
     await expect.poll(() => row.count(), poll).toBe(0);
     expect((await getJson<{ connections: unknown[] }>('/api/settings/mcp-connections')).body.connections).toEqual([]);
-    expect(pageErrors).toEqual([]);
+    ui.expectNoPageErrors();
   } finally {
     await mcp.stop();
   }
@@ -440,7 +425,7 @@ it('adds an MCP connection over HTTP, lists its tools, diagnoses and deletes it;
 it('builds the navigation from the enabled mods: a mod disabled through the API leaves it, and comes back enabled', async () => {
   await page.setViewportSize({ width: 1280, height: 800 });
   const lifecycle = async (modId: string, action: 'enable' | 'disable') => {
-    const response = await fetch(`${server!.url}/api/mod-management/${modId}/${action}`, {
+    const response = await fetch(`${ui.server.url}/api/mod-management/${modId}/${action}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: '{}',
@@ -449,26 +434,26 @@ it('builds the navigation from the enabled mods: a mod disabled through the API 
   };
   const navLinks = () => nav().getByRole('link').allTextContents();
 
-  await page.goto(`${server!.url}/#/mods`);
+  await page.goto(`${ui.server.url}/#/mods`);
   await expect.poll(navLinks, poll).toEqual(expect.arrayContaining(['Mods', 'Agents', 'Brains', 'Connections', 'Status', 'Settings']));
 
   // Brains alone (after tiddle, which depends on it): the link goes once the shell looks again
   // (any navigation), and its page says why.
   await lifecycle('tiddle', 'disable');
   await lifecycle('brains', 'disable');
-  await page.goto(`${server!.url}/#/brains`);
+  await page.goto(`${ui.server.url}/#/brains`);
   await page.locator('[data-mod-away="brains"]').waitFor();
   await expect.poll(navLinks, poll).not.toContain('Brains');
   await lifecycle('brains', 'enable');
   await lifecycle('tiddle', 'enable');
-  await page.goto(`${server!.url}/#/agents`);
+  await page.goto(`${ui.server.url}/#/agents`);
   await expect.poll(navLinks, poll).toContain('Brains');
   await nav().getByRole('link', { name: 'Brains', exact: true }).click();
   expect(await page.locator('[data-mod-away="brains"]').count()).toBe(0);
 
   // A page several mods share keeps the others' panels: MCP away, the model connections stay.
   await lifecycle('mcp', 'disable');
-  await page.goto(`${server!.url}/#/connections`);
+  await page.goto(`${ui.server.url}/#/connections`);
   await page.getByRole('heading', { name: 'Model connections' }).waitFor();
   expect(await page.getByRole('heading', { name: 'MCP connections' }).count()).toBe(0);
   expect(await navLinks()).toContain('Connections');
@@ -477,15 +462,15 @@ it('builds the navigation from the enabled mods: a mod disabled through the API 
   await page.locator('[data-mod-settings="model-connections"]').waitFor();
   expect(await page.locator('[data-mod-settings="mcp"]').count()).toBe(0);
   await lifecycle('mcp', 'enable');
-  await page.goto(`${server!.url}/#/connections`);
+  await page.goto(`${ui.server.url}/#/connections`);
   await page.getByRole('heading', { name: 'MCP connections' }).waitFor();
 
-  expect(pageErrors).toEqual([]);
+  ui.expectNoPageErrors();
 });
 
 it("renders a mod's settings from its JSON Schema, saves a value and shows the server's refusal", async () => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto(`${server!.url}/#/settings`);
+  await page.goto(`${ui.server.url}/#/settings`);
   const form = page.locator('[data-mod-settings="mcp"]');
   await form.getByRole('heading', { name: 'MCP' }).waitFor();
   const timeout = form.getByRole('textbox', { name: 'Call timeout ms' });
@@ -519,12 +504,12 @@ it("renders a mod's settings from its JSON Schema, saves a value and shows the s
 
   await form.getByRole('button', { name: 'Revert' }).click();
   expect(await timeout.inputValue()).toBe('5000');
-  expect(pageErrors).toEqual([]);
+  ui.expectNoPageErrors();
 });
 
 it('keeps Brain records for an agent: creates one, finds it, edits it and deletes it', async () => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto(`${server!.url}/#/brains`);
+  await page.goto(`${ui.server.url}/#/brains`);
   await page.getByRole('heading', { name: 'Brains', level: 1 }).waitFor();
   await page.getByText('No records yet.').waitFor();
 
@@ -558,5 +543,5 @@ it('keeps Brain records for an agent: creates one, finds it, edits it and delete
   await expect.poll(() => record.count(), poll).toBe(0);
   const listed = await getJson<{ items: unknown[] }>('/api/brains?agentId=ada-lovelace');
   expect(listed.body.items).toEqual([]);
-  expect(pageErrors).toEqual([]);
+  ui.expectNoPageErrors();
 });

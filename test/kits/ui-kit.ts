@@ -1,0 +1,195 @@
+/**
+ * Shared set-up of the browser suites (`test/e2e/ui*.e2e.test.ts`): the real server process,
+ * headless Chromium with one page, the page's faults, a JSON helper for the server's API and,
+ * when asked, the fake OpenAI-compatible model server with a connection, agents and their model
+ * selection. A suite calls `uiSuite(...)` once at its top level; the kit registers the hooks.
+ *
+ * Faults are checked the same way in every suite: after each test the page must have had no
+ * uncaught error and no console error (see `collectPageFaults`), whether or not the test
+ * checked them itself. The list is emptied after each test, so a fault is blamed on the test
+ * it happened in.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { projectRoot } from '../../kernel/config.js';
+import { collectPageFaults, launchChromium, requireBuiltUi, type Browser } from '../e2e/browser.js';
+import { startServer, type ServerProcess } from '../e2e/server-process.js';
+import { chatChunk, sseData, startFakeOpenAi, type FakeOpenAi, type ScriptedAnswer } from '../peers/fake-openai.js';
+
+export type ServerOptions = NonNullable<Parameters<typeof startServer>[0]>;
+
+export interface UiSuiteOptions {
+  /**
+   * Options of the server processes, or a function giving them once the fake model server is
+   * up (for variables that point the server at it or at a peer the suite starts there).
+   */
+  server?: ServerOptions | ((context: { fake?: FakeOpenAi }) => ServerOptions | Promise<ServerOptions>);
+  /** Server processes to start, all with the same options (`ui.servers`); default 1. */
+  servers?: number;
+  /** Start the fake OpenAI-compatible server (`ui.fake`) without a connection to it. */
+  fake?: boolean;
+  /** Agents to create, in order; each named by its id with a capital first letter. */
+  agents?: string[];
+  /**
+   * A model connection `openai` → the fake server (started for it), and the model selection
+   * `gpt-test` of `agents` (default: every agent in `agents`).
+   */
+  model?: true | { models?: Array<Record<string, unknown>>; agents?: string[] };
+  /** Accept every `confirm()` the page asks; a suite answering its own dialogs leaves this off. */
+  acceptDialogs?: boolean;
+}
+
+export interface ApiAnswer {
+  status: number;
+  body: any;
+}
+
+export type Api = (method: string, url: string, body?: unknown) => Promise<ApiAnswer>;
+
+export interface UiSuite {
+  /** The page; usable from the suite's top level, it stands for the one opened in `beforeAll`. */
+  page: Page;
+  /** JSON request to the (first) server; an empty body reads as `undefined`. */
+  api: Api;
+  /** The (first) server process. */
+  readonly server: ServerProcess;
+  readonly servers: ServerProcess[];
+  readonly browser: Browser;
+  /** The fake model server (with `fake` or `model`). */
+  readonly fake: FakeOpenAi;
+  /** The connection made by `model`. */
+  readonly connectionId: string;
+  /** Faults of the page in the current test. */
+  readonly faults: string[];
+  expectNoPageErrors(): void;
+  /** Runs `close` at the end of the suite, before the browser and the servers stop (last added first). */
+  defer(close: () => unknown): void;
+}
+
+/** A JSON helper bound to one server. */
+export function apiOf(server: () => { url: string }): Api {
+  return async (method, url, body) => {
+    const res = await fetch(`${server().url}${url}`, {
+      method,
+      headers: body !== undefined ? { 'content-type': 'application/json' } : {},
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+    const text = await res.text();
+    return { status: res.status, body: text === '' ? undefined : JSON.parse(text) };
+  };
+}
+
+/** A streamed text answer of the fake model: the pieces as deltas, then stop. */
+export function modelAnswer(...pieces: string[]): ScriptedAnswer {
+  return {
+    events: [...pieces.map((p, i) => sseData(chatChunk(i === 0 ? { role: 'assistant', content: p } : { content: p }))), sseData(chatChunk({}, 'stop')), sseData('[DONE]')],
+  };
+}
+
+/** Polls until `predicate` holds (it bounds the wait; it asserts no timing). */
+export async function until<T>(probe: () => Promise<T>, predicate: (value: T) => boolean, what: string, limitMs: number): Promise<T> {
+  const deadline = Date.now() + limitMs;
+  for (;;) {
+    const value = await probe();
+    if (predicate(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const capitalised = (id: string) => id.charAt(0).toUpperCase() + id.slice(1);
+
+/** A stand-in for the page that exists only from `beforeAll` on. */
+function lazyPage(current: () => Page | undefined): Page {
+  return new Proxy({} as Page, {
+    get(_target, property) {
+      const page = current();
+      if (!page) throw new Error(`ui.page.${String(property)} used before the suite's beforeAll opened the page`);
+      const value = Reflect.get(page, property, page);
+      return typeof value === 'function' ? value.bind(page) : value;
+    },
+  });
+}
+
+export function uiSuite(options: UiSuiteOptions = {}): UiSuite {
+  let servers: ServerProcess[] = [];
+  let browser: Browser | undefined;
+  let fake: FakeOpenAi | undefined;
+  let page: Page | undefined;
+  let connectionId: string | undefined;
+  const faults: string[] = [];
+  const deferred: Array<() => unknown> = [];
+  const need = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`ui.${what} is not there: ${what === 'fake' ? 'pass fake or model to uiSuite' : 'used before beforeAll'}`);
+    return value;
+  };
+  const api = apiOf(() => need(servers[0], 'server'));
+
+  beforeAll(async () => {
+    requireBuiltUi(projectRoot);
+    const wantsFake = options.fake === true || options.model !== undefined;
+    // The fake first: the server's options may name it.
+    const startingFake = wantsFake ? startFakeOpenAi() : undefined;
+    const startingBrowser = launchChromium();
+    // Kept, so a failed start below still closes what did start.
+    startingBrowser.then((b) => (browser = b)).catch(() => undefined);
+    fake = await startingFake;
+    const serverOptions = typeof options.server === 'function' ? await options.server({ fake }) : options.server;
+    servers = await Promise.all(Array.from({ length: options.servers ?? 1 }, () => startServer(serverOptions)));
+    browser = await startingBrowser;
+    page = await browser.context.newPage();
+    collectPageFaults(page, faults);
+    if (options.acceptDialogs) page.on('dialog', (dialog) => void dialog.accept());
+
+    for (const id of options.agents ?? []) expect((await api('POST', '/api/agents', { id, name: capitalised(id) })).status).toBe(201);
+    if (options.model !== undefined) {
+      const model = options.model === true ? {} : options.model;
+      const models = model.models ?? [{ id: 'gpt-test', enabled: true }];
+      const connection = await api('POST', '/api/settings/model-connections', { provider: 'openai', apiType: 'openai-chat', baseUrl: fake!.baseUrl, models });
+      expect(connection.status).toBe(201);
+      connectionId = connection.body.connection.id as string;
+      for (const id of model.agents ?? options.agents ?? []) {
+        expect((await api('PUT', `/api/agents/${id}/model-selection`, { connectionId, model: 'gpt-test' })).status).toBe(200);
+      }
+    }
+  });
+
+  afterEach(() => {
+    const seen = faults.splice(0);
+    expect(seen, 'faults of the page during this test').toEqual([]);
+  });
+
+  afterAll(async () => {
+    for (const close of deferred.reverse()) await close();
+    await browser?.close();
+    await Promise.all(servers.map((server) => server.stop()));
+    await fake?.close();
+  });
+
+  return {
+    page: lazyPage(() => page),
+    api,
+    get server() {
+      return need(servers[0], 'server');
+    },
+    get servers() {
+      return servers;
+    },
+    get browser() {
+      return need(browser, 'browser');
+    },
+    get fake() {
+      return need(fake, 'fake');
+    },
+    get connectionId() {
+      return need(connectionId, 'connectionId');
+    },
+    faults,
+    expectNoPageErrors() {
+      expect(faults).toEqual([]);
+    },
+    defer(close) {
+      deferred.push(close);
+    },
+  };
+}
