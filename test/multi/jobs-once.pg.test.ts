@@ -92,7 +92,11 @@ it('each Dream occurrence makes one cycle across the three processes, and its ph
   const minutes = occurrences.map((at) => new Date(at).getUTCMinutes());
   await ok(cluster.api('proxy', 'PUT', '/api/agents/dora/dream-settings', { enabled: true, cron: `${minutes.join(',')} * * * *`, timezone: 'UTC' }));
 
-  const scheduled = async (): Promise<Cycle[]> => ((await cluster.api('proxy', 'GET', '/api/agents/dora/dream-cycle?limit=20')).body.cycles ?? []).filter((c: Cycle) => c.trigger === 'schedule');
+  // Read every half second (the waits last up to two minutes: no need to load the machine).
+  const scheduled = async (): Promise<Cycle[]> => {
+    await new Promise((r) => setTimeout(r, 500));
+    return ((await cluster.api('proxy', 'GET', '/api/agents/dora/dream-cycle?limit=20')).body.cycles ?? []).filter((c: Cycle) => c.trigger === 'schedule');
+  };
   const settled = (at: number) => (cycles: Cycle[]) => cycles.some((c) => c.occurrenceAt === new Date(at).toISOString() && c.status !== 'running');
   await until(scheduled, settled(occurrences[0]!), 'the first occurrence ran', 2 * MINUTE);
   // Between the occurrences: the second cycle reads only this message (the phases keep checkpoints).
