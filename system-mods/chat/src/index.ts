@@ -11,11 +11,12 @@ import { chatRoutes } from './routes/chat.js';
 import { sessionRoutes } from './routes/sessions.js';
 import { retentionRoutes } from './routes/retention.js';
 import { SessionOps } from './services/session-ops.js';
-import { scheduleDailyCleanup, TraceRetention } from './services/trace-retention.js';
+import { scheduleDailyCleanup, TraceRetention, type RetentionTiming } from './services/trace-retention.js';
 import { archiveRoutes } from './routes/archive.js';
 import { ArchiveReader } from './services/archive-reader.js';
 import { SessionSearch } from './services/session-search.js';
 import { CursorSigner } from '../../../sdk/cursor-signer.js';
+import { startHeartbeat } from '../../../sdk/liveness.js';
 import { operatorSettingsServiceRef } from '../../settings/src/contract.js';
 import { AgentRunEngine } from './services/agent-run-engine.js';
 import type { ChatSettings } from './services/run-context.js';
@@ -28,15 +29,6 @@ import { transcriptReader } from './services/transcript-reader.js';
 import { SummaryStore } from './services/summary-store.js';
 import { ContextInspector } from './services/context-inspector.js';
 import { contextRoutes } from './routes/context.js';
-
-/**
- * Heartbeat of active run rows; a row without one for `staleRunAfterMs` is marked interrupted
- * by whichever process sweeps first. A third of the stale bound (5 s at most), so a live run
- * misses two beats before it could look dead; a process that died has its runs marked within
- * `staleRunAfterMs` plus one heartbeat (35 s with the default 30 s).
- */
-const HEARTBEAT_MAX_MS = 5_000;
-const heartbeatMs = (staleRunAfterMs: number) => Math.max(250, Math.min(HEARTBEAT_MAX_MS, Math.floor(staleRunAfterMs / 3)));
 
 export default defineMod({
   errors: [chatErrors],
@@ -104,29 +96,23 @@ export default defineMod({
       if (ids.length > 0) log.warn({ runs: ids.length }, 'runs left running by a previous process were marked interrupted');
     };
     await sweep(db.driver === 'pglite');
-    // The heartbeat also reads cancel requests: the backstop for a change-bus notice this process missed.
-    let heartbeat: NodeJS.Timeout | undefined;
-    let stopped = false;
-    const beat = async () => {
-      const cancels = await liveness.heartbeat(runtime.activeRunIds());
-      if (cancels.length > 0) await runtime.cancelRequested(cancels.map((c) => c.runId));
-      if (db.driver === 'postgres') await sweep(false);
-    };
-    const schedule = async () => {
-      const { staleRunAfterMs } = await settings.get<ChatSettings>().catch(() => ({ staleRunAfterMs: 30_000 }));
-      if (stopped) return;
-      heartbeat = setTimeout(() => {
-        void beat()
-          .catch((err: unknown) => log.warn({ err }, 'chat run heartbeat failed'))
-          .finally(() => void schedule());
-      }, heartbeatMs(staleRunAfterMs));
-      heartbeat.unref();
-    };
-    await schedule();
+    // Heartbeat of active run rows (sdk/liveness.ts: every third of `staleRunAfterMs`, 5 s at
+    // most), then on PostgreSQL the sweep of other processes' stale ones. The beat also reads
+    // cancel requests: the backstop for a change-bus notice this process missed.
+    const heartbeat = startHeartbeat({
+      name: 'chat run',
+      beat: async () => {
+        const cancels = await liveness.heartbeat(runtime.activeRunIds());
+        if (cancels.length > 0) await runtime.cancelRequested(cancels.map((c) => c.runId));
+      },
+      sweep: db.driver === 'postgres' ? () => sweep(false) : undefined,
+      staleAfterMs: async () => (await settings.get<ChatSettings>()).staleRunAfterMs,
+      log,
+    });
 
     const sessionOps = new SessionOps({ db, transcript, runs: runtime, extensions, attachments: () => attachments.get(), log });
     const retention = new TraceRetention(db);
-    const stopRetention = scheduleDailyCleanup({ jobs, db, retention, log });
+    const stopRetention = scheduleDailyCleanup({ jobs, db, retention, log, timing: () => settings.get<RetentionTiming>(), changes });
 
     for (const [id, binding] of Object.entries({
       ...chatRoutes({ agentRuns: runtime, store, steering, agents }),
@@ -161,8 +147,7 @@ export default defineMod({
 
     // First on disable and shutdown: active runs stop (run.failed, interrupted) and are written.
     return async () => {
-      stopped = true;
-      clearTimeout(heartbeat);
+      await heartbeat.dispose();
       await cancelNotices.dispose();
       await stopRetention();
       await runtime.close();
