@@ -21,6 +21,9 @@ const ARGS = [
   '--disable-sync',
 ];
 
+/** The window a page opens with; the screenshots' default width. */
+export const DEFAULT_VIEWPORT = { width: 1280, height: 800 };
+
 export interface Browser {
   context: BrowserContext;
   close(): Promise<void>;
@@ -37,7 +40,7 @@ export async function launchChromium(options: { viewport?: { width: number; heig
       executablePath: CHROMIUM_PATH,
       headless: true,
       args: ARGS,
-      viewport: options.viewport ?? { width: 1280, height: 800 },
+      viewport: options.viewport ?? DEFAULT_VIEWPORT,
       timeout: 60_000,
     });
     return {

@@ -49,6 +49,6 @@ it('finds a past conversation by words with the matches highlighted, and browses
   await runs.getByRole('button').nth(1).click();
   await detail.getByRole('heading', { name: `Run ${runId}` }).waitFor();
   expect(await detail.locator('.prose').allTextContents()).toEqual(['And a seat reservation?', 'A window seat is reserved in coach 12.']);
-  await page.screenshot({ path: 'test-output/ui-archive.png', fullPage: true });
+  await ui.screenshot('ui-archive');
   ui.expectNoPageErrors();
 });

@@ -41,7 +41,7 @@ it('runs a cycle now and shows the diary by day and phase and the receipt', asyn
   await page.getByLabel('Phase').selectOption('deep');
   await page.locator('article.entry[data-phase="light"]').waitFor({ state: 'detached' });
   await expect(page.locator('article.entry').count()).resolves.toBe(1);
-  await page.screenshot({ path: 'test-output/ui-dreams.png' }).catch(() => undefined);
+  await ui.screenshot('ui-dreams');
   ui.expectNoPageErrors();
 });
 

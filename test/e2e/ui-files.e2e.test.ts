@@ -42,7 +42,7 @@ it('opens a workspace file, saves an edit, and refuses a save based on a stale c
 
   await page.getByRole('button', { name: 'Reload' }).click();
   await page.waitForFunction(() => (document.getElementById('files-content') as HTMLTextAreaElement | null)?.value === 'changed elsewhere\n');
-  await page.screenshot({ path: path.resolve(import.meta.dirname, '..', '..', 'test-output', 'ui-files.png') }).catch(() => undefined);
+  await ui.screenshot('ui-files');
   ui.expectNoPageErrors();
 });
 

@@ -57,6 +57,6 @@ it('generates an image, previews it and attaches it to a session', async () => {
   expect(last.role).toBe('assistant');
   expect(last.meta.artifacts[0]).toMatchObject({ source: 'forge', kind: 'image', contentType: 'image/png', url: src });
   expect(media.requests.filter((r) => r.path === '/v1/images/generations')).toHaveLength(1);
-  await page.screenshot({ path: 'test-output/ui-forge.png', fullPage: true });
+  await ui.screenshot('ui-forge');
   ui.expectNoPageErrors();
 });

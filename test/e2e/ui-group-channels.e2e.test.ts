@@ -4,7 +4,6 @@
  * post a message, and see both members' answers arrive in member order with their statuses.
  */
 import { expect, it } from 'vitest';
-import { projectRoot } from '../../kernel/config.js';
 import { modelAnswer, uiSuite } from '../kits/ui-kit.js';
 
 const ui = uiSuite({ agents: ['ada', 'bob'], model: true });
@@ -39,6 +38,6 @@ it('creates a channel with two agents, posts a message and shows both answers', 
   const id = channels.body.channels.find((c: any) => c.name === 'Planning').id;
   const messages = await api('GET', `/api/group-channels/${id}/messages`);
   expect(messages.body.items.map((m: any) => m.content)).toEqual(['What should we do first?', 'Ada here: a small first step.', 'Bob here: agreed with Ada.']);
-  await page.screenshot({ path: `${projectRoot}/test-output/ui-group-channels.png` });
+  await ui.screenshot('ui-group-channels');
   ui.expectNoPageErrors();
 });

@@ -47,6 +47,6 @@ it('shows the received handoff and the pending candidate, writes the explicit ha
   await page.getByRole('button', { name: 'Clear scope' }).click();
   await page.getByRole('status').filter({ hasText: 'has no scope now' }).waitFor();
   expect((await api('GET', '/api/session/continuity-scope?agentId=ada&sessionId=tuesday')).body.scope).toBeNull();
-  await page.screenshot({ path: 'test-output/ui-handoffs.png' }).catch(() => undefined);
+  await ui.screenshot('ui-handoffs');
   ui.expectNoPageErrors();
 });

@@ -10,7 +10,7 @@
  * covered in `ui.e2e.test.ts` (diagnostics through the Mods view, brains and mcp through the API).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, copyFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, copyFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Route } from 'playwright-core';
@@ -18,7 +18,6 @@ import { expect, it } from 'vitest';
 import { projectRoot } from '../../kernel/config.js';
 import { uiSuite } from '../kits/ui-kit.js';
 
-const outputDir = path.join(projectRoot, 'test-output');
 const fixture = path.join(projectRoot, 'test', 'fixtures', 'ui-mods', 'ui-board');
 
 const ui = uiSuite({ server: { env: { SVC_MODS_ALLOW_FILE_SOURCES: 'true' } } });
@@ -31,15 +30,6 @@ const navLinks = () => nav().getByRole('link').allTextContents();
 const poll = { timeout: 15_000, interval: 100 };
 /** Clone and install run Git: slower than an ordinary request. */
 const slow = { timeout: 60_000 };
-
-async function screenshots(name: string) {
-  mkdirSync(outputDir, { recursive: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.screenshot({ path: path.join(outputDir, `${name}.png`), fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: path.join(outputDir, `${name}-narrow.png`), fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 it('draws a declarative control panel from the JSON a mod answers, as text only, and refuses one that breaks the format', async () => {
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -106,7 +96,7 @@ it('draws a declarative control panel from the JSON a mod answers, as text only,
     await card.getByRole('status').filter({ hasText: 'Started 2 jobs.' }).waitFor();
     expect(actions).toEqual(['POST {"all":true}']);
     await expect.poll(() => panelReads, poll).toBeGreaterThan(readsBefore);
-    await screenshots('ui-mod-panel');
+    await ui.screenshot('ui-mod-panel', { narrow: true });
 
     // A panel that breaks the format is not drawn: each problem is named by its place.
     panel = {
@@ -131,7 +121,7 @@ it('draws a declarative control panel from the JSON a mod answers, as text only,
     panel = 'not a panel';
     await card.getByRole('button', { name: 'Refresh' }).click();
     await card.locator('.problems li').filter({ hasText: 'the answer is not an object with a "blocks" array' }).waitFor();
-    await screenshots('ui-mod-panel-invalid');
+    await ui.screenshot('ui-mod-panel-invalid', { narrow: true });
 
     // A failed read says which route failed, as the server worded it.
     await page.unroute('**/api/mods/fake-panel/ui/control');
@@ -211,7 +201,7 @@ it('adds a Git source, shows its releases and why a tag was refused, installs, u
   expect(await installed.locator('td.version').textContent()).toContain('v1.0.0');
   await expect.poll(() => available.count(), poll).toBe(0);
   expect(await navLinks()).not.toContain('UI board');
-  await screenshots('ui-mods-installed');
+  await ui.screenshot('ui-mods-installed', { narrow: true });
 
   await page.getByRole('button', { name: 'Enable ui-board' }).click();
   await expect.poll(() => installed.locator('td.status .badge').textContent(), poll).toBe('loaded');
@@ -229,7 +219,7 @@ it('adds a Git source, shows its releases and why a tag was refused, installs, u
   await card.getByRole('button', { name: 'Ping' }).click();
   await card.getByRole('status').filter({ hasText: 'Ping 1 recorded.' }).waitFor();
   await expect.poll(() => card.locator('.stat dd').allTextContents(), poll).toEqual(['1']);
-  await screenshots('ui-mods-panel');
+  await ui.screenshot('ui-mods-panel', { narrow: true });
 
   // Its settings: a form drawn from its JSON Schema; the panel follows the saved value.
   await nav().getByRole('link', { name: 'Settings', exact: true }).click();

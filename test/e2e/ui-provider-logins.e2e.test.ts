@@ -5,10 +5,9 @@
  * provider-b browser sign-in completed by pasting the callback address, its usage shown, and a
  * model connection discovered with the login's token. No token ever appears on the page.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { projectRoot } from '../../kernel/config.js';
 import { startOAuthPeer, type OAuthPeer } from '../peers/oauth-server.js';
 import { tempDataDir } from './server-process.js';
 import { uiSuite } from '../kits/ui-kit.js';
@@ -82,8 +81,7 @@ it('imports the CLI credential, signs in to provider-b, shows usage and discover
   const sent = ui.fake.requests.filter((r) => r.path === '/v1/models').at(-1)?.headers.authorization;
   expect(sent).toBe(`Bearer ${peer.issued.accessTokens.at(-1)}`);
 
-  mkdirSync(path.join(projectRoot, 'test-output'), { recursive: true });
-  await page.screenshot({ path: path.join(projectRoot, 'test-output', 'ui-provider-logins.png'), fullPage: true });
+  await ui.screenshot('ui-provider-logins');
   const content = await page.content();
   for (const secret of [...peer.issued.accessTokens, ...peer.issued.refreshTokens, ...peer.issued.codes]) expect(content).not.toContain(secret);
   ui.expectNoPageErrors();

@@ -4,7 +4,6 @@
  * in the job's zone; run it now and see the run (a real agent turn) in its history.
  */
 import { expect, it } from 'vitest';
-import { projectRoot } from '../../kernel/config.js';
 import { modelAnswer, uiSuite, until } from '../kits/ui-kit.js';
 
 const ui = uiSuite({ agents: ['ada', 'bob'], model: { agents: ['bob'] } });
@@ -64,6 +63,6 @@ it('creates a schedule for an agent, shows its next occurrences, runs it and sho
   expect((await api('GET', '/api/scheduled-jobs?agentId=bob&enabled=false')).body.jobs).toHaveLength(1);
   await page.getByLabel('Agent').selectOption('ada');
   await page.getByText('No schedules for this agent yet.').waitFor();
-  await page.screenshot({ path: `${projectRoot}/test-output/ui-schedules.png`, fullPage: true });
+  await ui.screenshot('ui-schedules');
   ui.expectNoPageErrors();
 });

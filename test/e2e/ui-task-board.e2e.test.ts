@@ -5,7 +5,6 @@
  * delete the project with its tasks.
  */
 import { expect, it } from 'vitest';
-import { projectRoot } from '../../kernel/config.js';
 import { modelAnswer, uiSuite } from '../kits/ui-kit.js';
 
 const ui = uiSuite({ agents: ['ada'], model: true, acceptDialogs: true });
@@ -52,7 +51,7 @@ it('creates a project and a task, assigns it, executes it to review, and deletes
   expect(await reviewed.getByRole('link', { name: 'trace' }).getAttribute('href')).toBe(`/api/traces/${after.lastRun.runId}?agentId=ada`);
   const trace = await api('GET', `/api/traces/${after.lastRun.runId}?agentId=ada`);
   expect(trace.body.trace).toMatchObject({ status: 'completed', origin: { kind: 'task', id: task.id } });
-  await page.screenshot({ path: `${projectRoot}/test-output/ui-task-board.png`, fullPage: true });
+  await ui.screenshot('ui-task-board');
 
   // Delete the project (the confirmation is accepted): its task goes with it.
   await page.getByLabel('Project', { exact: true }).selectOption(projects[0].id);

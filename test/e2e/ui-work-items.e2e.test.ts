@@ -28,6 +28,6 @@ it('creates a work item, steps it once against the model and shows the step’s 
   const stored = (await api('GET', '/api/tasks?agentId=ada')).body.items;
   expect(stored).toHaveLength(1);
   expect(stored[0]).toMatchObject({ title: 'Rotate the API keys', stage: 'propose', status: 'ready', lastStep: { stage: 'inspect', status: 'completed', answer: 'Found three keys older than 90 days.' } });
-  await page.screenshot({ path: 'test-output/ui-work-items.png', fullPage: true });
+  await ui.screenshot('ui-work-items');
   ui.expectNoPageErrors();
 });

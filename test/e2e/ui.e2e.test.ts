@@ -10,17 +10,12 @@
  *
  * The tests share one server and run in order: setup goes first, while the server is fresh.
  */
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { Request } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { projectRoot } from '../../kernel/config.js';
 import { startFakeOpenAi } from '../peers/fake-openai.js';
 import { startHttpMcpServer } from '../peers/mcp-servers/http-server.js';
 import { SECRET_HEADER } from '../peers/mcp-servers/test-tools.js';
 import { uiSuite } from '../kits/ui-kit.js';
-
-const outputDir = path.join(projectRoot, 'test-output');
 
 const ui = uiSuite();
 const { page } = ui;
@@ -36,15 +31,6 @@ const getJson = async <T>(path: string): Promise<{ status: number; body: T }> =>
 const setupState = async () => (await getJson<{ state: string }>('/api/setup/status')).body.state;
 const profileOf = async (agentId: string) =>
   getJson<{ documents: Array<{ kind: string; markdown: string }>; complete: boolean }>(`/api/agents/${agentId}/profile-documents`);
-
-async function screenshots(name: string) {
-  mkdirSync(outputDir, { recursive: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.screenshot({ path: path.join(outputDir, `${name}.png`), fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: path.join(outputDir, `${name}-narrow.png`), fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 /** A 1×1 PNG, for the operator's avatar. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
@@ -82,7 +68,7 @@ it('opens the setup wizard on a fresh server, sets up the operator and a first a
   expect(await page.locator('#setup-doc-count').textContent()).toContain(`${soulStarter.length} / 48,000 characters`);
   await page.getByRole('tab', { name: 'RULES' }).click();
   await page.getByRole('textbox', { name: 'RULES' }).fill('# Rules\n\n- Be kind.\n');
-  await screenshots('ui-setup');
+  await ui.screenshot('ui-setup', { narrow: true });
   await page.getByRole('button', { name: 'Next' }).click();
 
   // Create: everything goes in one operation. The first answer is lost after the server committed;
@@ -113,7 +99,7 @@ it('opens the setup wizard on a fresh server, sets up the operator and a first a
   expect(operation.agentIdentity).toEqual({ avatar: null });
   expect(await page.getByRole('status').filter({ hasText: 'Welcome, Grace Hopper' }).count()).toBe(1);
   expect(await setupState()).toBe('ready');
-  await screenshots('ui-setup-ready');
+  await ui.screenshot('ui-setup-ready', { narrow: true });
   const operator = (await getJson<{ identities: { operator: { name: string; avatar: string | null } } }>('/api/settings/identities')).body.identities.operator;
   expect(operator.name).toBe('Grace Hopper');
   expect(operator.avatar).toMatch(/^data:image\/png;base64,/);
@@ -171,7 +157,7 @@ it('opens the setup wizard on a fresh server, sets up the operator and a first a
     .poll(async () => (await getJson<{ assigned: string[] }>('/api/agents/ada-lovelace/skills')).body.assigned, poll)
     .toEqual(['summarize']);
 
-  await screenshots('ui-agent');
+  await ui.screenshot('ui-agent', { narrow: true });
   ui.expectNoPageErrors();
 });
 
@@ -200,7 +186,7 @@ it('creates an agent from the agents view, refuses a taken id inline, disables a
   expect((await getJson<{ agents: Array<{ id: string; enabled: boolean }> }>('/api/agents')).body.agents.find((a) => a.id === 'scratch')?.enabled).toBe(false);
   expect((await profileOf('scratch')).status).toBe(200);
 
-  await screenshots('ui-agents');
+  await ui.screenshot('ui-agents', { narrow: true });
 
   let question = '';
   page.once('dialog', (dialog) => {
@@ -243,7 +229,7 @@ it('lists the mods, disables and re-enables diagnostics, and shows the status vi
   await away.waitFor();
   expect(await away.textContent()).toMatch(/mod \(diagnostics\), which is\s+disabled/);
   expect(await page.getByRole('heading', { name: 'Checks' }).count()).toBe(0);
-  await screenshots('ui-mod-disabled');
+  await ui.screenshot('ui-mod-disabled', { narrow: true });
 
   await nav().getByRole('link', { name: 'Mods', exact: true }).click();
   await page.getByRole('button', { name: 'Enable diagnostics' }).click();
@@ -258,10 +244,7 @@ it('lists the mods, disables and re-enables diagnostics, and shows the status vi
 
   await page.goto(`${ui.server.url}/#/mods`);
   await expect.poll(() => statusOf('web-ui'), poll).toBe('loaded');
-  mkdirSync(outputDir, { recursive: true });
-  await page.screenshot({ path: path.join(outputDir, 'ui.png'), fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: path.join(outputDir, 'ui-narrow.png'), fullPage: true });
+  await ui.screenshot('ui', { narrow: true });
 
   ui.expectNoPageErrors();
 });
@@ -313,11 +296,7 @@ it('creates, uses and revokes a diagnostics token, and refuses auth settings tha
     (await (await fetch(`${ui.server.url}/api/settings/ui-auth`)).json()) as { config: { mode: string }; effective: { mode: string } };
   expect((await savedAuth()).config.mode).toBe('none');
 
-  mkdirSync(outputDir, { recursive: true });
-  await page.screenshot({ path: path.join(outputDir, 'ui-settings.png'), fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: path.join(outputDir, 'ui-settings-narrow.png'), fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await ui.screenshot('ui-settings', { narrow: true });
 
   // Back to the saved settings: mode none, which the server still has in force.
   await page.getByRole('button', { name: 'Reset', exact: true }).click();
@@ -379,7 +358,7 @@ it('adds a model connection against a fake OpenAI server and discovers its model
     await page.getByRole('alert').filter({ hasText: 'model_connection_base_url_invalid' }).waitFor();
     expect(await page.getByRole('textbox', { name: 'Provider' }).inputValue()).toBe('broken');
 
-    await screenshots('ui-connections');
+    await ui.screenshot('ui-connections', { narrow: true });
     ui.expectNoPageErrors();
   } finally {
     await fake.close();
@@ -455,12 +434,13 @@ it('builds the navigation from the enabled mods: a mod disabled through the API 
   await lifecycle('mcp', 'disable');
   await page.goto(`${ui.server.url}/#/connections`);
   await page.getByRole('heading', { name: 'Model connections' }).waitFor();
-  expect(await page.getByRole('heading', { name: 'MCP connections' }).count()).toBe(0);
+  // The shell re-reads the mods on each navigation and draws the page meanwhile from its last read.
+  await expect.poll(() => page.getByRole('heading', { name: 'MCP connections' }).count(), poll).toBe(0);
   expect(await navLinks()).toContain('Connections');
   // Its settings form goes with it.
   await nav().getByRole('link', { name: 'Settings', exact: true }).click();
   await page.locator('[data-mod-settings="model-connections"]').waitFor();
-  expect(await page.locator('[data-mod-settings="mcp"]').count()).toBe(0);
+  await expect.poll(() => page.locator('[data-mod-settings="mcp"]').count(), poll).toBe(0);
   await lifecycle('mcp', 'enable');
   await page.goto(`${ui.server.url}/#/connections`);
   await page.getByRole('heading', { name: 'MCP connections' }).waitFor();
@@ -500,7 +480,7 @@ it("renders a mod's settings from its JSON Schema, saves a value and shows the s
   // Nested objects and strings: provider-logins' endpoint settings, one level down.
   const logins = page.locator('[data-mod-settings="provider-logins"]');
   await logins.getByRole('group', { name: 'Provider a' }).waitFor();
-  await screenshots('ui-mod-settings');
+  await ui.screenshot('ui-mod-settings', { narrow: true });
 
   await form.getByRole('button', { name: 'Revert' }).click();
   expect(await timeout.inputValue()).toBe('5000');

@@ -9,10 +9,12 @@
  * checked them itself. The list is emptied after each test, so a fault is blamed on the test
  * it happened in.
  */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { projectRoot } from '../../kernel/config.js';
-import { collectPageFaults, launchChromium, requireBuiltUi, type Browser } from '../e2e/browser.js';
+import { collectPageFaults, DEFAULT_VIEWPORT, launchChromium, requireBuiltUi, type Browser } from '../e2e/browser.js';
 import { startServer, type ServerProcess } from '../e2e/server-process.js';
 import { chatChunk, sseData, startFakeOpenAi, type FakeOpenAi, type ScriptedAnswer } from '../peers/fake-openai.js';
 
@@ -62,6 +64,11 @@ export interface UiSuite {
   /** Faults of the page in the current test. */
   readonly faults: string[];
   expectNoPageErrors(): void;
+  /**
+   * Saves the whole page as `test-output/<name>.png` for people to look at (it asserts nothing);
+   * with `narrow`, at the default width and again as `<name>-narrow.png` at a phone's width.
+   */
+  screenshot(name: string, options?: { narrow?: boolean }): Promise<void>;
   /** Runs `close` at the end of the suite, before the browser and the servers stop (last added first). */
   defer(close: () => unknown): void;
 }
@@ -96,6 +103,9 @@ export async function until<T>(probe: () => Promise<T>, predicate: (value: T) =>
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+const OUTPUT_DIR = path.join(projectRoot, 'test-output');
+const NARROW = { width: 390, height: 844 };
 
 const capitalised = (id: string) => id.charAt(0).toUpperCase() + id.slice(1);
 
@@ -135,7 +145,11 @@ export function uiSuite(options: UiSuiteOptions = {}): UiSuite {
     startingBrowser.then((b) => (browser = b)).catch(() => undefined);
     fake = await startingFake;
     const serverOptions = typeof options.server === 'function' ? await options.server({ fake }) : options.server;
-    servers = await Promise.all(Array.from({ length: options.servers ?? 1 }, () => startServer(serverOptions)));
+    // Settled, not all: a server that started beside one that failed is still stopped in afterAll.
+    const started = await Promise.allSettled(Array.from({ length: options.servers ?? 1 }, () => startServer(serverOptions)));
+    servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+    const failed = started.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
     browser = await startingBrowser;
     page = await browser.context.newPage();
     collectPageFaults(page, faults);
@@ -160,10 +174,20 @@ export function uiSuite(options: UiSuiteOptions = {}): UiSuite {
   });
 
   afterAll(async () => {
-    for (const close of deferred.reverse()) await close();
-    await browser?.close();
-    await Promise.all(servers.map((server) => server.stop()));
-    await fake?.close();
+    // Every step runs even when one before it failed: nothing is left running after the suite.
+    const errors: unknown[] = [];
+    const attempt = async (step: () => unknown) => {
+      try {
+        await step();
+      } catch (error) {
+        errors.push(error);
+      }
+    };
+    for (const close of deferred.reverse()) await attempt(close);
+    await attempt(() => browser?.close());
+    await attempt(() => Promise.all(servers.map((server) => server.stop())));
+    await attempt(() => fake?.close());
+    if (errors.length > 0) throw errors[0];
   });
 
   return {
@@ -187,6 +211,16 @@ export function uiSuite(options: UiSuiteOptions = {}): UiSuite {
     faults,
     expectNoPageErrors() {
       expect(faults).toEqual([]);
+    },
+    async screenshot(name, { narrow = false } = {}) {
+      const shown = need(page, 'page');
+      mkdirSync(OUTPUT_DIR, { recursive: true });
+      if (narrow) await shown.setViewportSize(DEFAULT_VIEWPORT);
+      await shown.screenshot({ path: path.join(OUTPUT_DIR, `${name}.png`), fullPage: true });
+      if (!narrow) return;
+      await shown.setViewportSize(NARROW);
+      await shown.screenshot({ path: path.join(OUTPUT_DIR, `${name}-narrow.png`), fullPage: true });
+      await shown.setViewportSize(DEFAULT_VIEWPORT);
     },
     defer(close) {
       deferred.push(close);
