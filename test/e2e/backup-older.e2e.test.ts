@@ -5,7 +5,6 @@
  * manifest, `npm run restore` accepts it, and the first start applies the missing migration
  * with the transcript intact and chat working on the migrated tables.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -17,7 +16,8 @@ import { acquireDataDirLock } from '../../kernel/storage/data-dir-lock.js';
 import { Database } from '../../kernel/storage/database.js';
 import { migrationsTableFor } from '../../kernel/storage/migrator.js';
 import { chatChunk, sseData, startFakeOpenAi, type FakeOpenAi } from '../peers/fake-openai.js';
-import { startServer, tempDataDir, type ServerProcess } from './server-process.js';
+import { jsonApi } from '../kits/scratch-database.js';
+import { runNodeScript, startServer, tempDataDir, type ServerProcess } from './server-process.js';
 
 const CHAT_MIGRATIONS = path.join(projectRoot, 'system-mods', 'chat', 'migrations');
 const CHAT_TABLE = migrationsTableFor('chat');
@@ -35,24 +35,10 @@ afterAll(async () => {
   await fake?.close();
 });
 
-async function api(base: string, method: string, url: string, body?: unknown) {
-  const res = await fetch(`${base}${url}`, { method, headers: { 'content-type': 'application/json' }, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
-  return { status: res.status, body: (await res.json()) as any };
-}
+const api = (base: string, method: string, url: string, body?: unknown) => jsonApi({ url: base }, method, url, body);
 
-function run(script: 'backup' | 'restore', args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, ...args], {
-      cwd: projectRoot,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    child.once('exit', (code) => resolve({ code, output }));
-  });
-}
+/** Runs `npm run backup|restore` as the operator would (the script itself, no npm wrapper). */
+const run = (script: 'backup' | 'restore', args: string[], env: Record<string, string> = {}) => runNodeScript(`scripts/${script}.ts`, args, env, 120_000);
 
 function answer(text: string) {
   fake.chat({ events: [sseData(chatChunk({ role: 'assistant', content: text })), sseData(chatChunk({}, 'stop')), sseData('[DONE]')] });

@@ -5,14 +5,13 @@
  * when the key travelled with the archive or is provided. Restores onto a running or non-empty
  * data dir, of a damaged archive or of a backup from a newer svc are refused.
  */
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as tar from 'tar';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { projectRoot } from '../../kernel/config.js';
 import { chatChunk, sseData, startFakeOpenAi, type FakeOpenAi } from '../peers/fake-openai.js';
-import { runToExit, startServer, tempDataDir, type ServerProcess } from './server-process.js';
+import { jsonApi } from '../kits/scratch-database.js';
+import { runNodeScript, runToExit, startServer, tempDataDir, type ServerProcess } from './server-process.js';
 
 const API_KEY = 'sk-backup-roundtrip-0123456789';
 let fake: FakeOpenAi;
@@ -27,25 +26,10 @@ afterAll(async () => {
   await fake?.close();
 });
 
-async function api(base: string, method: string, url: string, body?: unknown) {
-  const res = await fetch(`${base}${url}`, { method, headers: { 'content-type': 'application/json' }, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
-  return { status: res.status, body: (await res.json()) as any };
-}
+const api = (base: string, method: string, url: string, body?: unknown) => jsonApi({ url: base }, method, url, body);
 
 /** Runs `npm run backup|restore` as the operator would (the script itself, no npm wrapper). */
-function run(script: 'backup' | 'restore', args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, ...args], {
-      cwd: projectRoot,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    child.once('exit', (code) => resolve({ code, output }));
-  });
-}
+const run = (script: 'backup' | 'restore', args: string[], env: Record<string, string> = {}) => runNodeScript(`scripts/${script}.ts`, args, env, 120_000);
 
 function answer(text: string) {
   fake.chat({ events: [sseData(chatChunk({ role: 'assistant', content: text })), sseData(chatChunk({}, 'stop')), sseData('[DONE]')] });

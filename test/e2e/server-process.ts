@@ -111,12 +111,12 @@ export async function startServer(
   };
 }
 
-/** Runs the server expecting it to fail at start; resolves to its exit code and output. */
-export function runToExit(env: Record<string, string>, timeoutMs = 60_000): Promise<{ code: number | null; output: string }> {
+/** Runs a TypeScript entry point of this project (as `npm start`/`npm run <script>` do) to its exit; resolves to its exit code and output. */
+export function runNodeScript(script: string, args: string[], env: Record<string, string>, timeoutMs = 60_000): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'kernel/main.ts'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
       cwd: projectRoot,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', SVC_LOG_LEVEL: 'warn', ...env },
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -124,11 +124,16 @@ export function runToExit(env: Record<string, string>, timeoutMs = 60_000): Prom
     child.stderr.on('data', (c) => (output += c));
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`did not exit within ${timeoutMs} ms:\n${output}`));
+      reject(new Error(`${script} did not exit within ${timeoutMs} ms:\n${output}`));
     }, timeoutMs);
     child.once('exit', (code) => {
       clearTimeout(timer);
       resolve({ code, output });
     });
   });
+}
+
+/** Runs the server expecting it to fail at start; resolves to its exit code and output. */
+export function runToExit(env: Record<string, string>, timeoutMs = 60_000): Promise<{ code: number | null; output: string }> {
+  return runNodeScript('kernel/main.ts', [], { SVC_LOG_LEVEL: 'warn', ...env }, timeoutMs);
 }

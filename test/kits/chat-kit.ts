@@ -9,6 +9,7 @@ import { expect } from 'vitest';
 import { startTestKernel, type TestKernel } from '../../sdk/testing.js';
 import { chatChunk, sseData, startFakeOpenAi, usageChunk, type FakeOpenAi, type ScriptedAnswer } from '../peers/fake-openai.js';
 import { FIXTURE_MODS, json } from '../helpers.js';
+export { until } from './until.js';
 
 export const CHAT_MODS = ['health', 'agents', 'model-connections', 'provider-openai', 'provider-anthropic', 'skills', 'settings', 'mcp', 'chat'];
 
@@ -112,13 +113,3 @@ export const chatRequest = (body: Record<string, unknown>, stream = false) => ({
   ...(stream ? { headers: { 'content-type': 'application/json', accept: 'application/x-ndjson' } } : {}),
 });
 
-/** Waits until `predicate` holds, polling (no timing assertion: it only bounds the wait). */
-export async function until<T>(probe: () => Promise<T> | T, predicate: (value: T) => boolean, what: string, limitMs = 10_000): Promise<T> {
-  const deadline = Date.now() + limitMs;
-  for (;;) {
-    const value = await probe();
-    if (predicate(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}

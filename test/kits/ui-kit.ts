@@ -17,6 +17,7 @@ import { projectRoot } from '../../kernel/config.js';
 import { collectPageFaults, DEFAULT_VIEWPORT, launchChromium, requireBuiltUi, type Browser } from '../e2e/browser.js';
 import { startServer, type ServerProcess } from '../e2e/server-process.js';
 import { chatChunk, sseData, startFakeOpenAi, type FakeOpenAi, type ScriptedAnswer } from '../peers/fake-openai.js';
+export { until } from './until.js';
 
 export type ServerOptions = NonNullable<Parameters<typeof startServer>[0]>;
 
@@ -93,16 +94,6 @@ export function modelAnswer(...pieces: string[]): ScriptedAnswer {
   };
 }
 
-/** Polls until `predicate` holds (it bounds the wait; it asserts no timing). */
-export async function until<T>(probe: () => Promise<T>, predicate: (value: T) => boolean, what: string, limitMs: number): Promise<T> {
-  const deadline = Date.now() + limitMs;
-  for (;;) {
-    const value = await probe();
-    if (predicate(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 const OUTPUT_DIR = path.join(projectRoot, 'test-output');
 const NARROW = { width: 390, height: 844 };

@@ -8,6 +8,7 @@
 import { startServer, type ServerProcess } from '../e2e/server-process.js';
 import { scratchDatabase } from '../kits/scratch-database.js';
 import { startRoundRobinProxy, type RoundRobinProxy } from '../peers/round-robin-proxy.js';
+export { until } from '../kits/until.js';
 
 export interface Answer {
   status: number;
@@ -97,14 +98,3 @@ export async function startCluster(
   };
 }
 
-/** Polls `read` until `done` holds; throws with the last value after `timeoutMs`. */
-export async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, timeoutMs = 8_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: T | undefined;
-  for (;;) {
-    last = await read();
-    if (done(last)) return last;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms; last: ${JSON.stringify(last)?.slice(0, 2000)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
