@@ -47,12 +47,18 @@ afterAll(async () => {
   tmp.cleanup();
 });
 
+/** The content hash of hello-git a process's `mods-placed.json` records (undefined before the file exists). */
+const placedOn = (name: string): string | undefined => {
+  const file = path.join(tmp.dir, name, 'mods-placed.json');
+  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8'))['hello-git'] : undefined;
+};
+
 it('install, enable, update and uninstall through one process reach the other', async () => {
   expect((await a.request(json('POST', '/api/mod-management/hello-git/install', {}))).status).toBe(200);
   await until(async () => b.kernel.mods.get('hello-git')?.status, (s) => s === 'disabled', 'the mod installed on b');
-  const placed = JSON.parse(readFileSync(path.join(tmp.dir, 'b', 'mods-placed.json'), 'utf8'));
+  // b records what it placed as the last step of following the install (after the mod is registered there).
   const record = await a.kernel.database.knex('svc_mod_installs').where({ mod_id: 'hello-git' }).first();
-  expect(placed['hello-git']).toBe(record.content_hash);
+  await until(async () => placedOn('b'), (hash) => hash === record.content_hash, 'b records the placed release');
 
   expect((await a.request(json('POST', '/api/mod-management/hello-git/enable'))).status).toBe(200);
   expect(await until(() => hello(b), (r) => r.status === 200, 'the mod serving on b')).toMatchObject({ version: '1.0.0' });
@@ -76,10 +82,9 @@ it('install, enable, update and uninstall through one process reach the other', 
   const both = await Promise.all([a, b].map((t) => t.request(json('POST', '/api/mod-management/hello-git/install', {}))));
   for (const res of both) if (res.status !== 200) expect(res.body.error).toBe('mod_install_in_progress');
   expect(both.some((res) => res.status === 200)).toBe(true);
-  const hashOf = (name: string) => JSON.parse(readFileSync(path.join(tmp.dir, name, 'mods-placed.json'), 'utf8'))['hello-git'];
   const recorded = async () => (await a.kernel.database.knex('svc_mod_installs').where({ mod_id: 'hello-git' }).first()).content_hash as string;
-  await until(async () => [hashOf('a'), hashOf('b')], (h) => h[0] !== undefined && h[0] === h[1], 'one release on both');
-  expect(hashOf('a')).toBe(await recorded());
+  await until(async () => [placedOn('a'), placedOn('b')], (h) => h[0] !== undefined && h[0] === h[1], 'one release on both');
+  expect(placedOn('a')).toBe(await recorded());
   expect((await a.request(json('POST', '/api/mod-management/hello-git/uninstall'))).status).toBe(200);
   await until(async () => b.kernel.mods.get('hello-git') === undefined && !existsSync(path.join(tmp.dir, 'b', 'mods', 'hello-git')), (gone) => gone, 'the mod gone from b again');
 
