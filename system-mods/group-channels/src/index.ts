@@ -11,11 +11,10 @@ import { MAX_CURSOR } from './schemas/channels.schema.js';
 import { DeliveryEngine } from './services/delivery-engine.js';
 import { MessageStore } from './services/message-store.js';
 
-/**
- * On PostgreSQL a running delivery silent this long is marked interrupted; the SDK's bound, as
- * the chat mod's runs (its worker beats every third of it, 5 s at most).
- */
-const STALE_MS = DEFAULT_STALE_AFTER_MS;
+interface GroupChannelSettings {
+  /** On PostgreSQL a running delivery silent this long is marked interrupted. */
+  staleAfterMs?: number;
+}
 
 export default defineMod({
   errors: [groupChannelErrors],
@@ -24,11 +23,12 @@ export default defineMod({
     db: coreServices.database,
     extensions: coreServices.extensions,
     secrets: coreServices.secrets,
+    settings: coreServices.settings,
     log: coreServices.logger,
     agents: agentsServiceRef,
     runs: agentRunsServiceRef,
   },
-  async init({ http, db, extensions, secrets, log, agents, runs }) {
+  async init({ http, db, extensions, secrets, settings, log, agents, runs }) {
     const channels = new ChannelStore(db, agents);
     const messages = new MessageStore(db, channels);
     const engine = new DeliveryEngine(messages, channels, agents, runs, log);
@@ -36,15 +36,17 @@ export default defineMod({
     // Deliveries a previous process left running: on the embedded database this process is the
     // only one (the data-dir lock), so all of them; on PostgreSQL those without a heartbeat.
     // Queued ones behind them go on.
+    // The setting, read at every use: the sweep's bound is always the one the heartbeat beats by.
+    const staleAfterMs = async () => (await settings.get<GroupChannelSettings>()).staleAfterMs ?? DEFAULT_STALE_AFTER_MS;
     const sweep = async (all: boolean) => {
-      for (const channelId of await messages.interrupt(all ? { all: true } : { staleMs: STALE_MS })) engine.kick(channelId);
+      for (const channelId of await messages.interrupt(all ? { all: true } : { staleMs: await staleAfterMs() })) engine.kick(channelId);
     };
     await sweep(db.driver === 'pglite');
     const heartbeat = startHeartbeat({
       name: 'group channel delivery',
       beat: () => messages.heartbeat(engine.worker),
       sweep: db.driver === 'postgres' ? () => sweep(false) : undefined,
-      staleAfterMs: () => STALE_MS,
+      staleAfterMs,
       log,
     });
 

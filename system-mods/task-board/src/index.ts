@@ -11,11 +11,10 @@ import { TaskRunner } from './services/task-runner.js';
 import { exportCategoryPoint } from '../../export/src/contract.js';
 import { taskBoardExportCategory } from './export-category.js';
 
-/**
- * A running row without a heartbeat this long was left by a process that is gone; the SDK's
- * bound, as the chat mod's runs (the heartbeat beats every third of it, 5 s at most).
- */
-const STALE_AFTER_MS = DEFAULT_STALE_AFTER_MS;
+interface TaskBoardSettings {
+  /** A running row without a heartbeat this long was left by a process that is gone. */
+  staleAfterMs?: number;
+}
 
 export default defineMod({
   errors: [taskBoardErrors],
@@ -23,26 +22,29 @@ export default defineMod({
     http: httpRouterFor<RouteId>(),
     db: coreServices.database,
     extensions: coreServices.extensions,
+    settings: coreServices.settings,
     log: coreServices.logger,
     agents: agentsServiceRef,
     agentRuns: agentRunsServiceRef,
   },
-  async init({ http, db, extensions, log, agents, agentRuns }) {
+  async init({ http, db, extensions, settings, log, agents, agentRuns }) {
     const store = new BoardStore(db, agents);
     const runner = new TaskRunner(db, store, agents, agentRuns, log);
 
     // Runs a previous process left in flight: on the embedded database every one that is not
     // live (the chat mod marked its own rows interrupted before this mod started); on
     // PostgreSQL those whose consumer stopped beating.
+    // The setting, read at every use: the sweep's bound is always the one the heartbeat beats by.
+    const staleAfterMs = async () => (await settings.get<TaskBoardSettings>()).staleAfterMs ?? DEFAULT_STALE_AFTER_MS;
     const all = db.driver === 'pglite';
-    const settled = await runner.sweep({ all, staleMs: STALE_AFTER_MS });
+    const settled = await runner.sweep({ all, staleMs: await staleAfterMs() });
     if (settled.length > 0) log.warn({ runs: settled.length }, 'task runs left in flight by a previous process were marked interrupted');
     // Heartbeat of the runs this process consumes, and (PostgreSQL) the sweep of stale ones.
     const heartbeat = startHeartbeat({
       name: 'task run',
       beat: () => runner.heartbeat(),
-      sweep: all ? undefined : () => runner.sweep({ all: false, staleMs: STALE_AFTER_MS }),
-      staleAfterMs: () => STALE_AFTER_MS,
+      sweep: all ? undefined : async () => runner.sweep({ all: false, staleMs: await staleAfterMs() }),
+      staleAfterMs,
       log,
     });
 

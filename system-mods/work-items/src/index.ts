@@ -10,19 +10,25 @@ import { StepRunner } from './services/step-runner.js';
 import { WorkItems } from './services/work-items.js';
 import { Workbench } from './services/workbench.js';
 
+interface WorkItemSettings {
+  /** A running step without a heartbeat this long was left by a process that is gone. */
+  staleAfterMs?: number;
+}
+
 export default defineMod({
   errors: [workItemErrors],
   deps: {
     http: httpRouterFor<RouteId>(),
     db: coreServices.database,
     extensions: coreServices.extensions,
+    settings: coreServices.settings,
     log: coreServices.logger,
     agents: agentsServiceRef,
     runs: agentRunsServiceRef,
   },
-  async init({ http, db, extensions, log, agents, runs }) {
+  async init({ http, db, extensions, settings, log, agents, runs }) {
     const store = new ItemStore(db);
-    const runner = new StepRunner(db, store, agents, runs, log);
+    const runner = new StepRunner(db, store, agents, runs, log, async () => (await settings.get<WorkItemSettings>()).staleAfterMs);
     await runner.open();
     const items = new WorkItems(db, agents, store, runner);
     const workbench = new Workbench(db, agents, runs, store, runner);

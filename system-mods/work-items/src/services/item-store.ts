@@ -5,7 +5,6 @@
  */
 import type { Knex } from 'knex';
 import type { ModDatabaseService } from '../../../../sdk/index.js';
-import { DEFAULT_STALE_AFTER_MS } from '../../../../sdk/liveness.js';
 import { itemSessionId, type ItemStage, type ItemStatus, type Stage } from './stages.js';
 
 export type StepStatus = 'running' | 'completed' | 'failed' | 'cancelled' | 'superseded' | 'interrupted';
@@ -84,8 +83,6 @@ export interface StepRow {
 
 /** The code stored on a step whose process stopped before its run finished. */
 export const INTERRUPTED_CODE = 'work_item_step_interrupted';
-/** A running step whose owner has not written its heartbeat for this long is interrupted (the SDK's bound, as the chat mod's runs). */
-export const STALE_AFTER_MS = DEFAULT_STALE_AFTER_MS;
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));
@@ -217,13 +214,13 @@ export class ItemStore {
   /**
    * Marks running steps interrupted, with their items: those of `owner`s other than `except`
    * (every one, at the start of the only process an embedded database has), or those whose
-   * heartbeat is older than {@link STALE_AFTER_MS} (a replica that went away). Scoped to one item when given.
+   * heartbeat is older than `staleMs` (a replica that went away; the bound the owners beat by). Scoped to one item when given.
    */
-  async interruptOrphans(trx: Knex.Transaction, options: { except: string; all: boolean; agentId?: string; itemId?: string }): Promise<number> {
+  async interruptOrphans(trx: Knex.Transaction, options: { except: string; all: boolean; staleMs: number; agentId?: string; itemId?: string }): Promise<number> {
     const query = trx(this.steps).where({ status: 'running' }).whereNot({ owner: options.except });
     if (options.agentId !== undefined) query.where({ agent_id: options.agentId });
     if (options.itemId !== undefined) query.where({ item_id: options.itemId });
-    if (!options.all) query.where('heartbeat_at', '<', trx.raw(`now() - interval '${STALE_AFTER_MS} milliseconds'`));
+    if (!options.all) query.where('heartbeat_at', '<', trx.raw(`now() - ? * interval '1 millisecond'`, [options.staleMs]));
     const rows = (await query
       .update({
         status: 'interrupted',

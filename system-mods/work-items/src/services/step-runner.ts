@@ -12,11 +12,11 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import { isSvcError, type Disposable, type LoggerService, type ModDatabaseService } from '../../../../sdk/index.js';
-import { startHeartbeat } from '../../../../sdk/liveness.js';
+import { DEFAULT_STALE_AFTER_MS, startHeartbeat } from '../../../../sdk/liveness.js';
 import type { AgentsService } from '../../../agents/src/contract.js';
 import { TERMINAL_RUN_EVENTS, type AgentRunEvent, type AgentRunsService } from '../../../chat/src/contract.js';
 import { workItemErrors as errors } from '../errors.js';
-import { INTERRUPTED_CODE, isUniqueViolation, STALE_AFTER_MS, toStep, type ItemRow, type ItemStore, type StepRecord, type StepStatus, type StepTrigger, type WorkItemDetail } from './item-store.js';
+import { INTERRUPTED_CODE, isUniqueViolation, toStep, type ItemRow, type ItemStore, type StepRecord, type StepStatus, type StepTrigger, type WorkItemDetail } from './item-store.js';
 import { itemSessionId, nextStage, stagePrompt, type Stage } from './stages.js';
 
 interface Claim {
@@ -47,7 +47,13 @@ export class StepRunner {
     private readonly agents: AgentsService,
     private readonly runs: AgentRunsService,
     private readonly log: LoggerService,
+    /** The stale bound now (the mod's `staleAfterMs` setting): the heartbeat beats by it and every sweep compares with it. */
+    private readonly staleAfterMs: () => Promise<number | undefined> = async () => DEFAULT_STALE_AFTER_MS,
   ) {}
+
+  private async staleMs(): Promise<number> {
+    return (await this.staleAfterMs()) ?? DEFAULT_STALE_AFTER_MS;
+  }
 
   /**
    * Interrupts the steps a previous process left running: on an embedded database every one of
@@ -55,16 +61,17 @@ export class StepRunner {
    * process's heartbeat.
    */
   async open(): Promise<void> {
-    const swept = await this.db.transaction((trx) => this.store.interruptOrphans(trx, { except: this.owner, all: this.db.driver === 'pglite' }));
+    const staleMs = await this.staleMs();
+    const swept = await this.db.transaction((trx) => this.store.interruptOrphans(trx, { except: this.owner, all: this.db.driver === 'pglite', staleMs }));
     if (swept > 0) this.log.info({ swept }, 'work item steps left running by a previous process marked interrupted');
-    // Says this process's running steps are still followed, every third of STALE_AFTER_MS (5 s at most).
+    // Says this process's running steps are still followed, every third of the stale bound (5 s at most).
     // No periodic sweep: a read of an agent's items sweeps them first (`sweep`).
     this.heartbeat = startHeartbeat({
       name: 'work item step',
       beat: async () => {
         if (this.inflight.size > 0) await this.store.heartbeat(this.owner);
       },
-      staleAfterMs: () => STALE_AFTER_MS,
+      staleAfterMs: () => this.staleMs(),
       log: this.log,
     });
   }
@@ -98,7 +105,8 @@ export class StepRunner {
 
   /** Interrupts what another process left running on this agent's items (a stale heartbeat), before a read. */
   async sweep(agentId: string, itemId?: string): Promise<void> {
-    await this.db.transaction((trx) => this.store.interruptOrphans(trx, { except: this.owner, all: false, agentId, itemId }));
+    const staleMs = await this.staleMs();
+    await this.db.transaction((trx) => this.store.interruptOrphans(trx, { except: this.owner, all: false, staleMs, agentId, itemId }));
   }
 
   async readDetail(agentId: string, id: string, q: Knex | Knex.Transaction = this.store.knex): Promise<WorkItemDetail> {
@@ -135,13 +143,14 @@ export class StepRunner {
   /** Writes the running step; every refusal (unknown item, archived, done, a step in flight) is thrown here. */
   private async claim(agentId: string, id: string, trigger: StepTrigger, note?: string): Promise<Claim> {
     await this.agents.require(agentId);
+    const staleMs = await this.staleMs();
     try {
       return await this.db.transaction(async (trx) => {
         const item = await this.store.item(trx, agentId, id, true);
         if (!item) throw errors.workItemNotFound({ agentId, id });
         if (item.archived_at !== null) throw errors.workItemArchived({ id });
         if (item.stage === 'done') throw errors.workItemDone({ id });
-        await this.store.interruptOrphans(trx, { except: this.owner, all: false, agentId, itemId: id });
+        await this.store.interruptOrphans(trx, { except: this.owner, all: false, staleMs, agentId, itemId: id });
         if (await this.store.runningStep(trx, agentId, id)) throw errors.workItemStepRunning({ id });
         const seq = item.step_count + 1;
         const stage = item.stage;
