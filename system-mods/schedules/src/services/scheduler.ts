@@ -27,6 +27,7 @@ import type { LoggerService, ModDatabaseService } from '../../../../sdk/index.js
 import { TERMINAL_RUN_EVENTS, type AgentRunEvent, type AgentRunsService } from '../../../chat/src/contract.js';
 import { scheduleErrors as errors } from '../errors.js';
 import { nextOccurrence } from './cron.js';
+import { ScheduledRunLiveness } from './run-liveness.js';
 import { cronSpec, toRun, type JobRow, type RunRow, type RunStatus, type ScheduledRun } from './scheduled-jobs.js';
 
 /** Jobs locked per transaction of a tick. */
@@ -82,36 +83,45 @@ export class Scheduler {
   /** Rows of runs this process started and still follows. */
   private readonly active = new Map<string, Promise<void>>();
   private followedTz: string | undefined;
+  private readonly liveness: ScheduledRunLiveness;
   private stopped = false;
 
   constructor(private readonly deps: SchedulerDeps) {
     this.owner = deps.owner ?? `p-${randomBytes(8).toString('hex')}`;
     this.jobs = deps.db.table('jobs');
     this.runs = deps.db.table('runs');
+    this.liveness = new ScheduledRunLiveness(deps.db, this.runs, this.owner, deps.clock);
   }
 
   private get knex(): Knex {
     return this.deps.db.knex;
   }
 
-  /**
-   * At start on the embedded database: this process is the only one, so a run still `running`
-   * belonged to a process that is gone.
-   */
-  async recoverAfterRestart(): Promise<number> {
-    return this.knex(this.runs)
-      .where({ status: 'running' })
-      .update({ status: 'interrupted', ended_at: new Date(this.deps.clock()), error: 'scheduled_run_interrupted: the service stopped during the run' });
+  /** At start on the embedded database (run-liveness.ts). */
+  recoverAfterRestart(): Promise<number> {
+    return this.liveness.recoverAfterRestart();
   }
 
-  /** One pass: follow the operator's zone, mark runs of vanished processes, claim what is due. */
+  /**
+   * The heartbeat of the runs this process follows, for the SDK's loop the mod starts: every
+   * third of `staleRunSeconds`, 5 s at most, whatever `tickMs` is.
+   */
+  async beat(): Promise<void> {
+    if (this.active.size > 0) await this.liveness.beat();
+  }
+
+  /**
+   * One pass: follow the operator's zone, mark runs of vanished processes, claim what is due.
+   * The sweep stays in the tick, right before the claim, so a dead process's run does not make
+   * its job's occurrence `skipped`; the heartbeat is the SDK's loop (`beat`, started by the mod).
+   */
   async tick(): Promise<TickReport> {
     const report: TickReport = { jobs: 0, started: 0, skipped: 0, missed: 0, interrupted: 0 };
     if (this.stopped) return report;
     const now = this.deps.clock();
     const timing = await this.deps.timing();
     await this.followOperatorTimezone(now);
-    report.interrupted = await this.sweepStale(now, timing.staleRunSeconds);
+    report.interrupted = await this.liveness.sweep(now, timing.staleRunSeconds, [...this.active.keys()]);
     for (;;) {
       const { count, launches } = await this.deps.db.transaction((trx) => this.claimBatch(trx, now, timing.graceSeconds, report));
       for (const launch of launches) await this.launch(launch);
@@ -245,17 +255,6 @@ export class Scheduler {
       // The mod was disabled or the job deleted meanwhile: nothing left to record.
       this.deps.log.warn({ rowId, err: describe(failure) }, 'scheduled run outcome not recorded');
     }
-  }
-
-  /** Runs of this process show they are alive; runs whose process went quiet are interrupted. */
-  private async sweepStale(now: number, staleRunSeconds: number): Promise<number> {
-    if (this.active.size > 0) {
-      await this.knex(this.runs).where({ owner: this.owner, status: 'running' }).update({ heartbeat_at: new Date(now) });
-    }
-    return this.knex(this.runs)
-      .where({ status: 'running' })
-      .where('heartbeat_at', '<', new Date(now - staleRunSeconds * 1000))
-      .update({ status: 'interrupted', ended_at: new Date(now), error: 'scheduled_run_interrupted: its service process stopped responding' });
   }
 
   /**
