@@ -12,18 +12,11 @@
 import type { Knex } from 'knex';
 import { ENTITY_ID_PATTERN, type ModDatabaseService } from '../../../sdk/index.js';
 import type { AgentsService } from '../../agents/src/contract.js';
-import { emptyReport, ImportItemRefused, nextFreeId, previewByComparison, type ConflictPolicy, type ExportCategory, type ExportItem } from '../../export/src/contract.js';
+import { emptyReport, ImportItemRefused, MAX_BUNDLE_BYTES, nextFreeId, previewByComparison, type ConflictPolicy, type ExportCategory, type ExportItem } from '../../export/src/contract.js';
 import { brainErrors as errors } from './errors.js';
 import { BATCH_SIZE, type EmbeddingIndexer } from './services/embedding-indexer.js';
 import { MAX_CONTENT, MAX_SOURCE_REF, MAX_SOURCE_REFS, MAX_TITLE } from './services/record-rules.js';
 import { RECORD_COLUMNS, toRecord, type RecordRow, type RecordStore } from './services/record-store.js';
-
-/**
- * The largest bundle the export mod's import reads (its `MAX_BUNDLE_BYTES`, 25 MiB). Mirrored
- * here because a consumer imports only the export mod's contract: an export whose records alone
- * pass it could never be imported, so it is refused instead of cut short.
- */
-export const IMPORTABLE_BUNDLE_BYTES = 25 * 1024 * 1024;
 
 const ISO_TIME = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,6})?(Z|[+-]\\d{2}:\\d{2})$';
 const AGENT_ID = '^[a-z0-9][a-z0-9_-]{0,63}$';
@@ -94,46 +87,60 @@ function comparable(id: string, item: RecordItem, deleted = false): Comparable {
   return { id, ...fields, ...(deleted ? { deleted: true as const } : {}) };
 }
 
+/** Records read per statement, and written per insert (up to 100 KB of content each): bounded statements. */
+const CHUNK = 500;
+const INSERT_CHUNK = 100;
+const key = (agentId: string, recordId: string) => `${agentId}\u0000${recordId}`;
+
 export function brainsExportCategory(db: ModDatabaseService, agents: AgentsService, store: RecordStore, indexer: EmbeddingIndexer): ExportCategory {
   const k = (trx?: Knex) => trx ?? db.knex;
-  const current = async (agentId: string, recordId: string, trx?: Knex): Promise<Comparable | undefined> => {
-    const row = (await k(trx)(store.records).select(RECORD_COLUMNS).where({ agent_id: agentId, id: recordId }).first()) as RecordRow | undefined;
-    return row ? comparable(itemId(agentId, recordId), toItem(row), row.deleted_at !== null) : undefined;
-  };
-  /** A free record id for the agent: not here (tombstones keep theirs) and not in the bundle. */
-  const freeRecordId = async (items: RecordItem[], agentId: string, recordId: string, trx?: Knex) => {
+  const view = (row: RecordRow) => comparable(itemId(row.agent_id, row.id), toItem(row), row.deleted_at !== null);
+  /** The records here (tombstones too) with these (agent, record id) pairs, by `key`: a few statements, not one per item. */
+  async function here(pairs: Array<[agentId: string, recordId: string]>, trx?: Knex): Promise<Map<string, Comparable>> {
+    const found = new Map<string, Comparable>();
+    const byAgent = new Map<string, string[]>();
+    for (const [agentId, recordId] of pairs) byAgent.set(agentId, [...(byAgent.get(agentId) ?? []), recordId]);
+    for (const [agentId, recordIds] of byAgent) {
+      for (let start = 0; start < recordIds.length; start += CHUNK) {
+        const rows = (await k(trx)(store.records).select(RECORD_COLUMNS).where('agent_id', agentId).whereIn('id', recordIds.slice(start, start + CHUNK))) as RecordRow[];
+        for (const row of rows) found.set(key(row.agent_id, row.id), view(row));
+      }
+    }
+    return found;
+  }
+  /** A free record id for the agent: not here (tombstones keep theirs), not in the bundle, not taken earlier in this import. */
+  const freeRecordId = async (items: RecordItem[], agentId: string, recordId: string, trx?: Knex, taken: Set<string> = new Set()) => {
     const inBundle = new Set(items.map((i) => i.id));
-    return nextFreeId(recordId, async (candidate) => inBundle.has(itemId(agentId, candidate)) || (await current(agentId, candidate, trx)) !== undefined);
+    return nextFreeId(
+      recordId,
+      async (candidate) => inBundle.has(itemId(agentId, candidate)) || taken.has(key(agentId, candidate)) || (await here([[agentId, candidate]], trx)).size > 0,
+    );
   };
 
   async function exportAll(): Promise<RecordItem[]> {
-    // The text alone past the bound is refused before any record is read into memory.
+    // Records that alone pass what an import reads could never be imported: refused whole, never
+    // cut short. The text alone past the bound is refused before any record is read into memory.
     const [{ bytes }] = await db
       .knex(store.records)
       .whereNull('deleted_at')
       .select(db.knex.raw('coalesce(sum(octet_length(title) + octet_length(content) + octet_length(source_refs::text)), 0)::bigint as bytes'));
-    if (Number(bytes) > IMPORTABLE_BUNDLE_BYTES) throw errors.brainExportTooLarge({ bytes: Number(bytes), maxBytes: IMPORTABLE_BUNDLE_BYTES });
+    if (Number(bytes) > MAX_BUNDLE_BYTES) throw errors.brainExportTooLarge({ bytes: Number(bytes), maxBytes: MAX_BUNDLE_BYTES });
     const rows = (await db.knex(store.records).select(RECORD_COLUMNS).whereNull('deleted_at').orderBy(['agent_id', 'id'])) as RecordRow[];
     const items = rows.map(toItem);
     // As the bundle writes them (indented): JSON escapes and the field names only add bytes.
     const written = Buffer.byteLength(JSON.stringify({ categories: { brains: { items } } }, null, 2), 'utf8');
-    if (written > IMPORTABLE_BUNDLE_BYTES) throw errors.brainExportTooLarge({ bytes: written, maxBytes: IMPORTABLE_BUNDLE_BYTES });
+    if (written > MAX_BUNDLE_BYTES) throw errors.brainExportTooLarge({ bytes: written, maxBytes: MAX_BUNDLE_BYTES });
     return items;
   }
 
-  async function write(trx: Knex.Transaction, agentId: string, item: RecordItem, recordId: string, existing: boolean): Promise<void> {
-    const fields = {
-      title: item.title,
-      content: item.content,
-      source_refs: JSON.stringify(item.sourceRefs),
-      operator_owned: item.operatorOwned,
-      created_at: item.createdAt,
-      updated_at: item.updatedAt,
-    };
-    if (!existing) await trx(store.records).insert({ agent_id: agentId, id: recordId, revision: 1, ...fields });
-    // A replacement revives a tombstone; the revision moves on so a writer holding the old one is refused.
-    else await trx(store.records).where({ agent_id: agentId, id: recordId }).update({ ...fields, deleted_at: null, revision: trx.raw('revision + 1') });
-  }
+  const columns = (item: RecordItem) => ({
+    title: item.title,
+    content: item.content,
+    source_refs: JSON.stringify(item.sourceRefs),
+    operator_owned: item.operatorOwned,
+    created_at: item.createdAt,
+    updated_at: item.updatedAt,
+  });
 
   return {
     id: 'brains',
@@ -147,10 +154,11 @@ export function brainsExportCategory(db: ModDatabaseService, agents: AgentsServi
     async preview(items: ExportItem[], policy: ConflictPolicy) {
       const records = items.map(normalize);
       const byId = new Map(records.map((r) => [r.id, r]));
+      const found = await here(records.map((r) => [r.agentId, r.recordId]));
       return previewByComparison(
         records.map((r) => comparable(r.id, r)),
         policy,
-        (id) => current(byId.get(id)!.agentId, byId.get(id)!.recordId),
+        async (id) => found.get(key(byId.get(id)!.agentId, byId.get(id)!.recordId)),
         {
           label: (i) => String(i.title).slice(0, 120),
           rename: async (id) => {
@@ -175,30 +183,40 @@ export function brainsExportCategory(db: ModDatabaseService, agents: AgentsServi
             throw new ImportItemRefused(first.id, `agent ${agentId} does not exist here (import the agents category too)`);
           }
         }
+        const found = await here(records.map((r) => [target(r.agentId), r.recordId]), trx);
+        const inserts: Array<Record<string, unknown>> = [];
         const written: Array<{ agentId: string; id: string }> = [];
+        const taken = new Set<string>();
+        const insert = (agentId: string, recordId: string, record: RecordItem) => {
+          inserts.push({ agent_id: agentId, id: recordId, revision: 1, ...columns(record) });
+          taken.add(key(agentId, recordId));
+          written.push({ agentId, id: recordId });
+        };
         for (const record of records) {
           const agentId = target(record.agentId);
-          const here = await current(agentId, record.recordId, trx);
-          if (!here) {
-            await write(trx, agentId, record, record.recordId, false);
+          const current = found.get(key(agentId, record.recordId));
+          if (!current) {
+            insert(agentId, record.recordId, record);
             report.created.push(record.id);
-            written.push({ agentId, id: record.recordId });
             continue;
           }
-          const outcome = (await previewByComparison([comparable(here.id, record)], policy, async () => here)).changes[0]!.action;
+          const outcome = (await previewByComparison([comparable(current.id, record)], policy, async () => current)).changes[0]!.action;
           if (outcome === 'unchanged') report.unchanged.push(record.id);
           else if (policy === 'skip') report.skipped.push(record.id);
           else if (policy === 'replace') {
-            await write(trx, agentId, record, record.recordId, true);
+            // A replacement revives a tombstone; the revision moves on so a writer holding the old one is refused.
+            await trx(store.records)
+              .where({ agent_id: agentId, id: record.recordId })
+              .update({ ...columns(record), deleted_at: null, revision: trx.raw('revision + 1') });
             report.updated.push(record.id);
             written.push({ agentId, id: record.recordId });
           } else {
-            const recordId = await freeRecordId(records, agentId, record.recordId, trx);
-            await write(trx, agentId, record, recordId, false);
+            const recordId = await freeRecordId(records, agentId, record.recordId, trx, taken);
+            insert(agentId, recordId, record);
             report.renamed.push({ from: record.id, to: itemId(agentId, recordId) });
-            written.push({ agentId, id: recordId });
           }
         }
+        for (let start = 0; start < inserts.length; start += INSERT_CHUNK) await trx(store.records).insert(inserts.slice(start, start + INSERT_CHUNK));
         // One indexing job per batch the indexer embeds at once (a `records` job embeds one batch).
         for (let start = 0; start < written.length; start += BATCH_SIZE) await indexer.recordsChanged(trx, state, written.slice(start, start + BATCH_SIZE));
         await store.bumpCorpus(trx, written.map((w) => w.agentId));

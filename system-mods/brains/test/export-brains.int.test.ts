@@ -265,3 +265,29 @@ describe('refusals', () => {
     expect(brainsOf(await exportText(source))).toHaveLength(3);
   });
 });
+
+describe('many records', () => {
+  it('imports hundreds of records in one transaction, indexes them all, and renames without collisions', async () => {
+    const template = brainsOf(bundle)[0];
+    const many = Array.from({ length: 600 }, (_, n) => {
+      const recordId = `many${String(n).padStart(4, '0')}`;
+      return { ...template, id: `ada/${recordId}`, recordId, title: `Note ${n}`, content: `Remember item number ${n} of the inventory.` };
+    });
+    const text = edit(bundle, (b) => (b.categories = { brains: { ...b.categories.brains, items: many } }));
+    const res = await importBundle(target, { bundle: text });
+    expect(res.body).toMatchObject({ complete: true });
+    expect(res.body.applied[0].report.created).toHaveLength(600);
+    expect((await ok(target, 'GET', '/api/brains?agentId=ada&query=inventory&limit=1000')).items).toHaveLength(600);
+    await until(() => ok(target, 'GET', '/api/settings/brain-embeddings'), (s) => s.pending === 0 && s.indexed === s.total && s.failed === 0, 'every imported record to be indexed', 120_000);
+
+    // `many0000` and `many0000-2` share a stem: each conflicting one gets its own free id.
+    const twins = [many[0], { ...many[0], id: 'ada/many0000-2', recordId: 'many0000-2' }].map((i) => ({ ...i, content: 'Changed elsewhere.' }));
+    const first = await importBundle(target, { bundle: edit(text, (b) => (b.categories.brains.items = [twins[1]])) });
+    expect(first.body.applied[0].report.created).toEqual(['ada/many0000-2']);
+    const renamed = await importBundle(target, { bundle: edit(text, (b) => (b.categories.brains.items = twins.map((t) => ({ ...t, content: 'Changed again.' })))), conflictPolicy: 'rename' });
+    expect(renamed.body.applied[0].report.renamed).toEqual([
+      { from: 'ada/many0000', to: 'ada/many0000-3' },
+      { from: 'ada/many0000-2', to: 'ada/many0000-4' },
+    ]);
+  });
+});
