@@ -29,6 +29,8 @@ import { transcriptReader } from './services/transcript-reader.js';
 import { SummaryStore } from './services/summary-store.js';
 import { ContextInspector } from './services/context-inspector.js';
 import { contextRoutes } from './routes/context.js';
+import { exportCategoryPoint } from '../../export/src/contract.js';
+import { sessionsExportCategory } from './export-category.js';
 
 export default defineMod({
   errors: [chatErrors],
@@ -143,6 +145,7 @@ export default defineMod({
         { join: unitOfWork },
       );
     });
+    extensions.provide(exportCategoryPoint, sessionsExportCategory(db, transcript, agents));
     extensions.tap(diagnosticsHookPoints.beforeInventoryReport, async (counts) => ({ ...counts, chatSessions: await transcript.count(), chatRuns: await store.count() }));
 
     // First on disable and shutdown: active runs stop (run.failed, interrupted) and are written.

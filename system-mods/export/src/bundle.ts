@@ -5,14 +5,13 @@
  * without them can say what is missing.
  */
 import { createHash } from 'node:crypto';
-import { canonicalJson, type ExportItem } from './contract.js';
+import { canonicalJson, MAX_BUNDLE_BYTES, type ExportItem } from './contract.js';
 import { open, seal, type SealedSecrets } from './bundle-crypto.js';
 import { exportErrors as errors } from './errors.js';
 
 export const BUNDLE_FORMAT = 'svc-export';
 export const BUNDLE_VERSION = 1;
-/** The largest bundle an import reads (its UTF-8 text). */
-export const MAX_BUNDLE_BYTES = 25 * 1024 * 1024;
+export { MAX_BUNDLE_BYTES };
 export const MIN_PASSWORD_LENGTH = 12;
 
 export interface BundleCategory {

@@ -97,6 +97,12 @@ export interface ExportCategory {
   import(items: ExportItem[], options: CategoryImportOptions): Promise<CategoryImportReport>;
 }
 
+/**
+ * The largest bundle an import reads (its UTF-8 text). An export larger than it is refused, and
+ * a category whose data can grow without bound stops reading once its items pass it.
+ */
+export const MAX_BUNDLE_BYTES = 25 * 1024 * 1024;
+
 /** The point; run-time contributions only. */
 export const exportCategoryPoint = createListPointRef<ExportCategory>('export.categories');
 

@@ -18,6 +18,8 @@ export const exportErrors = defineErrorCatalog({
   importConfirmationRequired: { status: 400, message: 'Importing writes data: send confirm: true after reviewing the preview' },
   /** A bundle item its category refuses (schema or rule). */
   importItemInvalid: { status: 400, message: 'Category {category}, item {item}: {reason}' },
+  /** The export would be larger than an import reads: it is refused rather than written. */
+  exportBundleTooLarge: { status: 413, message: 'The export would be {bytes} bytes, more than the {maxBytes} an import reads; export fewer categories' },
   exportCategoryFailed: { status: 500, message: 'Category {category} could not be exported' },
   /** A category failed for a reason it did not explain (details are in the server log, without secrets). */
   importCategoryFailed: { status: 500, message: 'Category {category} could not be imported' },

@@ -1,5 +1,6 @@
 /** `/api/export/catalog`, `/api/export`, `/api/export/import/preview`, `/api/export/import`. */
 import { respond, route, type RouteTable } from '../../../sdk/index.js';
+import { MAX_BUNDLE_BYTES } from './contract.js';
 import { exportErrors as errors } from './errors.js';
 import type { RouteId } from './route-ids.js';
 import { bundleSchema, confirmationRequiredSchema, exportBody, importBody, okCatalog, okImport, okPreview, previewBody } from './schemas.js';
@@ -24,7 +25,11 @@ export function exportRoutes(service: TransferService): RouteTable<RouteId> {
       handler: async (req) => {
         const bundle = await service.export(req.body ?? {});
         const date = bundle.createdAt.slice(0, 10);
-        return respond.bytes(JSON.stringify(bundle, null, 2), {
+        const text = JSON.stringify(bundle, null, 2);
+        // A file no import would read is refused here, not discovered on the other installation.
+        const bytes = Buffer.byteLength(text, 'utf8');
+        if (bytes > MAX_BUNDLE_BYTES) throw errors.exportBundleTooLarge({ bytes, maxBytes: MAX_BUNDLE_BYTES });
+        return respond.bytes(text, {
           contentType: 'application/json; charset=utf-8',
           headers: { 'content-disposition': `attachment; filename="svc-export-${date}.json"`, 'cache-control': 'no-store' },
         });

@@ -115,7 +115,7 @@ describe('a failing category', () => {
       expect(res.status).toBe(200);
       expect(res.body.complete).toBe(false);
       expect(res.body.failed).toMatchObject({ id: 'task-board', code: 'import_item_invalid' });
-      expect(res.body.applied.map((a: any) => a.id)).toEqual(['mcp', 'model-connections', 'agents', 'operator-settings', 'skills']);
+      expect(res.body.applied.map((a: any) => a.id)).toEqual(['mcp', 'model-connections', 'agents', 'operator-settings', 'sessions', 'skills']);
       expect(res.body.skipped).toEqual([{ id: 'ui-auth', reason: 'not_attempted' }]);
       expect(await agentsOf(target.t)).toEqual([{ id: 'ada', name: 'Ada' }]);
       expect((await target.t.request('/api/task-board/projects')).body.projects).toEqual([]);

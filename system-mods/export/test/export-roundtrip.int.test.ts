@@ -43,7 +43,7 @@ describe('catalog and bundle', () => {
     const res = await source.t.request('/api/export/catalog');
     expect(res.status).toBe(200);
     const ids = res.body.categories.map((c: any) => c.id);
-    expect(ids).toEqual(['agents', 'mcp', 'model-connections', 'operator-settings', 'skills', 'task-board', 'ui-auth']);
+    expect(ids).toEqual(['agents', 'mcp', 'model-connections', 'operator-settings', 'sessions', 'skills', 'task-board', 'ui-auth']);
     expect(res.body.categories.find((c: any) => c.id === 'agents')).toMatchObject({ modId: 'agents', dependsOn: ['model-connections', 'mcp'] });
   });
 
