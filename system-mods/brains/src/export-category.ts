@@ -19,7 +19,6 @@ import { MAX_CONTENT, MAX_SOURCE_REF, MAX_SOURCE_REFS, MAX_TITLE } from './servi
 import { RECORD_COLUMNS, toRecord, type RecordRow, type RecordStore } from './services/record-store.js';
 
 const ISO_TIME = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,6})?(Z|[+-]\\d{2}:\\d{2})$';
-const AGENT_ID = '^[a-z0-9][a-z0-9_-]{0,63}$';
 const nonBlank = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength, pattern: '\\S' });
 
 const itemSchema = {
@@ -28,7 +27,7 @@ const itemSchema = {
   required: ['id', 'agentId', 'recordId', 'title', 'content', 'operatorOwned', 'createdAt', 'updatedAt'],
   properties: {
     id: { type: 'string', maxLength: 129 },
-    agentId: { type: 'string', pattern: AGENT_ID },
+    agentId: { type: 'string', pattern: ENTITY_ID_PATTERN, maxLength: 64 },
     recordId: { type: 'string', pattern: ENTITY_ID_PATTERN, maxLength: 64 },
     title: nonBlank(MAX_TITLE),
     content: nonBlank(MAX_CONTENT),
