@@ -25,4 +25,9 @@ export const brainErrors = defineErrorCatalog({
   },
   brainEmbeddingConnectionUnknown: { status: 400, message: 'No model connection {connectionId} (is the model connections mod enabled?)' },
   brainEmbeddingRequestFailed: { status: 400, message: 'The embeddings request failed: {reason}' },
+  /** An export whose Brain records alone pass the bound an import reads: refused whole, never cut short. */
+  brainExportTooLarge: {
+    status: 413,
+    message: 'The Brain records take {bytes} bytes in a bundle, more than the {maxBytes} bytes an import reads; export without the brains category',
+  },
 });

@@ -18,6 +18,8 @@ import { HybridSearch } from './services/hybrid-search.js';
 import { RecordStore } from './services/record-store.js';
 import { VectorStore } from './services/vector-store.js';
 import { brainTools } from './tools/brain-tools.js';
+import { exportCategoryPoint } from '../../export/src/contract.js';
+import { brainsExportCategory } from './export-category.js';
 
 export default defineMod({
   errors: [brainErrors],
@@ -47,6 +49,7 @@ export default defineMod({
     bindRoutes(http, { ...brainRecordRoutes(records), ...brainEmbeddingRoutes(settings) });
     for (const [name, binding] of Object.entries(brainTools(records, search))) tools.register(name, binding);
     jobs.work<IndexJob>(INDEX_QUEUE, (job) => indexer.handle(job));
+    extensions.provide(exportCategoryPoint, brainsExportCategory(db, agents, store, indexer));
     // Other mods (the promotion inbox) create records, in their own unit of work when they pass one:
     // the same steps as an operator's POST, on the caller's transaction.
     provide(brainRecordsServiceRef, {

@@ -3,11 +3,14 @@ import { agentHookPoints, agentsServiceRef } from '../../agents/src/contract.js'
 import { agentRunsServiceRef } from '../../chat/src/contract.js';
 import { operatorSettingsServiceRef } from '../../settings/src/contract.js';
 import { scheduleErrors } from './errors.js';
+import { exportCategoryPoint } from '../../export/src/contract.js';
+import { schedulesExportCategory } from './export-category.js';
 import type { RouteId } from './route-ids.js';
 import { scheduledJobRoutes } from './routes/scheduled-jobs.js';
 import { ScheduledJobs } from './services/scheduled-jobs.js';
 import { Scheduler } from './services/scheduler.js';
 import { Ticker } from '../../../sdk/index.js';
+import { startHeartbeat } from '../../../sdk/liveness.js';
 
 interface ScheduleSettings {
   tickMs: number;
@@ -35,11 +38,22 @@ export default defineMod({
     const scheduler = new Scheduler({ db, runs: agentRuns, operatorTimezone, clock, timing: current, log });
 
     bindRoutes(http, scheduledJobRoutes(jobs, scheduler));
+    extensions.provide(exportCategoryPoint, schedulesExportCategory({ db, agents, operatorTimezone, clock }));
     extensions.tap(agentHookPoints.beforeDelete, ({ agentId, unitOfWork }) => db.transaction((trx) => jobs.purgeAgent(trx, agentId), { join: unitOfWork }));
 
     // The embedded database has one process: runs left `running` belonged to one that is gone.
     // On PostgreSQL other replicas may own them; their heartbeats decide (Scheduler.tick).
     if (db.driver === 'pglite') await scheduler.recoverAfterRestart();
+    // Heartbeat of the runs this process follows (sdk/liveness.ts: every third of
+    // `staleRunSeconds`, 5 s at most, so a long `tickMs` never lets a live run look dead). The
+    // sweep of stale runs is the tick's, right before it claims (a dead run must not make an
+    // occurrence `skipped`).
+    const heartbeat = startHeartbeat({
+      name: 'scheduled run',
+      beat: () => scheduler.beat(),
+      staleAfterMs: async () => (await current()).staleRunSeconds * 1000,
+      log,
+    });
     const ticker = new Ticker(
       () => scheduler.tick(),
       async () => (await current()).tickMs,
@@ -47,7 +61,8 @@ export default defineMod({
     );
     // The first tick runs now: occurrences missed while the service was down are recorded at start.
     ticker.start();
-    return () => {
+    return async () => {
+      await heartbeat.dispose();
       scheduler.stop();
       return ticker.stop();
     };
