@@ -3544,7 +3544,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3577,7 +3577,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3612,7 +3612,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3671,7 +3671,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3719,7 +3719,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3779,7 +3779,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3808,7 +3808,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3848,7 +3848,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3923,7 +3923,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4012,7 +4012,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4062,7 +4062,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4121,7 +4121,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4172,7 +4172,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4201,7 +4201,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4244,7 +4244,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4273,7 +4273,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4311,7 +4311,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4340,7 +4340,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4380,7 +4380,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4409,7 +4409,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4449,7 +4449,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4524,7 +4524,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4606,7 +4606,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4640,7 +4640,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4686,7 +4686,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4744,7 +4744,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4818,7 +4818,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4881,7 +4881,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4962,7 +4962,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5019,7 +5019,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5049,7 +5049,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5105,7 +5105,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5132,7 +5132,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5159,7 +5159,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5186,7 +5186,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5242,7 +5242,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5304,7 +5304,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5355,7 +5355,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5421,7 +5421,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5481,7 +5481,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5547,7 +5547,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5584,7 +5584,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5637,7 +5637,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5669,7 +5669,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5699,7 +5699,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5761,7 +5761,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5825,7 +5825,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5888,7 +5888,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5922,7 +5922,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5954,7 +5954,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5983,7 +5983,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6013,7 +6013,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6042,7 +6042,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6081,7 +6081,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6108,7 +6108,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6137,7 +6137,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6216,7 +6216,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6255,7 +6255,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6393,7 +6393,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6487,7 +6487,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6536,7 +6536,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6631,7 +6631,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6809,7 +6809,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6902,7 +6902,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6934,7 +6934,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6987,7 +6987,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7029,7 +7029,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7080,7 +7080,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7110,7 +7110,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7158,7 +7158,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7221,7 +7221,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7271,7 +7271,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7308,7 +7308,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7371,7 +7371,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7422,7 +7422,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7473,7 +7473,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7632,7 +7632,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7811,7 +7811,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7854,7 +7854,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7918,7 +7918,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7992,7 +7992,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8032,7 +8032,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8065,7 +8065,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8158,7 +8158,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8223,7 +8223,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8288,7 +8288,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8372,7 +8372,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8401,7 +8401,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8434,7 +8434,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8469,7 +8469,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8527,7 +8527,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8569,7 +8569,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8620,7 +8620,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8674,7 +8674,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8735,7 +8735,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8770,7 +8770,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8833,7 +8833,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8869,7 +8869,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8916,7 +8916,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8963,7 +8963,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8999,7 +8999,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9034,7 +9034,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9081,7 +9081,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9119,7 +9119,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9154,7 +9154,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9193,7 +9193,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9252,7 +9252,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9291,7 +9291,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9326,7 +9326,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9363,7 +9363,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9400,7 +9400,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9435,7 +9435,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9483,7 +9483,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9533,7 +9533,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9571,7 +9571,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9600,7 +9600,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9642,7 +9642,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9687,7 +9687,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9732,7 +9732,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9783,7 +9783,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9846,7 +9846,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9907,7 +9907,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9991,7 +9991,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10050,7 +10050,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10087,7 +10087,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10163,7 +10163,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10227,7 +10227,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10294,7 +10294,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10407,7 +10407,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10468,7 +10468,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10511,7 +10511,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10564,7 +10564,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10609,7 +10609,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10701,7 +10701,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10777,7 +10777,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10857,7 +10857,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10922,7 +10922,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10956,7 +10956,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10991,7 +10991,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11055,7 +11055,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11089,7 +11089,7 @@ export interface operations {
                     "application/json": string;
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11157,7 +11157,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11210,7 +11210,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11246,7 +11246,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11273,7 +11273,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11310,7 +11310,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11339,7 +11339,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11392,7 +11392,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11453,7 +11453,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11492,7 +11492,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11545,7 +11545,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11585,7 +11585,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11640,7 +11640,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11708,7 +11708,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11759,7 +11759,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11819,7 +11819,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11859,7 +11859,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11910,7 +11910,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11965,7 +11965,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12082,7 +12082,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12139,7 +12139,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12199,7 +12199,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12242,7 +12242,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12325,7 +12325,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12499,7 +12499,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12584,7 +12584,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12655,7 +12655,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12739,7 +12739,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12827,7 +12827,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12918,7 +12918,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13010,7 +13010,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13097,7 +13097,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13200,7 +13200,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13279,7 +13279,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13363,7 +13363,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13451,7 +13451,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13543,7 +13543,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13633,7 +13633,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13693,7 +13693,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13756,7 +13756,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13807,7 +13807,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13869,7 +13869,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13930,7 +13930,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13993,7 +13993,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14048,7 +14048,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14107,7 +14107,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14157,7 +14157,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14207,7 +14207,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14266,7 +14266,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14308,7 +14308,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14361,7 +14361,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14398,7 +14398,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14442,7 +14442,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14469,7 +14469,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14519,7 +14519,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14562,7 +14562,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14623,7 +14623,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14662,7 +14662,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14699,7 +14699,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14733,7 +14733,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14775,7 +14775,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14826,7 +14826,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14870,7 +14870,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14916,7 +14916,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14968,7 +14968,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15002,7 +15002,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15080,7 +15080,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15175,7 +15175,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15249,7 +15249,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15323,7 +15323,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15416,7 +15416,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15457,7 +15457,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15537,7 +15537,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15593,7 +15593,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15690,7 +15690,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15827,7 +15827,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15957,7 +15957,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16097,7 +16097,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16233,7 +16233,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16403,7 +16403,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16464,7 +16464,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16514,7 +16514,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16545,7 +16545,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16577,7 +16577,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16609,7 +16609,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16680,7 +16680,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16825,7 +16825,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16876,7 +16876,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16940,7 +16940,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16990,7 +16990,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17017,7 +17017,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17044,7 +17044,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17073,7 +17073,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17116,7 +17116,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17145,7 +17145,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (329 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
