@@ -11,6 +11,7 @@ import { FIXTURE_MODS, json } from '../../../test/helpers.js';
 import { until } from '../../../test/kits/until.js';
 import { bagOfWordsEmbedder, startFakeOpenAi, type FakeOpenAi } from '../../../test/peers/fake-openai.js';
 import { MAX_CONTENT } from '../src/services/record-rules.js';
+import { editBundle, exportBundle, importBundle, previewImport } from '../../../test/kits/export-calls.js';
 
 const MODS = ['health', 'agents', 'brains', 'model-connections', 'provider-openai', 'export'];
 
@@ -32,19 +33,10 @@ async function boot(): Promise<TestKernel> {
   return t;
 }
 
-async function exportText(t: TestKernel, categories = ['agents', 'brains']): Promise<string> {
-  const res = await t.inject(json('POST', '/api/export', { categories }));
-  expect(res.statusCode, res.body.slice(0, 500)).toBe(200);
-  return res.body;
-}
+const exportText = (t: TestKernel, categories = ['agents', 'brains']) => exportBundle(t, { categories });
 
-const preview = (t: TestKernel, body: Record<string, unknown>) => t.request(json('POST', '/api/export/import/preview', body));
-const importBundle = (t: TestKernel, body: Record<string, unknown>) => t.request(json('POST', '/api/export/import', { confirm: true, ...body }));
-const edit = (text: string, change: (b: any) => void) => {
-  const b = JSON.parse(text);
-  change(b);
-  return JSON.stringify(b);
-};
+const preview = previewImport;
+const edit = editBundle;
 const brainsOf = (text: string) => JSON.parse(text).categories.brains.items as any[];
 
 /** An agent's active records as the API answers them, without the installation-local revision. */

@@ -7,19 +7,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BUNDLE_BYTES } from '../../export/src/contract.js';
 import { chatRequest, startChatKit, textAnswer, type ChatKit } from '../../../test/kits/chat-kit.js';
 import { json } from '../../../test/helpers.js';
+import { exportBundle, importBundle as importInto, previewImport } from '../../../test/kits/export-calls.js';
 
 let source: ChatKit;
 let target: ChatKit;
 /** The source's full export (no password: nothing is sealed, so a test may edit it). */
 let bundleText: string;
 
-const exportText = async (kit: ChatKit, body: Record<string, unknown> = {}) => {
-  const res = await kit.t.inject(json('POST', '/api/export', body));
-  expect(res.statusCode, res.body).toBe(200);
-  return res.body;
-};
-const importBundle = (kit: ChatKit, body: Record<string, unknown>) => kit.t.request(json('POST', '/api/export/import', { confirm: true, ...body }));
-const preview = (kit: ChatKit, body: Record<string, unknown>) => kit.t.request(json('POST', '/api/export/import/preview', body));
+const exportText = (kit: ChatKit, body: Record<string, unknown> = {}) => exportBundle(kit.t, body);
+const importBundle = (kit: ChatKit, body: Record<string, unknown>) => importInto(kit.t, body);
+const preview = (kit: ChatKit, body: Record<string, unknown>) => previewImport(kit.t, body);
 
 /** The bundle with only the sessions category, its items passed through `edit`. */
 function sessionsBundle(edit: (items: any[]) => any[] = (items) => items): string {

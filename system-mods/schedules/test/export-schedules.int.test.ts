@@ -9,6 +9,7 @@ import { startTestKernel, type TestKernel } from '../../../sdk/testing.js';
 import { json } from '../../../test/helpers.js';
 import { MAX_PROMPT } from '../src/schemas/scheduled-jobs.schema.js';
 import { KERNEL_MODS } from './kit.js';
+import { editBundle, exportBundle, importBundle, previewImport } from '../../../test/kits/export-calls.js';
 
 const MODS = [...KERNEL_MODS, 'export'];
 
@@ -22,19 +23,10 @@ async function ok(t: TestKernel, method: string, url: string, body?: unknown, st
   return res.body;
 }
 
-async function exportText(t: TestKernel): Promise<string> {
-  const res = await t.inject(json('POST', '/api/export', { categories: ['agents', 'schedules'] }));
-  expect(res.statusCode, res.body.slice(0, 500)).toBe(200);
-  return res.body;
-}
+const exportText = (t: TestKernel) => exportBundle(t, { categories: ['agents', 'schedules'] });
 
-const preview = (t: TestKernel, body: Record<string, unknown>) => t.request(json('POST', '/api/export/import/preview', body));
-const importBundle = (t: TestKernel, body: Record<string, unknown>) => t.request(json('POST', '/api/export/import', { confirm: true, ...body }));
-const edit = (text: string, change: (b: any) => void) => {
-  const b = JSON.parse(text);
-  change(b);
-  return JSON.stringify(b);
-};
+const preview = previewImport;
+const edit = editBundle;
 const schedulesOnly = () => edit(bundle, (b) => (b.categories = { schedules: b.categories.schedules }));
 const report = (res: any) => res.body.applied.find((a: any) => a.id === 'schedules').report;
 /** The definitions, as the API answers them. */
