@@ -57,7 +57,7 @@ export class RunLiveness {
     const q = this.db
       .knex<RunRow>('chat_runs')
       .where({ status: 'running' })
-      .andWhere('heartbeat_at', '>=', new Date(Date.now() - options.staleMs))
+      .andWhere('heartbeat_at', '>=', this.db.knex.raw("now() - ? * interval '1 millisecond'", [options.staleMs]))
       .andWhere((w) => void w.whereNot({ instance_id: this.instanceId }).orWhereNull('instance_id'));
     if (options.agentId !== undefined) q.andWhere({ agent_id: options.agentId });
     return q.orderBy([{ column: 'started_at' }, { column: 'run_id' }]);
@@ -72,7 +72,7 @@ export class RunLiveness {
     const knex = this.db.knex;
     const q = knex('chat_runs').where({ status: 'running' });
     if (options.activeHere.length > 0) q.whereNotIn('run_id', options.activeHere);
-    if (!options.all) q.andWhere('heartbeat_at', '<', new Date(Date.now() - options.staleMs));
+    if (!options.all) q.andWhere('heartbeat_at', '<', knex.raw("now() - ? * interval '1 millisecond'", [options.staleMs]));
     const rows: Array<{ run_id: string }> = await q.update({
       status: 'interrupted',
       error_code: interrupted.code,

@@ -294,7 +294,7 @@ export class MessageStore {
     return this.db.transaction(async (trx) => {
       let query = trx<DeliveryRow>(this.deliveries).where({ status: 'running' });
       if ('worker' in which) query = query.where({ worker: which.worker });
-      else if ('staleMs' in which) query = query.where('heartbeat_at', '<', new Date(Date.now() - which.staleMs));
+      else if ('staleMs' in which) query = query.where('heartbeat_at', '<', trx.raw("now() - ? * interval '1 millisecond'", [which.staleMs]));
       const stopped = await query.update({ status: 'interrupted', finished_at: trx.fn.now(), worker: null }).returning('id');
       const ids = stopped.map((row: { id: string }) => row.id);
       if (ids.length > 0) {

@@ -192,7 +192,7 @@ export class TaskRunner {
   async sweep(options: { all: boolean; staleMs: number }): Promise<string[]> {
     const live = new Set((await this.agentRuns.status()).runs.map((r) => r.runId));
     const q = this.db.knex(this.store.runs).select('run_id').where({ status: 'running' });
-    if (!options.all) q.andWhere('heartbeat_at', '<', new Date(Date.now() - options.staleMs));
+    if (!options.all) q.andWhere('heartbeat_at', '<', this.db.knex.raw("now() - ? * interval '1 millisecond'", [options.staleMs]));
     const settled: string[] = [];
     for (const { run_id: runId } of await q) {
       if (live.has(runId) || this.consuming.has(runId)) continue;
