@@ -20,12 +20,16 @@ beforeAll(async () => {
   expect((await source('PUT', '/api/settings/identities', { operator: { name: 'Grace' } })).status).toBe(200);
   expect((await source('POST', '/api/agents', { id: 'ada', name: 'Ada Byron' })).status).toBe(201);
   expect((await source('PUT', '/api/agents/ada/profile-documents', { documents: DOCUMENTS })).status).toBe(200);
+  // A conversation to take along (stored without a model call).
+  expect((await source('POST', '/api/chat', { agentId: 'ada', sessionId: 'plans', message: 'The launch moved to Friday', noCallModel: true })).status).toBe(200);
 }, 120_000);
 
 it('exports from one server and imports into a fresh one through the setup wizard', { timeout: 180_000 }, async () => {
   await page.goto(`${ui.servers[0]!.url}/#/settings`);
   const exportCard = page.getByRole('region', { name: 'Export' });
   await exportCard.getByRole('checkbox', { name: /Agents/ }).waitFor();
+  // Every category a loaded mod provides is offered, conversations and memory included.
+  for (const name of [/Chat sessions/, /Brains/, /Schedules/]) expect(await exportCard.getByRole('checkbox', { name }).isChecked()).toBe(true);
   await exportCard.getByLabel(/Password for secrets/).fill(PASSWORD);
   const [download] = await Promise.all([page.waitForEvent('download'), exportCard.getByRole('button', { name: 'Download export' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^svc-export-\d{4}-\d{2}-\d{2}\.json$/);
@@ -54,5 +58,7 @@ it('exports from one server and imports into a fresh one through the setup wizar
   const agents = (await target('GET', '/api/agents')).body.agents;
   expect(agents.map((a: any) => ({ id: a.id, name: a.name }))).toEqual([{ id: 'ada', name: 'Ada Byron' }]);
   expect((await target('GET', '/api/agents/ada/profile-documents')).body.documents).toEqual(DOCUMENTS);
+  const session = (await target('GET', '/api/sessions/plans?agentId=ada')).body;
+  expect(session.messages.map((m: any) => m.content)).toEqual(['The launch moved to Friday']);
   ui.expectNoPageErrors();
 });
