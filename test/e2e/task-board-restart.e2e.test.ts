@@ -5,6 +5,7 @@
 import { afterAll, expect, it } from 'vitest';
 import { chatChunk, sseData, startFakeOpenAi, type FakeOpenAi } from '../peers/fake-openai.js';
 import { startServer, tempDataDir, type ServerProcess } from './server-process.js';
+import { until as pollUntil } from '../kits/until.js';
 
 let fake: FakeOpenAi | undefined;
 const servers: ServerProcess[] = [];
@@ -18,16 +19,7 @@ async function api(base: string, method: string, url: string, body?: unknown) {
   return { status: res.status, body: (await res.json()) as any };
 }
 
-/** Polls until `predicate` holds; it bounds the wait and asserts nothing about time. */
-async function until<T>(probe: () => Promise<T>, predicate: (value: T) => boolean, what: string): Promise<T> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const value = await probe();
-    if (predicate(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+const until = <T>(probe: () => Promise<T> | T, predicate: (value: T) => boolean, what: string, limitMs = 30000): Promise<T> => pollUntil(probe, predicate, what, limitMs);
 
 // Two server starts (the first on an empty data dir) on a busy 2-core machine: a generous bound.
 it('shows the killed run as interrupted after a restart and executes the task again', { timeout: 180_000 }, async () => {

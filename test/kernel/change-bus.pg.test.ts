@@ -11,20 +11,13 @@ import { loadSecretBox } from '../../kernel/secrets/secret-key.js';
 import { SecretStore } from '../../kernel/secrets/secret-store.js';
 import { startTestKernel, TEST_SETTINGS_KEY, testDatabase, type TestKernel } from '../../sdk/testing.js';
 import { FIXTURE_MODS, json } from '../helpers.js';
+import { until as pollUntil } from '../kits/until.js';
 
 let db: DatabaseOptions;
 let a: TestKernel;
 let b: TestKernel;
 
-async function until<T>(probe: () => Promise<T> | T, done: (value: T) => boolean, what: string, deadlineMs = 20_000): Promise<T> {
-  const end = Date.now() + deadlineMs;
-  for (;;) {
-    const value = await probe();
-    if (done(value)) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}; last: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const until = <T>(probe: () => Promise<T> | T, predicate: (value: T) => boolean, what: string, limitMs = 20000): Promise<T> => pollUntil(probe, predicate, what, limitMs);
 
 beforeAll(async () => {
   db = await testDatabase();

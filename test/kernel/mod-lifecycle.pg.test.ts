@@ -6,6 +6,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { DatabaseOptions } from '../../kernel/storage/database.js';
 import { startTestKernel, testDatabase, type TestKernel } from '../../sdk/testing.js';
 import { FIXTURE_MODS, json } from '../helpers.js';
+import { until as pollUntil } from '../kits/until.js';
 
 let db: DatabaseOptions;
 let a: TestKernel;
@@ -16,15 +17,7 @@ async function statusAt(t: TestKernel): Promise<{ status: number; error?: string
   return { status: res.status, error: res.body?.error };
 }
 
-async function until(t: TestKernel, wanted: number, what: string): Promise<{ status: number; error?: string }> {
-  const end = Date.now() + 20_000;
-  for (;;) {
-    const got = await statusAt(t);
-    if (got.status === wanted) return got;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}; last: ${JSON.stringify(got)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const until = (t: TestKernel, wanted: number, what: string) => pollUntil(() => statusAt(t), (got) => got.status === wanted, what, 20_000);
 
 beforeAll(async () => {
   db = await testDatabase();

@@ -10,6 +10,7 @@ import type { DatabaseOptions } from '../../kernel/storage/database.js';
 import { startTestKernel, testDatabase, type TestKernel } from '../../sdk/testing.js';
 import { json } from '../helpers.js';
 import { ModRepo, scratch } from './git-repos.js';
+import { until as pollUntil } from '../kits/until.js';
 
 const tmp = scratch('mod-two-processes');
 let db: DatabaseOptions;
@@ -20,15 +21,7 @@ let repo: ModRepo;
 const boot = (name: string) =>
   startTestKernel({ mods: ['health'], database: db, config: { dataDir: path.join(tmp.dir, name), modsAllowFileSources: true, shutdownTimeoutMs: 300 } });
 
-async function until<T>(probe: () => Promise<T>, done: (v: T) => boolean, what: string): Promise<T> {
-  const end = Date.now() + 30_000;
-  for (;;) {
-    const got = await probe();
-    if (done(got)) return got;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}; last: ${JSON.stringify(got)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const until = <T>(probe: () => Promise<T> | T, predicate: (value: T) => boolean, what: string, limitMs = 30000): Promise<T> => pollUntil(probe, predicate, what, limitMs);
 const hello = async (t: TestKernel) => {
   const res = await t.request('/api/mods/hello-git/hello');
   return { status: res.status, version: res.body?.version as string | undefined, error: res.body?.error as string | undefined };

@@ -14,6 +14,7 @@ import { chatChunk, sseData, startFakeOpenAi, type FakeOpenAi, type ScriptedAnsw
 import { DreamCycles } from '../src/services/dream-cycles.js';
 import { DreamScheduler } from '../src/services/dream-scheduler.js';
 import { probe } from './fixtures/dreams-probe/index.js';
+import { until as pollUntil } from '../../../test/kits/until.js';
 
 export const silent: LoggerService = { debug() {}, info() {}, warn() {}, error() {}, child: () => silent };
 
@@ -122,13 +123,5 @@ export async function startDreamKit(agents: string[], options: { database?: Data
   };
 }
 
-/** Waits until `predicate` holds, polling (it bounds the wait; it asserts no timing). */
-export async function until<T>(probeFn: () => Promise<T> | T, predicate: (value: T) => boolean, what: string, limitMs = 15_000): Promise<T> {
-  const deadline = Date.now() + limitMs;
-  for (;;) {
-    const value = await probeFn();
-    if (predicate(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+/** Polls until `predicate` holds (test/kits/until.ts), with this suite's bound. */
+export const until = <T>(probe: () => Promise<T> | T, predicate: (value: T) => boolean, what: string, limitMs = 15000): Promise<T> => pollUntil(probe, predicate, what, limitMs);

@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import tls from 'node:tls';
 import { encodeFrame, FrameReader, type Frame } from '../gateway/protocol.js';
+import { until as pollUntil } from '../../../test/kits/until.js';
 
 export const GATEWAY_PROGRAM = path.resolve(import.meta.dirname, '..', 'gateway', 'svc-gateway.ts');
 
@@ -148,11 +149,5 @@ export class RawClient {
   }
 }
 
-/** Re-reads `read` whenever the previous answer did not satisfy `done` (each read is one request; no timers). */
-export async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
+/** Polls `read` until `done` holds (test/kits/until.ts); the bound stays under a test's timeout. */
+export const until = <T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> => pollUntil(read, done, 'the awaited state', 50_000);

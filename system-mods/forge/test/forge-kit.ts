@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startTestKernel, type TestKernel, type TestKernelOptions } from '../../../sdk/testing.js';
 import { json } from '../../../test/helpers.js';
+import { until as pollUntil } from '../../../test/kits/until.js';
 
 /** A database the test kit boots on (a PGlite data dir for restart tests). */
 export type DatabaseOptions = NonNullable<TestKernelOptions['database']>;
@@ -40,16 +41,8 @@ export async function createConnection(t: TestKernel, baseUrl: string): Promise<
   return res.body.connection.id as string;
 }
 
-/** Polls until `predicate` holds (it bounds the wait; nothing is asserted about time). */
-export async function until<T>(probe: () => Promise<T>, predicate: (value: T) => boolean, what: string, limitMs = 60_000): Promise<T> {
-  const deadline = Date.now() + limitMs;
-  for (;;) {
-    const value = await probe();
-    if (predicate(value)) return value;
-    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+/** Polls until `predicate` holds (test/kits/until.ts), with this suite's bound. */
+export const until = <T>(probe: () => Promise<T> | T, predicate: (value: T) => boolean, what: string, limitMs = 60000): Promise<T> => pollUntil(probe, predicate, what, limitMs);
 
 export const jobOf = async (t: TestKernel, id: string) => (await t.request(`/api/forge/jobs/${id}`)).body.job;
 

@@ -9,6 +9,7 @@ import { expect } from 'vitest';
 import { startTestKernel, type TestKernel } from '../../../sdk/testing.js';
 import { json } from '../../../test/helpers.js';
 import { chatChunk, sseData, usageChunk } from '../../../test/peers/fake-openai.js';
+import { until as pollUntil } from '../../../test/kits/until.js';
 
 export const CHANNEL_MODS = ['health', 'agents', 'model-connections', 'provider-openai', 'skills', 'settings', 'mcp', 'chat', 'group-channels'];
 
@@ -103,16 +104,8 @@ export async function startChannelKit(agents: string[]): Promise<ChannelKit> {
   return kit;
 }
 
-/** Waits until `predicate` holds, polling (it only bounds the wait; nothing asserts a time). */
-export async function until<T>(probe: () => Promise<T> | T, predicate: (value: T) => boolean, what: string, limitMs = 20_000): Promise<T> {
-  const deadline = Date.now() + limitMs;
-  for (;;) {
-    const value = await probe();
-    if (predicate(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value).slice(0, 2000)}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+/** Polls until `predicate` holds (test/kits/until.ts), with this suite's bound. */
+export const until = <T>(probe: () => Promise<T> | T, predicate: (value: T) => boolean, what: string, limitMs = 20000): Promise<T> => pollUntil(probe, predicate, what, limitMs);
 
 /** The latest page of a channel's messages. */
 export async function stream(t: TestKernel, channelId: string, query = ''): Promise<{ items: any[]; queued: any[]; nextCursor: string | null }> {

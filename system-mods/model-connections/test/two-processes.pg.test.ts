@@ -6,6 +6,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { modelCatalogServiceRef, type ModelCatalogService } from '../../../sdk/services/model-catalog.js';
 import { startTestKernel, testDatabase, type DatabaseOptions, type TestKernel } from '../../../sdk/testing.js';
 import { json } from '../../../test/helpers.js';
+import { until as pollUntil } from '../../../test/kits/until.js';
 
 let db: DatabaseOptions;
 let a: TestKernel;
@@ -17,15 +18,7 @@ const modelsAt = async (t: TestKernel, id: string) => {
   return found ? found.models.map((m) => m.id).sort() : undefined;
 };
 
-async function until(probe: () => Promise<unknown>, wanted: unknown, what: string): Promise<void> {
-  const end = Date.now() + 20_000;
-  for (;;) {
-    const got = await probe();
-    if (JSON.stringify(got) === JSON.stringify(wanted)) return;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}; last: ${JSON.stringify(got)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const until = (probe: () => Promise<unknown>, wanted: unknown, what: string) => pollUntil(probe, (got) => JSON.stringify(got) === JSON.stringify(wanted), what, 20_000).then(() => undefined);
 
 beforeAll(async () => {
   db = await testDatabase();

@@ -12,6 +12,7 @@ import { chatChunk, sseData, startFakeOpenAi, type FakeOpenAi, type ScriptedAnsw
 import { up } from '../migrations/20270301100000_schedules.js';
 import { ScheduledJobs } from '../src/services/scheduled-jobs.js';
 import { Scheduler } from '../src/services/scheduler.js';
+import { until as pollUntil } from '../../../test/kits/until.js';
 
 export const silent: LoggerService = { debug() {}, info() {}, warn() {}, error() {}, child: () => silent };
 
@@ -128,16 +129,8 @@ export function schedulerKit(
   };
 }
 
-/** Waits until `predicate` holds, polling (it bounds the wait; it asserts no timing). */
-export async function until<T>(probe: () => Promise<T> | T, predicate: (value: T) => boolean, what: string, limitMs = 10_000): Promise<T> {
-  const deadline = Date.now() + limitMs;
-  for (;;) {
-    const value = await probe();
-    if (predicate(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+/** Polls until `predicate` holds (test/kits/until.ts), with this suite's bound. */
+export const until = <T>(probe: () => Promise<T> | T, predicate: (value: T) => boolean, what: string, limitMs = 10000): Promise<T> => pollUntil(probe, predicate, what, limitMs);
 
 /** A streamed text answer of the fake model server. */
 export function textAnswer(pieces: string[]): ScriptedAnswer {

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestKernel, testDatabase, type DatabaseOptions, type TestKernel } from '../../../sdk/testing.js';
 import { json } from '../../../test/helpers.js';
 import { agentSkillsServiceRef, type AgentSkillsService } from '../src/contract.js';
+import { until as pollUntil } from '../../../test/kits/until.js';
 
 let db: DatabaseOptions;
 let dataDir: string;
@@ -18,15 +19,7 @@ let b: TestKernel;
 const mods = ['health', 'agents', 'skills'];
 const resolvedAt = async (t: TestKernel) => (await t.kernel.providedService<AgentSkillsService>(agentSkillsServiceRef.id)!.assigned('ada')).map((s) => s.id);
 
-async function until(probe: () => Promise<string[]>, wanted: string[], what: string): Promise<void> {
-  const end = Date.now() + 20_000;
-  for (;;) {
-    const got = await probe();
-    if (JSON.stringify(got) === JSON.stringify(wanted)) return;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}; last: ${JSON.stringify(got)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const until = (probe: () => Promise<unknown>, wanted: unknown, what: string) => pollUntil(probe, (got) => JSON.stringify(got) === JSON.stringify(wanted), what, 20_000).then(() => undefined);
 
 beforeAll(async () => {
   db = await testDatabase();

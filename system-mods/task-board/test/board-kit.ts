@@ -7,6 +7,7 @@ import { expect } from 'vitest';
 import { startTestKernel, type TestKernel } from '../../../sdk/testing.js';
 import { chatChunk, sseData, startFakeOpenAi, type FakeOpenAi, type ScriptedAnswer } from '../../../test/peers/fake-openai.js';
 import { json } from '../../../test/helpers.js';
+import { until as pollUntil } from '../../../test/kits/until.js';
 
 export const BOARD_MODS = ['health', 'agents', 'model-connections', 'provider-openai', 'settings', 'chat', 'task-board'];
 
@@ -57,13 +58,5 @@ export function hangingAnswer(): ScriptedAnswer {
   return { events: [sseData(chatChunk({ role: 'assistant', content: 'working on' }))], after: 'hang' };
 }
 
-/** Polls until `predicate` holds; only bounds the wait, never asserts on time. */
-export async function until<T>(probe: () => Promise<T>, predicate: (value: T) => boolean, what: string, limitMs = 20_000): Promise<T> {
-  const deadline = Date.now() + limitMs;
-  for (;;) {
-    const value = await probe();
-    if (predicate(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+/** Polls until `predicate` holds (test/kits/until.ts), with this suite's bound. */
+export const until = <T>(probe: () => Promise<T> | T, predicate: (value: T) => boolean, what: string, limitMs = 20000): Promise<T> => pollUntil(probe, predicate, what, limitMs);

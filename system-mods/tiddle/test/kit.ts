@@ -18,6 +18,7 @@ import type { CuratorSettings } from '../../settings/src/contract.js';
 import { Candidates } from '../src/services/candidates.js';
 import { CardStore } from '../src/services/cards.js';
 import { Curator } from '../src/services/curator.js';
+import { until as pollUntil } from '../../../test/kits/until.js';
 
 export const TIDDLE_MODS = ['health', 'agents', 'model-connections', 'provider-openai', 'skills', 'settings', 'chat', 'brains', 'tiddle'];
 
@@ -114,16 +115,5 @@ export function services(knex: Knex, driver: 'pglite' | 'postgres', clock: TestC
   return { db, cards, candidates, newCurator };
 }
 
-/**
- * Polls until `predicate` holds (the chat mod calls `onRunFinished` after it answered, so a
- * turn's cards land just after its response). No timing assertion: the limit only bounds the wait.
- */
-export async function until<T>(probe: () => Promise<T>, predicate: (value: T) => boolean, what: string, limitMs = 10_000): Promise<T> {
-  const deadline = Date.now() + limitMs;
-  for (;;) {
-    const value = await probe();
-    if (predicate(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+/** Polls until `predicate` holds (test/kits/until.ts), with this suite's bound. */
+export const until = <T>(probe: () => Promise<T> | T, predicate: (value: T) => boolean, what: string, limitMs = 10000): Promise<T> => pollUntil(probe, predicate, what, limitMs);

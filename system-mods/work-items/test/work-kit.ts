@@ -6,6 +6,7 @@ import { expect } from 'vitest';
 import { startTestKernel, type TestKernel } from '../../../sdk/testing.js';
 import { chatChunk, sseData, startFakeOpenAi, type FakeOpenAi, type ScriptedAnswer } from '../../../test/peers/fake-openai.js';
 import { json } from '../../../test/helpers.js';
+import { until as pollUntil } from '../../../test/kits/until.js';
 
 export const WORK_MODS = ['health', 'agents', 'model-connections', 'provider-openai', 'skills', 'settings', 'mcp', 'chat', 'work-items'];
 
@@ -49,13 +50,5 @@ export function textAnswer(text: string): ScriptedAnswer {
   };
 }
 
-/** Waits until `predicate` holds, polling (it bounds the wait; it asserts nothing about time). */
-export async function until<T>(probe: () => Promise<T>, predicate: (value: T) => boolean, what: string, limitMs = 15_000): Promise<T> {
-  const deadline = Date.now() + limitMs;
-  for (;;) {
-    const value = await probe();
-    if (predicate(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+/** Polls until `predicate` holds (test/kits/until.ts), with this suite's bound. */
+export const until = <T>(probe: () => Promise<T> | T, predicate: (value: T) => boolean, what: string, limitMs = 15000): Promise<T> => pollUntil(probe, predicate, what, limitMs);
