@@ -10,39 +10,20 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Knex } from 'knex';
 import * as tar from 'tar';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { projectRoot } from '../../kernel/config.js';
 import { acquireDataDirLock } from '../../kernel/storage/data-dir-lock.js';
 import { Database } from '../../kernel/storage/database.js';
 import { migrationsTableFor } from '../../kernel/storage/migrator.js';
-import { chatChunk, sseData, startFakeOpenAi, type FakeOpenAi } from '../peers/fake-openai.js';
-import { jsonApi } from '../kits/scratch-database.js';
-import { runNodeScript, startServer, tempDataDir, type ServerProcess } from './server-process.js';
+import { backupSuite } from './backup-suite.js';
+import { startServer, tempDataDir } from './server-process.js';
 
 const CHAT_MIGRATIONS = path.join(projectRoot, 'system-mods', 'chat', 'migrations');
 const CHAT_TABLE = migrationsTableFor('chat');
 const MIGRATION_FILE = /^\d{14}_[a-z0-9_]+\.(ts|js|mjs)$/;
 
-let fake: FakeOpenAi;
-const servers: ServerProcess[] = [];
-let work: string;
-beforeAll(async () => {
-  fake = await startFakeOpenAi();
-  work = tempDataDir();
-});
-afterAll(async () => {
-  for (const s of servers) await s.stop('SIGKILL');
-  await fake?.close();
-});
-
-const api = (base: string, method: string, url: string, body?: unknown) => jsonApi({ url: base }, method, url, body);
-
-/** Runs `npm run backup|restore` as the operator would (the script itself, no npm wrapper). */
-const run = (script: 'backup' | 'restore', args: string[], env: Record<string, string> = {}) => runNodeScript(`scripts/${script}.ts`, args, env, 120_000);
-
-function answer(text: string) {
-  fake.chat({ events: [sseData(chatChunk({ role: 'assistant', content: text })), sseData(chatChunk({}, 'stop')), sseData('[DONE]')] });
-}
+const suite = backupSuite();
+const { servers, api, run, answer } = suite;
 
 /** Opens a stopped service's embedded database, holding its data dir's lock as the service would. */
 async function withDatabase<T>(dataDir: string, fn: (knex: Knex) => Promise<T>): Promise<T> {
@@ -85,7 +66,7 @@ it('restores a backup whose database lacks the newest chat migration, and the fi
   const connection = await api(source.url, 'POST', '/api/settings/model-connections', {
     provider: 'openai',
     apiType: 'openai-chat',
-    baseUrl: fake.baseUrl,
+    baseUrl: suite.fake.baseUrl,
     apiKey: 'sk-older-backup-0123456789',
     models: [{ id: 'gpt-test', enabled: true }],
   });
@@ -105,10 +86,10 @@ it('restores a backup whose database lacks the newest chat migration, and the fi
   expect(older).not.toEqual(full);
   expect(rolledBack).toBe(chatMigrations.getMigrationName((await chatMigrations.getMigrations([])).at(-1)!));
 
-  const archive = path.join(work, 'older.tgz');
+  const archive = path.join(suite.work, 'older.tgz');
   const backup = await run('backup', [archive, '--include-key'], { SVC_DATA_DIR: sourceDir });
   expect(backup.code, backup.output).toBe(0);
-  const unpacked = mkdtempSync(path.join(work, 'manifest-'));
+  const unpacked = mkdtempSync(path.join(suite.work, 'manifest-'));
   await tar.extract({ file: archive, cwd: unpacked }, ['manifest.json']);
   const recorded = JSON.parse(readFileSync(path.join(unpacked, 'manifest.json'), 'utf8')).schema[CHAT_TABLE] as string[];
   expect(recorded).not.toContain(rolledBack);

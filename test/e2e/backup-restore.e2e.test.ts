@@ -8,42 +8,23 @@
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as tar from 'tar';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { chatChunk, sseData, startFakeOpenAi, type FakeOpenAi } from '../peers/fake-openai.js';
-import { jsonApi } from '../kits/scratch-database.js';
-import { runNodeScript, runToExit, startServer, tempDataDir, type ServerProcess } from './server-process.js';
+import { expect, it } from 'vitest';
+import { backupSuite } from './backup-suite.js';
+import { runToExit, startServer, tempDataDir, type ServerProcess } from './server-process.js';
 
 const API_KEY = 'sk-backup-roundtrip-0123456789';
-let fake: FakeOpenAi;
-const servers: ServerProcess[] = [];
-let work: string;
-beforeAll(async () => {
-  fake = await startFakeOpenAi();
-  work = tempDataDir(); // archives and scratch folders; removed with the test process
-});
-afterAll(async () => {
-  for (const s of servers) await s.stop('SIGKILL');
-  await fake?.close();
-});
-
-const api = (base: string, method: string, url: string, body?: unknown) => jsonApi({ url: base }, method, url, body);
-
-/** Runs `npm run backup|restore` as the operator would (the script itself, no npm wrapper). */
-const run = (script: 'backup' | 'restore', args: string[], env: Record<string, string> = {}) => runNodeScript(`scripts/${script}.ts`, args, env, 120_000);
-
-function answer(text: string) {
-  fake.chat({ events: [sseData(chatChunk({ role: 'assistant', content: text })), sseData(chatChunk({}, 'stop')), sseData('[DONE]')] });
-}
+const suite = backupSuite();
+const { servers, api, run, answer } = suite;
 
 /** The bearer token of the fake's latest chat request. */
-const lastAuthorization = () => fake.requests.filter((r) => r.path === '/v1/chat/completions').at(-1)?.headers.authorization;
+const lastAuthorization = () => suite.fake.requests.filter((r) => r.path === '/v1/chat/completions').at(-1)?.headers.authorization;
 
 /** Unpacks `archive`, lets `edit` change the unpacked tree, and packs it again as a new file. */
 async function repack(archive: string, name: string, edit: (dir: string) => void): Promise<string> {
-  const dir = mkdtempSync(path.join(work, `${name}-`));
+  const dir = mkdtempSync(path.join(suite.work, `${name}-`));
   await tar.extract({ file: archive, cwd: dir });
   edit(dir);
-  const out = path.join(work, `${name}.tgz`);
+  const out = path.join(suite.work, `${name}.tgz`);
   await tar.create({ gzip: true, file: out, cwd: dir, portable: true }, ['manifest.json', 'database', 'files']);
   return out;
 }
@@ -62,7 +43,7 @@ it('round-trips agents, a transcript, a Brain record and a workspace file throug
   const connection = await api(source.url, 'POST', '/api/settings/model-connections', {
     provider: 'openai',
     apiType: 'openai-chat',
-    baseUrl: fake.baseUrl,
+    baseUrl: suite.fake.baseUrl,
     apiKey: API_KEY,
     models: [{ id: 'gpt-test', enabled: true }],
   });
@@ -76,12 +57,12 @@ it('round-trips agents, a transcript, a Brain record and a workspace file throug
   mkdirSync(path.join(sourceDir, 'workspaces', 'ada'), { recursive: true });
   writeFileSync(path.join(sourceDir, 'workspaces', 'ada', 'notes.md'), 'workspace notes survive');
 
-  withoutKey = path.join(work, 'running.tgz');
+  withoutKey = path.join(suite.work, 'running.tgz');
   const plain = await run('backup', [withoutKey], { SVC_DATA_DIR: sourceDir });
   expect(plain.output).toContain('the service is running');
   expect(plain.code, plain.output).toBe(0);
   expect(plain.output).toContain('secret key is NOT in the archive');
-  withKey = path.join(work, 'running-key.tgz');
+  withKey = path.join(suite.work, 'running-key.tgz');
   const keyed = await run('backup', [withKey, '--include-key', '--data-dir', sourceDir]);
   expect(keyed.code, keyed.output).toBe(0);
   expect(keyed.output).toContain('WARNING');
@@ -134,7 +115,7 @@ it('round-trips agents, a transcript, a Brain record and a workspace file throug
 
 it('backs up a stopped service and refuses unsafe restores', { timeout: 300_000 }, async () => {
   await source.stop();
-  const stopped = path.join(work, 'stopped.tgz');
+  const stopped = path.join(suite.work, 'stopped.tgz');
   const backup = await run('backup', [stopped], { SVC_DATA_DIR: sourceDir });
   expect(backup.code, backup.output).toBe(0);
   expect(backup.output).not.toContain('the service is running');
@@ -171,7 +152,7 @@ it('backs up a stopped service and refuses unsafe restores', { timeout: 300_000 
   expect(readFileSync(path.join(target, 'workspaces', 'ada', 'notes.md'), 'utf8')).toBe('workspace notes survive');
 
   // PostgreSQL deployments are pointed at pg_dump.
-  const pg = await run('backup', [path.join(work, 'pg.tgz')], { SVC_DATA_DIR: sourceDir, DATABASE_URL: 'postgres://svc@127.0.0.1:1/svc' });
+  const pg = await run('backup', [path.join(suite.work, 'pg.tgz')], { SVC_DATA_DIR: sourceDir, DATABASE_URL: 'postgres://svc@127.0.0.1:1/svc' });
   expect(pg.code).toBe(1);
   expect(pg.output).toContain('pg_dump');
 });
