@@ -33,6 +33,7 @@ export const errors = defineErrorCatalog({
   oidcLoginFailed: { status: 401, message: 'Sign-in failed: {reason}' },
   uiAuthInvalid: { status: 400, message: 'Invalid authentication settings: {reason}' },
   uiAuthWouldLockOut: { status: 400, message: 'These settings would lock every operator out: {reason}' },
+  uiAuthPasswordTooShort: { status: 400, message: 'The Basic password must be at least {min} characters long' },
   apiTokenNotFound: { status: 404, message: 'No API token {tokenId}' },
   apiTokenScopeInvalid: { status: 400, message: 'Invalid token scopes: {reason}' },
   apiTokenExpiryInvalid: { status: 400, message: 'expiresAt must be a date-time in the future' },

@@ -46,7 +46,8 @@ export const uiAuthBodySchema = {
       additionalProperties: false,
       properties: {
         username: { type: 'string', minLength: 1, maxLength: 200, pattern: '^[^:]+$' },
-        password: { type: 'string', minLength: 1, maxLength: 1024, pattern: '\\S' },
+        // The 12-character minimum is checked by the service, which answers ui_auth_password_too_short.
+        password: { type: 'string', minLength: 1, maxLength: 1024, pattern: '\\S', description: 'Write-only; at least 12 characters (else 400 ui_auth_password_too_short)' },
       },
     },
     oidc: {

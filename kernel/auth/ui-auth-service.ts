@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { defaultEgressGuard, EgressRefusedError, type EgressGuard } from '../../sdk/egress.js';
 import type { UiAuthSettingsData, UiAuthTransferService } from '../../sdk/core-services.js';
-import type { UiAuthEnv } from '../config.js';
+import { ConfigError, type UiAuthEnv } from '../config.js';
 import { errors } from '../errors.js';
 import type { SecretStore } from '../secrets/secret-store.js';
 import type { SettingsStore } from '../storage/settings-store.js';
@@ -42,11 +42,15 @@ export interface EffectiveUiAuth {
   revision: string;
 }
 
-/** The PUT body: sections may be omitted (kept); `password`/`clientSecret` omitted keep the stored secret. */
+/**
+ * The PUT body: sections may be omitted (kept); `password`/`clientSecret` omitted keep the stored
+ * secret. `passwordHash` is not in the route's schema: only an import (a bundle carries the hash,
+ * never the password) sets it.
+ */
 export interface UiAuthUpdate {
   mode?: AuthMode;
   trustedProxy?: { allowedProxies?: string[]; identityHeader?: string };
-  basic?: { username?: string; password?: string };
+  basic?: { username?: string; password?: string; passwordHash?: string };
   oidc?: { issuer?: string | null; clientId?: string | null; clientSecret?: string; redirectUri?: string | null; allowedEmails?: string[]; allowedDomains?: string[] };
 }
 
@@ -55,6 +59,18 @@ const SETTINGS_KEY = 'ui-auth';
 const PASSWORD_HASH = 'ui-auth.basic.password-hash';
 const CLIENT_SECRET = 'ui-auth.oidc.client-secret';
 const CACHE_MS = 2_000;
+
+/**
+ * The shortest Basic password accepted, in characters (code points). Basic mode is often the
+ * only thing between the listener and the whole service; its login is throttled per peer, but a
+ * short password falls to a patient or distributed guesser all the same.
+ */
+export const MIN_BASIC_PASSWORD_LENGTH = 12;
+
+/** True when `password` is long enough for Basic mode. */
+export function basicPasswordLongEnough(password: string): boolean {
+  return [...password].length >= MIN_BASIC_PASSWORD_LENGTH;
+}
 
 export const DEFAULT_SAVED: SavedUiAuth = {
   mode: 'none',
@@ -76,7 +92,13 @@ export class UiAuthService {
     private readonly env: UiAuthEnv,
     /** Refuses an issuer naming a link-local, metadata (or, by policy, loopback/private) address when saved. */
     private readonly egress: EgressGuard = defaultEgressGuard,
-  ) {}
+  ) {
+    // Checked when the service starts, so a weak password in the environment stops the start
+    // instead of guarding the listener. A `SVC_UI_AUTH_BASIC_PASSWORD_HASH` cannot be checked.
+    if (env.basicPassword !== undefined && !basicPasswordLongEnough(env.basicPassword)) {
+      throw new ConfigError(`SVC_UI_AUTH_BASIC_PASSWORD must be at least ${MIN_BASIC_PASSWORD_LENGTH} characters long`);
+    }
+  }
 
   async saved(): Promise<SavedUiAuth> {
     const stored = await this.settings.get<Partial<SavedUiAuth>>(OWNER, SETTINGS_KEY);
@@ -219,7 +241,7 @@ export class UiAuthService {
         await this.update({
           mode: settings.mode,
           trustedProxy: settings.trustedProxy,
-          basic: { ...(settings.basic.username !== null ? { username: settings.basic.username } : {}), ...(secrets.passwordHash !== undefined ? { password: secrets.passwordHash } : {}) },
+          basic: { ...(settings.basic.username !== null ? { username: settings.basic.username } : {}), ...(secrets.passwordHash !== undefined ? { passwordHash: secrets.passwordHash } : {}) },
           oidc: { ...settings.oidc, ...(secrets.clientSecret !== undefined ? { clientSecret: secrets.clientSecret } : {}) },
         });
       },
@@ -250,8 +272,13 @@ export class UiAuthService {
       },
     };
     next.trustedProxy.identityHeader = next.trustedProxy.identityHeader.toLowerCase();
+    // A password from the route is always a clear password, hashed here: a value shaped like a
+    // hash is not taken as one, so the length rule cannot be stepped around by sending a hash.
     const password = input.basic?.password;
-    const newHash = password === undefined ? undefined : isPasswordHash(password) ? password : await hashPassword(password);
+    if (password !== undefined && !basicPasswordLongEnough(password)) throw errors.uiAuthPasswordTooShort({ min: MIN_BASIC_PASSWORD_LENGTH });
+    const importedHash = input.basic?.passwordHash;
+    if (importedHash !== undefined && !isPasswordHash(importedHash)) throw errors.uiAuthInvalid({ reason: 'the imported password is not a password hash' });
+    const newHash = password !== undefined ? await hashPassword(password) : importedHash;
     const passwordHash = newHash ?? (await this.secrets.get(OWNER, PASSWORD_HASH));
     const clientSecret = input.oidc?.clientSecret ?? (await this.secrets.get(OWNER, CLIENT_SECRET));
     // The saved configuration must admit someone on its own: the environment may not always be there.

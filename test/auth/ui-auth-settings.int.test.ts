@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestKernel, type TestKernel } from '../../sdk/testing.js';
+import { hashPassword } from '../../kernel/auth/password-hash.js';
 import { basicHeader, configFromEnv, json } from '../helpers.js';
 
 describe('ui-auth settings', () => {
@@ -52,6 +53,34 @@ describe('ui-auth settings', () => {
     const authed = await t.request({ url: '/api/settings/ui-auth', headers: { authorization: basicHeader('admin', 'a long secret password') } });
     expect(authed.status).toBe(200);
     expect(authed.body.config.mode).toBe('basic');
+  });
+
+  it.each([
+    ['a 5-character password', 'pw123'],
+    ['an 11-character password', 'elevenchars'],
+    ['11 characters spelled with 22 UTF-16 units', '\u{1F511}'.repeat(11)],
+  ])('refuses %s with ui_auth_password_too_short and keeps the saved password', async (_name, password) => {
+    const headers = { authorization: basicHeader('admin', 'a long secret password'), 'content-type': 'application/json' };
+    const res = await t.request({ method: 'PUT', url: '/api/settings/ui-auth', headers, payload: JSON.stringify({ basic: { password } }) });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('ui_auth_password_too_short');
+    expect(res.body.message).toContain('at least 12 characters');
+    expect(JSON.stringify(res.body)).not.toContain(password);
+    expect((await t.request({ url: '/api/status', headers: { authorization: basicHeader('admin', password) } })).status).toBe(401);
+    expect((await t.request({ url: '/api/status', headers })).status).toBe(200);
+  });
+
+  it('takes a value shaped like a password hash as a clear password, never as the hash itself', async () => {
+    const headers = { authorization: basicHeader('admin', 'a long secret password'), 'content-type': 'application/json' };
+    // The stored hash of "short": sent as the password, it must not make "short" the password.
+    const hashOfShort = await hashPassword('short');
+    const res = await t.request({ method: 'PUT', url: '/api/settings/ui-auth', headers, payload: JSON.stringify({ basic: { password: hashOfShort } }) });
+    expect(res.status).toBe(200);
+    expect((await t.request({ url: '/api/status', headers: { authorization: basicHeader('admin', 'short') } })).status).toBe(401);
+    const withHashText = { authorization: basicHeader('admin', hashOfShort), 'content-type': 'application/json' };
+    expect((await t.request({ url: '/api/status', headers: withHashText })).status).toBe(200);
+    const back = await t.request({ method: 'PUT', url: '/api/settings/ui-auth', headers: withHashText, payload: JSON.stringify({ basic: { password: 'a long secret password' } }) });
+    expect(back.status).toBe(200);
   });
 
   it('keeps the stored password when a later PUT omits it', async () => {
