@@ -34,7 +34,8 @@ export function gitClient(options: GitClientOptions): SimpleGit {
   return git.env(gitEnvironment(options));
 }
 
-function gitEnvironment(options: GitClientOptions): Record<string, string> {
+/** The environment of every Git process the kernel runs (simple-git's and `git-process.ts`'s). */
+export function gitEnvironment(options: GitClientOptions): Record<string, string> {
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '/usr/bin:/bin',
     LANG: 'C',

@@ -19,7 +19,8 @@ import { managementView, type AvailableMod, type ManagedEntry } from './manageme
 import { PlacedReleases } from './placed-releases.js';
 import type { SourceCatalog } from './source-catalog.js';
 import { GitReadError } from './source-repository.js';
-import { checkTree, extractTree, UnsafeTreeError } from './tree-extractor.js';
+import { untrustedManifestProblems } from '../untrusted-manifest.js';
+import { extractTree, readTree, UnsafeTreeError } from './tree-extractor.js';
 
 export interface ReleaseInstallerDeps {
   catalog: SourceCatalog;
@@ -235,7 +236,7 @@ export class ReleaseInstaller {
 
   private async extract(modId: string, tag: string, sourceId: string, commit: string, dest: string): Promise<string> {
     try {
-      return await this.deps.catalog.withRepository(sourceId, async (repo) => extractTree(repo, checkTree(await repo.tree(commit)), dest));
+      return await this.deps.catalog.withRepository(sourceId, async (repo) => extractTree(repo, await readTree(repo, commit), dest));
     } catch (error) {
       if (error instanceof UnsafeTreeError) throw errors.modReleaseUnsafe({ modId, tag, reason: error.message });
       if (error instanceof GitReadError) throw errors.modInstallFailed({ modId, reason: `reading the release failed: ${error.message}` });
@@ -252,8 +253,11 @@ export class ReleaseInstaller {
     } catch (error) {
       throw errors.modReleaseUnsafe({ modId, tag, reason: `mod.json cannot be read: ${(error as Error).message}` });
     }
-    if (manifest.id !== modId) throw errors.modReleaseUnsafe({ modId, tag, reason: `mod.json names ${String(manifest.id)}` });
+    if (manifest.id !== modId) throw errors.modReleaseUnsafe({ modId, tag, reason: `mod.json names ${JSON.stringify(String(manifest.id).slice(0, 120))}` });
     if (manifest.system === true) throw errors.modReleaseUnsafe({ modId, tag, reason: '"system": true is for mods shipped with the runtime' });
+    // A release inspected by an older kernel (or a record edited since) meets today's policy before it is placed.
+    const untrusted = untrustedManifestProblems(manifest, { fromGit: true });
+    if (untrusted.length > 0) throw errors.modReleaseUnsafe({ modId, tag, reason: untrusted.join('; ') });
   }
 
   /** One install, update or uninstall of a mod at a time, in this process and (with the database lock) in every process; `wait` queues for another process's. */

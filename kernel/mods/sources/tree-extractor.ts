@@ -9,12 +9,14 @@
 import { createHash } from 'node:crypto';
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { SourceRepository, TreeEntry } from './source-repository.js';
+import { GitBoundError, type SourceRepository, type TreeEntry } from './source-repository.js';
 
 /** Most files (and symlinks) in a mod release. */
 export const RELEASE_MAX_FILES = 2_000;
-/** Most bytes of all files of a mod release together. */
+/** Most bytes of all files and symlink targets of a mod release together. */
 export const RELEASE_MAX_BYTES = 50 * 1024 * 1024;
+/** Longest symlink target: file systems take about this much (Linux's PATH_MAX), and a mod needs far less. */
+export const SYMLINK_MAX_BYTES = 4 * 1024;
 const MAX_PATH_LENGTH = 1024;
 
 export class UnsafeTreeError extends Error {}
@@ -23,21 +25,49 @@ interface CheckedEntry {
   path: string;
   object: string;
   kind: 'file' | 'symlink';
+  /** Bytes, as the listing says; the read stops past it. */
+  size: number;
 }
 
-/** Refuses a tree the installer must not write; the entries to write otherwise. */
+/**
+ * The listing of `commit`, read only as far as the file-count bound (a tree of a million files
+ * is stopped there, never listed whole), then checked by {@link checkTree}.
+ */
+export async function readTree(repo: SourceRepository, commit: string): Promise<CheckedEntry[]> {
+  let entries: TreeEntry[];
+  try {
+    entries = await repo.tree(commit, RELEASE_MAX_FILES);
+  } catch (error) {
+    if (error instanceof GitBoundError) throw new UnsafeTreeError(error.message);
+    throw error;
+  }
+  return checkTree(entries);
+}
+
+/**
+ * Refuses a tree the installer must not write; the entries to write otherwise. Sizes come from
+ * the listing, so nothing is read to refuse: a symlink target is a blob like any file and
+ * counts toward the release's bytes, and one longer than {@link SYMLINK_MAX_BYTES} is refused.
+ * Messages name a path and a size, never content.
+ */
 export function checkTree(entries: readonly TreeEntry[]): CheckedEntry[] {
   if (entries.length > RELEASE_MAX_FILES) throw new UnsafeTreeError(`more than ${RELEASE_MAX_FILES} files`);
   let total = 0;
   const checked: CheckedEntry[] = [];
+  const count = (entry: TreeEntry) => {
+    total += entry.size;
+    if (total > RELEASE_MAX_BYTES) throw new UnsafeTreeError(`larger than ${RELEASE_MAX_BYTES} bytes (files and symlink targets together)`);
+  };
   for (const entry of entries) {
     checkPath(entry.path);
+    if (!Number.isSafeInteger(entry.size) || entry.size < 0) throw new UnsafeTreeError(`${entry.path} has no readable size`);
     if (entry.type === 'blob' && (entry.mode === '100644' || entry.mode === '100755')) {
-      total += entry.size;
-      if (total > RELEASE_MAX_BYTES) throw new UnsafeTreeError(`larger than ${RELEASE_MAX_BYTES} bytes`);
-      checked.push({ path: entry.path, object: entry.object, kind: 'file' });
+      count(entry);
+      checked.push({ path: entry.path, object: entry.object, kind: 'file', size: entry.size });
     } else if (entry.type === 'blob' && entry.mode === '120000') {
-      checked.push({ path: entry.path, object: entry.object, kind: 'symlink' });
+      if (entry.size > SYMLINK_MAX_BYTES) throw new UnsafeTreeError(`symlink ${entry.path} has a target of ${entry.size} bytes (at most ${SYMLINK_MAX_BYTES})`);
+      count(entry);
+      checked.push({ path: entry.path, object: entry.object, kind: 'symlink', size: entry.size });
     } else if (entry.mode === '160000') {
       throw new UnsafeTreeError(`${entry.path} is a submodule`);
     } else {
@@ -66,7 +96,8 @@ function checkPath(relative: string): void {
 function checkLinkTargets(links: ReadonlyMap<string, string>): void {
   for (const [linkPath, target] of links) {
     if (target.length === 0 || /[\u0000-\u001f\u007f\\]/.test(target)) throw new UnsafeTreeError(`symlink ${linkPath} has an unusable target`);
-    const outside = () => new UnsafeTreeError(`symlink ${linkPath} points outside the release (${target})`);
+    // The target is the link's content: named by its length, never quoted.
+    const outside = () => new UnsafeTreeError(`symlink ${linkPath} points outside the release (a target of ${Buffer.byteLength(target)} bytes)`);
     if (target.startsWith('/')) throw outside();
     const resolved = resolveInside(linkPath.split('/').slice(0, -1), target, links, 0, outside);
     if (resolved.some((part) => part.toLowerCase() === '.git')) throw new UnsafeTreeError(`symlink ${linkPath} points into .git`);
@@ -102,7 +133,13 @@ export async function extractTree(repo: SourceRepository, entries: readonly Chec
   await mkdir(dest, { recursive: false });
   const links = new Map<string, string>();
   for (const entry of sorted) {
-    const bytes = await repo.blob(entry.object);
+    let bytes: Buffer;
+    try {
+      bytes = await repo.blob(entry.object, entry.size);
+    } catch (error) {
+      if (error instanceof GitBoundError) throw new UnsafeTreeError(`${entry.path} is larger than its listed ${entry.size} bytes`);
+      throw error;
+    }
     hash.update(`${entry.path}\0${entry.kind}\0${bytes.length}\0`);
     hash.update(bytes);
     if (entry.kind === 'symlink') {
