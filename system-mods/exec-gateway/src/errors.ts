@@ -12,6 +12,8 @@ export const gatewayErrors = defineErrorCatalog({
   gatewayTlsInvalid: { status: 400, message: 'Invalid TLS material: {reason}' },
   gatewayPairingNotFound: { status: 404, message: 'No pairing for gateway {gatewayId}' },
   gatewayPairingNotPending: { status: 409, message: 'The pairing of gateway {gatewayId} is {status}, not pending' },
+  gatewayPairingFingerprintMismatch: { status: 409, message: 'The pending pairing of gateway {gatewayId} has no key with that fingerprint; reload the pairings and compare with the fingerprint the gateway printed' },
+  gatewayPairingFingerprintRequired: { status: 409, message: '{keys} keys asked to pair as gateway {gatewayId}: approve names the fingerprint the gateway printed' },
   gatewayNotFound: { status: 404, message: 'No gateway {gatewayId}' },
   gatewayIdInvalid: { status: 400, message: 'Invalid gateway id: {reason}' },
   gatewayTrustInvalid: { status: 400, message: 'Invalid gateway trust: {reason}' },

@@ -28,7 +28,7 @@ beforeAll(async () => {
     get: async () => undefined,
     recordPending: async (input: { gatewayId: string }) => {
       pending.push(input.gatewayId);
-      return { gateway_id: input.gatewayId, status: 'pending' } as GatewayRow;
+      return { status: 'pending', row: { gateway_id: input.gatewayId, status: 'pending' } as GatewayRow };
     },
   } as unknown as GatewayRegistry;
   listener = new Listener(config, registry, silent, { authenticated() {}, frame() {}, closed() {} }, 300);

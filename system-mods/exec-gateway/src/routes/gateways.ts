@@ -3,6 +3,7 @@ import { route, type RouteTable } from '../../../../sdk/index.js';
 import type { RouteId } from '../route-ids.js';
 import { gatewayErrors as errors } from '../errors.js';
 import {
+  approveBody,
   controllerBody,
   gatewayIdParams,
   okController,
@@ -20,7 +21,7 @@ import {
   trustBody,
 } from '../schemas/gateway.schema.js';
 import type { ControllerConfig } from '../services/controller-config.js';
-import { GATEWAY_ID_PATTERN, pairingView, trustView, type GatewayRegistry } from '../services/gateway-registry.js';
+import { GATEWAY_ID_PATTERN, pairingView, pendingKeys, trustView, type GatewayRegistry, type GatewayRow } from '../services/gateway-registry.js';
 import type { Listener } from '../services/listener.js';
 import type { Operations } from '../services/operations.js';
 
@@ -60,6 +61,15 @@ export function gatewayRoutes({ config, registry, listener, operations }: Gatewa
       runningOperations: await operations.runningCount(row.gateway_id),
     };
   };
+  const pairingWithConnections = (row: GatewayRow) => {
+    const view = pairingView(row);
+    const keys = pendingKeys(row);
+    return {
+      ...view,
+      connection: listener.connectionState(row.gateway_id),
+      ...(view.keys ? { keys: view.keys.map((key, i) => ({ ...key, connection: listener.keyConnectionState(row.gateway_id, keys[i]!.publicKey) })) } : {}),
+    };
+  };
   return {
     'controller-get': route({
       schema: { tags, description: 'Listener settings, TLS flags and certificate metadata (never the key or certificate), listening state and the last error.', response: { 200: okController } },
@@ -95,20 +105,34 @@ export function gatewayRoutes({ config, registry, listener, operations }: Gatewa
       },
     }),
     'pairings-list': route({
-      schema: { tags, description: 'Ed25519 pairings (pending first) with fingerprints and handshake transcripts; pending ones never expire by age.', response: { 200: okPairings } },
+      schema: {
+        tags,
+        description:
+          'Ed25519 pairings (pending first) with fingerprints and handshake transcripts. A pending pairing lists in `keys` every key that asked to pair under its id (its own first; a later handshake never replaces it), ' +
+          'says whether approval must name a fingerprint (`fingerprintRequired`, more than one key) and when it expires (`expiresAt`, 24 h after its first handshake).',
+        response: { 200: okPairings },
+      },
       handler: async () => {
         const rows = (await registry.list({ method: 'ed25519' })).filter((row) => row.public_key !== null);
         const order = { pending: 0, approved: 1, rejected: 2, revoked: 3 } as const;
         rows.sort((a, b) => order[a.status] - order[b.status] || a.gateway_id.localeCompare(b.gateway_id));
-        return { ok: true, pairings: rows.map((row) => ({ ...pairingView(row), connection: listener.connectionState(row.gateway_id) })) };
+        return { ok: true, pairings: rows.map(pairingWithConnections) };
       },
     }),
     'pairings-approve': route({
-      schema: { tags, params: gatewayIdParams, response: { 200: okPairing } },
+      schema: {
+        tags,
+        description:
+          'Approves the key of a pending pairing whose fingerprint is `fingerprint` (the Gateways view always sends the one it showed); 409 gateway_pairing_fingerprint_mismatch when no key of the pairing has it. ' +
+          'Without a fingerprint only a pairing under which one key was ever seen is approved; with several, 409 gateway_pairing_fingerprint_required.',
+        params: gatewayIdParams,
+        body: approveBody,
+        response: { 200: okPairing },
+      },
       handler: async (req) => {
-        const row = await registry.decide(req.params.gatewayId, 'approved');
+        const row = await registry.decide(req.params.gatewayId, 'approved', req.body.fingerprint);
         listener.approved(row.gateway_id, row.public_key!);
-        return { ok: true, pairing: { ...pairingView(row), connection: listener.connectionState(row.gateway_id) } };
+        return { ok: true, pairing: pairingWithConnections(row) };
       },
     }),
     'pairings-reject': route({
@@ -116,7 +140,7 @@ export function gatewayRoutes({ config, registry, listener, operations }: Gatewa
       handler: async (req) => {
         const row = await registry.decide(req.params.gatewayId, 'rejected');
         listener.drop(row.gateway_id, 'gateway_pairing_rejected', 'the pairing of this gateway was rejected');
-        return { ok: true, pairing: { ...pairingView(row), connection: listener.connectionState(row.gateway_id) } };
+        return { ok: true, pairing: pairingWithConnections(row) };
       },
     }),
     'trust-list': route({

@@ -45,6 +45,19 @@ export const controllerBody = {
   },
 } as const;
 
+export const approveBody = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    fingerprint: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 128,
+      description: 'The fingerprint (`SHA256:…`) of the key to approve, as the pairing listed it; required when more than one key asked to pair under the gateway id',
+    },
+  },
+} as const;
+
 export const tlsBody = {
   type: 'object',
   additionalProperties: false,

@@ -4,6 +4,11 @@
  * (Ed25519) or MACed (HMAC) over it with a timestamp and the gateway's own nonce. A hello that
  * does not echo this connection's challenge, reuses a nonce or is stale is refused; a connection
  * that has not authenticated within 60 s is closed (its pending pairing record stays).
+ *
+ * Every key waiting for approval keeps its own connection (several keys may claim one gateway
+ * id; see `gateway-registry.ts`); approval lets in the connection of the approved key and closes
+ * the others. Each peer address has a bounded number of unauthenticated handshakes
+ * (`handshake-limiter.ts`).
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import tls from 'node:tls';
@@ -11,6 +16,8 @@ import type { LoggerService as Logger } from '../../../../sdk/index.js';
 import { authPayload, encodeFrame, fingerprintOf, FrameReader, hmacOf, MAX_CLOCK_SKEW_MS, PROTOCOL_VERSION, verifyEd25519, type Frame } from '../../gateway/protocol.js';
 import type { ControllerConfig } from './controller-config.js';
 import { GATEWAY_ID_PATTERN, type GatewayRegistry } from './gateway-registry.js';
+import { HandshakeLimiter } from './handshake-limiter.js';
+import { storableJson, storableText } from './storable-text.js';
 
 export const AUTH_TIMEOUT_MS = 60_000;
 const CONTROLLER_ID = 'controller';
@@ -26,6 +33,8 @@ export interface ConnectionInfo {
 
 export class GatewayConnection {
   authenticated = false;
+  /** The handshake token this connection took from its peer's bucket is given back. */
+  tokenReturned = false;
   gatewayId = '';
   publicKey = '';
   implementation: string | null = null;
@@ -68,7 +77,9 @@ export class Listener {
   private server?: tls.Server;
   private state: ListenerState = { listening: false, address: null, error: null };
   private readonly live = new Map<string, GatewayConnection>();
-  private readonly pending = new Map<string, GatewayConnection>();
+  /** Connections waiting for approval: gateway id → public key → connection. */
+  private readonly pending = new Map<string, Map<string, GatewayConnection>>();
+  private readonly limiter: HandshakeLimiter;
   private readonly sockets = new Set<tls.TLSSocket>();
   /** Gateway nonces seen within the clock-skew window, per gateway. */
   private readonly nonces = new Map<string, number>();
@@ -81,7 +92,10 @@ export class Listener {
     private readonly events: ListenerEvents,
     /** Only tests shorten it; the contract's bound is 60 s. */
     private readonly authTimeoutMs = AUTH_TIMEOUT_MS,
-  ) {}
+    limiter?: HandshakeLimiter,
+  ) {
+    this.limiter = limiter ?? new HandshakeLimiter();
+  }
 
   status(): ListenerState {
     return { ...this.state };
@@ -95,8 +109,30 @@ export class Listener {
     return this.live.has(gatewayId) ? 'connected' : this.pending.has(gatewayId) ? 'pending' : 'disconnected';
   }
 
+  /** Whether the key `publicKey` of a pending gateway has a connection waiting for approval. */
+  keyConnectionState(gatewayId: string, publicKey: string): 'connected' | 'pending' | 'disconnected' {
+    const live = this.live.get(gatewayId);
+    if (live && live.publicKey === publicKey) return 'connected';
+    return this.pending.get(gatewayId)?.has(publicKey) ? 'pending' : 'disconnected';
+  }
+
   liveInfo(gatewayId: string): ConnectionInfo | undefined {
-    return (this.live.get(gatewayId) ?? this.pending.get(gatewayId))?.info();
+    return (this.live.get(gatewayId) ?? this.pending.get(gatewayId)?.values().next().value)?.info();
+  }
+
+  private addPending(connection: GatewayConnection): void {
+    let keys = this.pending.get(connection.gatewayId);
+    if (!keys) this.pending.set(connection.gatewayId, (keys = new Map()));
+    const previous = keys.get(connection.publicKey);
+    if (previous && previous !== connection) previous.refuse('gateway_superseded', 'another connection of this gateway is waiting');
+    keys.set(connection.publicKey, connection);
+  }
+
+  private removePending(connection: GatewayConnection): void {
+    const keys = this.pending.get(connection.gatewayId);
+    if (keys?.get(connection.publicKey) !== connection) return;
+    keys.delete(connection.publicKey);
+    if (keys.size === 0) this.pending.delete(connection.gatewayId);
   }
 
   /** (Re)starts the listener from the stored settings; serialized so concurrent calls do not race. */
@@ -161,32 +197,45 @@ export class Listener {
     if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
   }
 
-  /** The operator approved `gatewayId`: a pending connection with the approved key goes live. */
+  /**
+   * The operator approved `publicKey` for `gatewayId`: its waiting connection goes live, and the
+   * connections of the other keys that claimed the id are closed.
+   */
   approved(gatewayId: string, publicKey: string): void {
-    const connection = this.pending.get(gatewayId);
-    if (!connection || connection.publicKey !== publicKey) return;
+    const keys = this.pending.get(gatewayId);
+    if (!keys) return;
     this.pending.delete(gatewayId);
-    this.goLive(connection);
+    for (const [key, connection] of keys) {
+      if (key === publicKey) this.goLive(connection);
+      else connection.refuse('gateway_key_mismatch', 'another key was approved for this gateway');
+    }
   }
 
   /** Closes every connection of `gatewayId` (revoked or rejected). */
   drop(gatewayId: string, code: string, message: string): void {
-    for (const map of [this.live, this.pending]) {
-      const connection = map.get(gatewayId);
-      if (connection) {
-        map.delete(gatewayId);
-        connection.refuse(code, message);
-      }
+    const live = this.live.get(gatewayId);
+    if (live) {
+      this.live.delete(gatewayId);
+      live.refuse(code, message);
     }
+    const keys = this.pending.get(gatewayId);
+    this.pending.delete(gatewayId);
+    for (const connection of keys?.values() ?? []) connection.refuse(code, message);
   }
 
   private accept(socket: tls.TLSSocket): void {
     this.sockets.add(socket);
     const connection = new GatewayConnection(socket);
+    socket.on('close', () => this.sockets.delete(socket));
+    socket.on('error', () => socket.destroy());
+    // Before any work for it: a peer out of handshake tokens gets no challenge.
+    if (!this.limiter.take(this.peerOf(connection))) {
+      return connection.refuse('gateway_rate_limited', 'too many unauthenticated handshakes from this address; try again later');
+    }
     const challenge = randomBytes(24).toString('base64url');
     const timer = setTimeout(() => {
       if (connection.authenticated) return;
-      if (this.pending.get(connection.gatewayId) === connection) this.pending.delete(connection.gatewayId);
+      this.removePending(connection);
       connection.refuse('gateway_auth_timeout', `authentication did not finish within ${this.authTimeoutMs / 1000} s`);
     }, this.authTimeoutMs);
     timer.unref();
@@ -205,11 +254,9 @@ export class Listener {
     );
     socket.setKeepAlive(true, 15_000);
     socket.on('data', (data: Buffer) => reader.push(data));
-    socket.on('error', () => socket.destroy());
     socket.on('close', () => {
       clearTimeout(timer);
-      this.sockets.delete(socket);
-      if (this.pending.get(connection.gatewayId) === connection) this.pending.delete(connection.gatewayId);
+      this.removePending(connection);
       if (this.live.get(connection.gatewayId) === connection) {
         this.live.delete(connection.gatewayId);
         this.events.closed(connection);
@@ -236,8 +283,9 @@ export class Listener {
     const publicKey = method === 'ed25519' ? str(frame.publicKey, 64) ?? '' : '';
     const payload = authPayload({ controllerId, challenge, gatewayId, method, publicKey, nonce, ts });
     connection.gatewayId = gatewayId;
-    connection.implementation = str(frame.implementation, 200) ?? null;
-    connection.version = str(frame.version, 100) ?? null;
+    // What a gateway says of itself is stored and shown: no NUL (PostgreSQL text cannot hold it).
+    connection.implementation = str(frame.implementation, 200) === undefined ? null : storableText(frame.implementation as string);
+    connection.version = str(frame.version, 100) === undefined ? null : storableText(frame.version as string);
     const row = await this.registry.get(gatewayId);
 
     if (method === 'hmac') {
@@ -262,21 +310,23 @@ export class Listener {
       return this.goLive(connection);
     }
     const fingerprint = fingerprintOf(publicKey);
-    const transcript = {
+    const transcript = storableJson({
       receivedAt: new Date().toISOString(),
       remoteAddress: connection.socket.remoteAddress ?? null,
       challenge: { controllerId: CONTROLLER_ID, nonce: challenge },
       hello: { gatewayId, method, controllerId, publicKey, fingerprint, nonce, ts: new Date(ts).toISOString(), signature, implementation: connection.implementation, version: connection.version, protocol: frame.protocol ?? null },
       signatureVerified: true,
-    };
+    });
     const recorded = await this.registry.recordPending({ gatewayId, controllerId, publicKey, fingerprint, transcript, implementation: connection.implementation ?? '', version: connection.version ?? '' });
     if (connection.socket.destroyed) return;
-    if (recorded.status === 'approved' && recorded.public_key === publicKey) return this.goLive(connection);
-    if (recorded.status !== 'pending') return connection.refuse('gateway_pairing_rejected', 'the pairing of this gateway was rejected');
-    const previous = this.pending.get(gatewayId);
-    if (previous && previous !== connection) previous.refuse('gateway_superseded', 'another connection of this gateway is waiting');
-    this.pending.set(gatewayId, connection);
+    if (recorded.status === 'approved') return this.goLive(connection);
+    if (recorded.status === 'refused') return connection.refuse(recorded.code, recorded.message);
+    this.addPending(connection);
     connection.send({ type: 'pending', fingerprint });
+  }
+
+  private peerOf(connection: GatewayConnection): string {
+    return connection.socket.remoteAddress ?? 'unknown';
   }
 
   private goLive(connection: GatewayConnection): void {
@@ -288,6 +338,10 @@ export class Listener {
       this.events.closed(previous);
     }
     connection.authenticated = true;
+    if (!connection.tokenReturned) {
+      connection.tokenReturned = true;
+      this.limiter.giveBack(this.peerOf(connection));
+    }
     this.live.set(connection.gatewayId, connection);
     connection.send({ type: 'welcome', gatewayId: connection.gatewayId });
     this.events.authenticated(connection);
