@@ -31,6 +31,26 @@ function duplicates(values: string[]): string[] {
   return values.filter((v) => (seen.has(v) ? true : (seen.add(v), false)));
 }
 
+/**
+ * The ids a manifest's data contributions name (`contributes.extensions.<point>[].id`): what an
+ * owner such as `model-connections.providers` keys its entries by, so what a system mod declares
+ * there is reserved (see `ExtensionRegistry.checkData` and `untrusted-manifest.ts`). Tolerates a
+ * manifest no schema has checked yet (a staged release).
+ */
+export function contributionIds(manifest: { contributes?: unknown }): Array<{ point: string; id: string }> {
+  const extensions = (manifest.contributes as { extensions?: unknown } | undefined)?.extensions;
+  if (typeof extensions !== 'object' || extensions === null) return [];
+  const ids: Array<{ point: string; id: string }> = [];
+  for (const [point, items] of Object.entries(extensions)) {
+    if (!Array.isArray(items)) continue;
+    for (const item of items) {
+      const id = (item as { id?: unknown } | null)?.id;
+      if (typeof id === 'string') ids.push({ point, id });
+    }
+  }
+  return ids;
+}
+
 export const contributionPoints: readonly ContributionPoint[] = [
   {
     key: 'routes',

@@ -13,6 +13,7 @@ import type { ExtensionChange, ExtensionContribution } from '../../sdk/extension
 import type { ManifestExtensionPoint, ModManifest } from '../../sdk/manifest.js';
 import { describeValidationError } from '../http/schema-validators.js';
 import { errors } from '../errors.js';
+import { contributionIds } from './contribution-points.js';
 
 interface DeclaredPoint {
   owner: string;
@@ -34,20 +35,45 @@ export class ExtensionRegistry {
   private readonly points = new Map<string, DeclaredPoint>();
   private readonly entries = new Map<string, Entry[]>();
   private readonly listeners = new Map<string, Set<Listener>>();
+  /** Installed system mods: their points and the contribution ids they declare are theirs. */
+  private readonly systemMods = new Set<string>();
+  /** point id → contribution id → the system mod whose manifest declares it. */
+  private readonly reserved = new Map<string, Map<string, string>>();
 
   constructor(private readonly log: Logger) {}
 
-  /** Records the points an installed mod's manifest declares (its schemas compiled once). */
+  /**
+   * Records the points an installed mod's manifest declares (its schemas compiled once) and,
+   * for a system mod, the contribution ids it declares: those stay its own whether it is
+   * enabled or not, so no other mod can take one over while it is disabled. A point a system
+   * mod declares is never replaced by another mod's.
+   */
   declarePoints(manifest: ModManifest): void {
+    const system = manifest.system === true;
+    for (const declaration of manifest.contributes?.extensionPoints ?? []) {
+      const existing = this.points.get(declaration.id);
+      if (!system && existing && existing.owner !== manifest.id && this.systemMods.has(existing.owner)) {
+        throw errors.modExtensionIdReserved({ modId: manifest.id, what: `extension point ${declaration.id}`, owner: existing.owner });
+      }
+    }
     for (const declaration of manifest.contributes?.extensionPoints ?? []) {
       const validate = declaration.schema ? contributionAjv.compile(declaration.schema) : undefined;
       this.points.set(declaration.id, { owner: manifest.id, declaration, validate });
     }
+    if (!system) return;
+    this.systemMods.add(manifest.id);
+    for (const { point, id } of contributionIds(manifest)) {
+      const ids = this.reserved.get(point) ?? new Map<string, string>();
+      if (!ids.has(id)) ids.set(id, manifest.id);
+      this.reserved.set(point, ids);
+    }
   }
 
-  /** Forgets the points of an uninstalled mod. */
+  /** Forgets the points (and reserved ids) of an uninstalled mod. */
   undeclarePoints(owner: string): void {
     for (const [id, point] of this.points) if (point.owner === owner) this.points.delete(id);
+    this.systemMods.delete(owner);
+    for (const ids of this.reserved.values()) for (const [id, by] of ids) if (by === owner) ids.delete(id);
   }
 
   point(id: string): DeclaredPoint | undefined {
@@ -59,6 +85,14 @@ export class ExtensionRegistry {
    * declares is not an error: its contributions wait, unread, for an owner.
    */
   checkData(manifest: ModManifest): void {
+    if (manifest.system !== true) {
+      // The scenario this stops: a mod enabled while a system provider was disabled declared its
+      // id first, and once the system mod was back every chat went to the impostor.
+      for (const { point, id } of contributionIds(manifest)) {
+        const owner = this.reserved.get(point)?.get(id);
+        if (owner !== undefined && owner !== manifest.id) throw errors.modExtensionIdReserved({ modId: manifest.id, what: `id ${id} at extension point ${point}`, owner });
+      }
+    }
     for (const [pointId, items] of Object.entries(manifest.contributes?.extensions ?? {})) {
       const point = this.points.get(pointId);
       if (!point) continue;
@@ -101,8 +135,15 @@ export class ExtensionRegistry {
     });
   }
 
+  /**
+   * The contributions to a point, system mods' first (in enable order within each group): an
+   * owner that lets the first entry for a key win hears a system mod before any other, whatever
+   * the order the mods were enabled in.
+   */
   contributions<T>(pointId: string): Array<ExtensionContribution<T>> {
-    return (this.entries.get(pointId) ?? []).map((e) => ({ modId: e.modId, value: e.value as T, source: e.source }));
+    const list = this.entries.get(pointId) ?? [];
+    const ordered = [...list.filter((e) => this.systemMods.has(e.modId)), ...list.filter((e) => !this.systemMods.has(e.modId))];
+    return ordered.map((e) => ({ modId: e.modId, value: e.value as T, source: e.source }));
   }
 
   /** Runs the taps of a hook point as its declaration says. */

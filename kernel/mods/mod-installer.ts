@@ -17,6 +17,7 @@ import type { ExtensionRegistry } from './extension-registry.js';
 import { checkManifest, hostSatisfied } from './manifest-schema.js';
 import { discoverMods, type DiscoveredMod, type ModSource } from './mod-discovery.js';
 import { failRecord, type DesiredState, type ModRecord } from './mod-record.js';
+import { untrustedManifestProblems } from './untrusted-manifest.js';
 
 interface ModRow {
   id: string;
@@ -90,12 +91,15 @@ export class ModInstaller {
       this.fail(record, errors.modManifestInvalid({ modId: record.id, reason: `mod.json is not valid JSON: ${found.readError}` }));
       return record;
     }
-    await this.install(record, found.manifest, row);
+    await this.install(record, found.manifest, row, found.recorded !== undefined);
     return record;
   }
 
-  /** Validates the manifest, declares its routes, records it in `svc_mods` and migrates. */
-  private async install(record: ModRecord, raw: unknown, row: ModRow | undefined): Promise<void> {
+  /**
+   * Validates the manifest, declares its routes, records it in `svc_mods` and migrates (system
+   * and trusted local mods only). `fromGit`: the mod lives in the Git installer's root.
+   */
+  private async install(record: ModRecord, raw: unknown, row: ModRow | undefined, fromGit: boolean): Promise<void> {
     const problems = checkManifest(raw, {
       folderName: record.id,
       kernelVersion: this.deps.kernelVersion,
@@ -117,6 +121,13 @@ export class ModInstaller {
       this.fail(record, errors.modPublicRouteRefused({ modId: record.id, routeId: publicRoute.id }));
       return;
     }
+    // Asked again here, not only when the release was inspected: at boot, at an update and in
+    // every process that follows an install, the folder on disk is what would be loaded.
+    const untrusted = record.sandboxed ? untrustedManifestProblems(manifest, { fromGit }) : [];
+    if (untrusted.length > 0) {
+      this.fail(record, errors.modUntrustedDeclarationRefused({ modId: record.id, reason: untrusted.join('; ') }));
+      return;
+    }
     record.manifest = manifest;
     if (!hostSatisfied(manifest, this.deps.kernelVersion)) {
       this.fail(record, errors.modHostIncompatible({ modId: record.id, range: manifest.host!, version: this.deps.kernelVersion }));
@@ -128,7 +139,13 @@ export class ModInstaller {
       this.fail(record, error as SvcError);
       return;
     }
-    this.deps.extensions.declarePoints(manifest);
+    try {
+      this.deps.extensions.declarePoints(manifest);
+    } catch (error) {
+      this.deps.routes.undeclare(record.id);
+      this.fail(record, error as SvcError);
+      return;
+    }
     const knex = this.deps.database.knex;
     if (row) {
       record.desired = row.state;
@@ -154,10 +171,12 @@ export class ModInstaller {
       if (winner) record.desired = winner.state;
       record.installedAt = new Date(winner?.installed_at ?? installedAt).toISOString();
     }
-    if (manifest.contributes?.migrations) {
+    // A migration is code the kernel imports: never one of a sandboxed mod, whatever its
+    // manifest says (the check above refuses it; this holds even if that check is bypassed).
+    if (manifest.contributes?.migrations && !record.sandboxed) {
       try {
-        // A system mod migrates with the kernel's handle; any other mod with its own checked one,
-        // so its migrations too can only touch its own tables.
+        // A system mod migrates with the kernel's handle; a trusted local mod with its own checked
+        // one, so its migrations too can only touch its own tables.
         const migrationKnex = record.system ? knex : this.deps.tables.handle(record.id, { system: false });
         await migrateLatest(migrationKnex, record.id, path.join(record.dir, manifest.contributes.migrations), (fn) => this.deps.database.schemaLock(fn));
       } catch (error) {

@@ -20,6 +20,7 @@ import { failRecord, statusOf, type DesiredState, type ModRecord } from './mod-r
 import type { ModRuntimeFactory, ModStartScope } from './mod-runtime.js';
 import type { ProvidedServices } from './registries.js';
 import type { ServiceResolver } from './service-resolver.js';
+import { assertUntrustedManifest } from './untrusted-manifest.js';
 
 export interface ModLifecycleDeps {
   installed: ModInstaller;
@@ -124,6 +125,8 @@ export class ModLifecycle {
         throw record.error;
       }
     }
+    // Untrusted code never starts with what its runtime would ignore or the kernel would load (migrations).
+    if (record.sandboxed) assertUntrustedManifest(record.id, manifest, { fromGit: false });
     record.status = 'enabling';
     try {
       await runtime.start(this.startScope(manifest, record.system));

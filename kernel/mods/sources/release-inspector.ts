@@ -6,6 +6,7 @@
 import semver from 'semver';
 import type { ModManifest } from '../../../sdk/manifest.js';
 import { checkManifest, hostSatisfied } from '../manifest-schema.js';
+import { untrustedManifestProblems } from '../untrusted-manifest.js';
 import type { SourceRepository, TagRef } from './source-repository.js';
 
 /** Largest `mod.json` read from a tag. */
@@ -89,5 +90,9 @@ async function readCandidate(repo: SourceRepository, ref: TagRef, context: Inspe
   if (semver.clean(manifest.version) !== version) return refuse(`manifest version ${manifest.version} does not match tag ${ref.tag}`, manifest);
   const publicRoute = manifest.contributes?.routes?.find((r) => r.public);
   if (publicRoute) return refuse(`declares public route ${publicRoute.id}; only system mods may serve routes without authentication`, manifest);
+  // What an installed mod may not declare (migrations, private egress hosts, a system mod's ids):
+  // the operator learns it here, before anything is fetched into the data dir.
+  const untrusted = untrustedManifestProblems(manifest, { fromGit: true });
+  if (untrusted.length > 0) return refuse(`not allowed for an installed mod: ${untrusted.join('; ')}`.slice(0, 1000), manifest);
   return { ...ref, version, manifest, wellFormed: true };
 }
