@@ -9,7 +9,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import tls from 'node:tls';
-import { encodeFrame, FrameReader, type Frame } from '../gateway/protocol.js';
+import { generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
+import { authPayload, encodeFrame, fingerprintOf, FrameReader, rawPublicKey, type Frame } from '../gateway/protocol.js';
 import { until as pollUntil } from '../../../test/kits/until.js';
 
 export const GATEWAY_PROGRAM = path.resolve(import.meta.dirname, '..', 'gateway', 'svc-gateway.ts');
@@ -121,8 +122,9 @@ export class RawClient {
   readonly closed: Promise<void>;
   socket: tls.TLSSocket;
 
-  constructor(port: number, ca: string) {
-    this.socket = tls.connect({ host: '127.0.0.1', port, ca });
+  /** `localAddress` (another 127.x address) makes it a different peer to the listener. */
+  constructor(port: number, ca: string, localAddress?: string) {
+    this.socket = tls.connect({ host: '127.0.0.1', port, ca, ...(localAddress ? { localAddress } : {}) });
     const reader = new FrameReader(
       (frame) => {
         this.frames.push(frame);
@@ -146,6 +148,35 @@ export class RawClient {
 
   close() {
     this.socket.destroy();
+  }
+}
+
+/** An Ed25519 identity a raw client pairs with: its key, raw public key and fingerprint. */
+export class RawIdentity {
+  readonly privateKey: KeyObject;
+  readonly publicKey: string;
+  readonly fingerprint: string;
+
+  constructor() {
+    const pair = generateKeyPairSync('ed25519');
+    this.privateKey = pair.privateKey;
+    this.publicKey = rawPublicKey(pair.publicKey);
+    this.fingerprint = fingerprintOf(this.publicKey);
+  }
+
+  /** A hello signed over `challenge` claiming `gatewayId`. */
+  hello(challenge: string, gatewayId: string, extra: Record<string, unknown> = {}): Frame {
+    const fields = { controllerId: 'controller', challenge, gatewayId, method: 'ed25519', publicKey: this.publicKey, nonce: randomBytes(16).toString('base64url'), ts: Date.now() };
+    return { type: 'hello', ...fields, implementation: 'raw-client', version: '0', ...extra, signature: sign(null, authPayload(fields), this.privateKey).toString('base64') };
+  }
+
+  /** Connects, answers the challenge claiming `gatewayId`, and returns the client with the answer. */
+  async handshake(port: number, ca: string, gatewayId: string, localAddress?: string): Promise<{ client: RawClient; answer: Frame }> {
+    const client = new RawClient(port, ca, localAddress);
+    const challenge = await client.frame(0);
+    if (challenge.type !== 'challenge') return { client, answer: challenge };
+    client.send(this.hello(String(challenge.nonce), gatewayId));
+    return { client, answer: await client.frame(1) };
   }
 }
 
