@@ -154,6 +154,28 @@ describe('the token allowlist', () => {
     '/api/agents/ada', '/api/agents/ada/profile-documents', '/api/diagnostics/mods/x/jobs/..', '/api/sessions/.', '/api/models',
   ])('refuses %s', (pathname) => expect(mayRead(pathname)).toBe(false));
 
+  // The spec's segment rules, on routes whose owners flag them: the flag alone does not widen the table.
+  it.each([
+    '/api/sessions/default/export', '/api/sessions/a/export?format=json', '/api/diagnostics/forge/jobs/not-a-uuid',
+    '/api/diagnostics/forge/jobs/0f8fad5b-d9cb-469f-a165-70867728950', '/api/diagnostics/forge/jobs/0f8fad5b-d9cb-469f-a165-70867728950ez',
+    '/api/diagnostics/mods/Bad_Mod/jobs', '/api/diagnostics/mods/m/jobs/a.b',
+  ])('refuses %s although its route sets tokenRead', (url) => {
+    const pathname = url.split('?')[0]!;
+    expect(table.find('GET', pathname)?.entry.tokenRead).toBe(true);
+    expect(mayRead(pathname)).toBe(false);
+  });
+
+  it.each(['/api/diagnostics/forge/jobs/0f8fad5b-d9cb-469f-a165-70867728950e', '/api/diagnostics/forge/jobs/0F8FAD5B-D9CB-469F-A165-70867728950E', '/api/archive/runs/r-1', '/api/archive/sessions/s-1'])(
+    'admits %s (the spec\'s segment pattern)',
+    (pathname) => expect(mayRead(pathname)).toBe(true),
+  );
+
+  it('refuses a path outside the spec\'s table even when its route sets tokenRead', () => {
+    const own = new RouteTable();
+    own.declare('m', [{ id: 'r', method: 'GET', path: '/api/mods/m/report', tokenRead: true }, { id: 'x', method: 'GET', path: '/api/agents-export', tokenRead: true }]);
+    for (const pathname of ['/api/mods/m/report', '/api/agents-export']) expect(tokenMayRead(own.find('GET', pathname)?.entry, pathname), pathname).toBe(false);
+  });
+
   it('refuses tokenRead on a route that is not GET', () => {
     const problems = checkManifest(
       { id: 'm', name: 'M', version: '1.0.0', entry: 'src/index.ts', contributes: { routes: [{ id: 'w', method: 'POST', path: '/api/mods/m/w', tokenRead: true }] } },
