@@ -79,6 +79,7 @@ export const errors = defineErrorCatalog({
   modSettingsInvalid: { status: 400, message: 'Settings for mod {modId} are invalid: {reason}' },
   // sandbox
   modSandboxFailed: { status: 503, message: 'Mod {modId} is unavailable: its sandbox stopped ({reason})' },
+  modSandboxCpuExceeded: { status: 503, message: 'Mod {modId} is unavailable: its sandbox was stopped for using too much CPU ({reason})' },
   modResponseInvalid: { status: 502, message: 'Mod {modId} {kind} {name} answered with something that is not JSON the host may send: {reason}' },
   modToolFailed: { status: 500, message: 'Mod {modId} tool {tool} failed: {reason}' },
   modToolDeadlineExceeded: { status: 504, message: 'Mod {modId} tool {tool} passed its {deadlineMs} ms deadline; the mod is now unavailable' },

@@ -37,7 +37,17 @@ export interface ModLifecycleDeps {
 }
 
 export class ModLifecycle {
-  constructor(private readonly deps: ModLifecycleDeps) {}
+  /**
+   * Set when the service starts to stop (the kernel's `onShutdown`, before requests drain): a
+   * sandbox that ends from here on ends with the service, and is never saved as the mod's failure.
+   */
+  private shuttingDown = false;
+
+  constructor(private readonly deps: ModLifecycleDeps) {
+    deps.hooks.onShutdown.tap('kernel.mod-lifecycle', () => {
+      this.shuttingDown = true;
+    });
+  }
 
   /** Loads an installed mod's code and registers its error catalogues; a conflict fails the mod. */
   async load(record: ModRecord): Promise<void> {
@@ -208,7 +218,7 @@ export class ModLifecycle {
   /** Revokes availability after a deadline: the mod and what depends on it fail until re-enabled. */
   async revoke(modId: string, error: SvcError): Promise<void> {
     const record = this.deps.installed.get(modId);
-    if (!record || record.status !== 'loaded') return;
+    if (!record || record.status !== 'loaded' || this.shuttingDown) return;
     for (const dependent of this.loadedDependents(modId)) {
       await this.revoke(dependent.id, errors.modDependencyUnavailable({ modId: dependent.id, dependency: modId }));
     }
@@ -220,6 +230,7 @@ export class ModLifecycle {
 
   /** Stops every mod, dependents first, without changing the persisted states (shutdown). */
   async stopAll(): Promise<void> {
+    this.shuttingDown = true;
     for (const record of this.dependencyOrder().reverse()) {
       if (record.status === 'loaded') await this.stop(record);
     }

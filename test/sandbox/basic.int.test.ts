@@ -70,7 +70,7 @@ describe('a sandboxed mod', () => {
     expect(summary).toMatchObject({ kind: 'sandbox', status: 'running', memoryLimitBytes: 32 * 1024 * 1024, timeouts: 0 });
     expect(summary.calls).toBeGreaterThan(0);
     expect(summary.memoryUsedBytes).toBeGreaterThan(0);
-    expect(Object.keys(summary).sort()).toEqual(['calls', 'failures', 'kind', 'lastErrorCode', 'memoryLimitBytes', 'memoryUsedBytes', 'status', 'timeouts']);
+    expect(Object.keys(summary).sort()).toEqual(['calls', 'cpuTimeMs', 'failures', 'kind', 'lastErrorCode', 'memoryLimitBytes', 'memoryUsedBytes', 'status', 'timeouts']);
   });
 });
 

@@ -68,6 +68,15 @@ export class GuestCalls {
       case 'invalid':
         error = errors.modResponseInvalid({ modId, kind: call.kind, name: call.name, reason: message });
         break;
+      case 'input':
+        // Checked in the sandbox process against the schema the guest registered: the caller's mistake.
+        error = errors.toolInputInvalid({ tool: `mod.${modId}.${call.name}`, reason: message });
+        break;
+      case 'cpu':
+        error = errors.modSandboxCpuExceeded({ modId, reason: message });
+        this.deps.diagnostics.fatal(error.code, false);
+        this.deps.revoke(error);
+        throw error;
       case 'unbound':
         error = call.kind === 'route' ? errors.modRouteNotBound({ modId, routeId: call.name }) : errors.modToolFailed({ modId, tool: call.name, reason: message });
         break;

@@ -8,7 +8,7 @@
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
-import { coreServices, type DiagnosticsService, type HttpRouterService, type LoggerService, type SecretsService, type SettingsService, type ToolRegistrarService } from '../../../sdk/core-services.js';
+import { coreServices, type DiagnosticsService, type HttpRouterService, type LoggerService, type SecretsService, type SettingsService } from '../../../sdk/core-services.js';
 import { toDisposable } from '../../../sdk/disposable.js';
 import type { EgressGuard } from '../../../sdk/egress.js';
 import { isSvcError, type SvcError } from '../../../sdk/errors.js';
@@ -18,19 +18,24 @@ import { DEFAULT_DEADLINE_MS, type RouteTable } from '../../http/route-table.js'
 import type { Database } from '../../storage/database.js';
 import { createModContainer, DisposerStack } from '../mod-scope.js';
 import type { LoadedMod, ModRuntime, ModStartScope } from '../mod-runtime.js';
+import type { ToolRegistry } from '../registries.js';
 import { GuestCalls } from './guest-calls.js';
+import { guestSchemaProblem } from './guest-schema.js';
 import { createGuestFetch } from './guest-fetch.js';
 import { createHostCapabilities } from './host-capabilities.js';
 import { ModDataStore } from './mod-data-store.js';
 import type { StartMessage } from './protocol.js';
 import { SandboxDiagnostics } from './sandbox-diagnostics.js';
-import { DEFAULT_MEMORY_MB, MAX_HOST_CALL_BYTES, MAX_PENDING_HOST_CALLS, MAX_RESPONSE_BYTES } from './sandbox-limits.js';
+import { DEFAULT_MEMORY_MB, IDLE_CPU_FRACTION, IDLE_CPU_SAMPLE_MS, IDLE_CPU_STRIKES, MAX_HOST_CALL_BYTES, MAX_PENDING_HOST_CALLS, MAX_RESPONSE_BYTES } from './sandbox-limits.js';
 import { SandboxProcess, type SandboxFailure } from './sandbox-process.js';
 
-/** The kernel services the runtime uses on the mod's behalf; the guest never holds them. */
+/**
+ * The kernel services the runtime uses on the mod's behalf; the guest never holds them. Tools are
+ * not among them: `core.tools` compiles the input schema with the kernel's Ajv, and a guest's
+ * schema is compiled only in its sandbox process (see `start`).
+ */
 const GUEST_DEPS = {
   http: coreServices.httpRouter,
-  tools: coreServices.tools,
   settings: coreServices.settings,
   secrets: coreServices.secrets,
   logger: coreServices.logger,
@@ -40,7 +45,6 @@ const GUEST_DEPS = {
 
 interface GuestDeps {
   http: HttpRouterService;
-  tools: ToolRegistrarService;
   settings: SettingsService;
   secrets: SecretsService;
   logger: LoggerService;
@@ -98,7 +102,7 @@ export class IsolateModRuntime implements ModRuntime {
         log: this.log,
       });
       const guestLog = deps.logger.child({ sandboxed: true });
-      const sandbox = new SandboxProcess(modId, {
+      const sandbox = new SandboxProcess(modId, this.mod.dir, {
         host: (op, args) => {
           const end = diagnostics.begin('capability', op);
           return capabilities(op, args).finally(end);
@@ -106,8 +110,10 @@ export class IsolateModRuntime implements ModRuntime {
         log: (level, message, fields) => guestLog[level](fields !== null && typeof fields === 'object' ? { fields } : {}, message),
         exit: (failure) => {
           // Between calls (or while one runs) the process ended on its own: the mod is broken.
-          if (!failure) return;
-          const error = errors.modSandboxFailed({ modId, reason: failure.message });
+          // A `timeout` is the kernel's kill of a call past its deadline (a worker blocked, e.g.
+          // in a guest schema's pattern): that call's answer revokes, with the deadline's error.
+          if (!failure || failure.kind === 'timeout') return;
+          const error = failure.kind === 'cpu' ? errors.modSandboxCpuExceeded({ modId, reason: failure.message }) : errors.modSandboxFailed({ modId, reason: failure.message });
           diagnostics.fatal(error.code, failure.kind === 'timeout');
           revoke(error);
         },
@@ -128,9 +134,24 @@ export class IsolateModRuntime implements ModRuntime {
         const deadlineMs = table.list().find((r) => r.owner === modId && r.routeId === routeId)?.deadlineMs ?? DEFAULT_DEADLINE_MS;
         deps.http.route(routeId, { handler: (request) => calls.route(routeId, deadlineMs, request) });
       }
+      // Registered as `core.tools` would, except the schema: the kernel only checks it is bounded
+      // JSON (it is what a model is shown); the sandbox process validates each input against it.
+      const toolRegistry = scope.container.resolve<ToolRegistry>('kernel.tool-registry');
       for (const tool of ready.tools) {
-        const deadlineMs = manifest.contributes?.tools?.find((t) => t.name === tool.name)?.deadlineMs;
-        deps.tools.register(tool.name, { inputSchema: tool.inputSchema, handler: (input, context) => calls.tool(tool.name, deadlineMs, input, context) });
+        const declared = manifest.contributes?.tools?.find((t) => t.name === tool.name);
+        if (!declared) throw errors.modContributionUndeclared({ modId, kind: 'tool', name: tool.name });
+        const problem = guestSchemaProblem(tool.inputSchema);
+        if (problem) throw errors.modInitFailed({ modId, reason: `tool ${tool.name}: its inputSchema is refused (${problem})` });
+        disposers.add(
+          toolRegistry.add({
+            name: `mod.${modId}.${tool.name}`,
+            modId,
+            title: declared.title,
+            description: declared.description,
+            inputSchema: tool.inputSchema,
+            invoke: (input, context) => calls.tool(tool.name, declared.deadlineMs, input, context),
+          }),
+        );
       }
       if (manifest.contributes?.diagnostics?.pending) {
         deps.diagnostics.provide(diagnostics.provider(() => sandbox.stats(), () => sandbox.alive));
@@ -165,7 +186,12 @@ export class IsolateModRuntime implements ModRuntime {
         data: manifest.sandbox?.data === true,
         fetch: (manifest.sandbox?.egress ?? []).length > 0,
       },
-      limits: { responseBytes: MAX_RESPONSE_BYTES, hostCallBytes: MAX_HOST_CALL_BYTES, maxPendingHostCalls: MAX_PENDING_HOST_CALLS },
+      limits: {
+        responseBytes: MAX_RESPONSE_BYTES,
+        hostCallBytes: MAX_HOST_CALL_BYTES,
+        maxPendingHostCalls: MAX_PENDING_HOST_CALLS,
+        idleCpu: { sampleMs: IDLE_CPU_SAMPLE_MS, fraction: IDLE_CPU_FRACTION, strikes: IDLE_CPU_STRIKES },
+      },
     };
   }
 
@@ -178,6 +204,8 @@ export class IsolateModRuntime implements ModRuntime {
         return errors.modEntryInvalid({ modId, entry: manifest.entry, reason: failure.message });
       case 'thrown':
         return errors.modInitFailed({ modId, reason: failure.message });
+      case 'cpu':
+        return errors.modSandboxCpuExceeded({ modId, reason: failure.message });
       default:
         return errors.modSandboxFailed({ modId, reason: failure.message });
     }

@@ -17,7 +17,13 @@ export interface StartMessage {
   initTimeoutMs: number;
   /** The capability functions the guest gets, from its manifest. */
   api: { manifest: unknown; routes: string[]; tools: string[]; data: boolean; fetch: boolean };
-  limits: { responseBytes: number; hostCallBytes: number; maxPendingHostCalls: number };
+  limits: {
+    responseBytes: number;
+    hostCallBytes: number;
+    maxPendingHostCalls: number;
+    /** The idle CPU watch (`sandbox-limits.ts`). */
+    idleCpu: { sampleMs: number; fraction: number; strikes: number };
+  };
 }
 
 /** A route or tool call; `payload` is the projected request or `{input, context}`. */
@@ -40,8 +46,12 @@ export interface HostResultMessage {
 
 export type ToWorker = StartMessage | CallMessage | HostResultMessage | { t: 'stats'; id: number } | { t: 'stop' };
 
-/** Why a call or the whole sandbox failed. */
-export type FailureKind = 'timeout' | 'memory' | 'invalid' | 'thrown' | 'unbound' | 'crash';
+/**
+ * Why a call or the whole sandbox failed. `input`: a tool's input did not match the schema the
+ * guest registered (checked in the worker; the sandbox keeps running). `cpu`: the isolate kept
+ * the CPU busy while no call was running, or the process used up its CPU allowance.
+ */
+export type FailureKind = 'timeout' | 'memory' | 'invalid' | 'thrown' | 'unbound' | 'crash' | 'input' | 'cpu';
 
 export interface StartedMessage {
   t: 'started';
@@ -59,7 +69,7 @@ export type FromWorker =
   | ({ t: 'result'; id: number } & CallResult)
   | { t: 'host'; id: number; op: string; args: string }
   | { t: 'log'; level: 'debug' | 'info' | 'warn' | 'error'; message: string; fields: GuestJson | null }
-  | { t: 'stats'; id: number; usedHeapBytes: number; heapLimitBytes: number }
+  | { t: 'stats'; id: number; usedHeapBytes: number; heapLimitBytes: number; cpuTimeMs: number }
   /** The isolate is gone (runaway call, memory limit); the worker exits right after. */
   | { t: 'fatal'; kind: FailureKind; message: string }
   | { t: 'stopped' };

@@ -12,6 +12,8 @@ export interface SandboxSummary {
   status: 'running' | 'stopped';
   memoryUsedBytes: number | null;
   memoryLimitBytes: number;
+  /** CPU the isolate used since it started (calls and idle), as the sandbox reports it. */
+  cpuTimeMs: number | null;
   calls: number;
   timeouts: number;
   failures: number;
@@ -57,7 +59,7 @@ export class SandboxDiagnostics {
     if (timeout) this.timeouts++;
   }
 
-  provider(stats: () => Promise<{ usedHeapBytes: number } | undefined>, running: () => boolean): ModDiagnosticsProvider {
+  provider(stats: () => Promise<{ usedHeapBytes: number; cpuTimeMs: number } | undefined>, running: () => boolean): ModDiagnosticsProvider {
     return {
       pending: async () => {
         const heap = await stats();
@@ -66,6 +68,7 @@ export class SandboxDiagnostics {
           status: running() ? 'running' : 'stopped',
           memoryUsedBytes: heap?.usedHeapBytes ?? null,
           memoryLimitBytes: this.memoryLimitBytes,
+          cpuTimeMs: heap?.cpuTimeMs ?? null,
           calls: this.calls,
           timeouts: this.timeouts,
           failures: this.failures,

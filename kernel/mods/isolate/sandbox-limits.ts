@@ -43,3 +43,30 @@ export const KILL_GRACE_MS = 1_500;
 export const SPAWN_TIMEOUT_MS = 10_000;
 /** The worker's own V8 heap (messages and module text, never the guest's heap). */
 export const WORKER_HEAP_MB = 128;
+
+/**
+ * CPU the isolate may burn while no call, start or stop is under way (work a mod scheduled to
+ * run after its answer): sampled every `IDLE_CPU_SAMPLE_MS`; a sample where the isolate used
+ * more than `IDLE_CPU_FRACTION` of the interval is a strike, and `IDLE_CPU_STRIKES` strikes in a
+ * row fail the mod. A short burst after a call is fine; a loop that spins on is stopped in about
+ * two seconds.
+ */
+export const IDLE_CPU_SAMPLE_MS = 500;
+export const IDLE_CPU_FRACTION = 0.5;
+export const IDLE_CPU_STRIKES = 4;
+
+/**
+ * The operating system's bounds on the sandbox process (`prlimit`, where the host has it).
+ * Address space: isolated-vm reserves a V8 code range per isolate, so the process needs far more
+ * virtual than resident memory; measured on Node 20 / isolated-vm 5 (x64), a worker with a
+ * 256 MiB isolate at its limit no longer starts below about 1.6 GiB of address space. 4 GiB
+ * leaves room for V8's reservations to grow across versions and still bounds a native leak.
+ */
+export const SANDBOX_ADDRESS_SPACE_BYTES = 4 * 1024 * 1024 * 1024;
+/**
+ * CPU seconds over the whole life of one sandbox process (RLIMIT_CPU): a backstop under the
+ * per-call deadlines and the idle watch, never reached by a mod that answers its calls. Past it
+ * the process ends (SIGXCPU) and the mod is failed with that reason; enabling it again starts a
+ * fresh process with a fresh allowance.
+ */
+export const SANDBOX_CPU_SECONDS = 3600;

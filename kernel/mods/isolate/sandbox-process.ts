@@ -7,14 +7,17 @@
  *
  * One process per mod: a crash or kill is attributed to exactly one mod, and killing it is
  * always safe for every other mod (the cost is a Node process per enabled sandboxed mod).
+ *
+ * The process is confined three ways beyond the isolate (see `sandbox-launch.ts`): its own
+ * process group (a Ctrl-C to the service is not its signal; it follows the kernel out through
+ * its IPC channel), the operating system's CPU and address-space limits, and Node's permission
+ * model (reads only of its own code and the mod's folder; no writes, child processes or workers).
  */
-import { fork, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { spawn, type ChildProcess } from 'node:child_process';
 import type { CallResult, FailureKind, FromWorker, HostResultMessage, StartedMessage, StartMessage, ToWorker } from './protocol.js';
-import { KILL_GRACE_MS, SPAWN_TIMEOUT_MS, STOP_TIMEOUT_MS, WORKER_HEAP_MB } from './sandbox-limits.js';
+import { sandboxLaunch } from './sandbox-launch.js';
+import { KILL_GRACE_MS, SANDBOX_CPU_SECONDS, SPAWN_TIMEOUT_MS, STOP_TIMEOUT_MS } from './sandbox-limits.js';
 
-const WORKER = fileURLToPath(new URL('./sandbox-worker.mjs', import.meta.url));
 const STDERR_TAIL = 2048;
 
 export interface SandboxFailure {
@@ -49,19 +52,20 @@ export class SandboxProcess {
 
   constructor(
     readonly modId: string,
+    modDir: string,
     private readonly events: SandboxEvents,
   ) {
-    // `execArgv` replaces the kernel's own flags (`--import tsx` among them): the worker is
-    // plain JavaScript. The environment is empty: nothing of the kernel's configuration (database
-    // URL, settings key) is in the process that runs untrusted code. The mod id in argv only
-    // names the process for an operator's `ps`.
-    this.child = fork(WORKER, [modId], {
-      execPath: process.execPath,
-      execArgv: ['--no-node-snapshot', `--max-old-space-size=${WORKER_HEAP_MB}`],
+    // None of the kernel's own flags (`--import tsx` among them): the worker is plain JavaScript.
+    // The environment is empty: nothing of the kernel's configuration (database URL, settings
+    // key) is in the process that runs untrusted code. The mod id in argv only names the
+    // process for an operator's `ps`. `detached`: a process group of its own (see above).
+    const launch = sandboxLaunch(modId, modDir);
+    this.child = spawn(launch.command, launch.args, {
       env: {},
-      cwd: path.dirname(WORKER),
+      cwd: launch.cwd,
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
       serialization: 'json',
+      detached: true,
     });
     this.child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
       this.stderr = (this.stderr + chunk).slice(-STDERR_TAIL);
@@ -80,7 +84,11 @@ export class SandboxProcess {
         this.events.exit(failure);
         resolve();
       };
-      this.child.on('exit', (code, signal) => ended(signal ?? `exit code ${code}`));
+      this.child.on('exit', (code, signal) => {
+        // The operating system's CPU limit (RLIMIT_CPU): SIGXCPU at the soft limit.
+        if (signal === 'SIGXCPU') this.failure ??= { kind: 'cpu', message: `it used up its CPU allowance of ${SANDBOX_CPU_SECONDS} s` };
+        ended(signal ?? `exit code ${code}`);
+      });
       this.child.on('error', (error) => ended(error.message));
     });
   }
@@ -126,7 +134,7 @@ export class SandboxProcess {
   }
 
   /** The isolate's heap; undefined when the sandbox is not running or does not answer. */
-  stats(): Promise<{ usedHeapBytes: number; heapLimitBytes: number } | undefined> {
+  stats(): Promise<{ usedHeapBytes: number; heapLimitBytes: number; cpuTimeMs: number } | undefined> {
     if (!this.alive) return Promise.resolve(undefined);
     const id = ++this.nextId;
     return new Promise((resolve) => {
@@ -137,7 +145,7 @@ export class SandboxProcess {
       this.waiting.set(id, (answer) => {
         clearTimeout(timer);
         this.waiting.delete(id);
-        resolve(!isFailure(answer) && answer.t === 'stats' ? { usedHeapBytes: answer.usedHeapBytes, heapLimitBytes: answer.heapLimitBytes } : undefined);
+        resolve(!isFailure(answer) && answer.t === 'stats' ? { usedHeapBytes: answer.usedHeapBytes, heapLimitBytes: answer.heapLimitBytes, cpuTimeMs: answer.cpuTimeMs } : undefined);
       });
       this.post({ t: 'stats', id });
     });

@@ -12,11 +12,24 @@
 // the mod. If this process itself stops answering, the kernel kills it.
 //
 // Messages each way are batched per event-loop turn: under load one write carries many answers.
+//
+// The guest's tool input schemas are compiled and run here, with this process's own Ajv, never
+// in the kernel: a schema is the mod's code too (a `pattern` can backtrack for minutes), so a
+// catastrophic one burns only this process, which the kernel kills at the call's deadline.
+//
+// While no call is under way the isolate's CPU time is watched: a mod that keeps spinning after
+// its answer (a loop scheduled behind a capability call) is stopped and reported `fatal`.
+//
+// The process lives in its own process group (the kernel spawns it detached), so a Ctrl-C or a
+// supervisor's signal to the service's group never reaches it: it ends when the kernel stops it,
+// when the IPC channel closes or its parent changes (the kernel went away), or when killed.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { loadGuestModules, ModuleRefused } from './worker-modules.mjs';
 
-const ivm = createRequire(import.meta.url)('isolated-vm');
+const require = createRequire(import.meta.url);
+const ivm = require('isolated-vm');
+const Ajv = require('ajv');
 const BOOTSTRAP = readFileSync(new URL('./guest-runtime.isolate.js', import.meta.url), 'utf8');
 const LOG_LINES_PER_SECOND = 50;
 const LOG_MESSAGE_CHARS = 2000;
@@ -31,6 +44,12 @@ let finished = false;
 const hostCalls = new Map();
 let nextHostId = 0;
 let logWindow = { second: 0, lines: 0 };
+/** Tool input validators, by tool name, compiled from the schemas the guest registered. */
+const validators = new Map();
+/** Start, calls awaiting their answer and stop: while any runs, the isolate's CPU is the call's. */
+let inFlight = 0;
+/** Set when a call began or ended since the last idle sample: that sample's CPU was a call's. */
+let touched = false;
 
 let outbox = [];
 const flush = (then) => {
@@ -81,6 +100,7 @@ function classify(error) {
   const message = String(error?.message ?? error);
   if (error instanceof Timeout || /timed out/i.test(message)) return { kind: 'timeout', message };
   if (disposedFor === 'timeout') return { kind: 'crash', message: 'the sandbox stopped: another call passed its deadline' };
+  if (disposedFor === 'cpu') return { kind: 'cpu', message: 'the sandbox stopped: it kept the CPU busy while no call was running' };
   if (/memory limit/i.test(message) || (isolate?.isDisposed && disposedFor === undefined)) {
     return { kind: 'memory', message: `it passed its memory limit of ${limits.memoryMb} MB` };
   }
@@ -114,9 +134,68 @@ function logLine(level, message, fields) {
   send({ t: 'log', level: safeLevel, message: String(message).slice(0, LOG_MESSAGE_CHARS), fields: parsed });
 }
 
+/** One readable line from Ajv's first error (the kernel's wording for tool input). */
+function describeValidation(errors) {
+  const first = errors?.[0];
+  if (!first) return 'invalid value';
+  if (first.keyword === 'required') return `missing required field ${first.params.missingProperty}`;
+  if (first.keyword === 'additionalProperties') return `unknown field ${first.params.additionalProperty}`;
+  return `${first.instancePath || 'value'} ${first.message ?? 'is invalid'}`.trim();
+}
+
+/**
+ * Compiles each tool's input schema with an Ajv of this process: the guest's schemas never share
+ * an instance (or an `$id` space) with anything else. A schema that does not compile fails the start.
+ */
+function compileToolSchemas(tools) {
+  const ajv = new Ajv({ strict: false, allErrors: false });
+  for (const tool of tools) {
+    try {
+      validators.set(tool.name, ajv.compile(tool.inputSchema));
+    } catch (error) {
+      throw new ModuleRefused(`tool ${tool.name}: its inputSchema does not compile (${String(error?.message ?? error).slice(0, 300)})`);
+    }
+  }
+}
+
+/**
+ * Samples the isolate's CPU time while nothing is in flight; `strikes` busy samples in a row end
+ * the sandbox. Timers on this thread still run while guest code spins: continuations run on
+ * isolated-vm's own thread.
+ */
+function watchIdleCpu() {
+  const { sampleMs, fraction, strikes } = limits.idleCpu;
+  let lastCpu = isolate.cpuTime;
+  let lastWall = process.hrtime.bigint();
+  let busy = 0;
+  let burnedMs = 0;
+  const timer = setInterval(() => {
+    if (finished || isolate.isDisposed) return clearInterval(timer);
+    const cpu = isolate.cpuTime;
+    const wall = process.hrtime.bigint();
+    const usedMs = Number(cpu - lastCpu) / 1e6;
+    const elapsedMs = Number(wall - lastWall) / 1e6;
+    lastCpu = cpu;
+    lastWall = wall;
+    if (inFlight > 0 || touched || usedMs <= elapsedMs * fraction) {
+      touched = false;
+      busy = 0;
+      burnedMs = 0;
+      return;
+    }
+    burnedMs += usedMs;
+    if (++busy < strikes) return;
+    clearInterval(timer);
+    disposedFor = 'cpu';
+    finish({ t: 'fatal', kind: 'cpu', message: `it kept the CPU busy for ${Math.round(burnedMs)} ms while no call was running` }, 0);
+  }, sampleMs);
+  timer.unref();
+}
+
 async function start(message) {
   limits = { ...message.limits, memoryMb: message.memoryMb };
   isolate = new ivm.Isolate({ memoryLimit: message.memoryMb });
+  inFlight++;
   try {
     const context = await isolate.createContext();
     const info = { modId: message.modId, ...message.api, limits: message.limits };
@@ -134,11 +213,16 @@ async function start(message) {
       ms,
     );
     if (!started.ok) return finish({ t: 'start-failed', kind: started.kind, message: started.message }, 0);
+    compileToolSchemas(started.tools);
     send({ t: 'started', routes: started.routes, tools: started.tools });
+    watchIdleCpu();
   } catch (error) {
     if (error instanceof ModuleRefused) return finish({ t: 'start-failed', kind: 'invalid', message: error.message }, 0);
     const { kind, message: reason } = classify(error);
     finish({ t: 'start-failed', kind: kind === 'crash' ? 'thrown' : kind, message: reason }, 0);
+  } finally {
+    inFlight--;
+    touched = true;
   }
 }
 
@@ -169,6 +253,12 @@ function call({ id, kind, name, payload, timeoutMs }) {
     send({ t: 'result', id, ok: false, error: failure });
     finish({ t: 'fatal', ...failure }, 0);
   };
+  // A catastrophic pattern blocks this thread here; the kernel kills the process at the deadline.
+  const validate = kind === 'tool' ? validators.get(name) : undefined;
+  if (validate && !validate(payload?.input)) {
+    return send({ t: 'result', id, ok: false, error: { kind: 'input', message: describeValidation(validate.errors).slice(0, 500) } });
+  }
+  touched = true;
   let envelope;
   try {
     envelope = control.applySync(undefined, ['call', kind, name, payload], { arguments: { copy: true }, result: { copy: true }, timeout: timeoutMs });
@@ -177,7 +267,13 @@ function call({ id, kind, name, payload, timeoutMs }) {
   }
   if (envelope !== null && typeof envelope === 'object' && typeof envelope.pending === 'number') {
     const pending = envelope.pending;
-    bounded(new Promise((resolve) => settling.set(pending, resolve)), timeoutMs).then(
+    inFlight++;
+    bounded(new Promise((resolve) => settling.set(pending, resolve)), timeoutMs)
+      .finally(() => {
+        inFlight--;
+        touched = true;
+      })
+      .then(
       (settled) => send({ t: 'result', id, ...checked(settled) }),
       (error) => {
         settling.delete(pending);
@@ -192,10 +288,12 @@ function call({ id, kind, name, payload, timeoutMs }) {
 async function stats(id) {
   if (!isolate || isolate.isDisposed) return send({ t: 'stats', id, usedHeapBytes: 0, heapLimitBytes: 0 });
   const heap = await isolate.getHeapStatistics();
-  send({ t: 'stats', id, usedHeapBytes: heap.used_heap_size + heap.externally_allocated_size, heapLimitBytes: heap.heap_size_limit });
+  const cpuTimeMs = Math.round(Number(isolate.cpuTime) / 1e6);
+  send({ t: 'stats', id, usedHeapBytes: heap.used_heap_size + heap.externally_allocated_size, heapLimitBytes: heap.heap_size_limit, cpuTimeMs });
 }
 
 async function stop() {
+  inFlight++;
   if (control && !isolate.isDisposed) {
     // The guest's cleanup, bounded like every call; a failure changes nothing: the isolate goes.
     await bounded(control.apply(undefined, ['stop'], { result: { promise: true, copy: true }, timeout: STOP_TIMEOUT_MS }), STOP_TIMEOUT_MS).catch(() => undefined);
@@ -232,3 +330,10 @@ function receive(message) {
 process.on('message', receive);
 // The kernel went away: nothing is left to serve.
 process.on('disconnect', () => process.exit(0));
+// The kernel died without the channel saying so (it is the parent; a new parent means it is gone).
+const kernelPid = process.ppid;
+setInterval(() => process.ppid !== kernelPid && process.exit(0), 1000).unref();
+// A signal meant for the service (a supervisor's SIGTERM to every process of the service) is not
+// this process's to act on: the kernel stops it in order, or it follows the kernel out.
+process.on('SIGINT', () => undefined);
+process.on('SIGTERM', () => undefined);

@@ -1,0 +1,82 @@
+/**
+ * The command line of a mod's sandbox process: Node running `sandbox-worker.mjs`, confined by
+ * what the platform offers beyond the isolate itself.
+ *
+ * - `prlimit` (util-linux), where the host has it: RLIMIT_AS and RLIMIT_CPU on the process
+ *   (`SANDBOX_ADDRESS_SPACE_BYTES`, `SANDBOX_CPU_SECONDS`). prlimit sets them and execs Node, so
+ *   the pid, the IPC channel and the empty environment are the worker's own. Without prlimit the
+ *   worker runs without operating-system limits (the isolate's heap limit, the call deadlines and
+ *   the idle CPU watch still hold).
+ * - Node's permission model (`--experimental-permission` on Node 20, `--permission` where that is
+ *   the flag): the process may read only its own code (this folder), the packages it loads
+ *   (isolated-vm, Ajv and Ajv's dependencies) and the mod's folder; it may not write, start
+ *   processes or worker threads. `--allow-addons` because isolated-vm is a native addon: a
+ *   native addon is outside the model, so this wall holds against a guest that reached the
+ *   worker's JavaScript, not against one that reached native code.
+ */
+import { existsSync, realpathSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SANDBOX_ADDRESS_SPACE_BYTES, SANDBOX_CPU_SECONDS, WORKER_HEAP_MB } from './sandbox-limits.js';
+
+export const SANDBOX_WORKER = fileURLToPath(new URL('./sandbox-worker.mjs', import.meta.url));
+
+/** Where prlimit lives on the hosts we know; looked up by absolute path (the child's PATH is empty). */
+const PRLIMIT = ['/usr/bin/prlimit', '/bin/prlimit'].find((candidate) => existsSync(candidate));
+
+/** Node 22.13+/23.5+ name the stable flag `--permission`; Node 20 has only the experimental one. */
+const PERMISSION_FLAG = process.allowedNodeEnvironmentFlags.has('--permission') ? '--permission' : '--experimental-permission';
+
+/** Past the soft CPU limit the kernel sends SIGXCPU (which ends the worker); the hard one is SIGKILL. */
+const CPU_HARD_GRACE_SECONDS = 5;
+
+const real = (dir: string): string[] => {
+  try {
+    const resolved = realpathSync(dir);
+    return resolved === dir ? [dir] : [dir, resolved];
+  } catch {
+    return [dir];
+  }
+};
+
+/** The folders of the packages the worker loads: isolated-vm, and Ajv with its dependencies. */
+function packageFolders(): string[] {
+  const folderOf = (name: string, from: string) => path.dirname(createRequire(from).resolve(`${name}/package.json`));
+  const ajv = folderOf('ajv', import.meta.url);
+  const ajvManifest = path.join(ajv, 'package.json');
+  const ajvDeps = Object.keys((createRequire(import.meta.url)(ajvManifest) as { dependencies?: Record<string, string> }).dependencies ?? {});
+  return [folderOf('isolated-vm', import.meta.url), ajv, ...ajvDeps.map((dep) => folderOf(dep, ajvManifest))];
+}
+
+let packages: string[] | undefined;
+
+export interface SandboxLaunch {
+  command: string;
+  args: string[];
+  cwd: string;
+  /** Which operating-system limits apply (none when the host has no prlimit). */
+  osLimits: boolean;
+}
+
+export function sandboxLaunch(modId: string, modDir: string): SandboxLaunch {
+  packages ??= packageFolders();
+  const readable = [path.dirname(SANDBOX_WORKER), ...packages, modDir].flatMap(real);
+  const node = [
+    // isolated-vm needs it; the kernel does not.
+    '--no-node-snapshot',
+    `--max-old-space-size=${WORKER_HEAP_MB}`,
+    PERMISSION_FLAG,
+    '--allow-addons',
+    ...readable.map((dir) => `--allow-fs-read=${dir}`),
+    // The model is announced on every start; the warnings would only fill the stderr tail.
+    '--disable-warning=ExperimentalWarning',
+    '--disable-warning=SecurityWarning',
+    SANDBOX_WORKER,
+    modId,
+  ];
+  const cwd = path.dirname(SANDBOX_WORKER);
+  if (!PRLIMIT) return { command: process.execPath, args: node, cwd, osLimits: false };
+  const limits = [`--as=${SANDBOX_ADDRESS_SPACE_BYTES}`, `--cpu=${SANDBOX_CPU_SECONDS}:${SANDBOX_CPU_SECONDS + CPU_HARD_GRACE_SECONDS}`];
+  return { command: PRLIMIT, args: [...limits, '--', process.execPath, ...node], cwd, osLimits: true };
+}
