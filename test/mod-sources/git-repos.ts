@@ -17,8 +17,15 @@ export function scratch(prefix: string): { dir: string; cleanup(): void } {
 
 /** Git with no system or user configuration and a fixed author, so runs are reproducible. */
 export function git(cwd: string, ...args: string[]): string {
+  return gitWithInput(cwd, undefined, ...args);
+}
+
+/** {@link git} with `input` on its standard input. */
+export function gitWithInput(cwd: string, input: string | undefined, ...args: string[]): string {
   return execFileSync('git', args, {
     cwd,
+    input,
+    maxBuffer: 64 * 1024 * 1024,
     encoding: 'utf8',
     env: {
       PATH: process.env.PATH,
@@ -72,6 +79,33 @@ export class ModRepo {
   /** Commits everything and tags it. */
   release(tag: string): this {
     git(this.dir, 'add', '--all');
+    git(this.dir, 'commit', '--quiet', '--allow-empty', '-m', `release ${tag}`);
+    git(this.dir, 'tag', tag);
+    return this;
+  }
+
+  /** Writes `bytes` bytes of `char` into Git's object store without holding them in memory; the blob's id. */
+  blobOf(bytes: number, char = 'a'): string {
+    const file = path.join(this.dir, '..', `${path.basename(this.dir)}-blob-${bytes}-${char.charCodeAt(0)}`);
+    execFileSync('sh', ['-c', `head -c ${bytes} /dev/zero | tr '\\0' '${char}' > "$0"`, file]);
+    const id = git(this.dir, 'hash-object', '-w', '--', file).trim();
+    rmSync(file, { force: true });
+    return id;
+  }
+
+  /** A blob holding `text`; its id. */
+  blobText(text: string): string {
+    return gitWithInput(this.dir, text, 'hash-object', '-w', '--stdin').trim();
+  }
+
+  /**
+   * Commits everything plus `entries` put straight into the index (mode, blob id, path), and
+   * tags it: trees no working folder could hold (a symlink whose target is megabytes, one blob
+   * under thousands of names).
+   */
+  releaseWithEntries(tag: string, entries: ReadonlyArray<{ mode: '100644' | '120000'; object: string; path: string }>): this {
+    git(this.dir, 'add', '--all');
+    gitWithInput(this.dir, entries.map((e) => `${e.mode} ${e.object}\t${e.path}\n`).join(''), 'update-index', '--add', '--index-info');
     git(this.dir, 'commit', '--quiet', '--allow-empty', '-m', `release ${tag}`);
     git(this.dir, 'tag', tag);
     return this;
