@@ -217,6 +217,14 @@ describe('a system mod keeps the ids it declares', () => {
       .filter((c) => c.source === 'manifest' && c.value.id === 'openai-chat');
     expect(declared.map((c) => c.modId)).toEqual(['provider-openai']);
   });
+
+  it('lists a system mod\'s contributions before any other mod\'s, whatever the order they were enabled in', async () => {
+    expect((await disable('provider-openai')).status).toBe(200);
+    expect((await enable('late-provider')).status).toBe(200);
+    expect((await enable('provider-openai')).status).toBe(200);
+    const contributors = k().kernel.extensions.contributions('model-connections.providers').filter((c) => c.source === 'manifest');
+    expect(contributors.map((c) => c.modId)).toEqual(['provider-openai', 'late-provider']);
+  });
 });
 
 describe('egress hosts that name a non-public address', () => {
