@@ -88,6 +88,11 @@ export const errors = defineErrorCatalog({
   modDataFull: { status: 409, message: 'Mod {modId} already stores {limit} keys; delete some first' },
   modEgressHostUndeclared: { status: 403, message: 'Mod {modId} may not reach {host}: its manifest does not list it in sandbox.egress' },
   modFetchFailed: { status: 502, message: 'Mod {modId} outbound request to {host} failed: {reason}' },
+  modEgressAddressRefused: { status: 403, message: 'Mod {modId} may not connect to {host} ({address}): {reason}' },
+  modPermissionsNotApproved: { status: 409, message: 'Mod {modId} {version} asks for permissions the operator has not approved; review and approve them first' },
+  modPermissionsChanged: { status: 409, message: 'What mod {modId} asks for changed since it was shown; review it again' },
+  modPrivateHostInvalid: { status: 400, message: 'Mod {modId} cannot be granted host {host}: {reason}' },
+  modSecretUndeclared: { status: 400, message: 'Mod {modId} does not declare a secret named {name} in sandbox.secrets' },
   // mod sources
   modSourceUrlInvalid: { status: 400, message: 'The source URL is not accepted: {reason}' },
   modSourceExists: { status: 409, message: 'A source with this URL is already added ({sourceId})' },
@@ -99,6 +104,9 @@ export const errors = defineErrorCatalog({
   modInstallInProgress: { status: 409, message: 'Mod {modId} is already being installed' },
   modInstallFailed: { status: 500, message: 'Mod {modId} could not be installed: {reason}' },
   modInstallConflict: { status: 409, message: 'Mod {modId} is installed from elsewhere (it ships with the runtime or comes from a local folder); a Git release cannot replace it' },
+  modSourceAmbiguous: { status: 409, message: 'Mod {modId} is offered by several sources ({sourceIds}); name the one to install from with sourceId' },
+  modSourceMismatch: { status: 409, message: 'Mod {modId} belongs to source {sourceId}; taking it from {requested} is a move (moveToSource with confirmMove: true)' },
+  modOriginSourceGone: { status: 404, message: 'Mod {modId} belongs to source {sourceId}, which is no longer added; add that repository again, or move the mod (moveToSource with confirmMove: true)' },
   // storage and secrets
   databaseUnavailable: { status: 503, message: 'The database is unavailable' },
   secretKeyMismatch: { status: 500, message: 'The secret key does not match the one that encrypted the stored secrets' },

@@ -30,6 +30,9 @@ import type { ModSource } from './mods/mod-discovery.js';
 import { ExtensionRegistry } from './mods/extension-registry.js';
 import { ModHost } from './mods/mod-host.js';
 import { kernelModRoutes } from './mods/mod-routes.js';
+import { ModApprovals } from './mods/mod-approvals.js';
+import { kernelPermissionRoutes } from './mods/permission-routes.js';
+import { addOwnListeningPort } from './mods/isolate/sandbox-egress.js';
 import { kernelSourceRoutes } from './mods/source-routes.js';
 import { InstallStore } from './mods/sources/install-store.js';
 import { ReleaseInstaller } from './mods/sources/release-installer.js';
@@ -220,6 +223,17 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       'core.route-catalog': routeCatalog,
       'core.mod-diagnostics': diagnostics,
       'core.ui-auth-transfer': uiAuth.transfer(),
+      // The trusted-proxy identity header in force: dropped from sandboxed mods' outbound requests.
+      'kernel.identity-header': async () => (await uiAuth.effective()).trustedProxy.identityHeader,
+    });
+
+    const approvals = new ModApprovals(database.knex, async (modId) => {
+      const row = await database
+        .knex('svc_mod_installs as i')
+        .leftJoin('svc_mod_sources as s', 's.id', 'i.source_id')
+        .where('i.mod_id', modId)
+        .first<{ url: string | null; source_id: string } | undefined>('s.url', 'i.source_id');
+      return row ? (row.url ?? `source ${row.source_id}`) : null;
     });
 
     host = new ModHost({
@@ -236,6 +250,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       enableTimeoutMs: config.modEnableTimeoutMs,
       defaultDeadlineMs: config.modRouteDeadlineMs,
       changes: changeBus,
+      approvals,
     });
     const modHost = host;
     container.register({
@@ -268,6 +283,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
 
     const kernelRoutes = [
       ...kernelModRoutes(modHost, settingsStore, releaseInstaller),
+      ...kernelPermissionRoutes(modHost, approvals, secretStore),
       ...kernelSourceRoutes({ catalog: sourceCatalog, installer: releaseInstaller, refresh: sourceRefresh }),
       ...authRoutes({ uiAuth, authenticator, oidc, tokens, trustedProxies: config.http.trustedProxies }),
     ];
@@ -306,6 +322,8 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       }),
       async listen() {
         const url = await app.listen({ host: config.host, port: config.port });
+        const address = app.server.address();
+        if (address !== null && typeof address === 'object') addOwnListeningPort(address.port);
         await hooks.onServerReady.promise({ url });
         return url;
       },

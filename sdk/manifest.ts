@@ -115,6 +115,12 @@ export interface ManifestSandbox {
   egress?: string[];
   /** The mod gets `mod.data`, its own key-value store. */
   data?: boolean;
+  /**
+   * Names of the secrets the mod reads with `mod.secrets.get` (API keys of the services it
+   * calls). The operator sets them, write-only, on the Mods page or with
+   * `PUT /api/mod-management/{modId}/secrets`; reading an undeclared name is refused.
+   */
+  secrets?: string[];
 }
 
 /** The parsed `mod.json`. @public */

@@ -7,7 +7,7 @@
 import type { AwilixContainer } from 'awilix';
 import type { Logger } from 'pino';
 import type { ModStatus } from '../../sdk/core-services.js';
-import type { SvcError } from '../../sdk/errors.js';
+import { isSvcError, type SvcError } from '../../sdk/errors.js';
 import type { ModManifest } from '../../sdk/manifest.js';
 import type { ErrorRegistry } from '../error-registry.js';
 import { errors } from '../errors.js';
@@ -18,6 +18,7 @@ import type { ChangeBus } from '../storage/change-bus.js';
 import type { Database } from '../storage/database.js';
 import type { ModTableGuard } from '../storage/mod-table-guard.js';
 import type { ExtensionRegistry } from './extension-registry.js';
+import type { ModApprovals } from './mod-approvals.js';
 import { defaultRuntimes } from './runtime-select.js';
 import { discoverMod, type ModSource } from './mod-discovery.js';
 import { ModInstaller } from './mod-installer.js';
@@ -55,6 +56,8 @@ export interface ModHostDeps {
   provided: ProvidedServices;
   /** Extension points (from installed manifests) and the contributions of enabled mods. */
   extensions: ExtensionRegistry;
+  /** The operator's consent to what sandboxed mods ask for (`mod-approvals.ts`). */
+  approvals?: ModApprovals;
   /** Every catalogued error code; mods' catalogues are added when they load. */
   errors: ErrorRegistry;
   /** Builds the mods' checked database handles; told when migrations change the catalog. */
@@ -174,7 +177,10 @@ export class ModHost implements RouteOwnerGate {
           (error: unknown) => error,
         );
         // The previous version was serving: it goes on serving rather than a version that cannot.
-        if (started !== undefined && wasLoaded) throw started;
+        // A release that asks for more than was approved is kept, installed and disabled, until
+        // the operator approves the difference.
+        const awaitsApproval = isSvcError(started) && started.code === 'mod_permissions_not_approved';
+        if (started !== undefined && wasLoaded && !awaitsApproval) throw started;
       }
       await step.commit();
       if (step.announce !== false) await this.announce(modId);
@@ -248,6 +254,11 @@ export class ModHost implements RouteOwnerGate {
   /** Every mod found at boot, loaded or not (its tables are its own either way). */
   installedMods(): Array<{ id: string; system: boolean }> {
     return this.installer.all().map((r) => ({ id: r.id, system: r.system }));
+  }
+
+  /** Untrusted code (an installed Git mod): runs in the sandbox, with what the operator approved. */
+  isSandboxed(modId: string): boolean {
+    return this.installer.get(modId)?.sandboxed === true;
   }
 
   manifestOf(modId: string): ModManifest | undefined {

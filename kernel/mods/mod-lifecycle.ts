@@ -15,6 +15,7 @@ import type { HookCatalog } from '../hooks/hook-catalog.js';
 import type { Database } from '../storage/database.js';
 import type { ExtensionRegistry } from './extension-registry.js';
 import { providedServicesOf } from './manifest-schema.js';
+import type { ModApprovals } from './mod-approvals.js';
 import type { ModInstaller } from './mod-installer.js';
 import { failRecord, statusOf, type DesiredState, type ModRecord } from './mod-record.js';
 import type { ModRuntimeFactory, ModStartScope } from './mod-runtime.js';
@@ -33,6 +34,8 @@ export interface ModLifecycleDeps {
   extensions: ExtensionRegistry;
   errors: ErrorRegistry;
   enableTimeoutMs: number;
+  /** The operator's consent to what sandboxed mods ask for; without it a sandboxed mod never starts. */
+  approvals?: ModApprovals;
   log: Logger;
 }
 
@@ -137,9 +140,16 @@ export class ModLifecycle {
     }
     // Untrusted code never starts with what its runtime would ignore or the kernel would load (migrations).
     if (record.sandboxed) assertUntrustedManifest(record.id, manifest, { fromGit: false });
+    // An installed mod runs only with what the operator approved: not approved is not a failure,
+    // the mod stays disabled (an update that asks for more waits here for the difference).
+    let privateHosts: readonly string[] | undefined;
+    if (record.sandboxed) {
+      if (!this.deps.approvals) throw errors.modPermissionsNotApproved({ modId: record.id, version: manifest.version });
+      privateHosts = (await this.deps.approvals.gate(record.id, manifest)).privateHosts;
+    }
     record.status = 'enabling';
     try {
-      await runtime.start(this.startScope(manifest, record.system));
+      await runtime.start(this.startScope(manifest, record.system, privateHosts));
     } catch (error) {
       this.fail(record, isSvcError(error) ? error : errors.modInitFailed({ modId: record.id, reason: (error as Error).message }));
       throw record.error;
@@ -150,10 +160,11 @@ export class ModLifecycle {
   }
 
   /** The host's side of a start: manifest data for extension points, deps, provided services. */
-  private startScope(manifest: ModManifest, system: boolean): ModStartScope {
+  private startScope(manifest: ModManifest, system: boolean, privateHosts?: readonly string[]): ModStartScope {
     const { extensions, provided, resolver } = this.deps;
     return {
       manifest,
+      privateHosts,
       container: this.deps.container,
       initTimeoutMs: this.deps.enableTimeoutMs,
       revoke: (error) => void this.revoke(manifest.id, error).catch((err) => this.deps.log.error({ err, mod: manifest.id }, 'revocation failed')),

@@ -32,6 +32,8 @@ export interface ModStartScope {
   provide(ref: ServiceRef<unknown>, implementation: unknown): Disposable;
   /** How long `init` may take. */
   readonly initTimeoutMs: number;
+  /** Sandboxed mods: hosts the operator granted this mod on loopback or private addresses. */
+  readonly privateHosts?: readonly string[];
   /**
    * Takes the running mod down with `error` (the lifecycle's revocation: failed until re-enabled,
    * dependents too), for a runtime that finds its mod broken between requests — a sandbox that

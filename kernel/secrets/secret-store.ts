@@ -53,10 +53,15 @@ export class SecretStore {
     await this.invalidation.changed(this.key(owner, name), trx);
   }
 
-  async delete(owner: string, name: string): Promise<void> {
+  async delete(owner: string, name: string, trx: Knex = this.knex): Promise<void> {
     this.cache.forget(this.key(owner, name));
-    await this.knex('svc_secrets').where({ owner, name }).delete();
-    await this.invalidation.changed(this.key(owner, name));
+    await trx('svc_secrets').where({ owner, name }).delete();
+    await this.invalidation.changed(this.key(owner, name), trx);
+  }
+
+  /** Runs `fn` in one transaction, so several secret writes land together or not at all. */
+  transaction<T>(fn: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
+    return this.knex.transaction(fn);
   }
 
   async has(owner: string, name: string): Promise<boolean> {

@@ -4,33 +4,28 @@
  * JSON-only answers, outbound HTTP only to declared hosts through the egress guard, and no
  * `system: true` from a sandboxed root.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestKernel, type TestKernel } from '../../sdk/testing.js';
 import { json } from '../helpers.js';
+import { startEchoPeerProcess, type EchoPeer } from '../peers/echo-peer-process.js';
 import { enable, modStatus, SANDBOX_GUESTS, SANDBOX_SYSTEM_MODS } from './sandbox-helpers.js';
 
 let t: TestKernel;
-let peer: Server;
+let peer: EchoPeer;
 let port: number;
 
 beforeAll(async () => {
-  peer = createServer((req, res) => {
-    if (req.url === '/binary') {
-      res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(Buffer.from([0, 1, 2]));
-      return;
-    }
-    res.writeHead(200, { 'content-type': 'application/json', 'set-cookie': 'peer=1' }).end(JSON.stringify({ peer: true, method: req.method, path: req.url }));
-  });
-  await new Promise<void>((resolve) => peer.listen(0, '127.0.0.1', resolve));
-  port = (peer.address() as AddressInfo).port;
+  peer = await startEchoPeerProcess();
+  port = peer.port;
   t = await startTestKernel({ mods: SANDBOX_SYSTEM_MODS, modSources: [SANDBOX_GUESTS] });
-  for (const id of ['sb-escape', 'sb-bad-answers', 'sb-egress']) expect((await enable(t, id)).status).toBe(200);
+  for (const id of ['sb-escape', 'sb-bad-answers']) expect((await enable(t, id)).status).toBe(200);
+  // Loopback is reachable for a sandboxed mod only through the operator's grant of the host.
+  const egressOn = await enable(t, 'sb-egress', { privateHosts: ['127.0.0.1'] });
+  expect(egressOn.status, JSON.stringify(egressOn.body)).toBe(200);
 });
 afterAll(async () => {
   await t?.close();
-  peer?.close();
+  await peer?.close();
 });
 
 describe('the guest sees no host', () => {
@@ -92,10 +87,10 @@ describe('answers', () => {
 describe('outbound HTTP', () => {
   const call = (url: string, init?: unknown) => t.request(json('POST', '/api/mods/sb-egress/call', { url, init }));
 
-  it('reaches a declared loopback peer (SVC_EGRESS_ALLOW_LOOPBACK defaults to true)', async () => {
+  it('reaches a loopback peer the operator granted to the mod (SVC_EGRESS_ALLOW_LOOPBACK defaults to true)', async () => {
     const res = await call(`http://127.0.0.1:${port}/things?x=1`, { method: 'POST', body: { a: 1 } });
     expect(res.body).toMatchObject({ ok: true, status: 200, contentType: 'application/json' });
-    expect(JSON.parse(res.body.text)).toEqual({ peer: true, method: 'POST', path: '/things?x=1' });
+    expect(JSON.parse(res.body.text)).toMatchObject({ peer: true, method: 'POST', path: '/things?x=1' });
   });
 
   it('refuses a host the manifest does not list, before any connection', async () => {
@@ -117,13 +112,14 @@ describe('outbound HTTP when the operator refuses loopback', () => {
   let strict: TestKernel;
   beforeAll(async () => {
     strict = await startTestKernel({ mods: [], modSources: [SANDBOX_GUESTS], config: { egress: { allowLoopback: false, allowPrivate: true } } });
-    expect((await enable(strict, 'sb-egress')).status).toBe(200);
+    expect((await enable(strict, 'sb-egress', { privateHosts: ['127.0.0.1'] })).status).toBe(200);
   });
   afterAll(() => strict?.close());
 
-  it('is refused by the egress guard even for a declared host', async () => {
+  it('is refused even for a declared and granted host: the service-wide policy is a ceiling', async () => {
     const res = await strict.request(json('POST', '/api/mods/sb-egress/call', { url: `http://127.0.0.1:${port}/` }));
-    expect(res.body).toMatchObject({ ok: false, code: 'egress_address_refused' });
+    expect(res.body).toMatchObject({ ok: false, code: 'mod_egress_address_refused' });
+    expect(res.body.message).toMatch(/SVC_EGRESS_ALLOW_LOOPBACK=false refuses/);
   });
 });
 

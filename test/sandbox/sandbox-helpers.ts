@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { ModSource } from '../../kernel/mods/mod-discovery.js';
 import type { TestKernel } from '../../sdk/testing.js';
 import { json } from '../helpers.js';
+import { approveAndEnable } from '../kits/mod-approval.js';
 
 const fixtures = path.join(import.meta.dirname, '..', 'fixtures', 'sandbox-mods');
 
@@ -14,7 +15,8 @@ export const SANDBOX_TRUSTED: ModSource = { root: path.join(fixtures, 'trusted')
 /** System mods the sandbox tests need: health (a route of another owner) and diagnostics. */
 export const SANDBOX_SYSTEM_MODS = ['health', 'diagnostics'];
 
-export const enable = (t: TestKernel, modId: string) => t.request(json('POST', `/api/mod-management/${modId}/enable`));
+/** Enables a sandboxed fixture the way an operator does: approves what it asks for (and the loopback or private hosts `privateHosts` grants), then enables. */
+export const enable = (t: TestKernel, modId: string, options: { privateHosts?: string[] } = {}) => approveAndEnable(t, modId, options.privateHosts);
 export const disable = (t: TestKernel, modId: string) => t.request(json('POST', `/api/mod-management/${modId}/disable`));
 
 export async function modStatus(t: TestKernel, modId: string): Promise<{ status: string; error?: { code: string; message: string } }> {

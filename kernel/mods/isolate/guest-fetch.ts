@@ -1,13 +1,17 @@
 /**
- * `mod.fetch` for sandboxed mods: only to hosts the manifest lists in `sandbox.egress`, always
- * through the kernel's egress guard (which still refuses metadata and link-local addresses, and
- * loopback or private ones when the operator turned them off), JSON or text only, bounded in
- * time and size. Redirects are not followed: a redirect could lead to a host the mod did not
- * declare, so the mod sees the 3xx and decides.
+ * `mod.fetch` for sandboxed mods: only to hosts the manifest lists in `sandbox.egress` or the
+ * operator granted, through the sandbox egress check (`sandbox-egress.ts`: public addresses only
+ * unless granted, never svc's own listeners, whatever `SVC_EGRESS_*` allows the kernel), JSON or
+ * text only, bounded in time and size. Redirects are not followed: a redirect could lead to a
+ * host the mod did not declare, so the mod sees the 3xx and decides. Identity headers a proxy or
+ * svc itself would trust (`x-forwarded-*`, the trusted-proxy identity header, `x-svc-*`, …) are
+ * dropped from the mod's request.
  */
-import { findEgressRefusal, readBoundedText, type EgressGuard } from '../../../sdk/egress.js';
+import { readBoundedText } from '../../../sdk/egress.js';
 import { isSvcError } from '../../../sdk/errors.js';
 import { errors } from '../../errors.js';
+import { grantCovers } from '../private-host-grant.js';
+import { SandboxEgressRefused, type SandboxEgress } from './sandbox-egress.js';
 import { FETCH_TIMEOUT_MS, MAX_FETCH_RESPONSE_BYTES } from './sandbox-limits.js';
 
 const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD']);
@@ -16,6 +20,8 @@ const HEADER_NAME = /^[A-Za-z0-9-]{1,100}$/;
 const RESERVED_HEADERS = new Set(['host', 'content-length', 'transfer-encoding', 'connection', 'upgrade', 'te', 'trailer', 'keep-alive', 'proxy-authorization', 'proxy-connection']);
 const TEXTUAL = /^(text\/|application\/([a-z0-9.+-]*\+)?(json|xml|x-www-form-urlencoded|javascript)\b)/i;
 const MAX_HEADERS = 50;
+/** Headers that carry an identity or a client address some proxy or svc itself trusts. */
+const IDENTITY_HEADER = /^(x-forwarded-.*|forwarded|x-real-ip|x-client-ip|true-client-ip|cf-connecting-ip|remote-user|x-remote-user|x-user|x-auth-request-.*|x-svc-.*)$/i;
 
 export interface GuestFetchAnswer {
   status: number;
@@ -29,8 +35,20 @@ export interface GuestFetchInit {
   body?: unknown;
 }
 
-export function createGuestFetch(modId: string, allowedHosts: readonly string[], egress: EgressGuard, stopped: AbortSignal) {
-  const allowed = new Set(allowedHosts.map((h) => h.toLowerCase()));
+export interface GuestFetchOptions {
+  /** `sandbox.egress` of the manifest. */
+  declaredHosts: readonly string[];
+  /** Hosts the operator granted this mod on loopback or private addresses (also callable). */
+  grantedHosts: readonly string[];
+  egress: SandboxEgress;
+  /** The trusted-proxy identity header in force (lower case), dropped like the fixed ones. */
+  identityHeader: () => Promise<string | undefined>;
+  stopped: AbortSignal;
+}
+
+export function createGuestFetch(modId: string, options: GuestFetchOptions) {
+  const { egress, stopped } = options;
+  const allowed = new Set(options.declaredHosts.map((h) => h.toLowerCase()));
   const refuse = (host: string, reason: string) => errors.modFetchFailed({ modId, host, reason });
 
   return async function guestFetch(rawUrl: unknown, init: GuestFetchInit): Promise<GuestFetchAnswer> {
@@ -43,13 +61,14 @@ export function createGuestFetch(modId: string, allowedHosts: readonly string[],
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw errors.modSandboxCallRefused({ modId, op: 'fetch', reason: 'only http and https URLs' });
     if (url.username || url.password) throw errors.modSandboxCallRefused({ modId, op: 'fetch', reason: 'credentials in the URL are not sent' });
     const hostname = url.hostname.toLowerCase();
+    const port = url.port || (url.protocol === 'https:' ? '443' : '80');
     // `host` allows every port of a host; `host:port` one port.
-    if (!allowed.has(hostname) && !allowed.has(`${hostname}:${url.port || (url.protocol === 'https:' ? '443' : '80')}`)) {
+    if (!allowed.has(hostname) && !allowed.has(`${hostname}:${port}`) && !grantCovers(options.grantedHosts, hostname, port)) {
       throw errors.modEgressHostUndeclared({ modId, host: url.host });
     }
     const method = String(init.method ?? 'GET').toUpperCase();
     if (!METHODS.has(method)) throw errors.modSandboxCallRefused({ modId, op: 'fetch', reason: `method ${method} is not allowed` });
-    const headers = checkedHeaders(modId, init.headers);
+    const headers = checkedHeaders(modId, init.headers, await options.identityHeader());
     let body: string | undefined;
     if (init.body !== undefined && init.body !== null) {
       if (method === 'GET' || method === 'HEAD') throw errors.modSandboxCallRefused({ modId, op: 'fetch', reason: `${method} has no body` });
@@ -60,7 +79,6 @@ export function createGuestFetch(modId: string, allowedHosts: readonly string[],
       }
     }
     try {
-      egress.check(url);
       const signal = AbortSignal.any([stopped, AbortSignal.timeout(FETCH_TIMEOUT_MS)]);
       const response = await egress.fetch(url, { method, headers, body, redirect: 'manual', signal });
       const type = response.headers.get('content-type');
@@ -76,8 +94,8 @@ export function createGuestFetch(modId: string, allowedHosts: readonly string[],
       return { status: response.status, headers: answerHeaders, body: text };
     } catch (error) {
       if (isSvcError(error)) throw error;
-      const refusal = findEgressRefusal(error);
-      if (refusal) throw refusal.toSvcError();
+      const refusal = findRefusal(error);
+      if (refusal) throw errors.modEgressAddressRefused({ modId, host: url.host, address: refusal.address, reason: refusal.reason });
       const name = (error as Error).name;
       if (name === 'TimeoutError' || name === 'AbortError') throw refuse(url.host, stopped.aborted ? 'the mod was stopped' : `no answer within ${FETCH_TIMEOUT_MS} ms`);
       const cause = (error as { cause?: { code?: string; message?: string } }).cause;
@@ -86,7 +104,16 @@ export function createGuestFetch(modId: string, allowedHosts: readonly string[],
   };
 }
 
-function checkedHeaders(modId: string, raw: unknown): Record<string, string> {
+function findRefusal(error: unknown): SandboxEgressRefused | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 8 && current !== null && typeof current === 'object'; depth++) {
+    if (current instanceof SandboxEgressRefused) return current;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+function checkedHeaders(modId: string, raw: unknown, identityHeader: string | undefined): Record<string, string> {
   if (raw === undefined || raw === null) return {};
   if (typeof raw !== 'object' || Array.isArray(raw)) throw errors.modSandboxCallRefused({ modId, op: 'fetch', reason: 'headers is an object of strings' });
   const entries = Object.entries(raw as Record<string, unknown>);
@@ -96,7 +123,8 @@ function checkedHeaders(modId: string, raw: unknown): Record<string, string> {
     if (!HEADER_NAME.test(name) || typeof value !== 'string' || /[\r\n\0]/.test(value)) {
       throw errors.modSandboxCallRefused({ modId, op: 'fetch', reason: `header ${name.slice(0, 100)} is not a plain header` });
     }
-    if (RESERVED_HEADERS.has(name.toLowerCase())) continue;
+    const lower = name.toLowerCase();
+    if (RESERVED_HEADERS.has(lower) || IDENTITY_HEADER.test(lower) || lower === identityHeader) continue;
     out[name] = value;
   }
   return out;

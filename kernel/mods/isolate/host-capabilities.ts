@@ -37,6 +37,8 @@ function operationsFor(deps: HostCapabilityDeps): Map<string, Operation> {
         if (typeof name !== 'string' || name.length === 0 || name.length > 120) {
           throw errors.modSandboxCallRefused({ modId: deps.manifest.id, op: 'secrets.get', reason: 'a secret name is a string of 1 to 120 characters' });
         }
+        // Only the names the manifest declares (and the operator was shown) can be read.
+        if (!(deps.manifest.sandbox?.secrets ?? []).includes(name)) throw errors.modSecretUndeclared({ modId: deps.manifest.id, name: name.slice(0, 120) });
         return (await deps.secrets.get(name)) ?? null;
       },
     ],

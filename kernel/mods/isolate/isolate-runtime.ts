@@ -22,6 +22,7 @@ import type { ToolRegistry } from '../registries.js';
 import { GuestCalls } from './guest-calls.js';
 import { guestSchemaProblem } from './guest-schema.js';
 import { createGuestFetch } from './guest-fetch.js';
+import { createSandboxEgress } from './sandbox-egress.js';
 import { createHostCapabilities } from './host-capabilities.js';
 import { ModDataStore } from './mod-data-store.js';
 import type { StartMessage } from './protocol.js';
@@ -93,12 +94,16 @@ export class IsolateModRuntime implements ModRuntime {
       const container = createModContainer(scope.container, manifest, disposers);
       const deps = scope.resolveDeps(GUEST_DEPS, container) as unknown as GuestDeps;
       const egressHosts = manifest.sandbox?.egress ?? [];
+      const grantedHosts = scope.privateHosts ?? [];
+      const sandboxEgress = createSandboxEgress({ grants: grantedHosts, policy: deps.egress.policy });
+      disposers.add(toDisposable(() => sandboxEgress.close()));
+      const identityHeader = scope.container.resolve<() => Promise<string | undefined>>('kernel.identity-header');
       const capabilities = createHostCapabilities({
         manifest,
         settings: deps.settings,
         secrets: deps.secrets,
         data: manifest.sandbox?.data ? new ModDataStore(scope.container.resolve<Database>('kernel.database').knex, modId) : undefined,
-        fetch: egressHosts.length > 0 ? createGuestFetch(modId, egressHosts, deps.egress, stopped.signal) : undefined,
+        fetch: egressHosts.length > 0 || grantedHosts.length > 0 ? createGuestFetch(modId, { declaredHosts: egressHosts, grantedHosts, egress: sandboxEgress, identityHeader, stopped: stopped.signal }) : undefined,
         log: this.log,
       });
       const guestLog = deps.logger.child({ sandboxed: true });
@@ -125,7 +130,7 @@ export class IsolateModRuntime implements ModRuntime {
           return sandbox.stop();
         }),
       );
-      const ready = await sandbox.start(this.startMessage(manifest, scope.initTimeoutMs, memoryMb)).catch((failure: SandboxFailure) => {
+      const ready = await sandbox.start(this.startMessage(manifest, scope.initTimeoutMs, memoryMb, egressHosts.length > 0 || grantedHosts.length > 0)).catch((failure: SandboxFailure) => {
         throw this.startError(manifest, failure, scope.initTimeoutMs);
       });
       const calls = new GuestCalls({ modId, sandbox, diagnostics, revoke, log: this.log });
@@ -170,7 +175,7 @@ export class IsolateModRuntime implements ModRuntime {
     await disposers?.dispose();
   }
 
-  private startMessage(manifest: ModManifest, initTimeoutMs: number, memoryMb: number): StartMessage {
+  private startMessage(manifest: ModManifest, initTimeoutMs: number, memoryMb: number, fetch: boolean): StartMessage {
     const contributes = manifest.contributes ?? {};
     return {
       t: 'start',
@@ -184,7 +189,7 @@ export class IsolateModRuntime implements ModRuntime {
         routes: (contributes.routes ?? []).map((r) => r.id),
         tools: (contributes.tools ?? []).map((t) => t.name),
         data: manifest.sandbox?.data === true,
-        fetch: (manifest.sandbox?.egress ?? []).length > 0,
+        fetch,
       },
       limits: {
         responseBytes: MAX_RESPONSE_BYTES,

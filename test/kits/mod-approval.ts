@@ -1,0 +1,20 @@
+/**
+ * The operator's approval of an installed mod's permissions, as the Mods page gives it: read the
+ * review, approve the digest it shows (optionally with private-host grants), then enable.
+ */
+import type { TestKernel } from '../../sdk/testing.js';
+import { json } from '../helpers.js';
+
+/** Approves what `modId` asks for now; answers the approval route's response. */
+export async function approvePermissions(t: TestKernel, modId: string, privateHosts?: string[]) {
+  const review = await t.request(`/api/mod-management/${modId}/permissions`);
+  if (review.status !== 200) return review;
+  return t.request(json('POST', `/api/mod-management/${modId}/permissions`, { digest: review.body.digest, ...(privateHosts ? { privateHosts } : {}) }));
+}
+
+/** Approves, then enables (the answer is the enable route's, or the approval's when that was refused). */
+export async function approveAndEnable(t: TestKernel, modId: string, privateHosts?: string[]) {
+  const approved = await approvePermissions(t, modId, privateHosts);
+  if (approved.status !== 200) return approved;
+  return t.request(json('POST', `/api/mod-management/${modId}/enable`));
+}
