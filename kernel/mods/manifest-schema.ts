@@ -35,6 +35,7 @@ const sandboxSchema = {
     memoryMb: { type: 'integer', minimum: MIN_MEMORY_MB, maximum: MAX_MEMORY_MB },
     egress: { type: 'array', uniqueItems: true, maxItems: 32, items: { type: 'string', pattern: EGRESS_HOST, maxLength: 260 } },
     data: { type: 'boolean' },
+    secrets: { type: 'array', uniqueItems: true, maxItems: 32, items: { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9_.-]{0,119}$' } },
   },
 } as const;
 
