@@ -2,7 +2,9 @@
  * The bundle file: `{format: "svc-export", version: 1, createdAt, runtime, categories, secrets?}`.
  * Records are in clear; secret values only inside `secrets`, sealed with the password (see
  * `bundle-crypto.ts`); each category lists the names of the secrets it had, so an import
- * without them can say what is missing.
+ * without them can say what is missing. A bundle exported with a password always has the
+ * sealed part, even with no secret to carry: its tag is what binds the records to the
+ * password, so a record changed by someone without it is refused.
  */
 import { createHash } from 'node:crypto';
 import { canonicalJson, MAX_BUNDLE_BYTES, type ExportItem } from './contract.js';
@@ -52,8 +54,7 @@ export async function buildBundle(input: {
     runtime: { name: 'svc', version: input.runtimeVersion },
     categories: input.categories,
   };
-  const hasSecrets = Object.values(input.secrets).some((s) => Object.keys(s).length > 0);
-  if (input.password !== undefined && hasSecrets) bundle.secrets = await seal(JSON.stringify(input.secrets), input.password, additionalData(bundle));
+  if (input.password !== undefined) bundle.secrets = await seal(JSON.stringify(input.secrets), input.password, additionalData(bundle));
   return bundle;
 }
 

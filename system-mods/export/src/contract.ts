@@ -35,6 +35,25 @@ export interface CategoryExport {
   secrets?: Record<string, string>;
 }
 
+/**
+ * One field that decides where a stored credential is sent (a base URL, an API type, a
+ * command and its arguments): its value here and in the bundle. Values are shown as stored,
+ * with any user:password in a URL masked; never a secret.
+ */
+export interface DestinationChange {
+  field: string;
+  from: string | null;
+  to: string | null;
+}
+
+/**
+ * What a `replace` does with the credential stored for a record: `kept` (the destination is the
+ * same and the bundle carries none), `replaced` (the bundle carries one), `dropped` (the bundle
+ * points it somewhere else and carries none: the stored one is deleted, never sent there),
+ * `refused` (the category cannot drop it and refuses the item instead).
+ */
+export type CredentialOutcome = 'kept' | 'replaced' | 'dropped' | 'refused';
+
 /** What importing one record would do. `rename`: it would be created as `newId`. */
 export interface CategoryChange {
   id: string;
@@ -42,6 +61,10 @@ export interface CategoryChange {
   label?: string;
   action: 'create' | 'update' | 'unchanged' | 'skip' | 'rename';
   newId?: string;
+  /** For a record here that holds a credential: the destination fields the bundle changes. */
+  destination?: DestinationChange[];
+  /** For an `update` of a record that holds a credential: what happens to the stored one. */
+  credential?: CredentialOutcome;
 }
 
 /** A record whose id exists here with different content. */
@@ -55,6 +78,12 @@ export interface CategoryConflict {
 export interface CategoryPreview {
   changes: CategoryChange[];
   conflicts: CategoryConflict[];
+}
+
+/** What a preview knows of the bundle besides the items. */
+export interface CategoryPreviewContext {
+  /** Names of this category's secrets the bundle carries and the password opened. */
+  secrets: string[];
 }
 
 export interface CategoryImportOptions {
@@ -91,8 +120,11 @@ export interface ExportCategory {
    */
   itemSchema: Record<string, unknown>;
   export(): Promise<CategoryExport>;
-  /** Reads only. `policy` decides the action shown for conflicting records. */
-  preview(items: ExportItem[], policy: ConflictPolicy): Promise<CategoryPreview>;
+  /**
+   * Reads only. `policy` decides the action shown for conflicting records; `context` says which
+   * secrets came along (a category holding credentials shows `credential` from it).
+   */
+  preview(items: ExportItem[], policy: ConflictPolicy, context?: CategoryPreviewContext): Promise<CategoryPreview>;
   /** Writes in one transaction of the category's own; a throw leaves the category as it was. */
   import(items: ExportItem[], options: CategoryImportOptions): Promise<CategoryImportReport>;
 }
@@ -152,15 +184,45 @@ export function differingFields(a: Record<string, unknown>, b: Record<string, un
   return [...keys].filter((k) => canonicalJson(a[k]) !== canonicalJson(b[k])).sort();
 }
 
+const shown = (value: unknown): string | null => {
+  if (value === null || value === undefined) return null;
+  const text = typeof value === 'string' ? value : canonicalJson(value);
+  // A URL's user:password is a credential of its own: the preview says that one is there, not what it is.
+  const masked = text.replace(/([a-z][a-z0-9+.-]*:\/\/)[^/?#@\s]*@/gi, '$1***@');
+  return masked.length > 500 ? `${masked.slice(0, 499)}…` : masked;
+};
+
+/** The `fields` (where a credential is sent) whose values differ between the record here and the bundle's. */
+export function destinationChanges(current: Record<string, unknown>, next: Record<string, unknown>, fields: readonly string[]): DestinationChange[] {
+  return fields.filter((f) => canonicalJson(current[f] ?? null) !== canonicalJson(next[f] ?? null)).map((f) => ({ field: f, from: shown(current[f]), to: shown(next[f]) }));
+}
+
+/**
+ * What a `replace` of a record holding a credential does with the stored one. A credential
+ * belongs to the destination it was given for: when the bundle moves the record (another URL,
+ * API type, command) and carries no credential of its own, the stored one is dropped rather
+ * than sent to the new destination, which may be anyone's.
+ */
+export function credentialOnReplace(destination: DestinationChange[], carried: boolean): Exclude<CredentialOutcome, 'refused'> {
+  if (carried) return 'replaced';
+  return destination.length > 0 ? 'dropped' : 'kept';
+}
+
 /**
  * The usual preview: each item is new (`create`), the same as here (`unchanged`) or a conflict
  * whose action follows the policy. `current` reads the record as the category would export it.
+ * With `credential`, a conflict also lists the destination fields the bundle changes and, for
+ * an update, what becomes of the stored credential (`carried`: the bundle has one for the item).
  */
 export async function previewByComparison(
   items: ExportItem[],
   policy: ConflictPolicy,
   current: (id: string) => Promise<Record<string, unknown> | undefined>,
-  options: { label?: (item: ExportItem) => string | undefined; rename?: (id: string) => Promise<string> } = {},
+  options: {
+    label?: (item: ExportItem) => string | undefined;
+    rename?: (id: string) => Promise<string>;
+    credential?: { destination: readonly string[]; carried: (item: ExportItem) => boolean };
+  } = {},
 ): Promise<CategoryPreview> {
   const preview: CategoryPreview = { changes: [], conflicts: [] };
   for (const item of items) {
@@ -176,8 +238,13 @@ export async function previewByComparison(
       continue;
     }
     preview.conflicts.push({ id: item.id, label, reason: `differs in ${differs.join(', ')}` });
-    if (policy === 'rename' && options.rename) preview.changes.push({ id: item.id, label, action: 'rename', newId: await options.rename(item.id) });
-    else preview.changes.push({ id: item.id, label, action: policy === 'replace' ? 'update' : 'skip' });
+    const destination = options.credential ? destinationChanges(existing, item, options.credential.destination) : [];
+    const moved = destination.length > 0 ? { destination } : {};
+    if (policy === 'rename' && options.rename) preview.changes.push({ id: item.id, label, action: 'rename', newId: await options.rename(item.id), ...moved });
+    else if (policy === 'replace') {
+      const credential = options.credential ? { credential: credentialOnReplace(destination, options.credential.carried(item)) } : {};
+      preview.changes.push({ id: item.id, label, action: 'update', ...moved, ...credential });
+    } else preview.changes.push({ id: item.id, label, action: 'skip', ...moved });
   }
   return preview;
 }

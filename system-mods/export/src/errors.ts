@@ -14,6 +14,14 @@ export const exportErrors = defineErrorCatalog({
   importPasswordInvalid: { status: 400, message: 'The password does not open this bundle' },
   /** The password is right but the encrypted part or the records it seals were changed. */
   importBundleTampered: { status: 400, message: 'The bundle was changed after it was exported' },
+  /**
+   * A password was given but the bundle has no sealed part: it was exported without a password,
+   * or someone removed the part that binds its records to the password (and with it the check).
+   */
+  importBundleUnsealed: {
+    status: 400,
+    message: 'The bundle has no part the password seals, so its records cannot be checked: it was exported without a password or that part was removed. Import it without secrets only with confirmUnsealed: true',
+  },
   /** The spec's refusal of an import without an explicit confirmation; the answer carries the preview. */
   importConfirmationRequired: { status: 400, message: 'Importing writes data: send confirm: true after reviewing the preview' },
   /** A bundle item its category refuses (schema or rule). */

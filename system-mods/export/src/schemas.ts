@@ -18,7 +18,17 @@ export const previewBody = {
   type: 'object',
   additionalProperties: false,
   required: ['bundle'],
-  properties: { bundle: bundleText, password, conflictPolicy: policy, categories: { ...categoryIds, description: 'Only these bundle categories (default: all)' } },
+  properties: {
+    bundle: bundleText,
+    password,
+    conflictPolicy: policy,
+    categories: { ...categoryIds, description: 'Only these bundle categories (default: all)' },
+    confirmUnsealed: {
+      type: 'boolean',
+      description:
+        'With a password: accept a bundle that has no sealed part (exported without a password, or the part was removed), importing its records unchecked and without secrets; otherwise 400 import_bundle_unsealed',
+    },
+  },
 } as const;
 
 export const importBody = {
@@ -87,10 +97,26 @@ export const okCatalog = {
   },
 } as const;
 
+const destinationChange = {
+  type: 'object',
+  required: ['field', 'from', 'to'],
+  properties: { field: { type: 'string' }, from: { type: ['string', 'null'] }, to: { type: ['string', 'null'] } },
+} as const;
+
 const change = {
   type: 'object',
   required: ['id', 'action'],
-  properties: { id: { type: 'string' }, label: { type: 'string' }, action: { enum: ['create', 'update', 'unchanged', 'skip', 'rename'] }, newId: { type: 'string' } },
+  properties: {
+    id: { type: 'string' },
+    label: { type: 'string' },
+    action: { enum: ['create', 'update', 'unchanged', 'skip', 'rename'] },
+    newId: { type: 'string' },
+    destination: { type: 'array', items: destinationChange, description: 'For a record here holding a credential: the fields deciding where it is sent that the bundle changes (here → bundle)' },
+    credential: {
+      enum: ['kept', 'replaced', 'dropped', 'refused'],
+      description: 'For an update of a record holding a credential: kept (same destination), replaced (the bundle carries one), dropped (moved elsewhere without one: deleted, never sent there), refused (the category refuses the item)',
+    },
+  },
 } as const;
 const conflict = { type: 'object', required: ['id', 'reason'], properties: { id: { type: 'string' }, label: { type: 'string' }, reason: { type: 'string' } } } as const;
 const counts = { type: 'object', properties: Object.fromEntries(['create', 'update', 'unchanged', 'skip', 'rename'].map((k) => [k, { type: 'integer' }])) } as const;
@@ -101,8 +127,14 @@ export const previewSchema = {
   properties: {
     bundle: {
       type: 'object',
-      required: ['createdAt', 'runtime', 'secretsIncluded', 'secretsOpened'],
-      properties: { createdAt: { type: 'string' }, runtime: { type: 'object' }, secretsIncluded: { type: 'boolean' }, secretsOpened: { type: 'boolean' } },
+      required: ['createdAt', 'runtime', 'secretsIncluded', 'secretsOpened', 'recordsVerified'],
+      properties: {
+        createdAt: { type: 'string' },
+        runtime: { type: 'object' },
+        secretsIncluded: { type: 'boolean' },
+        secretsOpened: { type: 'boolean' },
+        recordsVerified: { type: 'boolean', description: 'The password opened the sealed part: the records are as exported' },
+      },
     },
     conflictPolicy: policy,
     categories: {

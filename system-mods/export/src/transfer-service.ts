@@ -15,6 +15,8 @@ export interface ImportRequest {
   password?: string;
   conflictPolicy?: ConflictPolicy;
   categories?: string[];
+  /** With a password, accept a bundle that has no sealed part (its records unchecked). */
+  confirmUnsealed?: boolean;
 }
 
 export interface CategoryPreviewView {
@@ -28,7 +30,8 @@ export interface CategoryPreviewView {
 }
 
 export interface ImportPreview {
-  bundle: { createdAt: string; runtime: { name: 'svc'; version: string }; secretsIncluded: boolean; secretsOpened: boolean };
+  /** `recordsVerified`: the password opened the sealed part, so the records are as exported. */
+  bundle: { createdAt: string; runtime: { name: 'svc'; version: string }; secretsIncluded: boolean; secretsOpened: boolean; recordsVerified: boolean };
   conflictPolicy: ConflictPolicy;
   /** In the order an import applies them. */
   categories: CategoryPreviewView[];
@@ -101,6 +104,9 @@ export class TransferService {
   private async plan(input: ImportRequest): Promise<Plan> {
     const bundle = parseBundle(input.bundle);
     const { secrets, sealed, opened } = await openSecrets(bundle, input.password);
+    // The operator gave a password, so they expect a sealed bundle: one without that part may
+    // have lost it on the way so that edited records pass unchecked.
+    if (input.password !== undefined && !sealed && input.confirmUnsealed !== true) throw errors.importBundleUnsealed();
     const known = this.registry.all();
     const present = Object.keys(bundle.categories);
     if (input.categories) for (const id of input.categories) if (!present.includes(id)) throw errors.exportCategoryUnknown({ category: id.slice(0, 64) });
@@ -121,12 +127,12 @@ export class TransferService {
     const categories: CategoryPreviewView[] = [];
     for (const step of plan.steps) {
       const { category } = known.get(step.id)!;
-      const preview = await this.guard(step.id, () => category.preview(step.items, policy));
+      const preview = await this.guard(step.id, () => category.preview(step.items, policy, { secrets: Object.keys(plan.secrets[step.id] ?? {}) }));
       const summary = Object.fromEntries(SUMMARY_KEYS.map((k) => [k, preview.changes.filter((c) => c.action === k).length])) as CategoryPreviewView['summary'];
       categories.push({ id: step.id, title: category.title, items: step.items.length, summary, changes: preview.changes, conflicts: preview.conflicts, missingSecrets: step.missingSecrets });
     }
     return {
-      bundle: { createdAt: plan.bundle.createdAt, runtime: plan.bundle.runtime, secretsIncluded: plan.sealed, secretsOpened: plan.opened },
+      bundle: { createdAt: plan.bundle.createdAt, runtime: plan.bundle.runtime, secretsIncluded: plan.sealed, secretsOpened: plan.opened, recordsVerified: plan.opened },
       conflictPolicy: policy,
       categories,
       unknownCategories: plan.unknown.map((id) => ({ id: id.slice(0, 64), title: plan.bundle.categories[id]!.title.slice(0, 200), items: plan.bundle.categories[id]!.items.length })),
