@@ -4,11 +4,16 @@
  * with the operator's password; records carry only the names. Rows import in one transaction,
  * checked by the same rules as the settings route (egress, execution boundaries); the values
  * go to the kernel's secret store after it commits.
+ *
+ * The values belong to where they were given for: an http connection's headers to its URL, a
+ * stdio connection's environment to its command and arguments. A `replace` that moves a
+ * connection (transport, URL, command or arguments) drops the stored values before the row
+ * changes, and keeps only what the bundle carries: they are never sent to the new destination.
  */
 import type { Knex } from 'knex';
 import type { ModDatabaseService, SecretsService } from '../../../sdk/index.js';
 import { EgressRefusedError, type EgressGuard } from '../../../sdk/egress.js';
-import { emptyReport, nextFreeId, previewByComparison, type ExportCategory, type ExportItem } from '../../export/src/contract.js';
+import { destinationChanges, emptyReport, nextFreeId, previewByComparison, type ExportCategory, type ExportItem } from '../../export/src/contract.js';
 import { parseConnectionInput } from './services/connection-rules.js';
 import type { StdioLaunchPolicy } from './services/connection-manager.js';
 
@@ -41,6 +46,8 @@ const itemSchema = {
 };
 
 const TABLE = 'mcp_connections';
+/** The fields that decide who receives the connection's header or environment values. */
+const DESTINATION = ['transport', 'baseUrl', 'command', 'args'] as const;
 const storeName = (id: string) => `connection.${id}`;
 const kindOf = (transport: string) => (transport === 'http' ? 'headers' : 'env');
 const bundleName = (id: string, transport: string, name: string) => `${id}/${kindOf(transport)}/${name}`;
@@ -117,8 +124,13 @@ export function mcpExportCategory(db: ModDatabaseService, secrets: SecretsServic
       }
       return { items: rows, secrets: found };
     },
-    async preview(items, policy) {
-      return previewByComparison(items.map(normalize), policy, (id) => read(id), { label: (i) => String(i.name), rename: renamer(items) });
+    async preview(items, policy, context) {
+      const carried = new Set(context?.secrets ?? []);
+      return previewByComparison(items.map(normalize), policy, (id) => read(id), {
+        label: (i) => String(i.name),
+        rename: renamer(items),
+        credential: { destination: DESTINATION, carried: (i) => (i as McpItem).secretNames.some((name) => carried.has(bundleName(i.id, String(i.transport), name))) },
+      });
     },
     async import(items, { policy, secrets: given }) {
       const report = emptyReport();
@@ -126,6 +138,15 @@ export function mcpExportCategory(db: ModDatabaseService, secrets: SecretsServic
       // Checked before the transaction: the execution boundaries are read on another connection.
       const prepared: Array<{ item: McpItem } & Awaited<ReturnType<typeof checked>>> = [];
       for (const item of items.map(normalize)) prepared.push({ item, ...(await checked(item, given)) });
+      const destinationOf = (fields: Awaited<ReturnType<typeof checked>>['fields']) => ({ transport: fields.transport, baseUrl: fields.baseUrl, command: fields.command, args: fields.args });
+      // Values of a connection the bundle moves go before the row changes: no connect may find
+      // the new destination with the old values (the secret store is not part of the transaction).
+      if (policy === 'replace') {
+        for (const { item, fields } of prepared) {
+          const current = await read(item.id);
+          if (current && destinationChanges(current, destinationOf(fields), DESTINATION).length > 0) await secrets.delete(storeName(item.id));
+        }
+      }
       await db.transaction(async (trx) => {
         const rename = renamer(items, trx);
         for (const { item, fields, values } of prepared) {
@@ -152,8 +173,10 @@ export function mcpExportCategory(db: ModDatabaseService, secrets: SecretsServic
           else if (policy === 'skip') report.skipped.push(item.id);
           else if (policy === 'replace') {
             const [row] = await trx(TABLE).where({ id: item.id }).select('revision');
-            // Values the bundle does not carry (no password) keep the ones stored here.
-            const keep = Object.keys(values).length === 0 && item.secretNames.length > 0;
+            // Values the bundle does not carry (no password) keep the ones stored here, unless the
+            // bundle points the connection somewhere else.
+            const moved = destinationChanges(current, destinationOf(fields), DESTINATION).length > 0;
+            const keep = Object.keys(values).length === 0 && item.secretNames.length > 0 && !moved;
             const update = keep ? { ...columns, secret_names: JSON.stringify(current.secretNames) } : columns;
             await trx(TABLE).where({ id: item.id }).update({ ...update, revision: Number(row.revision) + 1, updated_at: trx.fn.now() });
             report.updated.push(item.id);

@@ -3,11 +3,16 @@
  * is a secret (`<id>/apiKey`), in a bundle only encrypted with the operator's password. Rows
  * import in one transaction; the keys go to the kernel's secret store after it commits (the
  * store is not part of the mod's transaction), then the catalog read model is reloaded.
+ *
+ * A key belongs to where it was given for (provider, API type, base URL). A `replace` that
+ * moves a connection there without carrying a key of its own drops the stored key, and gives
+ * the row a new creation time so a provider login linked to the connection no longer applies
+ * (the link names the connection's id and creation time): neither is sent to the new address.
  */
 import type { Knex } from 'knex';
 import type { ModDatabaseService, SecretsService } from '../../../sdk/index.js';
 import { EgressRefusedError, type EgressGuard } from '../../../sdk/egress.js';
-import { emptyReport, nextFreeId, previewByComparison, type ExportCategory, type ExportItem } from '../../export/src/contract.js';
+import { destinationChanges, emptyReport, nextFreeId, previewByComparison, type ExportCategory, type ExportItem } from '../../export/src/contract.js';
 import { normalizeBaseUrl, type ConnectionService } from './connections.js';
 
 interface ConnectionItem extends ExportItem {
@@ -39,9 +44,19 @@ const itemSchema = {
 };
 
 const TABLE = 'model_connections_connections';
+/** The fields that decide where the connection's key (or provider login token) is sent. */
+const DESTINATION = ['provider', 'apiType', 'baseUrl'] as const;
 const keyName = (id: string) => `${id}/apiKey`;
 const secretName = (id: string) => `connections/${id}/api-key`;
 const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+/** The base URL as a save would store it; as given when it is not one (the import refuses it then). */
+const sameFormOr = (url: string): string => {
+  try {
+    return normalizeBaseUrl(url);
+  } catch {
+    return url;
+  }
+};
 
 export function connectionsExportCategory(db: ModDatabaseService, secrets: SecretsService, connections: ConnectionService, egress: EgressGuard): ExportCategory {
   const toItem = (row: Record<string, any>): ConnectionItem => ({ id: row.id, provider: row.provider, apiType: row.api_type, baseUrl: row.base_url, models: json(row.models) });
@@ -78,16 +93,31 @@ export function connectionsExportCategory(db: ModDatabaseService, secrets: Secre
       }
       return { items: rows.map(toItem), secrets: found };
     },
-    async preview(items, policy) {
-      return previewByComparison(items, policy, (id) => read(id), { label: (i) => String(i.provider), rename: renamer(items) });
+    async preview(items, policy, context) {
+      const carried = new Set(context?.secrets ?? []);
+      // Compared as the import would store it: a base URL differing only in form is the same destination.
+      const normalized = items.map((i) => ({ ...i, baseUrl: sameFormOr(String(i.baseUrl)) }));
+      return previewByComparison(normalized, policy, (id) => read(id), {
+        label: (i) => String(i.provider),
+        rename: renamer(items),
+        credential: { destination: DESTINATION, carried: (i) => carried.has(keyName(i.id)) },
+      });
     },
     async import(items, { policy, secrets: given }) {
       const report = emptyReport();
-      const keys: Array<{ bundleId: string; target: string; created: boolean }> = [];
+      const keys: Array<{ bundleId: string; target: string; created: boolean; moved?: boolean }> = [];
+      // Every URL is checked before anything is written or dropped.
+      const checked = (items as ConnectionItem[]).map((raw) => ({ ...raw, baseUrl: checkUrl(raw.baseUrl) }));
+      // The stored key of a connection the bundle moves goes before the row changes: no call may
+      // find the new address with the old key (the secret store is not part of the transaction).
+      for (const item of checked) {
+        const current = await read(item.id);
+        const moved = current !== undefined && policy === 'replace' && destinationChanges(current, item, DESTINATION).length > 0;
+        if (current === undefined || moved) await secrets.delete(secretName(item.id));
+      }
       await db.transaction(async (trx) => {
         const rename = renamer(items, trx);
-        for (const raw of items as ConnectionItem[]) {
-          const item = { ...raw, baseUrl: checkUrl(raw.baseUrl) };
+        for (const item of checked) {
           const current = await read(item.id, trx);
           const columns = { provider: item.provider, api_type: item.apiType, base_url: item.baseUrl, models: JSON.stringify(item.models) };
           if (!current) {
@@ -104,9 +134,11 @@ export function connectionsExportCategory(db: ModDatabaseService, secrets: Secre
             continue;
           }
           if (policy === 'replace') {
-            await trx(TABLE).where({ id: item.id }).update({ ...columns, updated_at: trx.fn.now() });
+            const moved = destinationChanges(current, item, DESTINATION).length > 0;
+            // A new creation time unlinks a provider login made for the connection as it was.
+            await trx(TABLE).where({ id: item.id }).update({ ...columns, updated_at: trx.fn.now(), ...(moved ? { created_at: trx.fn.now() } : {}) });
             report.updated.push(item.id);
-            keys.push({ bundleId: item.id, target: item.id, created: false });
+            keys.push({ bundleId: item.id, target: item.id, created: false, moved });
           } else {
             const target = await rename(item.id);
             await trx(TABLE).insert({ id: target, ...columns });
@@ -115,11 +147,13 @@ export function connectionsExportCategory(db: ModDatabaseService, secrets: Secre
           }
         }
       });
-      for (const { bundleId, target, created } of keys) {
+      for (const { bundleId, target, created, moved } of keys) {
         const key = given[keyName(bundleId)];
         if (key !== undefined) await secrets.set(secretName(target), key);
-        // A key left behind under a new connection's id (an old deletion) must not be inherited.
-        else if (created) await secrets.delete(secretName(target));
+        // A key left behind under a new connection's id (an old deletion) must not be inherited,
+        // and a key given for another address must not follow the connection to this one
+        // (dropped again here: the row may have moved since the check before the transaction).
+        else if (created || moved) await secrets.delete(secretName(target));
       }
       await connections.reloadEverywhere();
       return report;

@@ -5,10 +5,13 @@
  * - `ui-auth`: who may sign in, which the kernel owns (`/api/settings/ui-auth`) and hands this mod
  *   as plain data through `core.ui-auth-transfer`. The Basic password hash and the OIDC client
  *   secret are secrets; the kernel saves the settings in a transaction of its own, refusing
- *   settings that would lock everyone out.
+ *   settings that would lock everyone out. The client secret belongs to its issuer (it is sent
+ *   to the issuer's token endpoint): a `replace` that moves the issuer without carrying a
+ *   secret is refused, since the kernel's transfer service keeps a secret it is not given and
+ *   the stored one would go to the new issuer.
  */
 import { isAvatar, isIanaTimeZone, type ModDatabaseService, type UiAuthSettingsData, type UiAuthTransferService } from '../../../sdk/index.js';
-import { emptyReport, ImportItemRefused, previewByComparison, type ConflictPolicy, type ExportCategory, type ExportItem } from '../../export/src/contract.js';
+import { destinationChanges, emptyReport, ImportItemRefused, previewByComparison, type ConflictPolicy, type ExportCategory, type ExportItem } from '../../export/src/contract.js';
 import type { Knex } from 'knex';
 import type { OperatorSettings } from './services/operator-settings.js';
 import type { SettingsDocuments } from './services/settings-documents.js';
@@ -100,6 +103,10 @@ export function operatorSettingsExportCategory(db: ModDatabaseService, operator:
   };
 }
 
+const CLIENT_SECRET = 'ui-auth/oidcClientSecret';
+/** Where the OIDC client secret is sent, as a flat record for `destinationChanges`. */
+const issuerOf = (item: Record<string, unknown>) => ({ 'oidc.issuer': (item.oidc as { issuer?: string | null } | undefined)?.issuer ?? null });
+
 export function uiAuthExportCategory(uiAuth: UiAuthTransferService): ExportCategory {
   /** The defaults in force (nothing ever saved) are no choice: the bundle's settings create rather than conflict. */
   const read = async () => {
@@ -118,13 +125,30 @@ export function uiAuthExportCategory(uiAuth: UiAuthTransferService): ExportCateg
       if (secrets.clientSecret !== undefined) found['ui-auth/oidcClientSecret'] = secrets.clientSecret;
       return { items: [{ id: 'ui-auth', ...settings }], secrets: found };
     },
-    async preview(items, policy) {
-      return previewByComparison(items, policy === 'rename' ? 'skip' : policy, () => read(), { label: () => 'Sign-in settings' });
+    async preview(items, policy, context) {
+      const preview = await previewByComparison(items, policy === 'rename' ? 'skip' : policy, () => read(), { label: () => 'Sign-in settings' });
+      const current = await uiAuth.read();
+      for (const change of preview.changes) {
+        const item = items.find((i) => i.id === change.id);
+        if (!item || !current.saved || change.action === 'create' || change.action === 'unchanged') continue;
+        const destination = destinationChanges(issuerOf(current.settings as unknown as Record<string, unknown>), issuerOf(item), ['oidc.issuer']);
+        if (destination.length === 0) continue;
+        change.destination = destination;
+        if (change.action === 'update' && current.secrets.clientSecret !== undefined) change.credential = context?.secrets.includes(CLIENT_SECRET) ? 'replaced' : 'refused';
+      }
+      return preview;
     },
     async import(items, { policy, secrets }) {
       const report = emptyReport();
       for (const item of items) {
         const action = await outcome(item, await read(), policy);
+        if (action === 'update' && secrets[CLIENT_SECRET] === undefined) {
+          const current = await uiAuth.read();
+          const moved = destinationChanges(issuerOf(current.settings as unknown as Record<string, unknown>), issuerOf(item), ['oidc.issuer']).length > 0;
+          if (moved && current.secrets.clientSecret !== undefined) {
+            throw new ImportItemRefused(item.id, 'the bundle moves the OIDC issuer without a client secret, and the stored one is not sent to another issuer: import it with its password, or change the issuer and its secret in the sign-in settings');
+          }
+        }
         const withSecrets = secrets['ui-auth/basicPasswordHash'] !== undefined || secrets['ui-auth/oidcClientSecret'] !== undefined;
         if ((action === 'unchanged' && !withSecrets) || action === 'skip') {
           (action === 'unchanged' ? report.unchanged : report.skipped).push(item.id);
