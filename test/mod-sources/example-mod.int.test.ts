@@ -12,6 +12,7 @@ import { startTestKernel, type TestKernel } from '../../sdk/testing.js';
 import { CHAT_MODS, chatRequest, parseNdjson, textAnswer, toolAnswer } from '../kits/chat-kit.js';
 import { startFakeOpenAi, type FakeOpenAi } from '../peers/fake-openai.js';
 import { json } from '../helpers.js';
+import { approveAndEnable } from '../kits/mod-approval.js';
 import { git, ModRepo, scratch } from './git-repos.js';
 
 const EXAMPLE = path.join(import.meta.dirname, '..', '..', 'examples', 'mods', 'hello-status');
@@ -69,7 +70,7 @@ describe('the example mod from a Git source', () => {
   });
 
   it('serves its routes and its declarative panel once enabled, reading its settings', async () => {
-    expect((await t.request(json('POST', '/api/mod-management/hello-status/enable'))).body.mod.status).toBe('loaded');
+    expect((await approveAndEnable(t, 'hello-status')).body.mod.status).toBe('loaded');
     expect((await t.request('/api/mods/hello-status/status')).body).toEqual({ ok: true, greeting: 'Hello', pings: 0, lastPing: null, version: '1.0.0' });
 
     const ping = await t.request(json('POST', '/api/mods/hello-status/ping', { from: 'tests' }));
@@ -118,7 +119,7 @@ describe('the example mod from a Git source', () => {
     expect((await t.request('/api/mods/hello-status/status')).status).toBe(404);
 
     expect((await t.request(json('POST', '/api/mod-management/hello-status/install', {}))).body.mod.status).toBe('disabled');
-    expect((await t.request(json('POST', '/api/mod-management/hello-status/enable'))).body.mod.status).toBe('loaded');
+    expect((await approveAndEnable(t, 'hello-status')).body.mod.status).toBe('loaded');
     expect((await t.request('/api/mods/hello-status/status')).body).toMatchObject({ version: '1.1.0', pings: 1, greeting: 'Hi' });
   });
 });

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseOptions } from '../../kernel/storage/database.js';
 import { startTestKernel, testDatabase, type TestKernel } from '../../sdk/testing.js';
 import { json } from '../helpers.js';
+import { approveAndEnable } from '../kits/mod-approval.js';
 import { ModRepo, scratch } from './git-repos.js';
 
 const tmp = scratch('mod-runtime');
@@ -43,7 +44,9 @@ describe('an installed Git mod at work', () => {
   it('installs disabled, then enabled serves its route', async () => {
     expect((await k().request(json('POST', '/api/mod-management/hello-git/install', {}))).status).toBe(200);
     expect((await hello()).status).toBe(503);
-    const enabled = await k().request(json('POST', '/api/mod-management/hello-git/enable'));
+    // Not before the operator approved what it asks for.
+    expect((await k().request(json('POST', '/api/mod-management/hello-git/enable'))).body.error).toBe('mod_permissions_not_approved');
+    const enabled = await approveAndEnable(k(), 'hello-git');
     expect(enabled.status).toBe(200);
     expect(enabled.body.mod.status).toBe('loaded');
     const res = await hello();

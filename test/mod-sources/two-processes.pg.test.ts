@@ -9,6 +9,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { DatabaseOptions } from '../../kernel/storage/database.js';
 import { startTestKernel, testDatabase, type TestKernel } from '../../sdk/testing.js';
 import { json } from '../helpers.js';
+import { approveAndEnable } from '../kits/mod-approval.js';
 import { ModRepo, scratch } from './git-repos.js';
 import { until as pollUntil } from '../kits/until.js';
 
@@ -53,7 +54,7 @@ it('install, enable, update and uninstall through one process reach the other', 
   const record = await a.kernel.database.knex('svc_mod_installs').where({ mod_id: 'hello-git' }).first();
   await until(async () => placedOn('b'), (hash) => hash === record.content_hash, 'b records the placed release');
 
-  expect((await a.request(json('POST', '/api/mod-management/hello-git/enable'))).status).toBe(200);
+  expect((await approveAndEnable(a, 'hello-git')).status).toBe(200);
   expect(await until(() => hello(b), (r) => r.status === 200, 'the mod serving on b')).toMatchObject({ version: '1.0.0' });
 
   repo.version('1.1.0').release('v1.1.0');
