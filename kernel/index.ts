@@ -225,6 +225,8 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       'core.ui-auth-transfer': uiAuth.transfer(),
       // The trusted-proxy identity header in force: dropped from sandboxed mods' outbound requests.
       'kernel.identity-header': async () => (await uiAuth.effective()).trustedProxy.identityHeader,
+      // How host names resolve for the egress checks (tests map names such as `metadata.test`).
+      'kernel.egress-options': options.egress ?? {},
     });
 
     const approvals = new ModApprovals(database.knex, async (modId) => {

@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import { coreServices, type DiagnosticsService, type HttpRouterService, type LoggerService, type SecretsService, type SettingsService } from '../../../sdk/core-services.js';
 import { toDisposable } from '../../../sdk/disposable.js';
-import type { EgressGuard } from '../../../sdk/egress.js';
+import type { EgressGuard, EgressGuardOptions } from '../../../sdk/egress.js';
 import { isSvcError, type SvcError } from '../../../sdk/errors.js';
 import type { ModManifest } from '../../../sdk/manifest.js';
 import { errors } from '../../errors.js';
@@ -95,7 +95,8 @@ export class IsolateModRuntime implements ModRuntime {
       const deps = scope.resolveDeps(GUEST_DEPS, container) as unknown as GuestDeps;
       const egressHosts = manifest.sandbox?.egress ?? [];
       const grantedHosts = scope.privateHosts ?? [];
-      const sandboxEgress = createSandboxEgress({ grants: grantedHosts, policy: deps.egress.policy });
+      const { resolve } = scope.container.resolve<EgressGuardOptions>('kernel.egress-options');
+      const sandboxEgress = createSandboxEgress({ grants: grantedHosts, policy: deps.egress.policy, resolve });
       disposers.add(toDisposable(() => sandboxEgress.close()));
       const identityHeader = scope.container.resolve<() => Promise<string | undefined>>('kernel.identity-header');
       const capabilities = createHostCapabilities({
