@@ -23,6 +23,11 @@ export const errors = defineErrorCatalog({
   absoluteTargetNotAllowed: { status: 400, message: 'Absolute-form request targets are not accepted' },
   pathMalformed: { status: 400, message: 'The request path has a malformed percent-escape' },
   nulCharacterNotAllowed: { status: 400, message: 'The request {part} contains a NUL character, which cannot be stored' },
+  requestMalformed: { status: 400, message: 'The request is not valid HTTP: {reason}' },
+  methodNotAllowed: { status: 405, message: 'The request method is not one this service answers' },
+  requestTimeout: { status: 408, message: 'The request did not arrive in time' },
+  requestPathTooLong: { status: 414, message: 'A segment of the request path is longer than this service accepts' },
+  requestHeadersTooLarge: { status: 431, message: 'The request line and headers are larger than this service accepts' },
   // auth
   unauthenticated: { status: 401, message: 'Authentication required' },
   proxyNotAllowed: { status: 401, message: 'The connecting peer is not an allowed proxy' },

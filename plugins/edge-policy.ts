@@ -24,6 +24,8 @@ export interface EdgePolicyOptions {
   allowedOrigins: readonly string[];
   hosts: HostPolicy;
   trustedProxies: readonly string[];
+  /** True once the server is closing: new requests are answered `service_shutting_down`. */
+  closing?: () => boolean;
 }
 
 const AUTHORITY = /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?$/;
@@ -109,7 +111,15 @@ function checkAuthority(host: string | undefined, hosts: HostPolicy): void {
 
 /** Throws the refusal; `answered` when a preflight was completed here. */
 function edgeCheck(request: FastifyRequest, reply: FastifyReply, options: EdgePolicyOptions): 'answered' | 'continue' {
-  const target = parseRequestTarget(request.raw.url ?? '/');
+  const url = request.raw.url ?? '/';
+  // Before anything can refuse: every answer on /api/, errors included, is for this origin only,
+  // so no page elsewhere can load one as a script, style or image and read it.
+  if (url.startsWith('/api')) reply.header('cross-origin-resource-policy', 'same-origin');
+  if (options.closing?.() === true) {
+    reply.header('connection', 'close');
+    throw errors.serviceShuttingDown();
+  }
+  const target = parseRequestTarget(url);
   request.svcPath = target.pathname;
   // The raw Host always, and a forwarded one too when a listed proxy sent it: a rebound page
   // connecting from loopback must not get past the policy by naming another host.

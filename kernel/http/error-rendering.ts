@@ -1,21 +1,17 @@
 /**
  * Maps anything thrown on the request path to `{ok:false, error, message}` with the
- * catalogued status. Unknown errors become a bare 500 `internal_error`: their text may hold
+ * catalogued status. Fastify's own request errors (`FST_ERR_*`) are mapped in
+ * `framework-errors.ts`. Unknown errors become a bare 500 `internal_error`: their text may hold
  * details (paths, queries) that do not belong in a response.
  */
 import { isSvcError, type SvcError } from '../../sdk/errors.js';
 import { errors } from '../errors.js';
+import { frameworkError, type FrameworkErrorLimits } from './framework-errors.js';
 
-const FASTIFY_CODES: Record<string, () => SvcError> = {
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: () => errors.applicationJsonRequired(),
-  FST_ERR_CTP_INVALID_JSON_BODY: () => errors.invalidJson(),
-  FST_ERR_CTP_EMPTY_JSON_BODY: () => errors.invalidJson(),
-};
-
-export function toSvcError(error: unknown): SvcError | undefined {
+export function toSvcError(error: unknown, limits: FrameworkErrorLimits): SvcError | undefined {
   if (isSvcError(error)) return error;
-  const code = (error as { code?: string }).code;
-  if (code && FASTIFY_CODES[code]) return FASTIFY_CODES[code]!();
+  const framework = frameworkError(error, limits);
+  if (framework) return framework;
   if (error instanceof SyntaxError && (error as { statusCode?: number }).statusCode === 400) return errors.invalidJson();
   return undefined;
 }

@@ -15,6 +15,7 @@ import { redactUrl, requestLine } from '../logger.js';
 import { createDispatcher, type RouteOwnerGate } from './dispatcher.js';
 import { HostPolicy } from './host-policy.js';
 import { errorBody, toSvcError } from './error-rendering.js';
+import { frameworkError, writeClientError } from './framework-errors.js';
 import type { RequestMetrics } from './request-metrics.js';
 import type { RouteTable } from './route-table.js';
 
@@ -32,20 +33,30 @@ export interface HttpServerDeps {
 let requestCounter = 0;
 
 export function createHttpServer({ logger, routes, gate, metrics, http, listen, authenticator }: HttpServerDeps): FastifyInstance {
+  const limits = { requestMaxBytes: http.requestMaxBytes };
+  let closing = false;
   const app = Fastify({
     // Fastify gets no logger: the kernel's pino logger writes the one request line and errors
     // itself. A Fastify logger costs every request its bookkeeping even with request logs off.
     logger: false,
     forceCloseConnections: 'idle',
-    return503OnClosing: true,
+    // Fastify's own 503 while closing carries its body, not ours: the edge answers
+    // `service_shutting_down` itself (see `closing` below).
+    return503OnClosing: false,
     bodyLimit: http.requestMaxBytes,
     genReqId: () => `req-${(++requestCounter).toString(36)}`,
     routerOptions: { ignoreTrailingSlash: false },
-    // Fastify refuses a path it cannot decode before any hook runs: answer with our catalogued code.
-    frameworkErrors: (error, _request, reply) => {
-      const rendered = error.code === 'FST_ERR_BAD_URL' ? errors.pathMalformed() : errors.internalError();
+    // Fastify refuses some requests before any hook runs (a path it cannot decode, a segment
+    // past maxParamLength): answer with our catalogued code, as for everything else.
+    frameworkErrors: (error, request, reply) => {
+      const rendered = frameworkError(error, limits) ?? errors.internalError();
+      if (rendered.headers) reply.headers(rendered.headers);
+      if ((request.raw.url ?? '').startsWith('/api')) reply.header('cross-origin-resource-policy', 'same-origin');
       (reply as FastifyReply).code(rendered.status).send(errorBody(rendered));
     },
+    // What Node's HTTP parser refuses (bad method, version, header fields, framing, oversized
+    // headers) has no request yet: answered on the socket, from the catalogue.
+    clientErrorHandler: writeClientError,
   });
 
   // The request order: edge policy (host, origin, content type) → authentication → dispatch.
@@ -57,11 +68,11 @@ export function createHttpServer({ logger, routes, gate, metrics, http, listen, 
     maxItems: http.jsonMaxItems,
   });
   const hosts = new HostPolicy({ host: listen.host, port: listen.port, allowedHosts: http.allowedHosts });
-  app.register(edgePolicy, { allowedOrigins: http.allowedOrigins, hosts, trustedProxies: http.trustedProxies });
+  app.register(edgePolicy, { allowedOrigins: http.allowedOrigins, hosts, trustedProxies: http.trustedProxies, closing: () => closing });
   app.register(authPipeline, { routes, authenticator });
 
   app.setErrorHandler((error, request, reply) => {
-    const known = toSvcError(error);
+    const known = toSvcError(error, limits);
     if (!known) {
       logger.error({ err: error, reqId: request.id, route: request.svcRoute?.routeId }, 'unhandled error');
     }
@@ -81,6 +92,7 @@ export function createHttpServer({ logger, routes, gate, metrics, http, listen, 
   // While closing, keep-alive connections are cut as soon as their in-flight response is
   // done, so close() does not wait out the keep-alive timeout (no per-response hook needed).
   app.addHook('preClose', (done) => {
+    closing = true;
     const sweep = setInterval(() => app.server.closeIdleConnections(), 25);
     app.server.once('close', () => clearInterval(sweep));
     done();
