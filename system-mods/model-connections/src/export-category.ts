@@ -5,9 +5,10 @@
  * store is not part of the mod's transaction), then the catalog read model is reloaded.
  *
  * A key belongs to where it was given for (provider, API type, base URL). A `replace` that
- * moves a connection there without carrying a key of its own drops the stored key, and gives
- * the row a new creation time so a provider login linked to the connection no longer applies
- * (the link names the connection's id and creation time): neither is sent to the new address.
+ * moves a connection elsewhere drops the stored key before the row changes (the bundle's own
+ * key, when it carries one, is set after the commit), and gives the row a new creation time so
+ * a provider login linked to the connection no longer applies (the link names the connection's
+ * id and creation time): neither the stored key nor the login's token reaches the new address.
  */
 import type { Knex } from 'knex';
 import type { ModDatabaseService, SecretsService } from '../../../sdk/index.js';
