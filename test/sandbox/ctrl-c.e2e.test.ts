@@ -1,9 +1,10 @@
 /**
  * Ctrl-C does not revoke enabled mods. The real server runs in a process group of its own (as in
- * a terminal), with a mod installed from a real Git repository, approved and enabled: SIGINT to
- * the whole group stops the service cleanly, the sandbox process goes with it, and after a
- * restart the mod is loaded again, not failed. A sandbox process also ends when the service dies
- * without a word (SIGKILL).
+ * a terminal), with a mod installed from a real Git repository, approved and enabled, and one of
+ * its calls in flight (the shutdown waits for it, as it waits for a browser's open requests):
+ * SIGINT to the whole group lets the call finish, stops the service cleanly, the sandbox process
+ * goes with it, and after a restart the mod is loaded again, not failed. A sandbox process also
+ * ends when the service dies without a word (SIGKILL).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
@@ -72,7 +73,30 @@ const modOf = async (url: string, modId: string) => (await call(`${url}/api/mods
 
 it('SIGINT to the service’s process group stops it cleanly; after a restart the mod is loaded again', { timeout: 300_000 }, async () => {
   const dataDir = tempDataDir();
-  const repo = ModRepo.create(path.join(tmp.dir, 'hello')).version('1.0.0').release('v1.0.0');
+  // hello-git with a route that keeps its sandbox busy for a while, and the diagnostics that show it in flight.
+  const repo = ModRepo.create(path.join(tmp.dir, 'hello'))
+    .write(
+      'index.js',
+      `import { defineGuestMod } from 'svc:guest';
+import { VERSION } from './version.js';
+export default defineGuestMod({
+  init(mod) {
+    mod.route('hello', () => ({ ok: true, version: VERSION }));
+    mod.route('slow', () => {
+      const end = Date.now() + 4000;
+      while (Date.now() < end);
+      return { ok: true, slow: true };
+    });
+  },
+});
+`,
+    )
+    .manifest((m) => {
+      m.contributes.routes.push({ id: 'slow', method: 'GET', path: '/api/mods/hello-git/slow', deadlineMs: 60000 });
+      m.contributes.diagnostics = { pending: true };
+    })
+    .version('1.0.0')
+    .release('v1.0.0');
   const first = await startInOwnGroup(dataDir);
 
   expect((await call(`${first.url}/api/mod-management/sources`, 'POST', { url: repo.url })).status).toBe(200);
@@ -88,8 +112,17 @@ it('SIGINT to the service’s process group stops it cleanly; after a restart th
   const sandbox = sandboxPidOf(first.child.pid!, 'hello-git');
   expect(sandbox).toBeGreaterThan(0);
 
+  // A call in flight: the kernel lists it among the mod's pending operations.
+  const inFlight = call(`${first.url}/api/mods/hello-git/slow`);
+  await until(
+    async () => (await call(`${first.url}/api/diagnostics/mods/hello-git/pending`)).body,
+    (body) => Array.isArray(body.items) && body.items.some((item: { kind: string; name: string }) => item.kind === 'route' && item.name === 'slow'),
+    'the slow call to be in flight',
+    60_000,
+  );
   // Ctrl-C in a terminal: SIGINT to every process of the foreground group.
   process.kill(-first.child.pid!, 'SIGINT');
+  expect((await inFlight).body).toEqual({ ok: true, slow: true });
   expect(await first.exited).toBe(0);
   expect(first.output()).toContain('svc: stopped');
   expect(first.output()).not.toMatch(/sandbox process ended|mod failed/);
