@@ -138,8 +138,11 @@ export function kernelSourceRoutes(deps: { catalog: SourceCatalog; installer: Re
     route('mod-install', 'POST', '/api/mod-management/{modId}/install', {
       schema: {
         summary:
-          'Install or update a mod from the latest accepted release its sources offer (404 mod_release_not_found, 409 mod_version_not_latest, 409 mod_install_in_progress, 422 mod_release_unsafe)',
+          'Install or update a mod from the latest accepted release of its own source, or move it to another source (404 mod_release_not_found, 404 mod_origin_source_gone, 409 mod_version_not_latest, 409 mod_install_in_progress, 409 mod_source_ambiguous, 409 mod_source_mismatch, 422 mod_release_unsafe)',
         description:
+          'A mod belongs to the source it was first installed from, also after an uninstall: updates come only from that source, and another source offering the same id is another publisher. ' +
+          'A mod never installed comes from the one source offering it, or the one named by sourceId when several do. ' +
+          'Moving to another source is explicit: moveToSource with confirmMove: true; the mod is disabled first, and its settings, secrets and data are deleted unless keepSettingsAndSecrets is true. ' +
           'A fresh install is disabled with no agent tools granted; an update keeps the lifecycle state. A failed install leaves the previous version installed and running.',
         tags: ['mods'],
         params: modIdParams,
@@ -148,8 +151,13 @@ export function kernelSourceRoutes(deps: { catalog: SourceCatalog; installer: Re
           additionalProperties: false,
           properties: {
             version: { type: 'string', minLength: 1, maxLength: 64, description: 'Must equal the latest accepted release' },
-            sourceId: { type: 'string', pattern: UUID, description: 'Install from this source only' },
+            sourceId: { type: 'string', pattern: UUID, description: "Install from this source: a new mod's choice among the sources offering it; for a mod already bound to a source it must be that source" },
+            moveToSource: { type: 'string', pattern: UUID, description: 'Move the mod to this source (another publisher of the same id); needs confirmMove' },
+            confirmMove: { const: true, description: 'Confirms moveToSource' },
+            keepSettingsAndSecrets: { type: 'boolean', description: "Keep the mod's settings, secrets and data across the move (default false: they are deleted)" },
           },
+          dependencies: { moveToSource: ['confirmMove'], confirmMove: ['moveToSource'], keepSettingsAndSecrets: ['moveToSource'] },
+          not: { required: ['sourceId', 'moveToSource'] },
         },
         response: {
           200: {
@@ -170,6 +178,15 @@ export function kernelSourceRoutes(deps: { catalog: SourceCatalog; installer: Re
                 },
               },
               updated: { type: 'boolean', description: 'An earlier release of this mod was replaced' },
+              moved: {
+                type: 'object',
+                required: ['fromSourceId', 'kept'],
+                properties: {
+                  fromSourceId: { type: 'string' },
+                  kept: { type: 'boolean', description: 'Settings, secrets and data were kept' },
+                },
+                description: 'Present when the mod moved to another source',
+              },
             },
           },
         },

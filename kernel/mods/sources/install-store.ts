@@ -35,7 +35,8 @@ const fromRow = (row: InstallRow): InstallRecord => ({
 });
 
 export class InstallStore {
-  constructor(private readonly knex: Knex) {}
+  /** Public so the installer writes a record, its origin and a move's reset in one transaction. */
+  constructor(readonly knex: Knex) {}
 
   async list(): Promise<InstallRecord[]> {
     return (await this.knex<InstallRow>('svc_mod_installs').select()).map(fromRow);

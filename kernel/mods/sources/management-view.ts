@@ -2,6 +2,7 @@
 import semver from 'semver';
 import type { ModManagementEntry } from '../mod-host.js';
 import type { InstallStore } from './install-store.js';
+import type { ModOrigins } from './mod-origins.js';
 import type { SourceCatalog } from './source-catalog.js';
 
 export interface ManagedEntry extends ModManagementEntry {
@@ -21,18 +22,27 @@ export interface AvailableMod {
 
 /**
  * The management catalogue: installed mods (Git ones with the release they came from and a
- * newer accepted release, if any) and the latest release of every mod offered but not installed.
+ * newer accepted release of their own source, if any: another source offering the same id is
+ * another publisher and never an update) and, for mods not installed, the latest release each
+ * source offers (one entry per source and mod).
  */
-export async function managementView(installs: InstallStore, catalog: SourceCatalog, installed: ModManagementEntry[]): Promise<{ installed: ManagedEntry[]; available: AvailableMod[] }> {
-  const [records, offers] = await Promise.all([installs.list(), catalog.latestOffers()]);
+export async function managementView(
+  installs: InstallStore,
+  origins: ModOrigins,
+  catalog: SourceCatalog,
+  installed: ModManagementEntry[],
+): Promise<{ installed: ManagedEntry[]; available: AvailableMod[] }> {
+  const [records, offers, originOf, sources] = await Promise.all([installs.list(), catalog.latestOffers(), origins.list(), catalog.list()]);
   const byMod = new Map(records.map((r) => [r.modId, r]));
-  const offered = new Map(offers.map((o) => [o.release.modId, o]));
   const ids = new Set(installed.map((m) => m.id));
   return {
     installed: installed.map((mod) => {
       const record = byMod.get(mod.id);
       if (!record) return mod;
-      const latest = offered.get(mod.id)?.release;
+      // Its source by id, or the same repository added again under a new id.
+      const urlKey = originOf.get(mod.id)?.urlKey;
+      const own = sources.find((s) => s.id === record.sourceId) ?? (urlKey === undefined ? undefined : sources.find((s) => s.urlKey === urlKey));
+      const latest = own && offers.find((o) => o.source.id === own.id && o.release.modId === mod.id)?.release;
       const newer = latest && semver.valid(record.version) && semver.gt(latest.version, record.version);
       return {
         ...mod,
@@ -53,4 +63,3 @@ export async function managementView(installs: InstallStore, catalog: SourceCata
       })),
   };
 }
-

@@ -14,10 +14,15 @@ import { isSvcError } from '../../../sdk/errors.js';
 import { errors } from '../../errors.js';
 import type { ModSource } from '../mod-discovery.js';
 import type { ModHost, ModManagementEntry } from '../mod-host.js';
+import type { ChangeBus } from '../../storage/change-bus.js';
 import type { InstallRecord, InstallStore } from './install-store.js';
 import { managementView, type AvailableMod, type ManagedEntry } from './management-view.js';
+import { ModOrigins, type ModOrigin } from './mod-origins.js';
+import { dropModState } from './mod-state-reset.js';
 import { PlacedReleases } from './placed-releases.js';
+import { latestAccepted } from './release-inspector.js';
 import type { SourceCatalog } from './source-catalog.js';
+import type { ModSourceRecord } from './source-store.js';
 import { GitReadError } from './source-repository.js';
 import { untrustedManifestProblems } from '../untrusted-manifest.js';
 import { extractTree, readTree, UnsafeTreeError } from './tree-extractor.js';
@@ -33,12 +38,28 @@ export interface ReleaseInstallerDeps {
    * update or uninstall one mod at once. Absent: this process's own bookkeeping only.
    */
   lock?: <T>(name: string, wait: boolean, fn: () => Promise<T>) => Promise<{ acquired: true; value: T } | { acquired: false }>;
+  /** Tells every process's settings and secret caches what a move deleted (absent: their short backstop does). */
+  changes?: ChangeBus;
+}
+
+export interface InstallOptions {
+  /** Must equal the latest accepted release of the source installed from. */
+  version?: string;
+  /** Install from this source: a fresh install's choice, otherwise it must be the mod's own source. */
+  sourceId?: string;
+  /** Move the mod to this source (with `confirmMove: true`): the operator's explicit choice of another publisher. */
+  moveToSource?: string;
+  confirmMove?: boolean;
+  /** Keep the mod's settings, secrets and data across a move (they are deleted otherwise). */
+  keepSettingsAndSecrets?: boolean;
 }
 
 export interface InstallResult {
   mod: ModStatus;
   release: { version: string; tag: string; commit: string; contentHash: string; sourceId: string };
   updated: boolean;
+  /** Set when the mod moved to another source: where from, and whether its settings, secrets and data were kept. */
+  moved?: { fromSourceId: string; kept: boolean };
 }
 
 export type { AvailableMod, ManagedEntry } from './management-view.js';
@@ -55,8 +76,10 @@ export class ReleaseInstaller {
   private readonly placed: PlacedReleases;
   /** Recorded mods whose code here is missing or another release's: fetched after boot ({@link catchUp}). */
   private readonly stale = new Set<string>();
+  private readonly origins: ModOrigins;
 
   constructor(private readonly deps: ReleaseInstallerDeps) {
+    this.origins = new ModOrigins(deps.installs.knex);
     this.modsDir = path.join(deps.dataDir, 'mods');
     // Beside `mods/` on the same file system, so moving a folder in is one rename.
     this.stagingDir = path.join(deps.dataDir, 'mod-staging');
@@ -139,20 +162,74 @@ export class ReleaseInstaller {
     this.deps.log.info({ mod: modId, version: record.version, commit: record.commit }, 'mod installed by another process fetched here');
   }
 
-  async install(modId: string, options: { version?: string; sourceId?: string }): Promise<InstallResult> {
+  /**
+   * Installs or updates `modId` from the one source it belongs to: the source it was installed
+   * from (kept after an uninstall), or for a mod never installed the one source that offers it
+   * (or the one named). Another source offering the same id is another publisher: only an
+   * explicit move reaches it, and a move deletes the mod's settings, secrets and data unless
+   * the operator keeps them.
+   */
+  async install(modId: string, options: InstallOptions): Promise<InstallResult> {
     return this.exclusive(modId, false, async () => {
       const existing = this.deps.host.get(modId);
       const installedFromGit = await this.deps.installs.get(modId);
       if (existing && !installedFromGit) throw errors.modInstallConflict({ modId });
-      const offer = await this.deps.catalog.latestOffer(modId, options.sourceId);
-      if (!offer) throw errors.modReleaseNotFound({ modId });
-      const { source, release } = offer;
+      const { source, movingFrom } = await this.chooseSource(modId, installedFromGit, options);
+      const release = latestAccepted(source.releases, modId);
+      if (!release) throw errors.modReleaseNotFound({ modId });
       if (options.version !== undefined && semver.clean(options.version) !== release.version) {
         throw errors.modVersionNotLatest({ modId, version: options.version, latest: release.version });
       }
-      const placed = await this.place(modId, source.id, release, undefined, true);
-      return { mod: placed.mod, release: { version: release.version, tag: release.tag, commit: release.commit, contentHash: placed.contentHash, sourceId: source.id }, updated: placed.updated };
+      const keep = options.keepSettingsAndSecrets === true;
+      const origin: ModOrigin = { sourceId: source.id, urlKey: source.urlKey };
+      // Another publisher's code never starts by itself: an enabled mod is disabled before it moves (and enabled again if the move fails).
+      const reenable = movingFrom !== undefined && existing !== undefined && this.desiredEnabled(modId);
+      if (reenable) await this.deps.host.disable(modId);
+      let placed;
+      try {
+        placed = await this.place(modId, source.id, release, undefined, true, { origin, dropState: movingFrom !== undefined && !keep });
+      } catch (error) {
+        if (reenable) await this.deps.host.enable(modId).catch((err: unknown) => this.deps.log.error({ err, mod: modId }, 're-enabling after a failed move failed'));
+        throw error;
+      }
+      if (movingFrom !== undefined) this.deps.log.warn({ mod: modId, from: movingFrom, to: source.id, kept: keep }, 'mod moved to another source');
+      return {
+        mod: placed.mod,
+        release: { version: release.version, tag: release.tag, commit: release.commit, contentHash: placed.contentHash, sourceId: source.id },
+        updated: placed.updated,
+        ...(movingFrom !== undefined ? { moved: { fromSourceId: movingFrom, kept: keep } } : {}),
+      };
     });
+  }
+
+  /** The source `modId` installs from, and (for an explicit move) the one it leaves. */
+  private async chooseSource(modId: string, record: InstallRecord | undefined, options: InstallOptions): Promise<{ source: ModSourceRecord; movingFrom?: string }> {
+    const origin = await this.origins.get(modId);
+    // The record is authoritative while installed (origins came later than some records).
+    const boundId = record?.sourceId ?? origin?.sourceId;
+    if (boundId === undefined) {
+      const named = options.moveToSource ?? options.sourceId;
+      if (named !== undefined) return { source: await this.deps.catalog.require(named) };
+      const offers = await this.deps.catalog.offersOf(modId);
+      if (offers.length === 0) throw errors.modReleaseNotFound({ modId });
+      if (offers.length > 1) throw errors.modSourceAmbiguous({ modId, sourceIds: offers.map((o) => o.source.id).join(', ') });
+      return { source: offers[0]!.source };
+    }
+    // The same repository added again under a new id is still the mod's own source.
+    const urlKey = origin && origin.sourceId === boundId ? origin.urlKey : undefined;
+    const own = (await this.deps.catalog.list()).find((s) => s.id === boundId) ?? (urlKey === undefined ? undefined : await this.deps.catalog.byUrlKey(urlKey));
+    if (options.moveToSource !== undefined && options.moveToSource !== own?.id) {
+      // The route's schema asks for the confirmation; checked here too, for callers that are not the route.
+      if (options.confirmMove !== true) throw errors.modSourceMismatch({ modId, sourceId: boundId, requested: options.moveToSource });
+      return { source: await this.deps.catalog.require(options.moveToSource), movingFrom: boundId };
+    }
+    if (options.sourceId !== undefined && options.sourceId !== own?.id) throw errors.modSourceMismatch({ modId, sourceId: boundId, requested: options.sourceId });
+    if (!own) throw errors.modOriginSourceGone({ modId, sourceId: boundId });
+    return { source: own };
+  }
+
+  private desiredEnabled(modId: string): boolean {
+    return this.deps.host.managementList().find((m) => m.id === modId)?.state === 'enabled';
   }
 
   /**
@@ -165,6 +242,8 @@ export class ReleaseInstaller {
     release: { tag: string; version: string; commit: string },
     expectedHash: string | undefined,
     announce: boolean,
+    /** A fresh install, an update or a move: the origin to record, and whether the mod's state goes. */
+    change?: { origin: ModOrigin; dropState: boolean },
   ): Promise<{ mod: ModStatus; contentHash: string; updated: boolean }> {
     await mkdir(this.stagingDir, { recursive: true });
     const staging = await mkdtemp(path.join(this.stagingDir, `${modId}.`));
@@ -195,7 +274,17 @@ export class ReleaseInstaller {
         },
         commit: async () => {
           // Following another process: its record is already the one written.
-          if (announce) await this.deps.installs.put(record);
+          if (change) {
+            // One transaction: the record, the origin and a move's reset land together or not at all.
+            await this.deps.installs.knex.transaction(async (trx) => {
+              if (change.dropState) {
+                const dropped = await dropModState(trx, modId, this.deps.changes);
+                this.deps.log.warn({ mod: modId, ...dropped }, "a moved mod's settings, secrets and data were deleted");
+              }
+              await this.deps.installs.put(record, trx);
+              await this.origins.set(modId, change.origin, trx);
+            });
+          }
           await this.placed.set(modId, contentHash);
         },
       });
@@ -231,7 +320,7 @@ export class ReleaseInstaller {
 
   /** The management catalogue (see `management-view.ts`). */
   managementView(installed: ModManagementEntry[]): Promise<{ installed: ManagedEntry[]; available: AvailableMod[] }> {
-    return managementView(this.deps.installs, this.deps.catalog, installed);
+    return managementView(this.deps.installs, this.origins, this.deps.catalog, installed);
   }
 
   private async extract(modId: string, tag: string, sourceId: string, commit: string, dest: string): Promise<string> {

@@ -124,28 +124,37 @@ export class SourceCatalog {
     }
   }
 
-  /** The newest accepted release of `modId` across the sources (or in the one named). */
-  async latestOffer(modId: string, sourceId?: string): Promise<Offer | undefined> {
-    const sources = sourceId ? [await this.require(sourceId)] : await this.deps.store.list();
-    let best: Offer | undefined;
-    for (const source of sources) {
-      const release = latestAccepted(source.releases, modId);
-      if (release && (!best || newer(release, best.release))) best = { source, release };
-    }
-    return best;
+  /** The source added under `urlKey` (the same repository under a new id after it was removed and added again). */
+  byUrlKey(urlKey: string): Promise<ModSourceRecord | undefined> {
+    return this.deps.store.byKey(urlKey);
   }
 
-  /** The newest accepted release of every mod the sources offer. */
-  async latestOffers(): Promise<Offer[]> {
-    const byMod = new Map<string, Offer>();
+  /** The newest accepted release of `modId` in each source that offers it (sources in the order they were added). */
+  async offersOf(modId: string): Promise<Offer[]> {
+    const offers: Offer[] = [];
     for (const source of await this.deps.store.list()) {
+      const release = latestAccepted(source.releases, modId);
+      if (release) offers.push({ source, release });
+    }
+    return offers;
+  }
+
+  /**
+   * The newest accepted release of every mod in every source, one offer per (source, mod): two
+   * sources offering one id are two publishers, never compared with each other.
+   */
+  async latestOffers(): Promise<Offer[]> {
+    const offers: Offer[] = [];
+    for (const source of await this.deps.store.list()) {
+      const byMod = new Map<string, SourceRelease>();
       for (const release of source.releases) {
         if (!release.accepted) continue;
         const best = byMod.get(release.modId);
-        if (!best || newer(release, best.release)) byMod.set(release.modId, { source, release });
+        if (!best || semver.gt(release.version, best.version)) byMod.set(release.modId, release);
       }
+      for (const release of byMod.values()) offers.push({ source, release });
     }
-    return [...byMod.values()];
+    return offers;
   }
 
   /** Fetches the source into this process's mirror (another process may have read a newer release than this mirror holds). */
@@ -200,10 +209,6 @@ export class SourceCatalog {
     });
     return next;
   }
-}
-
-function newer(a: SourceRelease, b: SourceRelease): boolean {
-  return semver.gt(a.version, b.version);
 }
 
 function toFailure(error: unknown): { code: string; message: string } {
