@@ -120,7 +120,7 @@ export class IsolateModRuntime implements ModRuntime {
           // in a guest schema's pattern): that call's answer revokes, with the deadline's error.
           if (!failure || failure.kind === 'timeout') return;
           const error = failure.kind === 'cpu' ? errors.modSandboxCpuExceeded({ modId, reason: failure.message }) : errors.modSandboxFailed({ modId, reason: failure.message });
-          diagnostics.fatal(error.code, failure.kind === 'timeout');
+          diagnostics.fatal(error.code, false);
           revoke(error);
         },
       });
