@@ -93,6 +93,16 @@ describe('process_run', () => {
     expect(gateway.events.some((e) => e.event === 'started' && String(e.operationId).includes('nope'))).toBe(false);
   });
 
+  it('refuses a command holding NUL before anything is stored or sent', async () => {
+    const before = (await t.request(`${base}/operations?gatewayId=tool-gw&limit=256`)).body.operations.length;
+    fake.chat(toolCall({ command: 'echo a\u0000b' }));
+    fake.chat(text('refused'));
+    const res = await t.request(json('POST', '/api/chat', { agentId: 'remote', sessionId: 's3', message: 'try' }));
+    expect(res.body.answer).toBe('refused');
+    expect(lastToolMessage()).toContain('gateway_process_request_invalid');
+    expect((await t.request(`${base}/operations?gatewayId=tool-gw&limit=256`)).body.operations).toHaveLength(before);
+  });
+
   it('cancels the operation on the gateway when the run is cancelled', async () => {
     const mark = gateway.mark();
     fake.chat(toolCall({ command: 'sleep 300' }));

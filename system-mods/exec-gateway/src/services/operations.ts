@@ -5,6 +5,11 @@
  * state, and when the gateway reconnects the controller asks it about every unfinished
  * operation (`sync`); it reports each as still running (output keeps streaming), finished (its
  * exit, with output it kept while disconnected), or unknown (the row becomes `interrupted`).
+ *
+ * An operation always settles: output is stored with each NUL replaced (`storable-text.ts`), and
+ * when storing a gateway's frame fails anyway (the database refuses the write) the operation is
+ * settled as `failed` with the reason, the process is cancelled on the gateway if it may still
+ * run, and whoever waits for it (a `wait` dispatch, the `process_run` tool) is released.
  */
 import { createHash } from 'node:crypto';
 import type { ModDatabaseService as Database, LoggerService, OptionalService } from '../../../../sdk/index.js';
@@ -12,6 +17,7 @@ import { commandLineOf, type ExecutionBoundariesService } from '../../../setting
 import type { Frame } from '../../gateway/protocol.js';
 import { gatewayErrors as errors } from '../errors.js';
 import type { GatewayConnection, Listener } from './listener.js';
+import { storableText } from './storable-text.js';
 
 export const OUTPUT_TAIL_BYTES = 256 * 1024;
 export const OPERATION_ID_RE = /^[a-z0-9][a-z0-9._:-]{0,255}$/i;
@@ -20,6 +26,16 @@ const FLUSH_MS = 200;
 /** Output events a dispatch answer carries at most (the stored tails have the rest). */
 const MAX_EVENTS = 256;
 const ACTIVE = ['dispatched', 'running'];
+/** Frames after which the process no longer runs on the gateway. */
+const FINAL_FRAMES = new Set(['exit', 'rejected', 'unknown']);
+const INT32_MAX = 2 ** 31 - 1;
+
+/** The driver's own words of a failed write, without the SQL statement knex puts before them. */
+function storeFailure(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const words = message.includes(' - ') ? message.slice(message.lastIndexOf(' - ') + 3) : message;
+  return storableText(words).slice(0, 300);
+}
 
 export type OperationState = 'dispatched' | 'running' | 'completed' | 'failed' | 'cancelled' | 'interrupted';
 
@@ -209,6 +225,10 @@ export class Operations {
     if (hasCommand && (request.command ?? '').trim() === '') throw errors.gatewayProcessRequestInvalid({ reason: 'command must not be empty' });
     if (hasExecutable && (request.executable ?? '').trim() === '') throw errors.gatewayProcessRequestInvalid({ reason: 'executable must not be empty' });
     if (hasCommand && request.args && request.args.length > 0) throw errors.gatewayProcessRequestInvalid({ reason: 'args go with executable, not with command' });
+    // A process cannot receive NUL in its command line, arguments or environment (C strings), and
+    // the request is stored as jsonb, which cannot hold it either.
+    const texts = [request.command, request.executable, request.cwd, ...(request.args ?? []), ...Object.values(request.env ?? {})];
+    if (texts.some((text) => typeof text === 'string' && text.includes('\u0000'))) throw errors.gatewayProcessRequestInvalid({ reason: 'command, executable, args, cwd and env values cannot contain the NUL character' });
     const stored: ProcessRequest = { ...request, ...(hasCommand ? { args: undefined } : { args: request.args ?? [] }) };
     const hash = createHash('sha256').update(canonical(stored)).digest('hex');
 
@@ -315,7 +335,8 @@ export class Operations {
 
   private async handle(gatewayId: string, frame: Frame): Promise<void> {
     const operationId = typeof frame.operationId === 'string' ? frame.operationId.toLowerCase() : undefined;
-    if (!operationId) return;
+    // Only ids this controller could have sent (a gateway's other strings never reach a query).
+    if (!operationId || !OPERATION_ID_RE.test(operationId)) return;
     const key = this.key(gatewayId, operationId);
     let live = this.live.get(key);
     if (!live) {
@@ -323,6 +344,15 @@ export class Operations {
       if (!row || TERMINAL(row.state)) return;
       live = this.liveOf(gatewayId, operationId, row);
     }
+    try {
+      await this.apply(gatewayId, operationId, key, live, frame);
+    } catch (error) {
+      await this.settleFailed(gatewayId, operationId, key, live, frame.type, error);
+    }
+  }
+
+  /** Stores what one frame of a known, unfinished operation says. */
+  private async apply(gatewayId: string, operationId: string, key: string, live: Live, frame: Frame): Promise<void> {
     const where = () => this.db.knex(this.table).where({ gateway_id: gatewayId, operation_id: operationId }).whereIn('state', ACTIVE);
     switch (frame.type) {
       case 'accepted':
@@ -331,12 +361,13 @@ export class Operations {
         for (const resolve of live.accepted.splice(0)) resolve({ accepted: true });
         return;
       case 'rejected':
-        await where().update({ state: 'failed', error: String(frame.reason ?? 'refused').slice(0, 2000), finished_at: new Date(), updated_at: new Date() });
-        for (const resolve of live.accepted.splice(0)) resolve({ accepted: false, reason: String(frame.reason ?? 'refused') });
+        const reason = storableText(String(frame.reason ?? 'refused')).slice(0, 2000);
+        await where().update({ state: 'failed', error: reason, finished_at: new Date(), updated_at: new Date() });
+        for (const resolve of live.accepted.splice(0)) resolve({ accepted: false, reason });
         return this.release(key, live);
       case 'output': {
         const stream = frame.stream === 'stderr' ? 'stderr' : 'stdout';
-        const data = typeof frame.data === 'string' ? frame.data : '';
+        const data = storableText(typeof frame.data === 'string' ? frame.data : '');
         const bytes = Buffer.from(data, 'utf8');
         live.tails[stream] = tail(live.tails[stream], bytes);
         live.bytes[stream] += bytes.length;
@@ -353,9 +384,10 @@ export class Operations {
       case 'exit': {
         const row = await this.get(gatewayId, operationId);
         const cancelled = frame.cancelled === true || row?.cancel_requested === true;
-        const exitCode = typeof frame.exitCode === 'number' ? frame.exitCode : null;
+        const exitCode = Number.isInteger(frame.exitCode) && Math.abs(frame.exitCode as number) <= INT32_MAX ? (frame.exitCode as number) : null;
         const state: OperationState = cancelled ? 'cancelled' : exitCode === 0 ? 'completed' : 'failed';
-        await this.flush(gatewayId, operationId, live, { state, exit_code: exitCode, signal: typeof frame.signal === 'string' ? frame.signal : null, finished_at: new Date() });
+        const signal = typeof frame.signal === 'string' ? storableText(frame.signal).slice(0, 32) : null;
+        await this.flush(gatewayId, operationId, live, { state, exit_code: exitCode, signal, finished_at: new Date() });
         for (const resolve of live.accepted.splice(0)) resolve({ accepted: true });
         return this.release(key, live);
       }
@@ -366,6 +398,35 @@ export class Operations {
       case 'cancel-ack':
         for (const resolve of live.cancelAck.splice(0)) resolve(frame.found === true);
         return;
+    }
+  }
+
+  /**
+   * Storing a frame of the operation failed: it settles as `failed` with the reason instead of
+   * staying `running`. A process that may still run is cancelled on the gateway (its output could
+   * not be kept). Waiters are released even when this write fails too (the database is away);
+   * the row then settles when the gateway reports the exit again after a reconnect.
+   */
+  private async settleFailed(gatewayId: string, operationId: string, key: string, live: Live, frameType: string, error: unknown): Promise<void> {
+    const stillRuns = !FINAL_FRAMES.has(frameType);
+    const reason = `the controller could not store the ${frameType === 'output' || frameType === 'flush' ? 'output' : 'result'} of this operation (${storeFailure(error)})${stillRuns ? '; the process was cancelled' : ''}`;
+    this.log.warn({ gatewayId, operationId, frame: frameType, err: storeFailure(error) }, 'gateway operation could not be stored; settled as failed');
+    if (live.timer) clearTimeout(live.timer);
+    live.timer = undefined;
+    live.dirty = false;
+    if (stillRuns) this.listener.connection(gatewayId)?.send({ type: 'cancel', operationId });
+    try {
+      await this.db
+        .knex(this.table)
+        .where({ gateway_id: gatewayId, operation_id: operationId })
+        .whereIn('state', ACTIVE)
+        .update({ state: 'failed', error: reason, ...(stillRuns ? { cancel_requested: true } : {}), finished_at: new Date(), updated_at: new Date() });
+    } catch (again) {
+      this.log.error({ gatewayId, operationId, err: storeFailure(again) }, 'gateway operation could not be settled as failed');
+    } finally {
+      // A dispatch waiting for acceptance goes on to read the settled row.
+      for (const resolve of live.accepted.splice(0)) resolve({ accepted: true });
+      this.release(key, live);
     }
   }
 
