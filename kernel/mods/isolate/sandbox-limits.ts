@@ -58,9 +58,11 @@ export const IDLE_CPU_STRIKES = 4;
 /**
  * The operating system's bounds on the sandbox process (`prlimit`, where the host has it).
  * Address space: isolated-vm reserves a V8 code range per isolate, so the process needs far more
- * virtual than resident memory; measured on Node 20 / isolated-vm 5 (x64), a worker with a
- * 256 MiB isolate at its limit no longer starts below about 1.6 GiB of address space. 4 GiB
- * leaves room for V8's reservations to grow across versions and still bounds a native leak.
+ * virtual than resident memory. Measured on Node 20.20 / isolated-vm 5.0 (x64, the worker's
+ * flags): below about 1.4 GiB Node does not start (V8 cannot reserve its code range); up to
+ * about 1.7 GiB a 256 MiB isolate (the manifest maximum) dies of the process limit before its
+ * own; from 1.75 GiB it reaches its own. 4 GiB leaves room for V8's reservations to grow
+ * across versions and still bounds a native leak.
  */
 export const SANDBOX_ADDRESS_SPACE_BYTES = 4 * 1024 * 1024 * 1024;
 /**
