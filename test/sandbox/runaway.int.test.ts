@@ -22,7 +22,9 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => peer.listen(0, '127.0.0.1', resolve));
   peerUrl = `http://127.0.0.1:${(peer.address() as AddressInfo).port}/hang`;
   t = await startTestKernel({ mods: SANDBOX_SYSTEM_MODS, modSources: [SANDBOX_GUESTS, SANDBOX_TRUSTED], config: { modEnableTimeoutMs: 1500 } });
-  for (const id of ['sb-loop', 'sb-basic', 'sb-memory', 'sb-egress', 'sb-tool-probe']) expect((await enable(t, id)).status).toBe(200);
+  for (const id of ['sb-loop', 'sb-basic', 'sb-memory', 'sb-tool-probe']) expect((await enable(t, id)).status).toBe(200);
+  // The peer is on loopback: reachable only through the operator's grant.
+  expect((await enable(t, 'sb-egress', { privateHosts: ['127.0.0.1'] })).status).toBe(200);
 });
 afterAll(async () => {
   await t?.close();
