@@ -124,10 +124,16 @@ export function checkManifest(value: unknown, context: ManifestCheckContext): st
   }
   for (const id of new Set(provided.filter((id, i) => provided.indexOf(id) !== i))) problems.push(`provides ${id} twice`);
   if (manifest.contributes?.settings) {
-    try {
-      ajv.compile(manifest.contributes.settings);
-    } catch (error) {
-      problems.push(`settings schema does not compile: ${(error as Error).message}`);
+    // Settings schemas share the kernel's Ajv instances: one with an identifier would claim it
+    // for every mod (and a second mod using the same one could no longer load).
+    if (JSON.stringify(manifest.contributes.settings).includes('"$id"')) {
+      problems.push('the settings schema may not declare $id');
+    } else {
+      try {
+        ajv.compile(manifest.contributes.settings);
+      } catch (error) {
+        problems.push(`settings schema does not compile: ${(error as Error).message}`);
+      }
     }
   }
   for (const point of contributionPoints) {

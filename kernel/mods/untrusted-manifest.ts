@@ -7,7 +7,11 @@
  * - nothing whose code the kernel process would load: `contributes.migrations` are imported by
  *   the kernel, so an installed mod keeps its data in its key-value store (`sandbox.data`);
  * - nothing the sandbox runtime ignores, which would only mislead the operator reading the
- *   manifest: `capabilities`, `provides`, `dependsOn`, `uses.hooks`;
+ *   manifest: `capabilities`, `provides`, `dependsOn`, `uses.hooks`, extension points of its own
+ *   or taps on others' (`contributes.extensionPoints`, `uses.extensionPoints`);
+ * - no schema the kernel compiles (`contributes.settings`) beyond a subset without regular
+ *   expressions or identifiers: a guest-chosen `pattern` would run on the kernel's event loop
+ *   (`^(a+)+$` freezes it), and an `$id` would enter the kernel's schema space;
  * - for releases from Git: no `sandbox.egress` host that names a loopback, private, link-local,
  *   metadata or other non-public address literally (in any spelling the URL parser reads) or
  *   `localhost`, and no contribution id a shipped system mod declares. Local sandboxed roots (the
@@ -83,8 +87,14 @@ export function untrustedManifestProblems(value: unknown, options: UntrustedMani
   for (const field of IGNORED_BY_SANDBOX) {
     if (manifest[field] !== undefined) problems.push(`${field}: only mods shipped with the runtime may declare it (a sandboxed mod never receives or provides services)`);
   }
-  const uses = manifest.uses as { hooks?: unknown } | undefined;
+  const uses = manifest.uses as { hooks?: unknown; extensionPoints?: unknown } | undefined;
   if (uses?.hooks !== undefined) problems.push('uses.hooks: only mods shipped with the runtime tap kernel hooks');
+  if (uses?.extensionPoints !== undefined) problems.push('uses.extensionPoints: a sandboxed mod cannot tap hook points');
+  if (contributes.extensionPoints !== undefined) problems.push('contributes.extensionPoints: only mods shipped with the runtime own extension points');
+  if (contributes.settings !== undefined) {
+    const problem = settingsSchemaProblem(contributes.settings);
+    if (problem) problems.push(`contributes.settings: ${problem}`);
+  }
   if (options.fromGit) {
     const sandbox = manifest.sandbox as { egress?: unknown } | undefined;
     const egress = sandbox?.egress;
@@ -102,6 +112,49 @@ export function untrustedManifestProblems(value: unknown, options: UntrustedMani
     }
   }
   return problems;
+}
+
+/** The JSON Schema keywords an installed mod's settings schema may use: no regular expressions, identifiers or references. */
+const SETTINGS_KEYWORDS = new Set([
+  'type', 'properties', 'required', 'additionalProperties', 'items', 'enum', 'const', 'default', 'title', 'description',
+  'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minLength', 'maxLength', 'minItems', 'maxItems',
+  'uniqueItems', 'minProperties', 'maxProperties', 'format', 'examples', 'readOnly', 'writeOnly', 'deprecated', 'oneOf', 'anyOf', 'allOf', 'not',
+]);
+/** Keywords whose value is a map of names to schemas (the names are data, not keywords). */
+const SCHEMA_MAPS = new Set(['properties']);
+/** Keywords whose value is data, never walked as a schema. */
+const DATA_KEYWORDS = new Set(['enum', 'const', 'default', 'examples', 'required', 'type']);
+const MAX_SETTINGS_SCHEMA_BYTES = 64 * 1024;
+const MAX_SETTINGS_SCHEMA_DEPTH = 32;
+
+/** Why an installed mod's settings schema falls outside the subset the kernel compiles, or undefined. */
+export function settingsSchemaProblem(schema: unknown): string | undefined {
+  let text: string;
+  try {
+    text = JSON.stringify(schema);
+  } catch {
+    return 'the schema is not JSON';
+  }
+  if (Buffer.byteLength(text) > MAX_SETTINGS_SCHEMA_BYTES) return `the schema is larger than ${MAX_SETTINGS_SCHEMA_BYTES} bytes`;
+  const stack: Array<{ node: unknown; depth: number; path: string }> = [{ node: schema, depth: 0, path: '' }];
+  while (stack.length > 0) {
+    const { node, depth, path: at } = stack.pop()!;
+    if (typeof node === 'boolean') continue;
+    if (node === null || typeof node !== 'object' || Array.isArray(node)) return `${at || '/'} is not a schema`;
+    if (depth > MAX_SETTINGS_SCHEMA_DEPTH) return `the schema nests deeper than ${MAX_SETTINGS_SCHEMA_DEPTH} levels`;
+    for (const [keyword, value] of Object.entries(node)) {
+      if (!SETTINGS_KEYWORDS.has(keyword)) return `${at}/${keyword} is not allowed in an installed mod's settings schema (no pattern, $id, $ref or other keyword outside the plain subset)`;
+      if (DATA_KEYWORDS.has(keyword) || typeof value !== 'object' || value === null) continue;
+      if (SCHEMA_MAPS.has(keyword)) {
+        for (const [name, sub] of Object.entries(value)) stack.push({ node: sub, depth: depth + 1, path: `${at}/${keyword}/${name}` });
+      } else if (Array.isArray(value)) {
+        value.forEach((sub, index) => stack.push({ node: sub, depth: depth + 1, path: `${at}/${keyword}/${index}` }));
+      } else {
+        stack.push({ node: value, depth: depth + 1, path: `${at}/${keyword}` });
+      }
+    }
+  }
+  return undefined;
 }
 
 /**

@@ -183,6 +183,40 @@ describe('what the sandbox ignores is refused, not silently dropped', () => {
     expect(byTag['v1.1.0']).toMatchObject({ accepted: true });
   });
 
+  it('refuses a settings schema with a regular expression or an identifier, and extension points of its own', async () => {
+    const repo = hostileRepo('schema-git');
+    const greeting = { type: 'string', maxLength: 20, default: 'hi' };
+    const tags: Array<[string, (m: Record<string, any>) => void, RegExp]> = [
+      ['v1.0.0', (m) => (m.contributes.settings.properties.greeting = { ...greeting, pattern: '^(a+)+$' }), /settings: \/properties\/greeting\/pattern is not allowed/],
+      ['v1.0.1', (m) => (m.contributes.settings.patternProperties = { '^(a|a)*$': { type: 'string' } }), /patternProperties is not allowed/],
+      ['v1.0.2', (m) => (m.contributes.settings.$id = 'https://svc.invalid/settings'), /may not declare \$id/],
+      ['v1.0.3', (m) => (m.contributes.settings.properties.other = { $ref: '#/properties/greeting' }), /\$ref is not allowed/],
+      ['v1.0.4', (m) => (m.contributes.extensionPoints = [{ id: 'schema-git.things', kind: 'list' }]), /contributes\.extensionPoints/],
+      ['v1.0.5', (m) => (m.uses = { extensionPoints: ['chat.beforeModelCall'] }), /uses\.extensionPoints/],
+    ];
+    for (const [tag, change] of tags) {
+      repo.manifest((m) => {
+        m.contributes.settings = { type: 'object', additionalProperties: false, properties: { greeting } };
+        delete m.contributes.extensionPoints;
+        delete m.uses;
+        change(m);
+      });
+      repo.version(tag.slice(1)).release(tag);
+    }
+    repo
+      .manifest((m) => {
+        m.contributes.settings = { type: 'object', additionalProperties: false, properties: { greeting, when: { type: 'string', format: 'date-time' } } };
+        delete m.contributes.extensionPoints;
+        delete m.uses;
+      })
+      .version('1.1.0')
+      .release('v1.1.0');
+    const { releases } = await addSource(repo);
+    const byTag = Object.fromEntries(releases.map((r) => [r.tag, r]));
+    for (const [tag, , reason] of tags) expect(byTag[tag], tag).toMatchObject({ accepted: false, reason: expect.stringMatching(reason) });
+    expect(byTag['v1.1.0']).toMatchObject({ accepted: true });
+  });
+
   it('refuses a local sandboxed mod that declares dependsOn, with a catalogued error', async () => {
     const res = await enable('local-depends');
     expect(res.status).toBe(422);
