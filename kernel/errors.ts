@@ -18,6 +18,7 @@ export const errors = defineErrorCatalog({
   jsonTooManyItems: { status: 400, message: 'The JSON body has more than {limit} items' },
   applicationJsonRequired: { status: 415, message: 'This request needs Content-Type: application/json' },
   browserOriginNotAllowed: { status: 403, message: 'Requests from origin {origin} are not allowed' },
+  crossSiteDownloadRefused: { status: 403, message: 'Downloads are not served to pages of another site' },
   hostNotAllowed: { status: 403, message: 'This service does not answer for host {host}' },
   hostMalformed: { status: 400, message: 'The Host header is missing or malformed' },
   absoluteTargetNotAllowed: { status: 400, message: 'Absolute-form request targets are not accepted' },

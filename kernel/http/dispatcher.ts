@@ -8,6 +8,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isSvcError, type SvcError } from '../../sdk/errors.js';
 import { routeResponseKind, type RouteAuthContext, type RouteResponse, type RouteValidationError } from '../../sdk/http.js';
 import { errors } from '../errors.js';
+import { hardenRawAnswer, refuseCrossSite } from './raw-download-policy.js';
 import { projectRequest } from './request-projection.js';
 import { KERNEL_OWNER, type RouteEntry, type RouteMatch, type RouteTable } from './route-table.js';
 import type { ErrorObject } from 'ajv';
@@ -58,6 +59,7 @@ export function createDispatcher({ routes, gate, log }: DispatcherDeps) {
     if (!match) throw errors.routeNotFound({ method: request.method, path: pathname });
     const { entry, params } = match;
     request.svcRoute = entry;
+    refuseCrossSite(entry, request.headers['sec-fetch-site']);
 
     const unavailable = gate.unavailable(entry.owner);
     if (unavailable) throw unavailable;
@@ -171,7 +173,8 @@ function send(reply: FastifyReply, entry: RouteEntry, result: unknown, gate: Rou
   if (kind !== 'json' && !(entry.raw && gate.mayAnswerRaw(entry.owner))) {
     throw errors.modRouteInvalidResponse({ modId: entry.owner, routeId: entry.routeId });
   }
-  reply.code(response.status).headers(response.headers);
+  // Raw bytes and streams pass the download policy: one place for every mod's raw routes.
+  reply.code(response.status).headers(kind === 'json' ? response.headers : hardenRawAnswer(entry.path, response.headers));
   if (kind === 'json') {
     reply.header('content-type', 'application/json; charset=utf-8').send(JSON.stringify(response.body ?? null));
   } else if (kind === 'bytes') {

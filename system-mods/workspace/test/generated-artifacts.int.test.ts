@@ -46,11 +46,13 @@ describe('headers', () => {
     expect(res.rawPayload).toEqual(png);
   });
 
+  // The edge's download policy (kernel/http/raw-download-policy.ts) sends every active type as
+  // octet-stream, so not even a same-origin <script src> or <link> can run or apply it.
   it.each([
-    ['page.html', 'text/html; charset=utf-8', '<script>alert(1)</script>'],
-    ['icon.svg', 'image/svg+xml', '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'],
-    ['feed.xml', 'application/xml', '<x/>'],
-    ['app.js', 'text/javascript', 'alert(1)'],
+    ['page.html', 'application/octet-stream', '<script>alert(1)</script>'],
+    ['icon.svg', 'application/octet-stream', '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'],
+    ['feed.xml', 'application/octet-stream', '<x/>'],
+    ['app.js', 'application/octet-stream', 'alert(1)'],
   ])('serves active content %s as a download, never inline', async (name, type, body) => {
     writeFileSync(path.join(ada, 'out', name), body);
     const res = await t.inject({ method: 'GET', url: url(`out/${name}`) });
