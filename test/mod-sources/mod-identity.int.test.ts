@@ -164,7 +164,8 @@ describe('the binding outlives an uninstall and a re-added source', () => {
     original.version('3.1.0').release('v3.1.0');
     const readded = await addSource(original);
     expect((await managed()).updateAvailable).toEqual({ version: '3.1.0', tag: 'v3.1.0' });
-    const res = await install('hello-git');
+    // The Mods page names the source recorded at install, the removed id: still the mod's own.
+    const res = await install('hello-git', { sourceId: ownSource });
     expect(res.status).toBe(200);
     expect(res.body.release).toMatchObject({ sourceId: readded, version: '3.1.0' });
     expect(res.body.moved).toBeUndefined();

@@ -218,12 +218,14 @@ export class ReleaseInstaller {
     // The same repository added again under a new id is still the mod's own source.
     const urlKey = origin && origin.sourceId === boundId ? origin.urlKey : undefined;
     const own = (await this.deps.catalog.list()).find((s) => s.id === boundId) ?? (urlKey === undefined ? undefined : await this.deps.catalog.byUrlKey(urlKey));
-    if (options.moveToSource !== undefined && options.moveToSource !== own?.id) {
+    // Its own source may be named by the id recorded at install or by the id it has now.
+    const isOwn = (id: string) => id === boundId || id === own?.id;
+    if (options.moveToSource !== undefined && !isOwn(options.moveToSource)) {
       // The route's schema asks for the confirmation; checked here too, for callers that are not the route.
       if (options.confirmMove !== true) throw errors.modSourceMismatch({ modId, sourceId: boundId, requested: options.moveToSource });
       return { source: await this.deps.catalog.require(options.moveToSource), movingFrom: boundId };
     }
-    if (options.sourceId !== undefined && options.sourceId !== own?.id) throw errors.modSourceMismatch({ modId, sourceId: boundId, requested: options.sourceId });
+    if (options.sourceId !== undefined && !isOwn(options.sourceId)) throw errors.modSourceMismatch({ modId, sourceId: boundId, requested: options.sourceId });
     if (!own) throw errors.modOriginSourceGone({ modId, sourceId: boundId });
     return { source: own };
   }
