@@ -203,8 +203,24 @@ it('adds a Git source, shows its releases and why a tag was refused, installs, u
   expect(await navLinks()).not.toContain('UI board');
   await ui.screenshot('ui-mods-installed', { narrow: true });
 
+  // Enabling first shows what the mod asks for: nothing runs before the operator approves it.
   await page.getByRole('button', { name: 'Enable ui-board' }).click();
+  const review = page.locator('#permissions-ui-board');
+  await review.getByText('not approved').waitFor();
+  expect(await installed.locator('td.status .badge').textContent()).toBe('disabled');
+  const asks = await review.locator('dl.asks').textContent();
+  for (const part of [repo.url, 'Its own key-value store', '32 MiB', 'boardToken', 'greeting', 'POST /api/mods/ui-board/ping', 'control']) expect(asks).toContain(part);
+  await ui.screenshot('ui-mods-permissions', { narrow: true });
+  // A secret it declares, set write-only.
+  const secret = review.locator('form.secret');
+  await secret.getByLabel('boardToken').fill('board-secret-value');
+  await secret.getByRole('button', { name: 'Save' }).click();
+  await review.getByRole('status').filter({ hasText: 'Saved boardToken.' }).waitFor();
+  expect(await secret.getByLabel('boardToken').getAttribute('placeholder')).toBe('set — type to replace');
+  expect(await page.content()).not.toContain('board-secret-value');
+  await review.getByRole('button', { name: 'Approve and enable' }).click();
   await expect.poll(() => installed.locator('td.status .badge').textContent(), poll).toBe('loaded');
+  await review.getByText('approved', { exact: true }).waitFor();
   await expect.poll(navLinks, poll).toContain('UI board');
 
   // Its page: the panel its own route answers, drawn as text; its action runs in the sandbox.

@@ -32,6 +32,12 @@ export type SourceRefreshSettings = SourceRefreshView['settings'];
 /** `POST /api/mod-management/{modId}/install`; `updated`: an earlier release was replaced. */
 export type InstallResult = ApiBody<'kernel.mod-install'>;
 
+/** `GET /api/mod-management/{modId}/permissions`: what an installed mod asks for, what was approved, the difference. */
+export type PermissionReview = ApiBody<'kernel.mod-permissions-get'>;
+
+/** `GET /api/mod-management/{modId}/secrets`: the declared secret names and whether each is set (never a value). */
+export type ModSecrets = ApiBody<'kernel.mod-secrets-get'>;
+
 const BASE = '/api/mod-management';
 const mod = (id: string, verb: string) => `${BASE}/${encodeURIComponent(id)}/${verb}`;
 
@@ -47,6 +53,10 @@ export const modManagementApi = {
   enable: (modId: string) => call<{ ok: true; mod: ModInfo }>('POST', mod(modId, 'enable')),
   disable: (modId: string) => call<{ ok: true; mod: ModInfo }>('POST', mod(modId, 'disable')),
   uninstall: (modId: string) => call<ApiBody<'kernel.mod-uninstall'>>('POST', mod(modId, 'uninstall')),
+  permissions: (modId: string) => call<PermissionReview>('GET', mod(modId, 'permissions')),
+  approve: (modId: string, input: { digest: string; privateHosts: string[] }) => call<PermissionReview>('POST', mod(modId, 'permissions'), input),
+  secrets: (modId: string) => call<ModSecrets>('GET', mod(modId, 'secrets')),
+  saveSecrets: (modId: string, secrets: Record<string, string | null>) => call<ModSecrets>('PUT', mod(modId, 'secrets'), { secrets }),
 };
 
 /** Installed (with source and update facts) and available mods; the Mods view's parts share it. */
