@@ -279,6 +279,8 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       dataDir: config.dataDir,
       log: logger.child({ component: 'mod-installer' }),
       lock: (name, wait, fn) => database.namedLock(name, wait, fn),
+      // A move that drops a mod's settings and secrets tells every read cache at once.
+      changes: changeBus,
     });
     modHost.followRemoteInstalls(releaseInstaller);
     const sourceRefresh = new SourceRefreshSchedule({ jobs: jobQueue, settings: settingsStore, catalog: sourceCatalog, log: logger.child({ component: 'mod-sources' }) });
