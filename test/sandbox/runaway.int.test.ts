@@ -3,24 +3,34 @@
  * in a tool, in init), a memory bomb, and a sandbox process that dies mid-request. Each costs
  * only its own mod, which is reported failed with the reason; the service keeps answering.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestKernel, type TestKernel } from '../../sdk/testing.js';
 import { json } from '../helpers.js';
 import { disable, enable, modStatus, SANDBOX_GUESTS, SANDBOX_SYSTEM_MODS, SANDBOX_TRUSTED, sandboxPid, untilStatus } from './sandbox-helpers.js';
 
 let t: TestKernel;
-let peer: Server;
+let peer: ChildProcess;
 let peerUrl: string;
 let peerGotRequest: () => void;
 const peerReached = new Promise<void>((resolve) => (peerGotRequest = resolve));
 
+/**
+ * A loopback peer that takes the request and never answers. It runs in a process of its own: a
+ * port this test process listens on counts as one of svc's own listeners, which no mod may reach.
+ */
+const PEER = `const server = require('node:http').createServer(() => console.log('request'));
+server.listen(0, '127.0.0.1', () => console.log('port ' + server.address().port));`;
+
 beforeAll(async () => {
-  // A loopback peer that takes the request and never answers.
-  peer = createServer(() => peerGotRequest());
-  await new Promise<void>((resolve) => peer.listen(0, '127.0.0.1', resolve));
-  peerUrl = `http://127.0.0.1:${(peer.address() as AddressInfo).port}/hang`;
+  peer = spawn(process.execPath, ['-e', PEER], { stdio: ['ignore', 'pipe', 'inherit'] });
+  peerUrl = await new Promise<string>((resolve) => {
+    peer.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+      const port = /port (\d+)/.exec(chunk)?.[1];
+      if (port) resolve(`http://127.0.0.1:${port}/hang`);
+      if (chunk.includes('request')) peerGotRequest();
+    });
+  });
   t = await startTestKernel({ mods: SANDBOX_SYSTEM_MODS, modSources: [SANDBOX_GUESTS, SANDBOX_TRUSTED], config: { modEnableTimeoutMs: 1500 } });
   for (const id of ['sb-loop', 'sb-basic', 'sb-memory', 'sb-tool-probe']) expect((await enable(t, id)).status).toBe(200);
   // The peer is on loopback: reachable only through the operator's grant.
@@ -28,8 +38,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
-  peer?.closeAllConnections();
-  peer?.close();
+  peer?.kill('SIGKILL');
 });
 
 describe('a route that never returns', () => {
