@@ -63,6 +63,9 @@ describe('a mod that burns CPU while no call is running', () => {
     const row = await t.kernel.database.knex('svc_mods').where({ id: 'sb-idle-spin' }).first();
     expect(row).toMatchObject({ state: 'revoked', error_code: 'mod_sandbox_cpu_exceeded' });
     expect((await t.request('/api/mods/sb-idle-spin/ok')).status).toBe(503);
+    // Diagnostics name it among the failed mods, with the code.
+    const status = await t.request('/api/status');
+    expect(status.body.mods.failed).toContainEqual({ id: 'sb-idle-spin', error: 'mod_sandbox_cpu_exceeded' });
     // The well-behaved sandboxed mod next to it was not touched.
     expect((await modStatus(t, 'sb-basic')).status).toBe('loaded');
   });
