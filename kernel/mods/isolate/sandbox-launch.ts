@@ -8,7 +8,7 @@
  *   worker runs without operating-system limits (the isolate's heap limit, the call deadlines and
  *   the idle CPU watch still hold).
  * - Node's permission model (`--experimental-permission` on Node 20, `--permission` where that is
- *   the flag): the process may read only its own code (this folder), the packages it loads
+ *   the flag; skipped on a Node that lacks `--allow-addons`): the process may read only its own code (this folder), the packages it loads
  *   (isolated-vm, Ajv and Ajv's dependencies) and the mod's folder; it may not write, start
  *   processes or worker threads. `--allow-addons` because isolated-vm is a native addon: a
  *   native addon is outside the model, so this wall holds against a guest that reached the
@@ -25,10 +25,16 @@ export const SANDBOX_WORKER = fileURLToPath(new URL('./sandbox-worker.mjs', impo
 /** Where prlimit lives on the hosts we know; looked up by absolute path (the child's PATH is empty). */
 const PRLIMIT = ['/usr/bin/prlimit', '/bin/prlimit'].find((candidate) => existsSync(candidate));
 
+const nodeFlags = process.allowedNodeEnvironmentFlags;
 /** Node 22.13+/23.5+ name the stable flag `--permission`; Node 20 has only the experimental one. */
-const PERMISSION_FLAG = process.allowedNodeEnvironmentFlags.has('--permission') ? '--permission' : '--experimental-permission';
+const PERMISSION_FLAG = nodeFlags.has('--permission') ? '--permission' : nodeFlags.has('--experimental-permission') ? '--experimental-permission' : undefined;
+/**
+ * The model needs `--allow-addons` to load isolated-vm; a Node without it (older 20.x) runs the
+ * worker without the model rather than not at all.
+ */
+const PERMISSION_MODEL = PERMISSION_FLAG !== undefined && nodeFlags.has('--allow-addons');
 
-/** Past the soft CPU limit the kernel sends SIGXCPU (which ends the worker); the hard one is SIGKILL. */
+/** Past the soft CPU limit the operating system sends SIGXCPU (which ends the worker); past the hard one, SIGKILL. */
 const CPU_HARD_GRACE_SECONDS = 5;
 
 const real = (dir: string): string[] => {
@@ -55,28 +61,29 @@ export interface SandboxLaunch {
   command: string;
   args: string[];
   cwd: string;
-  /** Which operating-system limits apply (none when the host has no prlimit). */
+  /** Whether the operating-system limits apply (not when the host has no prlimit). */
   osLimits: boolean;
+  /** Whether Node's permission model confines the worker (not on a Node without `--allow-addons`). */
+  permissionModel: boolean;
 }
 
 export function sandboxLaunch(modId: string, modDir: string): SandboxLaunch {
-  packages ??= packageFolders();
+  packages ??= PERMISSION_MODEL ? packageFolders() : [];
   const readable = [path.dirname(SANDBOX_WORKER), ...packages, modDir].flatMap(real);
-  const node = [
-    // isolated-vm needs it; the kernel does not.
-    '--no-node-snapshot',
-    `--max-old-space-size=${WORKER_HEAP_MB}`,
-    PERMISSION_FLAG,
-    '--allow-addons',
-    ...readable.map((dir) => `--allow-fs-read=${dir}`),
-    // The model is announced on every start; the warnings would only fill the stderr tail.
-    '--disable-warning=ExperimentalWarning',
-    '--disable-warning=SecurityWarning',
-    SANDBOX_WORKER,
-    modId,
-  ];
+  const permissions = PERMISSION_MODEL
+    ? [
+        PERMISSION_FLAG!,
+        '--allow-addons',
+        ...readable.map((dir) => `--allow-fs-read=${dir}`),
+        // The model is announced on every start; the warnings would only fill the stderr tail.
+        '--disable-warning=ExperimentalWarning',
+        '--disable-warning=SecurityWarning',
+      ]
+    : [];
+  // isolated-vm needs --no-node-snapshot; the kernel does not.
+  const node = ['--no-node-snapshot', `--max-old-space-size=${WORKER_HEAP_MB}`, ...permissions, SANDBOX_WORKER, modId];
   const cwd = path.dirname(SANDBOX_WORKER);
-  if (!PRLIMIT) return { command: process.execPath, args: node, cwd, osLimits: false };
+  if (!PRLIMIT) return { command: process.execPath, args: node, cwd, osLimits: false, permissionModel: PERMISSION_MODEL };
   const limits = [`--as=${SANDBOX_ADDRESS_SPACE_BYTES}`, `--cpu=${SANDBOX_CPU_SECONDS}:${SANDBOX_CPU_SECONDS + CPU_HARD_GRACE_SECONDS}`];
-  return { command: PRLIMIT, args: [...limits, '--', process.execPath, ...node], cwd, osLimits: true };
+  return { command: PRLIMIT, args: [...limits, '--', process.execPath, ...node], cwd, osLimits: true, permissionModel: PERMISSION_MODEL };
 }
