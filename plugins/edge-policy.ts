@@ -114,7 +114,8 @@ function edgeCheck(request: FastifyRequest, reply: FastifyReply, options: EdgePo
   const url = request.raw.url ?? '/';
   // Before anything can refuse: every answer on /api/, errors included, is for this origin only,
   // so no page elsewhere can load one as a script, style or image and read it.
-  if (url.startsWith('/api')) reply.header('cross-origin-resource-policy', 'same-origin');
+  // An absolute-form target (`http://host/api/...`) is refused below, with the header too.
+  if (url.startsWith('/api') || url.charCodeAt(0) !== 47) reply.header('cross-origin-resource-policy', 'same-origin');
   if (options.closing?.() === true) {
     reply.header('connection', 'close');
     throw errors.serviceShuttingDown();

@@ -7,6 +7,7 @@
  * service's own pages (the API explorer) keep their types.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -55,6 +56,20 @@ describe('Cross-Origin-Resource-Policy', () => {
     expect(res.status).toBe(status);
     expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin');
   });
+});
+
+it('is same-origin on the refusal of an absolute-form request target', async () => {
+  const { port } = new URL(base);
+  const answer = await new Promise<string>((resolve, reject) => {
+    let data = '';
+    const socket = net.connect(Number(port), '127.0.0.1', () => socket.write(`GET http://127.0.0.1:${port}/api/health HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`));
+    socket.on('data', (chunk) => (data += chunk));
+    socket.on('end', () => resolve(data));
+    socket.on('error', reject);
+  });
+  expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+  expect(answer).toContain('absolute_target_not_allowed');
+  expect(answer).toMatch(/\r\ncross-origin-resource-policy: same-origin\r\n/i);
 });
 
 describe('cross-site requests of raw downloads', () => {
