@@ -16,12 +16,7 @@ export const SANDBOX_TRUSTED: ModSource = { root: path.join(fixtures, 'trusted')
 export const SANDBOX_SYSTEM_MODS = ['health', 'diagnostics'];
 
 /** Enables a sandboxed fixture the way an operator does: approves what it asks for (and the loopback or private hosts `privateHosts` grants), then enables. */
-export async function enable(t: TestKernel, modId: string, options: { privateHosts?: string[] } = {}) {
-  // The trusted helpers (`trusted/`) ask for no approval: there is no digest to approve.
-  const review = await t.request(`/api/mod-management/${modId}/permissions`);
-  if (review.status === 200 && review.body.required === false) return t.request(json('POST', `/api/mod-management/${modId}/enable`));
-  return approveAndEnable(t, modId, options.privateHosts);
-}
+export const enable = (t: TestKernel, modId: string, options: { privateHosts?: string[] } = {}) => approveAndEnable(t, modId, options.privateHosts);
 export const disable = (t: TestKernel, modId: string) => t.request(json('POST', `/api/mod-management/${modId}/disable`));
 
 export async function modStatus(t: TestKernel, modId: string): Promise<{ status: string; error?: { code: string; message: string } }> {
