@@ -9,6 +9,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { errors } from '../../kernel/errors.js';
+import { frameworkError } from '../../kernel/http/framework-errors.js';
 import { startTestKernel, type TestKernel } from '../../sdk/testing.js';
 
 let t: TestKernel;
@@ -94,4 +95,21 @@ it('names the refusal precisely where the framework knows it', async () => {
   const header = await send(`GET /api/health HTTP/1.1\r\n${H}X-Ctl: a\x01b\r\n\r\n`);
   expect([header.status, header.body?.error]).toEqual([400, 'request_malformed']);
   expect(header.body?.message).toBe('The request is not valid HTTP: malformed header field');
+});
+
+it('maps every 4xx error Fastify defines to a catalogued 4xx code', async () => {
+  const { createRequire } = await import('node:module');
+  const fastifyErrors = createRequire(import.meta.url)('fastify/lib/errors.js') as Record<string, new (...args: string[]) => { code: string; statusCode?: number }>;
+  const clientErrors = Object.entries(fastifyErrors)
+    .filter(([name]) => name.startsWith('FST_ERR_'))
+    .map(([, Make]) => new Make('a', 'b', 'c'))
+    .filter((error) => (error.statusCode ?? 500) < 500);
+  expect(clientErrors.length).toBeGreaterThan(5);
+  for (const error of clientErrors) {
+    const mapped = frameworkError(error, { requestMaxBytes: 1024 });
+    expect(mapped, error.code).toBeDefined();
+    expect(errors.entries[mapped!.code]?.status, error.code).toBe(mapped!.status);
+    expect(mapped!.status, error.code).toBeLessThan(500);
+  }
+  expect(frameworkError(new Error('not a framework error'), { requestMaxBytes: 1024 })).toBeUndefined();
 });
