@@ -102,7 +102,8 @@ let t: TestKernel;
 beforeAll(async () => {
   // The folder holding this mod, as a sandboxed root: the mod runs in an isolate, as when installed from Git.
   t = await startTestKernel({ mods: ['health'], modSources: [{ root: path.resolve(import.meta.dirname, '..', '..'), system: false, sandboxed: true }] });
-  expect((await t.request(post('/api/mod-management/${id}/enable'))).body.mod.status).toBe('loaded');
+  // As the operator does: approve what the mod asks for (routes, tools, data, hosts), then enable.
+  expect((await t.approveAndEnable('${id}')).body.mod.status).toBe('loaded');
 });
 afterAll(() => t?.close());
 

@@ -46,6 +46,12 @@ export interface TestKernel {
   inject(options: InjectOptions | string): Promise<LightMyRequestResponse>;
   /** `inject` + JSON parse of the body. */
   request<T = any>(options: InjectOptions | string): Promise<{ status: number; body: T; headers: Record<string, unknown> }>;
+  /**
+   * Enables a mod as the operator does: approves what it asks for now (installed and sandboxed
+   * mods need that; others need nothing), with `privateHosts` granted, then enables it. Answers
+   * the enable route's response, or the refusal of the approval.
+   */
+  approveAndEnable(modId: string, options?: { privateHosts?: string[] }): Promise<{ status: number; body: any; headers: Record<string, unknown> }>;
   close(): Promise<void>;
 }
 
@@ -85,18 +91,30 @@ export async function startTestKernel(options: TestKernelOptions = {}): Promise<
     egress: options.egress,
   });
   const inject = (opts: InjectOptions | string) => kernel.app.inject(opts as InjectOptions);
+  const request: TestKernel['request'] = async (opts) => {
+    const res = await inject(opts);
+    let body: unknown = res.body;
+    try {
+      body = res.body === '' ? undefined : JSON.parse(res.body);
+    } catch {
+      // not JSON: leave the text
+    }
+    return { status: res.statusCode, body: body as never, headers: res.headers };
+  };
   return {
     kernel,
     inject,
-    async request(opts) {
-      const res = await inject(opts);
-      let body: unknown = res.body;
-      try {
-        body = res.body === '' ? undefined : JSON.parse(res.body);
-      } catch {
-        // not JSON: leave the text
+    request,
+    async approveAndEnable(modId, approval = {}) {
+      const mod = `/api/mod-management/${encodeURIComponent(modId)}`;
+      const post = (url: string, body: unknown) => request({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+      const review = await request(`${mod}/permissions`);
+      if (review.status !== 200) return review;
+      if (review.body.required !== false) {
+        const approved = await post(`${mod}/permissions`, { digest: review.body.digest, ...(approval.privateHosts ? { privateHosts: approval.privateHosts } : {}) });
+        if (approved.status !== 200) return approved;
       }
-      return { status: res.statusCode, body: body as never, headers: res.headers };
+      return post(`${mod}/enable`, {});
     },
     close: () => kernel.close(),
   };

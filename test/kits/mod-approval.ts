@@ -13,8 +13,4 @@ export async function approvePermissions(t: TestKernel, modId: string, privateHo
 }
 
 /** Approves, then enables (the answer is the enable route's, or the approval's when that was refused). */
-export async function approveAndEnable(t: TestKernel, modId: string, privateHosts?: string[]) {
-  const approved = await approvePermissions(t, modId, privateHosts);
-  if (approved.status !== 200) return approved;
-  return t.request(json('POST', `/api/mod-management/${modId}/enable`));
-}
+export const approveAndEnable = (t: TestKernel, modId: string, privateHosts?: string[]) => t.approveAndEnable(modId, { privateHosts });
