@@ -153,8 +153,8 @@ describe('bounds of pending pairings', () => {
 
   it('refuses a new pending record when the cap is reached; existing ones still answer', async () => {
     const knex = t.kernel.database.knex;
-    const [{ count }] = (await knex('exec_gateway_gateways').where({ status: 'pending' }).count({ count: '*' })) as Array<{ count: string | number }>;
-    const fillers = Array.from({ length: MAX_PENDING_PAIRINGS - Number(count) }, (_, i) => `filler-${i}`);
+    const counted = await knex('exec_gateway_gateways').where({ status: 'pending' }).count({ count: '*' });
+    const fillers = Array.from({ length: MAX_PENDING_PAIRINGS - Number(counted[0]!.count) }, (_, i) => `filler-${i}`);
     const filler = new RawIdentity();
     await knex('exec_gateway_gateways').insert(fillers.map((id) => ({ gateway_id: id, method: 'ed25519', status: 'pending', public_key: filler.publicKey, fingerprint: filler.fingerprint })));
     expect((await handshake(new RawIdentity(), 'one-too-many')).answer).toMatchObject({ type: 'error', code: 'gateway_pairing_capacity' });
