@@ -1286,10 +1286,46 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Install or update a mod from the latest accepted release its sources offer (404 mod_release_not_found, 409 mod_version_not_latest, 409 mod_install_in_progress, 422 mod_release_unsafe)
-         * @description A fresh install is disabled with no agent tools granted; an update keeps the lifecycle state. A failed install leaves the previous version installed and running.
+         * Install or update a mod from the latest accepted release of its own source, or move it to another source (404 mod_release_not_found, 404 mod_origin_source_gone, 409 mod_version_not_latest, 409 mod_install_in_progress, 409 mod_source_ambiguous, 409 mod_source_mismatch, 422 mod_release_unsafe)
+         * @description A mod belongs to the source it was first installed from, also after an uninstall: updates come only from that source, and another source offering the same id is another publisher. A mod never installed comes from the one source offering it, or the one named by sourceId when several do. Moving to another source is explicit: moveToSource with confirmMove: true; the mod is disabled first, and its settings, secrets and data are deleted unless keepSettingsAndSecrets is true. A fresh install is disabled with no agent tools granted; an update keeps the lifecycle state. A failed install leaves the previous version installed and running.
          */
         post: operations["kernel.mod-install"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mod-management/{modId}/permissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What an installed mod asks for (source, hosts, data, secrets, settings, routes, tools, contributions), what the operator approved, and the difference */
+        get: operations["kernel.mod-permissions-get"];
+        put?: never;
+        /** Approve what an installed mod asks for, named by the digest the review showed (409 mod_permissions_changed when it changed since), and set the hosts it may reach on loopback or private addresses */
+        post: operations["kernel.mod-permissions-approve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mod-management/{modId}/secrets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The secrets a mod declares (sandbox.secrets) and whether each is set; values are write-only and never returned */
+        get: operations["kernel.mod-secrets-get"];
+        /** Set (a string) or clear (null) secrets a mod declares; write-only (400 mod_secret_undeclared for other names) */
+        put: operations["kernel.mod-secrets-put"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1596,7 +1632,7 @@ export interface paths {
         };
         /**
          * Ed25519 pairings with fingerprints and handshake transcripts
-         * @description Ed25519 pairings (pending first) with fingerprints and handshake transcripts; pending ones never expire by age.
+         * @description Ed25519 pairings (pending first) with fingerprints and handshake transcripts. A pending pairing lists in `keys` every key that asked to pair under its id (its own first; a later handshake never replaces it), says whether approval must name a fingerprint (`fingerprintRequired`, more than one key) and when it expires (`expiresAt`, 24 h after its first handshake).
          */
         get: operations["exec-gateway.pairings-list"];
         put?: never;
@@ -1616,7 +1652,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Approve a pending pairing */
+        /**
+         * Approve a pending pairing
+         * @description Approves the key of a pending pairing whose fingerprint is `fingerprint` (the Gateways view always sends the one it showed); 409 gateway_pairing_fingerprint_mismatch when no key of the pairing has it. Without a fingerprint only a pairing under which one key was ever seen is approved; with several, 409 gateway_pairing_fingerprint_required.
+         */
         post: operations["exec-gateway.pairings-approve"];
         delete?: never;
         options?: never;
@@ -3544,7 +3583,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3577,7 +3616,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3612,7 +3651,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3671,7 +3710,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3719,7 +3758,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3779,7 +3818,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3808,7 +3847,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3848,7 +3887,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3923,7 +3962,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4012,7 +4051,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4062,7 +4101,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4121,7 +4160,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4172,7 +4211,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4201,7 +4240,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4244,7 +4283,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4273,7 +4312,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4311,7 +4350,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4340,7 +4379,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4380,7 +4419,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4409,7 +4448,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4449,7 +4488,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4524,7 +4563,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4606,7 +4645,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4640,7 +4679,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4686,7 +4725,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4744,7 +4783,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4818,7 +4857,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4881,7 +4920,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4962,7 +5001,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5019,7 +5058,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5049,7 +5088,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5105,7 +5144,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5132,7 +5171,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5159,7 +5198,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5186,7 +5225,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5242,7 +5281,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5304,7 +5343,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5355,7 +5394,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5421,7 +5460,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5481,7 +5520,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5547,7 +5586,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5584,7 +5623,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5637,7 +5676,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5669,7 +5708,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5699,7 +5738,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5761,7 +5800,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5825,7 +5864,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5888,7 +5927,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5922,7 +5961,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5954,7 +5993,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5983,7 +6022,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6013,7 +6052,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6042,7 +6081,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6081,7 +6120,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6108,7 +6147,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6137,7 +6176,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6216,7 +6255,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6255,7 +6294,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6287,6 +6326,8 @@ export interface operations {
                     conflictPolicy?: "skip" | "replace" | "rename";
                     /** @description Only these bundle categories (default: all) */
                     categories?: string[];
+                    /** @description With a password: accept a bundle that has no sealed part (exported without a password, or the part was removed), importing its records unchecked and without secrets; otherwise 400 import_bundle_unsealed */
+                    confirmUnsealed?: boolean;
                     /** @description Must be true: without it nothing is written and the answer is 400 import_confirmation_required with the preview */
                     confirm?: boolean;
                 };
@@ -6350,6 +6391,8 @@ export interface operations {
                                 runtime: Record<string, never>;
                                 secretsIncluded: boolean;
                                 secretsOpened: boolean;
+                                /** @description The password opened the sealed part: the records are as exported */
+                                recordsVerified: boolean;
                             };
                             /**
                              * @description What happens to a record whose id exists with other content (default skip)
@@ -6374,6 +6417,17 @@ export interface operations {
                                     /** @enum {unknown} */
                                     action: "create" | "update" | "unchanged" | "skip" | "rename";
                                     newId?: string;
+                                    /** @description For a record here holding a credential: the fields deciding where it is sent that the bundle changes (here → bundle) */
+                                    destination?: {
+                                        field: string;
+                                        from: string | null;
+                                        to: string | null;
+                                    }[];
+                                    /**
+                                     * @description For an update of a record holding a credential: kept (same destination), replaced (the bundle carries one), dropped (moved elsewhere without one: deleted, never sent there), refused (the category refuses the item)
+                                     * @enum {unknown}
+                                     */
+                                    credential?: "kept" | "replaced" | "dropped" | "refused";
                                 }[];
                                 conflicts: {
                                     id: string;
@@ -6393,7 +6447,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6425,6 +6479,8 @@ export interface operations {
                     conflictPolicy?: "skip" | "replace" | "rename";
                     /** @description Only these bundle categories (default: all) */
                     categories?: string[];
+                    /** @description With a password: accept a bundle that has no sealed part (exported without a password, or the part was removed), importing its records unchecked and without secrets; otherwise 400 import_bundle_unsealed */
+                    confirmUnsealed?: boolean;
                 };
             };
         };
@@ -6444,6 +6500,8 @@ export interface operations {
                                 runtime: Record<string, never>;
                                 secretsIncluded: boolean;
                                 secretsOpened: boolean;
+                                /** @description The password opened the sealed part: the records are as exported */
+                                recordsVerified: boolean;
                             };
                             /**
                              * @description What happens to a record whose id exists with other content (default skip)
@@ -6468,6 +6526,17 @@ export interface operations {
                                     /** @enum {unknown} */
                                     action: "create" | "update" | "unchanged" | "skip" | "rename";
                                     newId?: string;
+                                    /** @description For a record here holding a credential: the fields deciding where it is sent that the bundle changes (here → bundle) */
+                                    destination?: {
+                                        field: string;
+                                        from: string | null;
+                                        to: string | null;
+                                    }[];
+                                    /**
+                                     * @description For an update of a record holding a credential: kept (same destination), replaced (the bundle carries one), dropped (moved elsewhere without one: deleted, never sent there), refused (the category refuses the item)
+                                     * @enum {unknown}
+                                     */
+                                    credential?: "kept" | "replaced" | "dropped" | "refused";
                                 }[];
                                 conflicts: {
                                     id: string;
@@ -6487,7 +6556,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6536,7 +6605,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6631,7 +6700,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6809,7 +6878,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6902,7 +6971,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6934,7 +7003,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6987,7 +7056,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7029,7 +7098,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7080,7 +7149,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7110,7 +7179,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7158,7 +7227,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7221,7 +7290,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7271,7 +7340,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7308,7 +7377,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7371,7 +7440,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7422,7 +7491,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7473,7 +7542,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7632,7 +7701,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7811,7 +7880,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7854,7 +7923,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7918,7 +7987,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7992,7 +8061,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8032,7 +8101,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8065,7 +8134,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8158,7 +8227,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8223,7 +8292,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8288,7 +8357,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8313,8 +8382,17 @@ export interface operations {
                 "application/json": {
                     /** @description Must equal the latest accepted release */
                     version?: string;
-                    /** @description Install from this source only */
+                    /** @description Install from this source: a new mod's choice among the sources offering it; for a mod already bound to a source it must be that source */
                     sourceId?: string;
+                    /** @description Move the mod to this source (another publisher of the same id); needs confirmMove */
+                    moveToSource?: string;
+                    /**
+                     * @description Confirms moveToSource
+                     * @constant
+                     */
+                    confirmMove?: true;
+                    /** @description Keep the mod's settings, secrets and data across the move (default false: they are deleted) */
+                    keepSettingsAndSecrets?: boolean;
                 };
             };
         };
@@ -8369,10 +8447,319 @@ export interface operations {
                         };
                         /** @description An earlier release of this mod was replaced */
                         updated: boolean;
+                        /** @description Present when the mod moved to another source */
+                        moved?: {
+                            fromSourceId: string;
+                            /** @description Settings, secrets and data were kept */
+                            kept: boolean;
+                        };
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "kernel.mod-permissions-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                modId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        modId: string;
+                        /** @description false for system mods and trusted local mods, which run without approval */
+                        required: boolean;
+                        version?: string;
+                        requested?: {
+                            /** @description The Git source URL the code comes from (null: a local folder) */
+                            source: string | null;
+                            /** @description Hosts the mod may call (sandbox.egress) */
+                            egress: string[];
+                            /** @description Its own key-value store */
+                            data: boolean;
+                            /** @description Secret names it reads */
+                            secrets: string[];
+                            /** @description Settings it reads */
+                            settings: string[];
+                            /** @description Routes it serves under /api/mods/{modId} */
+                            routes: string[];
+                            /** @description Agent tools (mod.{modId}.{name}) */
+                            tools: string[];
+                            ui: string[];
+                            /** @description Contributions to other mods' extension points */
+                            extensions: string[];
+                            memoryMb: number;
+                        };
+                        /** @description Names this request; an approval sends it back */
+                        digest?: string;
+                        /** @description The request asks for something not approved: the mod cannot be enabled */
+                        pending?: boolean;
+                        diff?: {
+                            added?: {
+                                [key: string]: unknown;
+                            };
+                            removed?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                        approved?: {
+                            version?: string;
+                            digest?: string;
+                            permissions?: {
+                                /** @description The Git source URL the code comes from (null: a local folder) */
+                                source: string | null;
+                                /** @description Hosts the mod may call (sandbox.egress) */
+                                egress: string[];
+                                /** @description Its own key-value store */
+                                data: boolean;
+                                /** @description Secret names it reads */
+                                secrets: string[];
+                                /** @description Settings it reads */
+                                settings: string[];
+                                /** @description Routes it serves under /api/mods/{modId} */
+                                routes: string[];
+                                /** @description Agent tools (mod.{modId}.{name}) */
+                                tools: string[];
+                                ui: string[];
+                                /** @description Contributions to other mods' extension points */
+                                extensions: string[];
+                                memoryMb: number;
+                            };
+                            privateHosts?: string[];
+                            approvedBy?: string;
+                            /** Format: date-time */
+                            approvedAt?: string;
+                        } | null;
+                        history?: {
+                            version?: string;
+                            digest?: string;
+                            privateHosts?: string[];
+                            approvedBy?: string;
+                            approvedAt?: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "kernel.mod-permissions-approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                modId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    digest: string;
+                    privateHosts?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        modId: string;
+                        /** @description false for system mods and trusted local mods, which run without approval */
+                        required: boolean;
+                        version?: string;
+                        requested?: {
+                            /** @description The Git source URL the code comes from (null: a local folder) */
+                            source: string | null;
+                            /** @description Hosts the mod may call (sandbox.egress) */
+                            egress: string[];
+                            /** @description Its own key-value store */
+                            data: boolean;
+                            /** @description Secret names it reads */
+                            secrets: string[];
+                            /** @description Settings it reads */
+                            settings: string[];
+                            /** @description Routes it serves under /api/mods/{modId} */
+                            routes: string[];
+                            /** @description Agent tools (mod.{modId}.{name}) */
+                            tools: string[];
+                            ui: string[];
+                            /** @description Contributions to other mods' extension points */
+                            extensions: string[];
+                            memoryMb: number;
+                        };
+                        /** @description Names this request; an approval sends it back */
+                        digest?: string;
+                        /** @description The request asks for something not approved: the mod cannot be enabled */
+                        pending?: boolean;
+                        diff?: {
+                            added?: {
+                                [key: string]: unknown;
+                            };
+                            removed?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                        approved?: {
+                            version?: string;
+                            digest?: string;
+                            permissions?: {
+                                /** @description The Git source URL the code comes from (null: a local folder) */
+                                source: string | null;
+                                /** @description Hosts the mod may call (sandbox.egress) */
+                                egress: string[];
+                                /** @description Its own key-value store */
+                                data: boolean;
+                                /** @description Secret names it reads */
+                                secrets: string[];
+                                /** @description Settings it reads */
+                                settings: string[];
+                                /** @description Routes it serves under /api/mods/{modId} */
+                                routes: string[];
+                                /** @description Agent tools (mod.{modId}.{name}) */
+                                tools: string[];
+                                ui: string[];
+                                /** @description Contributions to other mods' extension points */
+                                extensions: string[];
+                                memoryMb: number;
+                            };
+                            privateHosts?: string[];
+                            approvedBy?: string;
+                            /** Format: date-time */
+                            approvedAt?: string;
+                        } | null;
+                        history?: {
+                            version?: string;
+                            digest?: string;
+                            privateHosts?: string[];
+                            approvedBy?: string;
+                            approvedAt?: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "kernel.mod-secrets-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                modId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        modId: string;
+                        secrets: {
+                            name: string;
+                            set: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "kernel.mod-secrets-put": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                modId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    secrets: {
+                        [key: string]: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        modId: string;
+                        secrets: {
+                            name: string;
+                            set: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8401,7 +8788,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8434,7 +8821,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8469,7 +8856,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8527,7 +8914,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8569,7 +8956,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8620,7 +9007,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8674,7 +9061,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8735,7 +9122,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8770,7 +9157,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8833,7 +9220,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8869,7 +9256,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8916,7 +9303,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8963,7 +9350,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8999,7 +9386,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9034,7 +9421,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9081,7 +9468,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9119,7 +9506,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9154,7 +9541,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9193,7 +9580,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9252,7 +9639,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9291,7 +9678,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9326,7 +9713,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9346,7 +9733,14 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The fingerprint (`SHA256:…`) of the key to approve, as the pairing listed it; required when more than one key asked to pair under the gateway id */
+                    fingerprint?: string;
+                };
+            };
+        };
         responses: {
             /** @description Success */
             200: {
@@ -9363,7 +9757,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9400,7 +9794,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9435,7 +9829,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9483,7 +9877,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9533,7 +9927,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9571,7 +9965,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9600,7 +9994,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9642,7 +10036,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9687,7 +10081,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9732,7 +10126,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9783,7 +10177,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9846,7 +10240,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9907,7 +10301,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9991,7 +10385,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10050,7 +10444,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10087,7 +10481,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10163,7 +10557,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10227,7 +10621,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10294,7 +10688,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10407,7 +10801,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10468,7 +10862,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10511,7 +10905,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10564,7 +10958,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10609,7 +11003,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10701,7 +11095,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10777,7 +11171,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10857,7 +11251,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10922,7 +11316,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10956,7 +11350,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10991,7 +11385,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11055,7 +11449,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11089,7 +11483,7 @@ export interface operations {
                     "application/json": string;
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11157,7 +11551,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11210,7 +11604,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11246,7 +11640,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11273,7 +11667,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11310,7 +11704,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11339,7 +11733,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11392,7 +11786,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11453,7 +11847,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11492,7 +11886,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11545,7 +11939,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11585,7 +11979,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11640,7 +12034,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11708,7 +12102,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11759,7 +12153,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11819,7 +12213,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11859,7 +12253,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11910,7 +12304,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11965,7 +12359,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12082,7 +12476,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12139,7 +12533,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12199,7 +12593,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12242,7 +12636,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12325,7 +12719,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12499,7 +12893,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12584,7 +12978,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12655,7 +13049,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12739,7 +13133,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12827,7 +13221,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12918,7 +13312,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13010,7 +13404,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13097,7 +13491,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13200,7 +13594,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13279,7 +13673,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13363,7 +13757,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13451,7 +13845,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13543,7 +13937,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13633,7 +14027,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13693,7 +14087,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13756,7 +14150,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13807,7 +14201,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13869,7 +14263,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13930,7 +14324,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13993,7 +14387,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14048,7 +14442,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14107,7 +14501,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14157,7 +14551,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14207,7 +14601,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14266,7 +14660,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14308,7 +14702,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14361,7 +14755,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14398,7 +14792,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14442,7 +14836,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14469,7 +14863,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14498,6 +14892,7 @@ export interface operations {
                     };
                     basic?: {
                         username?: string;
+                        /** @description Write-only; at least 12 characters (else 400 ui_auth_password_too_short) */
                         password?: string;
                     };
                     oidc?: {
@@ -14519,7 +14914,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14562,7 +14957,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14623,7 +15018,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14662,7 +15057,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14699,7 +15094,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14733,7 +15128,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14775,7 +15170,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14826,7 +15221,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14870,7 +15265,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14916,7 +15311,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14968,7 +15363,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15002,7 +15397,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15080,7 +15475,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15175,7 +15570,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15249,7 +15644,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15323,7 +15718,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15416,7 +15811,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15457,7 +15852,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15537,7 +15932,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15593,7 +15988,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15690,7 +16085,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15827,7 +16222,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15957,7 +16352,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16097,7 +16492,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16233,7 +16628,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16403,7 +16798,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16464,7 +16859,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16514,7 +16909,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16545,7 +16940,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16577,7 +16972,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16609,7 +17004,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16680,7 +17075,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16825,7 +17220,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16876,7 +17271,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16940,7 +17335,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16990,7 +17385,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17017,7 +17412,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17044,7 +17439,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17073,7 +17468,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17116,7 +17511,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17145,7 +17540,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (332 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
