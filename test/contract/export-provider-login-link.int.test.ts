@@ -6,11 +6,11 @@
  * login's real API), a second one standing for the attacker, and the local OAuth server.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestKernel, type TestKernel } from '../../../sdk/testing.js';
-import { startFakeOpenAi, type FakeOpenAi } from '../../../test/peers/fake-openai.js';
-import { startOAuthPeer, type OAuthPeer } from '../../../test/peers/oauth-server.js';
-import { B, MODS, PEER_CLIENTS, peerSettings, post, setSettings } from '../../provider-logins/test/kit.js';
-import { exportText, importBundle, preview } from './export-kit.js';
+import { startTestKernel, type TestKernel } from '../../sdk/testing.js';
+import { startFakeOpenAi, type FakeOpenAi } from '../peers/fake-openai.js';
+import { startOAuthPeer, type OAuthPeer } from '../peers/oauth-server.js';
+import { B, MODS, PEER_CLIENTS, peerSettings, post, setSettings } from '../../system-mods/provider-logins/test/kit.js';
+import { exportText, importBundle, preview } from '../../system-mods/export/test/export-kit.js';
 
 let t: TestKernel;
 let peer: OAuthPeer;
