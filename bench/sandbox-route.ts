@@ -67,8 +67,13 @@ async function serve(dir: string, port: number): Promise<void> {
     ],
   });
   await kernel.mods.enable('bench-inproc');
-  await kernel.mods.enable('bench-guest');
   const url = await kernel.listen();
+  // The sandboxed mod runs once the operator approved what it asks for, as in a real install.
+  const permissions = `${url}/api/mod-management/bench-guest/permissions`;
+  const { digest } = (await (await fetch(permissions)).json()) as { digest: string };
+  const approved = await fetch(permissions, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ digest }) });
+  if (approved.status !== 200) throw new Error(`approving bench-guest answered ${approved.status}`);
+  await kernel.mods.enable('bench-guest');
   process.stdout.write(`listening on ${url}\n`);
   const close = () => void kernel.close().finally(() => process.exit(0));
   process.once('SIGTERM', close);
