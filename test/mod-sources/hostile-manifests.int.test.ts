@@ -13,7 +13,7 @@ import type { DatabaseOptions } from '../../kernel/storage/database.js';
 import type { ModSource } from '../../kernel/mods/mod-discovery.js';
 import { startTestKernel, testDatabase, type TestKernel } from '../../sdk/testing.js';
 import { json } from '../helpers.js';
-import { ModRepo, scratch } from './git-repos.js';
+import { git, ModRepo, scratch } from './git-repos.js';
 
 const tmp = scratch('hostile-manifests');
 const dataDir = path.join(tmp.dir, 'data');
@@ -215,6 +215,17 @@ describe('what the sandbox ignores is refused, not silently dropped', () => {
     const byTag = Object.fromEntries(releases.map((r) => [r.tag, r]));
     for (const [tag, , reason] of tags) expect(byTag[tag], tag).toMatchObject({ accepted: false, reason: expect.stringMatching(reason) });
     expect(byTag['v1.1.0']).toMatchObject({ accepted: true });
+  });
+
+  it('names where a broken mod.json breaks, never what it holds', async () => {
+    const repo = hostileRepo('broken-json-git');
+    repo.write('mod.json', '{"id": "broken-json-git", "note": "BLOB-CONTENT-7f3a" ,}\n');
+    git(repo.dir, 'add', '--all');
+    git(repo.dir, 'commit', '--quiet', '-m', 'broken');
+    git(repo.dir, 'tag', 'v1.0.0');
+    const { releases } = await addSource(repo);
+    expect(releases[0]).toMatchObject({ accepted: false, reason: expect.stringMatching(/^mod\.json is not valid JSON/) });
+    expect(JSON.stringify(releases)).not.toContain('BLOB-CONTENT');
   });
 
   it('refuses a local sandboxed mod that declares dependsOn, with a catalogued error', async () => {

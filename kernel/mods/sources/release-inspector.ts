@@ -80,7 +80,12 @@ async function readCandidate(repo: SourceRepository, ref: TagRef, context: Inspe
     if (entry.size > MANIFEST_MAX_BYTES) return refuse(`mod.json is larger than ${MANIFEST_MAX_BYTES} bytes`);
     raw = JSON.parse((await repo.blob(entry.object)).toString('utf8'));
   } catch (error) {
-    return refuse(error instanceof SyntaxError ? `mod.json is not valid JSON: ${error.message}` : `mod.json could not be read: ${(error as Error).message}`);
+    // The parser's message quotes the file on newer Node versions: only where it broke is said.
+    if (error instanceof SyntaxError) {
+      const position = /position (\d+)/.exec(error.message)?.[1];
+      return refuse(`mod.json is not valid JSON${position === undefined ? '' : ` (at character ${position})`}`);
+    }
+    return refuse(`mod.json could not be read: ${(error as Error).message}`);
   }
   const id = typeof (raw as { id?: unknown })?.id === 'string' ? (raw as { id: string }).id : '';
   const problems = checkManifest(raw, { folderName: id, kernelVersion: context.kernelVersion, hookNames: context.hookNames });
