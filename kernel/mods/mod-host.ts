@@ -158,8 +158,13 @@ export class ModHost implements RouteOwnerGate {
     const previous = this.installer.get(modId);
     const wasLoaded = previous?.status === 'loaded';
     const wantEnabled = previous?.desired === 'enabled';
-    // Refused while busy or needed: nothing has changed yet.
-    if (wasLoaded) await this.lifecycle.disable(modId);
+    // Refused while busy or needed: nothing has changed yet. Following another process's install,
+    // that process already decided (its own in-flight and dependents checks were its own), so a
+    // request being answered here does not stop this process from following.
+    if (wasLoaded) {
+      if (step.announce === false) await this.lifecycle.follow(modId, 'disabled');
+      else await this.lifecycle.disable(modId);
+    }
     if (previous) {
       this.lifecycle.forget(previous);
       this.installer.detach(previous);

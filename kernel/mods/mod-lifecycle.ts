@@ -140,14 +140,22 @@ export class ModLifecycle {
     }
     // Untrusted code never starts with what its runtime would ignore or the kernel would load (migrations).
     if (record.sandboxed) assertUntrustedManifest(record.id, manifest, { fromGit: false });
+    // Marked before the approval is read, so a second start of the same mod (a follow notice
+    // while an install enables it) is refused above instead of starting it twice.
+    const before = record.status;
+    record.status = 'enabling';
     // An installed mod runs only with what the operator approved: not approved is not a failure,
-    // the mod stays disabled (an update that asks for more waits here for the difference).
+    // the mod stays as it was (an update that asks for more waits here for the difference).
     let privateHosts: readonly string[] | undefined;
     if (record.sandboxed) {
-      if (!this.deps.approvals) throw errors.modPermissionsNotApproved({ modId: record.id, version: manifest.version });
-      privateHosts = (await this.deps.approvals.gate(record.id, manifest)).privateHosts;
+      try {
+        if (!this.deps.approvals) throw errors.modPermissionsNotApproved({ modId: record.id, version: manifest.version });
+        privateHosts = (await this.deps.approvals.gate(record.id, manifest)).privateHosts;
+      } catch (error) {
+        record.status = before;
+        throw error;
+      }
     }
-    record.status = 'enabling';
     try {
       await runtime.start(this.startScope(manifest, record.system, privateHosts));
     } catch (error) {
