@@ -92,8 +92,13 @@ export class StepRunner {
   /** Claims the current stage now (so a refusal is the request's answer), then runs stage after stage in the background. */
   async continue(agentId: string, id: string): Promise<WorkItemDetail> {
     const claim = await this.claim(agentId, id, 'continue');
-    void this.track(this.carryOn(claim));
-    return this.readDetail(agentId, id);
+    // The answer is the item as claimed (its first step running), read before the steps start:
+    // read after, an instant model could finish every stage first (CI under load did).
+    try {
+      return await this.readDetail(agentId, id);
+    } finally {
+      void this.track(this.carryOn(claim));
+    }
   }
 
   /** Starts one step in the background (the first step of a run plan). */
