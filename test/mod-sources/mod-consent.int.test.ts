@@ -177,6 +177,31 @@ describe('secrets', () => {
   });
 });
 
+describe('bad input changes nothing', () => {
+  it('answers the catalogued code for an unknown mod, a missing or mistyped field and an oversized value', async () => {
+    const before = await review();
+    const cases: Array<[string, string, unknown, number, string]> = [
+      ['GET', '/api/mod-management/no-such-mod/permissions', undefined, 404, 'mod_not_found'],
+      ['POST', '/api/mod-management/no-such-mod/permissions', { digest: before.digest }, 404, 'mod_not_found'],
+      ['PUT', '/api/mod-management/no-such-mod/secrets', { secrets: {} }, 404, 'mod_not_found'],
+      ['POST', `/api/mod-management/${MOD}/permissions`, {}, 400, 'request_validation_failed'],
+      ['POST', `/api/mod-management/${MOD}/permissions`, { digest: 42 }, 400, 'request_validation_failed'],
+      ['POST', `/api/mod-management/${MOD}/permissions`, { digest: before.digest, privateHosts: 'svc-api.test' }, 400, 'request_validation_failed'],
+      ['POST', `/api/mod-management/${MOD}/permissions`, { digest: before.digest, privateHosts: Array.from({ length: 9 }, (_, i) => `h${i}.lan`) }, 400, 'request_validation_failed'],
+      ['PUT', `/api/mod-management/${MOD}/secrets`, {}, 400, 'request_validation_failed'],
+      ['PUT', `/api/mod-management/${MOD}/secrets`, { secrets: { apiKey: 7 } }, 400, 'request_validation_failed'],
+      ['PUT', `/api/mod-management/${MOD}/secrets`, { secrets: { apiKey: 'x'.repeat(16 * 1024 + 1) } }, 400, 'request_validation_failed'],
+    ];
+    for (const [method, url, body, status, code] of cases) {
+      const res = body === undefined ? await t.request(url) : await t.request(json(method as 'POST', url, body));
+      expect(res.status, `${method} ${url} ${JSON.stringify(body)?.slice(0, 80)}`).toBe(status);
+      expect(res.body.error).toBe(code);
+    }
+    expect((await review()).history).toEqual(before.history);
+    expect((await t.request(`/api/mod-management/${MOD}/secrets`)).body.secrets).toEqual([{ name: 'apiKey', set: false }]);
+  });
+});
+
 describe('an update that asks for more', () => {
   it('is installed but not enabled until the difference is approved', async () => {
     repo.manifest((m) => {
