@@ -9,7 +9,7 @@
  *   the idle CPU watch still hold).
  * - Node's permission model (`--experimental-permission` on Node 20, `--permission` where that is
  *   the flag; skipped on a Node that lacks `--allow-addons`): the process may read only its own code (this folder), the packages it loads
- *   (isolated-vm, Ajv and Ajv's dependencies) and the mod's folder; it may not write, start
+ *   (isolated-vm, Ajv and their dependencies) and the mod's folder; it may not write, start
  *   processes or worker threads. `--allow-addons` because isolated-vm is a native addon: a
  *   native addon is outside the model, so this wall holds against a guest that reached the
  *   worker's JavaScript, not against one that reached native code.
@@ -46,14 +46,27 @@ const real = (dir: string): string[] => {
   }
 };
 
-/** The folders of the packages the worker loads: isolated-vm, and Ajv with its dependencies. */
+/**
+ * The folders of the packages the worker loads, each with its own dependencies: isolated-vm
+ * (and node-gyp-build, which picks its prebuilt binary for this Node at load time), and Ajv.
+ */
 function packageFolders(): string[] {
   const folderOf = (name: string, from: string) => path.dirname(createRequire(from).resolve(`${name}/package.json`));
-  const ajv = folderOf('ajv', import.meta.url);
-  const ajvManifest = path.join(ajv, 'package.json');
-  const ajvDeps = Object.keys((createRequire(import.meta.url)(ajvManifest) as { dependencies?: Record<string, string> }).dependencies ?? {});
-  return [folderOf('isolated-vm', import.meta.url), ajv, ...ajvDeps.map((dep) => folderOf(dep, ajvManifest))];
+  const withDependencies = (name: string): string[] => {
+    const folder = folderOf(name, import.meta.url);
+    const manifest = path.join(folder, 'package.json');
+    const deps = Object.keys((createRequire(import.meta.url)(manifest) as { dependencies?: Record<string, string> }).dependencies ?? {});
+    return [folder, ...deps.map((dep) => folderOf(dep, manifest))];
+  };
+  return [...withDependencies('isolated-vm'), ...withDependencies('ajv')];
 }
+
+/**
+ * Files outside those folders that a package reads while it loads: node-gyp-build asks whether
+ * `/etc/alpine-release` exists (musl or glibc prebuilt), and under the model even that question
+ * throws unless the one file may be read. It holds only the Alpine version, where it exists.
+ */
+const LOAD_PROBES = ['/etc/alpine-release'];
 
 let packages: string[] | undefined;
 
@@ -70,6 +83,7 @@ export interface SandboxLaunch {
 export function sandboxLaunch(modId: string, modDir: string): SandboxLaunch {
   packages ??= PERMISSION_MODEL ? packageFolders() : [];
   const readable = [path.dirname(SANDBOX_WORKER), ...packages, modDir].flatMap(real);
+  if (PERMISSION_MODEL) readable.push(...LOAD_PROBES);
   const permissions = PERMISSION_MODEL
     ? [
         PERMISSION_FLAG!,
