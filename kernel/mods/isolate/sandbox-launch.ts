@@ -7,8 +7,8 @@
  *   the pid, the IPC channel and the empty environment are the worker's own. Without prlimit the
  *   worker runs without operating-system limits (the isolate's heap limit, the call deadlines and
  *   the idle CPU watch still hold).
- * - Node's permission model (`--experimental-permission` on Node 20, `--permission` where that is
- *   the flag; skipped on a Node that lacks `--allow-addons`): the process may read only its own code (this folder), the packages it loads
+ * - Node's permission model (`--permission` on Node 24 and 22.13+, `--experimental-permission` on
+ *   22.12; skipped on a Node that lacks `--allow-addons`): the process may read only its own code (this folder), the packages it loads
  *   (isolated-vm, Ajv and their dependencies) and the mod's folder; it may not write, start
  *   processes or worker threads. `--allow-addons` because isolated-vm is a native addon: a
  *   native addon is outside the model, so this wall holds against a guest that reached the
@@ -26,11 +26,11 @@ export const SANDBOX_WORKER = fileURLToPath(new URL('./sandbox-worker.mjs', impo
 const PRLIMIT = ['/usr/bin/prlimit', '/bin/prlimit'].find((candidate) => existsSync(candidate));
 
 const nodeFlags = process.allowedNodeEnvironmentFlags;
-/** Node 22.13+/23.5+ name the stable flag `--permission`; Node 20 has only the experimental one. */
+/** Node 22.13+/23.5+ name the stable flag `--permission`; Node 22.12 has only the experimental one. */
 const PERMISSION_FLAG = nodeFlags.has('--permission') ? '--permission' : nodeFlags.has('--experimental-permission') ? '--experimental-permission' : undefined;
 /**
- * The model needs `--allow-addons` to load isolated-vm; a Node without it (older 20.x) runs the
- * worker without the model rather than not at all.
+ * The model needs `--allow-addons` to load isolated-vm (every supported Node has it); a Node
+ * without it runs the worker without the model rather than not at all.
  */
 const PERMISSION_MODEL = PERMISSION_FLAG !== undefined && nodeFlags.has('--allow-addons');
 

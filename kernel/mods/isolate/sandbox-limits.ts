@@ -58,11 +58,13 @@ export const IDLE_CPU_STRIKES = 4;
 /**
  * The operating system's bounds on the sandbox process (`prlimit`, where the host has it).
  * Address space: isolated-vm reserves a V8 code range per isolate, so the process needs far more
- * virtual than resident memory. Measured on Node 20.20 / isolated-vm 5.0 (x64, the worker's
- * flags): below about 1.4 GiB Node does not start (V8 cannot reserve its code range); up to
- * about 1.7 GiB a 256 MiB isolate (the manifest maximum) dies of the process limit before its
- * own; from 1.75 GiB it reaches its own. 4 GiB leaves room for V8's reservations to grow
- * across versions and still bounds a native leak.
+ * virtual than resident memory. Measured with isolated-vm 6.2 (x64, the worker's flags): on
+ * Node 22.23 below about 1.45 GiB Node does not start (V8 cannot reserve its code range), up to
+ * about 1.75 GiB a 256 MiB isolate (the manifest maximum) dies of the process limit before its
+ * own, from 1.8 GiB it reaches its own; Node 24.21 reserves more: it starts from about 1.9 GiB
+ * and the isolate reaches its own limit from about 2.3 GiB. (Node 20 / isolated-vm 5.0 needed
+ * 1.4 and 1.75 GiB.) 4 GiB leaves room for V8's reservations to grow across versions and still
+ * bounds a native leak.
  */
 export const SANDBOX_ADDRESS_SPACE_BYTES = 4 * 1024 * 1024 * 1024;
 /**
