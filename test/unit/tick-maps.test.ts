@@ -8,7 +8,9 @@ describe('keepTickObjectMapsAlive', () => {
     expect(kept).toBeTypeOf('object');
     expect(kept.callback).toBeTypeOf('function');
     const symbols = Object.getOwnPropertySymbols(kept).map((s) => s.description);
-    expect(symbols).toEqual(['async_id_symbol', 'trigger_async_id_symbol']);
+    // Node 24 also stores the async context frame on each tick (AsyncLocalStorage is built on
+    // AsyncContextFrame there); the two async-id fields are the ones every line has.
+    expect(symbols.filter((name) => name !== 'kAsyncContextFrame')).toEqual(['async_id_symbol', 'trigger_async_id_symbol']);
   });
 
   it('is idempotent: the first tick object stays the kept one', async () => {
