@@ -8,8 +8,8 @@ describe('keepTickObjectMapsAlive', () => {
     expect(kept).toBeTypeOf('object');
     expect(kept.callback).toBeTypeOf('function');
     const symbols = Object.getOwnPropertySymbols(kept).map((s) => s.description);
-    // Node 24 also stores the async context frame on each tick (AsyncLocalStorage is built on
-    // AsyncContextFrame there); the two async-id fields are the ones every line has.
+    // Node 24 and 22.23 also give each tick a kAsyncContextFrame field (the async context frame
+    // that AsyncLocalStorage is built on in 24); the two async-id fields are the ones every line has.
     expect(symbols.filter((name) => name !== 'kAsyncContextFrame')).toEqual(['async_id_symbol', 'trigger_async_id_symbol']);
   });
 
