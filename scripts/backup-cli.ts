@@ -1,7 +1,7 @@
 /** Argument parsing shared by `npm run backup` and `npm run restore`. */
 import path from 'node:path';
 
-export const PG_README_POINTER = 'Use pg_dump / pg_restore as the README section "Backup and restore" describes, and keep the settings key yourself.';
+export const PG_README_POINTER = 'Use pg_dump / pg_restore as docs/operating.md, "Backup and restore", describes, and keep the settings key yourself.';
 
 export interface CliArgs {
   file?: string;

@@ -1,6 +1,6 @@
 /**
  * Runs of one agent/session go one at a time, in arrival order; different sessions run in
- * parallel. In process only: active runs live on one replica (see the README on scale-out).
+ * parallel. In process only: active runs live on one replica (see docs/operating.md, "Running several processes").
  */
 export class SessionLanes {
   private readonly tails = new Map<string, Promise<void>>();

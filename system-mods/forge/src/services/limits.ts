@@ -1,4 +1,4 @@
-/** Bounds of Forge requests and artifacts (documented in the README's Forge section). */
+/** Bounds of Forge requests and artifacts (documented in system-mods/forge/README.md). */
 
 export const MAX_PROMPT = 32_000;
 export const MAX_IDEMPOTENCY_KEY = 200;
