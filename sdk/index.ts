@@ -1,15 +1,14 @@
 /**
- * The svc SDK: the only package a mod imports. It holds `defineMod`, service refs, the
- * manifest and request types, and the error mechanism. It contains no kernel code.
+ * The svc SDK: the only package a mod imports. This entry is the contract a mod codes against:
+ * `defineMod`, service refs, the manifest and request types, and the error mechanism. It
+ * contains no kernel code and no feature. Reusable implementations a mod may use live in
+ * `sdk/helpers/` (the model provider adapter kit in `sdk/helpers/providers/`), the test kit in
+ * `sdk/testing/`.
  *
  * @packageDocumentation
  */
 export * from './errors.js';
 export * from './disposable.js';
-export * from './abort.js';
-export * from './read-cache.js';
-export * from './ticker.js';
-export * from './liveness.js';
 export * from './service-ref.js';
 export * from './manifest.js';
 export * from './http.js';
@@ -19,6 +18,3 @@ export * from './unit-of-work.js';
 export * from './core-services.js';
 export * from './define-mod.js';
 export * from './validation.js';
-export * from './services/model-catalog.js';
-export * from './services/model-providers.js';
-export * from './services/model-gateway.js';

@@ -6,7 +6,7 @@
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildTemplates, dropTestDatabases } from '../sdk/testing.js';
+import { buildTemplates, dropTestDatabases } from '../sdk/testing/index.js';
 import { tempDataDirPrefix } from './e2e/server-process.js';
 
 export default async function setup() {

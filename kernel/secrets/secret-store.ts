@@ -1,6 +1,6 @@
 /** Encrypted secrets per owner (a mod id or `kernel`); values are only ever returned to their owner's code. */
 import type { Knex } from 'knex';
-import { ReadCache } from '../../sdk/read-cache.js';
+import { ReadCache } from '../../sdk/helpers/read-cache.js';
 import { CacheInvalidation } from '../storage/cache-invalidation.js';
 import type { ChangeBus } from '../storage/change-bus.js';
 import type { SecretBox } from './secret-box.js';

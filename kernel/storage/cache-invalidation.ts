@@ -3,7 +3,7 @@
  * notice from any process (this one's included) drops that key, or everything on a resync.
  */
 import type { Knex } from 'knex';
-import type { ReadCache } from '../../sdk/read-cache.js';
+import type { ReadCache } from '../../sdk/helpers/read-cache.js';
 import type { ChangeBus } from './change-bus.js';
 
 export class CacheInvalidation {

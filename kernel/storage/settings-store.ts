@@ -1,6 +1,6 @@
 /** JSON settings documents per owner (a mod id or `kernel`) and key. */
 import type { Knex } from 'knex';
-import { ReadCache } from '../../sdk/read-cache.js';
+import { ReadCache } from '../../sdk/helpers/read-cache.js';
 import { CacheInvalidation } from './cache-invalidation.js';
 import type { ChangeBus } from './change-bus.js';
 

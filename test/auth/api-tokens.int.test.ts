@@ -7,7 +7,7 @@ import { projectRoot } from '../../kernel/config.js';
 import { RouteTable } from '../../kernel/http/route-table.js';
 import { checkManifest } from '../../kernel/mods/manifest-schema.js';
 import type { ModManifest } from '../../sdk/manifest.js';
-import { startTestKernel, type TestKernel } from '../../sdk/testing.js';
+import { startTestKernel, type TestKernel } from '../../sdk/testing/index.js';
 import { json } from '../helpers.js';
 
 let t: TestKernel;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../kernel/auth/password-hash.js';
 import { signValue } from '../../kernel/auth/signed-cookie.js';
-import { startTestKernel, type TestKernel } from '../../sdk/testing.js';
+import { startTestKernel, type TestKernel } from '../../sdk/testing/index.js';
 import { basicHeader, configFromEnv, cookiesFrom, json } from '../helpers.js';
 
 const PASSWORD = 'pa:ss:word with colons';

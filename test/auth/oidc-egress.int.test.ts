@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestKernel, type TestKernel } from '../../sdk/testing.js';
+import { startTestKernel, type TestKernel } from '../../sdk/testing/index.js';
 import { json } from '../helpers.js';
 
 const CLIENT = { oidcClientId: 'svc-test-client', oidcClientSecret: randomBytes(24).toString('base64url'), basicSessionSeconds: 3600, basicInsecureCookies: true, oidcInsecureCookies: true };

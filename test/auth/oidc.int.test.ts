@@ -8,7 +8,7 @@ import { parseSetCookie, type SetCookie } from 'cookie';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type UiAuthEnv } from '../../kernel/config.js';
 import { signValue } from '../../kernel/auth/signed-cookie.js';
-import { startTestKernel, type TestKernel } from '../../sdk/testing.js';
+import { startTestKernel, type TestKernel } from '../../sdk/testing/index.js';
 import { freePort } from '../e2e/server-process.js';
 import { startOidcProvider, type OidcPeer } from '../peers/oidc-provider.js';
 

@@ -5,7 +5,7 @@
  * its parameters or runs.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestKernel, type TestKernel } from '../../sdk/testing.js';
+import { startTestKernel, type TestKernel } from '../../sdk/testing/index.js';
 import { json } from '../helpers.js';
 
 let t: TestKernel;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestKernel, type TestKernel } from '../../sdk/testing.js';
+import { startTestKernel, type TestKernel } from '../../sdk/testing/index.js';
 import { hashPassword } from '../../kernel/auth/password-hash.js';
 import { basicHeader, configFromEnv, json } from '../helpers.js';
 

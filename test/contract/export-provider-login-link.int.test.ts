@@ -6,7 +6,7 @@
  * login's real API), a second one standing for the attacker, and the local OAuth server.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestKernel, type TestKernel } from '../../sdk/testing.js';
+import { startTestKernel, type TestKernel } from '../../sdk/testing/index.js';
 import { startFakeOpenAi, type FakeOpenAi } from '../peers/fake-openai.js';
 import { startOAuthPeer, type OAuthPeer } from '../peers/oauth-server.js';
 import { B, MODS, PEER_CLIENTS, peerSettings, post, setSettings } from '../../system-mods/provider-logins/test/kit.js';

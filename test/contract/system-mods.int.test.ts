@@ -10,7 +10,7 @@ import { createHookCatalog } from '../../kernel/hooks/hook-catalog.js';
 import { checkManifest } from '../../kernel/mods/manifest-schema.js';
 import { KERNEL_VERSION } from '../../kernel/version.js';
 import type { ModManifest } from '../../sdk/manifest.js';
-import { startTestKernel, type TestKernel } from '../../sdk/testing.js';
+import { startTestKernel, type TestKernel } from '../../sdk/testing/index.js';
 import { json } from '../helpers.js';
 
 const root = path.join(projectRoot, 'system-mods');

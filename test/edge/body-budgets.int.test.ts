@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scanJsonShape } from '../../plugins/json-body-reader.js';
-import { startTestKernel, type TestKernel } from '../../sdk/testing.js';
+import { startTestKernel, type TestKernel } from '../../sdk/testing/index.js';
 import { configFromEnv, FIXTURE_MODS, json } from '../helpers.js';
 
 let t: TestKernel;

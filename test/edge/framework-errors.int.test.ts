@@ -10,7 +10,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { errors } from '../../kernel/errors.js';
 import { frameworkError } from '../../kernel/http/framework-errors.js';
-import { startTestKernel, type TestKernel } from '../../sdk/testing.js';
+import { startTestKernel, type TestKernel } from '../../sdk/testing/index.js';
 
 let t: TestKernel;
 let port: number;

@@ -6,7 +6,7 @@
  */
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestKernel, type TestKernel } from '../../sdk/testing.js';
+import { startTestKernel, type TestKernel } from '../../sdk/testing/index.js';
 import { configFromEnv, json } from '../helpers.js';
 import { freePort } from '../e2e/server-process.js';
 

@@ -1,7 +1,7 @@
 /** The change bus in one process (both drivers): local delivery, mod scoping, topic checks. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChangeNotice } from '../../sdk/core-services.js';
-import { startTestKernel, type TestKernel } from '../../sdk/testing.js';
+import { startTestKernel, type TestKernel } from '../../sdk/testing/index.js';
 
 let t: TestKernel;
 beforeAll(async () => {

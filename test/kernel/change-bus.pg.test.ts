@@ -9,7 +9,7 @@ import type { ChangeNotice } from '../../sdk/core-services.js';
 import type { DatabaseOptions } from '../../kernel/storage/database.js';
 import { loadSecretBox } from '../../kernel/secrets/secret-key.js';
 import { SecretStore } from '../../kernel/secrets/secret-store.js';
-import { startTestKernel, TEST_SETTINGS_KEY, testDatabase, type TestKernel } from '../../sdk/testing.js';
+import { startTestKernel, TEST_SETTINGS_KEY, testDatabase, type TestKernel } from '../../sdk/testing/index.js';
 import { FIXTURE_MODS, json } from '../helpers.js';
 import { until as pollUntil } from '../kits/until.js';
 

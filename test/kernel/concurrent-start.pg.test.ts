@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
-import { startTestKernel, type TestKernel } from '../../sdk/testing.js';
+import { startTestKernel, type TestKernel } from '../../sdk/testing/index.js';
 
 const adminUrl = process.env.TEST_DATABASE_URL!;
 const dbName = `svc_concurrent_${randomBytes(4).toString('hex')}`;

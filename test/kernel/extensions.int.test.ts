@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHookPointRef, createListPointRef, type ExtensionsService } from '../../sdk/index.js';
-import { startTestKernel, type TestKernel } from '../../sdk/testing.js';
+import { startTestKernel, type TestKernel } from '../../sdk/testing/index.js';
 import { contributorProbe } from '../fixtures/mods/points-contributor/src/index.js';
 import { beforeGreet, items } from '../fixtures/mods/points-owner/src/contract.js';
 import { ownerProbe } from '../fixtures/mods/points-owner/src/index.js';

@@ -6,9 +6,10 @@
  */
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { modelCatalogServiceRef, type ModDatabaseService, type OwnedListPoint } from '../../sdk/index.js';
+import type { ModDatabaseService, OwnedListPoint } from '../../sdk/index.js';
+import { modelCatalogServiceRef } from '../../system-mods/model-connections/src/contract.js';
 import { defaultEgressGuard } from '../../sdk/egress.js';
-import { fakeChanges, fakeHttpRouter, fakeLogger, fakeSecrets, fakeSettings, initWithFakes, startTestKernel, type TestKernel } from '../../sdk/testing.js';
+import { fakeChanges, fakeHttpRouter, fakeLogger, fakeSecrets, fakeSettings, initWithFakes, startTestKernel, type TestKernel } from '../../sdk/testing/index.js';
 import type { ExtensionsService } from '../../sdk/extensions.js';
 import modelConnections from '../../system-mods/model-connections/src/index.js';
 

@@ -10,7 +10,7 @@ import { checkManifest } from '../../kernel/mods/manifest-schema.js';
 import { createHookCatalog } from '../../kernel/hooks/hook-catalog.js';
 import { KERNEL_VERSION } from '../../kernel/version.js';
 import type { DatabaseOptions } from '../../kernel/storage/database.js';
-import { startTestKernel, testDatabase, type TestKernel } from '../../sdk/testing.js';
+import { startTestKernel, testDatabase, type TestKernel } from '../../sdk/testing/index.js';
 import { FIXTURE_MODS, json } from '../helpers.js';
 
 interface Attempt {

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { DatabaseOptions } from '../../kernel/storage/database.js';
-import { startTestKernel, testDatabase, type TestKernel } from '../../sdk/testing.js';
+import { startTestKernel, testDatabase, type TestKernel } from '../../sdk/testing/index.js';
 import { FIXTURE_MODS, json } from '../helpers.js';
 import { until as pollUntil } from '../kits/until.js';
 

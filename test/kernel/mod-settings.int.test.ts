@@ -1,6 +1,6 @@
 /** `GET/PUT /api/mod-management/{modId}/settings`: a mod's settings through its manifest schema. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestKernel, type TestKernel } from '../../sdk/testing.js';
+import { startTestKernel, type TestKernel } from '../../sdk/testing/index.js';
 import { FIXTURE_MODS, json } from '../helpers.js';
 
 let t: TestKernel;

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ModTableGuard } from '../../kernel/storage/mod-table-guard.js';
-import { startTestKernel, type TestKernel } from '../../sdk/testing.js';
+import { startTestKernel, type TestKernel } from '../../sdk/testing/index.js';
 import { FIXTURE_MODS, json } from '../helpers.js';
 
 let t: TestKernel;

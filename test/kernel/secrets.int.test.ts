@@ -6,7 +6,7 @@ import { SecretBox } from '../../kernel/secrets/secret-box.js';
 import { KEY_FILE_NAME, keyFromSetting, loadSecretBox } from '../../kernel/secrets/secret-key.js';
 import { SecretStore } from '../../kernel/secrets/secret-store.js';
 import { Database } from '../../kernel/storage/database.js';
-import { testDatabase } from '../../sdk/testing.js';
+import { testDatabase } from '../../sdk/testing/index.js';
 
 describe('secret box', () => {
   const box = new SecretBox(Buffer.alloc(32, 7));

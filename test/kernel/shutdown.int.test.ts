@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { startTestKernel } from '../../sdk/testing.js';
+import { startTestKernel } from '../../sdk/testing/index.js';
 import { FIXTURE_MODS, json } from '../helpers.js';
 
 it('finishes in-flight requests on close and stops accepting new ones', async () => {

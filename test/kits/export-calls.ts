@@ -3,7 +3,7 @@
  * with `confirm: true`, and an edited copy of a (password-less, so editable) bundle.
  */
 import { expect } from 'vitest';
-import type { TestKernel } from '../../sdk/testing.js';
+import type { TestKernel } from '../../sdk/testing/index.js';
 import { json } from '../helpers.js';
 
 type Kernel = Pick<TestKernel, 'inject' | 'request'>;

@@ -2,7 +2,7 @@
  * The operator's approval of an installed mod's permissions, as the Mods page gives it: read the
  * review, approve the digest it shows (optionally with private-host grants), then enable.
  */
-import type { TestKernel } from '../../sdk/testing.js';
+import type { TestKernel } from '../../sdk/testing/index.js';
 import { json } from '../helpers.js';
 
 /** Approves what `modId` asks for now; answers the approval route's response (the review, for trusted mods, which need none). */

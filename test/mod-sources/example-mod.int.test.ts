@@ -8,7 +8,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestKernel, type TestKernel } from '../../sdk/testing.js';
+import { startTestKernel, type TestKernel } from '../../sdk/testing/index.js';
 import { CHAT_MODS, chatRequest, parseNdjson, textAnswer, toolAnswer } from '../kits/chat-kit.js';
 import { startFakeOpenAi, type FakeOpenAi } from '../peers/fake-openai.js';
 import { json } from '../helpers.js';

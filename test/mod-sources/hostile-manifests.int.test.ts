@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseOptions } from '../../kernel/storage/database.js';
 import type { ModSource } from '../../kernel/mods/mod-discovery.js';
-import { startTestKernel, testDatabase, type TestKernel } from '../../sdk/testing.js';
+import { startTestKernel, testDatabase, type TestKernel } from '../../sdk/testing/index.js';
 import { json } from '../helpers.js';
 import { git, ModRepo, scratch } from './git-repos.js';
 

@@ -8,7 +8,7 @@
 import { lookup } from 'node:dns/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestKernel, type TestKernel } from '../../sdk/testing.js';
+import { startTestKernel, type TestKernel } from '../../sdk/testing/index.js';
 import { json } from '../helpers.js';
 import { approvePermissions } from '../kits/mod-approval.js';
 import { startEchoPeerProcess, type EchoPeer } from '../peers/echo-peer-process.js';

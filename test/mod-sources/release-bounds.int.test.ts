@@ -12,7 +12,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SourceRepository } from '../../kernel/mods/sources/source-repository.js';
 import { RELEASE_MAX_BYTES, RELEASE_MAX_FILES, SYMLINK_MAX_BYTES } from '../../kernel/mods/sources/tree-extractor.js';
-import { startTestKernel, type TestKernel } from '../../sdk/testing.js';
+import { startTestKernel, type TestKernel } from '../../sdk/testing/index.js';
 import { json } from '../helpers.js';
 import { git, ModRepo, scratch } from './git-repos.js';
 

@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { DatabaseOptions } from '../../kernel/storage/database.js';
-import { startTestKernel, testDatabase, type TestKernel } from '../../sdk/testing.js';
+import { startTestKernel, testDatabase, type TestKernel } from '../../sdk/testing/index.js';
 import { json } from '../helpers.js';
 import { approveAndEnable } from '../kits/mod-approval.js';
 import { ModRepo, scratch } from './git-repos.js';

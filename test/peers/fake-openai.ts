@@ -7,7 +7,7 @@
  *
  * `startScriptedServer` is the protocol-neutral core; `fake-anthropic.ts` builds on it too.
  */
-import type { ModelStreamEvent } from '../../sdk/index.js';
+import type { ModelStreamEvent } from '../../system-mods/model-connections/src/contract.js';
 import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';

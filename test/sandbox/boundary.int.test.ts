@@ -5,7 +5,7 @@
  * `system: true` from a sandboxed root.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestKernel, type TestKernel } from '../../sdk/testing.js';
+import { startTestKernel, type TestKernel } from '../../sdk/testing/index.js';
 import { json } from '../helpers.js';
 import { startEchoPeerProcess, type EchoPeer } from '../peers/echo-peer-process.js';
 import { enable, modStatus, SANDBOX_GUESTS, SANDBOX_SYSTEM_MODS } from './sandbox-helpers.js';

@@ -5,7 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestKernel, type TestKernel } from '../../sdk/testing.js';
+import { startTestKernel, type TestKernel } from '../../sdk/testing/index.js';
 import { json } from '../helpers.js';
 import { disable, enable, modStatus, SANDBOX_GUESTS, SANDBOX_SYSTEM_MODS, SANDBOX_TRUSTED, sandboxPid, untilStatus } from './sandbox-helpers.js';
 

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import type { ModSource } from '../../kernel/mods/mod-discovery.js';
-import type { TestKernel } from '../../sdk/testing.js';
+import type { TestKernel } from '../../sdk/testing/index.js';
 import { json } from '../helpers.js';
 import { approveAndEnable } from '../kits/mod-approval.js';
 

@@ -49,11 +49,11 @@ function brokenRule(file: string, target: string): string | undefined {
   if ((inside(file, 'kernel') || inside(file, 'plugins')) && (inside(target, 'system-mods') || inside(target, 'test'))) {
     return 'the kernel never imports a mod';
   }
-  if (inside(file, 'sdk') && file !== 'sdk/testing.ts' && (inside(target, 'kernel') || inside(target, 'plugins') || inside(target, 'system-mods'))) {
-    return 'the SDK imports no kernel internals or mods outside its testing entry (sdk/testing.ts)';
+  if (inside(file, 'sdk') && file !== 'sdk/testing/index.ts' && (inside(target, 'kernel') || inside(target, 'plugins') || inside(target, 'system-mods'))) {
+    return 'the SDK imports no kernel internals or mods outside its testing entry (sdk/testing/index.ts)';
   }
   if (mod === undefined) return undefined;
-  if (inside(target, 'kernel') || inside(target, 'plugins')) return 'a mod imports only the SDK, never the kernel (tests: use sdk/testing.ts)';
+  if (inside(target, 'kernel') || inside(target, 'plugins')) return 'a mod imports only the SDK, never the kernel (tests: use sdk/testing/index.ts)';
   const other = modOf(target);
   if (other !== undefined && other !== mod && !isContract(target)) return `a mod reaches another mod (${other}) only through its src/contract.ts`;
   return undefined;
@@ -83,7 +83,10 @@ describe('import boundaries', () => {
     ['plugins/edge-policy.ts', 'test/fixtures/mods/echo-mod/src/index.ts', true],
     ['sdk/index.ts', 'kernel/errors.ts', true],
     ['sdk/http.ts', 'system-mods/chat/src/contract.ts', true],
-    ['sdk/testing.ts', 'kernel/index.ts', false],
+    ['sdk/testing/index.ts', 'kernel/index.ts', false],
+    ['sdk/testing/fakes.ts', 'kernel/index.ts', true],
+    ['sdk/helpers/liveness.ts', 'kernel/logger.ts', true],
+    ['sdk/helpers/providers/model-wire.ts', 'system-mods/model-connections/src/contract.ts', true],
     ['system-mods/agents/src/index.ts', 'kernel/config.ts', true],
     ['system-mods/agents/test/agents.int.test.ts', 'kernel/index.ts', true],
     ['system-mods/agents/src/index.ts', 'system-mods/chat/src/services/agent-run-engine.ts', true],

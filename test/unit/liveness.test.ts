@@ -1,9 +1,9 @@
 /**
- * The SDK heartbeat loop (sdk/liveness.ts) on a fake clock: advancing the clock is how a beat is
+ * The SDK heartbeat loop (sdk/helpers/liveness.ts) on a fake clock: advancing the clock is how a beat is
  * made due, not a measurement of how long anything took.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_STALE_AFTER_MS, heartbeatIntervalMs, startHeartbeat } from '../../sdk/liveness.js';
+import { DEFAULT_STALE_AFTER_MS, heartbeatIntervalMs, startHeartbeat } from '../../sdk/helpers/liveness.js';
 
 const quietLog = () => ({ warn: vi.fn() });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SseParser, type SseEvent } from '../../sdk/providers/index.js';
+import { SseParser, type SseEvent } from '../../sdk/helpers/providers/index.js';
 
 const encode = (text: string) => new TextEncoder().encode(text);
 

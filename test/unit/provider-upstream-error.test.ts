@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { httpFailure, providerErrorText, redact, retryAfterSeconds } from '../../sdk/providers/index.js';
+import { httpFailure, providerErrorText, redact, retryAfterSeconds } from '../../sdk/helpers/providers/index.js';
 
 describe('retryAfterSeconds', () => {
   const now = Date.parse('2026-01-01T00:00:00Z');

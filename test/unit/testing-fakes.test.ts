@@ -1,7 +1,7 @@
 /** The SDK's in-memory fakes drive a real mod's init, routes, tools and provided services. */
 import { describe, expect, it } from 'vitest';
 import { createServiceRef, defineMod, type RuntimeInfoService } from '../../sdk/index.js';
-import { fakeHttpRouter, fakeLogger, fakeSecrets, fakeSettings, fakeTools, initWithFakes } from '../../sdk/testing-fakes.js';
+import { fakeHttpRouter, fakeLogger, fakeSecrets, fakeSettings, fakeTools, initWithFakes } from '../../sdk/testing/fakes.js';
 import health from '../../system-mods/health/src/index.js';
 
 const runtime: RuntimeInfoService = {

@@ -1,4 +1,5 @@
-import { coreServices, defineMod, httpRouterFor, modelCatalogServiceRef, optional, type RouteBinding, type RouteTable } from '../../../sdk/index.js';
+import { coreServices, defineMod, httpRouterFor, optional, type RouteBinding, type RouteTable } from '../../../sdk/index.js';
+import { modelCatalogServiceRef } from '../../model-connections/src/contract.js';
 import { agentErrors } from './errors.js';
 import { agentHookPoints, agentsServiceRef, dreamSettingsServiceRef } from './contract.js';
 import { runStatusServiceRef } from '../../chat/src/contract.js';

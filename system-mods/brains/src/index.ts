@@ -1,4 +1,5 @@
-import { bindRoutes, httpRouterFor, coreServices, defineMod, modelGatewayServiceRef, optional } from '../../../sdk/index.js';
+import { bindRoutes, httpRouterFor, coreServices, defineMod, optional } from '../../../sdk/index.js';
+import { modelGatewayServiceRef } from '../../model-connections/src/contract.js';
 import type { RouteId } from './route-ids.js';
 import { brainErrors } from './errors.js';
 import { agentHookPoints, agentsServiceRef } from '../../agents/src/contract.js';
@@ -9,7 +10,7 @@ import { toRecord } from './services/record-store.js';
 import { brainEmbeddingRoutes } from './routes/brain-embeddings.js';
 import { brainRecordRoutes } from './routes/brain-records.js';
 import { BrainRecords } from './services/brain-records.js';
-import { CursorSigner } from '../../../sdk/cursor-signer.js';
+import { CursorSigner } from '../../../sdk/helpers/cursor-signer.js';
 import { EmbeddingClient } from './services/embedding-client.js';
 import { EmbeddingIndexer, INDEX_QUEUE, type IndexJob } from './services/embedding-indexer.js';
 import { EmbeddingSettings } from './services/embedding-settings.js';

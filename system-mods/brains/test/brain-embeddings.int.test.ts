@@ -5,7 +5,7 @@
  * in process, so both storage paths run for real.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestKernel, type TestKernel } from '../../../sdk/testing.js';
+import { startTestKernel, type TestKernel } from '../../../sdk/testing/index.js';
 import { FIXTURE_MODS, json } from '../../../test/helpers.js';
 import { bagOfWordsEmbedder, startFakeOpenAi, type FakeOpenAi } from '../../../test/peers/fake-openai.js';
 

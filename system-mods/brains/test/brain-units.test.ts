@@ -1,7 +1,7 @@
 /** Pure pieces of the Brains mod: cursor signing, record ids, limits, the in-process cosine ranking. */
 import { describe, expect, it } from 'vitest';
 import type { SecretsService } from '../../../sdk/index.js';
-import { CURSOR_TTL_SECONDS, CursorSigner, digestOf } from '../../../sdk/cursor-signer.js';
+import { CURSOR_TTL_SECONDS, CursorSigner, digestOf } from '../../../sdk/helpers/cursor-signer.js';
 import { newRecordId } from '../src/services/record-ids.js';
 import { checkLimit } from '../src/services/record-rules.js';
 import { topByCosine } from '../src/services/vector-store.js';

@@ -6,7 +6,7 @@
  * leaves the records as they were, and an export too large to import refused whole.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestKernel, type TestKernel } from '../../../sdk/testing.js';
+import { startTestKernel, type TestKernel } from '../../../sdk/testing/index.js';
 import { FIXTURE_MODS, json } from '../../../test/helpers.js';
 import { until } from '../../../test/kits/until.js';
 import { bagOfWordsEmbedder, startFakeOpenAi, type FakeOpenAi } from '../../../test/peers/fake-openai.js';

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { coreServices, defineMod, modelGatewayServiceRef, optional } from '../../../sdk/index.js';
+import { coreServices, defineMod, optional } from '../../../sdk/index.js';
+import { modelGatewayServiceRef } from '../../model-connections/src/contract.js';
 import { chatErrors } from './errors.js';
 import { agentSkillsServiceRef } from '../../skills/src/contract.js';
 import { agentHookPoints, agentsServiceRef } from '../../agents/src/contract.js';
@@ -15,8 +16,8 @@ import { scheduleDailyCleanup, TraceRetention, type RetentionTiming } from './se
 import { archiveRoutes } from './routes/archive.js';
 import { ArchiveReader } from './services/archive-reader.js';
 import { SessionSearch } from './services/session-search.js';
-import { CursorSigner } from '../../../sdk/cursor-signer.js';
-import { startHeartbeat } from '../../../sdk/liveness.js';
+import { CursorSigner } from '../../../sdk/helpers/cursor-signer.js';
+import { startHeartbeat } from '../../../sdk/helpers/liveness.js';
 import { operatorSettingsServiceRef } from '../../settings/src/contract.js';
 import { AgentRunEngine } from './services/agent-run-engine.js';
 import type { ChatSettings } from './services/run-context.js';
@@ -98,7 +99,7 @@ export default defineMod({
       if (ids.length > 0) log.warn({ runs: ids.length }, 'runs left running by a previous process were marked interrupted');
     };
     await sweep(db.driver === 'pglite');
-    // Heartbeat of active run rows (sdk/liveness.ts: every third of `staleRunAfterMs`, 5 s at
+    // Heartbeat of active run rows (sdk/helpers/liveness.ts: every third of `staleRunAfterMs`, 5 s at
     // most), then on PostgreSQL the sweep of other processes' stale ones. The beat also reads
     // cancel requests: the backstop for a change-bus notice this process missed.
     const heartbeat = startHeartbeat({

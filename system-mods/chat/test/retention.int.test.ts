@@ -6,7 +6,7 @@
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { JobHandler, JobsService, ModDatabaseService } from '../../../sdk/index.js';
-import { startTestKernel, type TestKernel } from '../../../sdk/testing.js';
+import { startTestKernel, type TestKernel } from '../../../sdk/testing/index.js';
 import { json } from '../../../test/helpers.js';
 import { RETENTION_QUEUE, scheduleDailyCleanup, TraceRetention } from '../src/services/trace-retention.js';
 

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestKernel, type TestKernel } from '../../../sdk/testing.js';
+import { startTestKernel, type TestKernel } from '../../../sdk/testing/index.js';
 import { json } from '../../../test/helpers.js';
 
 const MODS = ['health', 'agents', 'model-connections', 'settings', 'mcp', 'workspace', 'chat'];

@@ -12,7 +12,8 @@
  * - An agent's rows go with it (`agents.beforeDelete`), a session's with its purge
  *   (`chat.beforeSessionPurge`), in the deleting transaction.
  */
-import { bindRoutes, coreServices, defineMod, httpRouterFor, Ticker } from '../../../sdk/index.js';
+import { bindRoutes, coreServices, defineMod, httpRouterFor } from '../../../sdk/index.js';
+import { Ticker } from '../../../sdk/helpers/index.js';
 import { agentHookPoints, agentsServiceRef } from '../../agents/src/contract.js';
 import { chatHookPoints } from '../../chat/src/contract.js';
 import { continuityErrors } from './errors.js';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { bindRoutes, coreServices, defineMod, httpRouterFor, optional } from '../../../sdk/index.js';
-import { startHeartbeat } from '../../../sdk/liveness.js';
+import { startHeartbeat } from '../../../sdk/helpers/liveness.js';
 import { agentHookPoints, dreamSettingsServiceRef } from '../../agents/src/contract.js';
 import { agentRunsServiceRef, transcriptsServiceRef } from '../../chat/src/contract.js';
 import { operatorSettingsServiceRef } from '../../settings/src/contract.js';

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import type { LoggerService, ModDatabaseService } from '../../../sdk/index.js';
-import { startTestKernel, type TestKernel, type TestKernelOptions } from '../../../sdk/testing.js';
+import { startTestKernel, type TestKernel, type TestKernelOptions } from '../../../sdk/testing/index.js';
 
 type DatabaseOptions = NonNullable<TestKernelOptions['database']>;
 import type { PromotionCandidate, PromotionCandidatesService, ProposeRequest } from '../../tiddle/src/contract.js';

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { testDatabase, type TestKernelOptions } from '../../../sdk/testing.js';
+import { testDatabase, type TestKernelOptions } from '../../../sdk/testing/index.js';
 
 type DatabaseOptions = NonNullable<TestKernelOptions['database']>;
 import { json } from '../../../test/helpers.js';

@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync 
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestKernel, testDatabase, type TestKernel } from '../../../sdk/testing.js';
+import { startTestKernel, testDatabase, type TestKernel } from '../../../sdk/testing/index.js';
 
 type DatabaseOptions = Awaited<ReturnType<typeof testDatabase>>;
 import { json } from '../../../test/helpers.js';

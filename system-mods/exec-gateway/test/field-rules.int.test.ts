@@ -4,7 +4,7 @@
  * requests are refused before any gateway is asked (none is connected here).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestKernel, type TestKernel } from '../../../sdk/testing.js';
+import { startTestKernel, type TestKernel } from '../../../sdk/testing/index.js';
 import { json } from '../../../test/helpers.js';
 import { operationsLimit } from '../src/routes/gateways.js';
 

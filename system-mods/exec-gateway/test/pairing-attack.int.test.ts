@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestKernel, type TestKernel } from '../../../sdk/testing.js';
+import { startTestKernel, type TestKernel } from '../../../sdk/testing/index.js';
 import { json } from '../../../test/helpers.js';
 import { MAX_KEYS_PER_PAIRING, MAX_PENDING_PAIRINGS } from '../src/services/gateway-registry.js';
 import { HANDSHAKE_BURST } from '../src/services/handshake-limiter.js';

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
-import { startTestKernel, type TestKernel } from '../../../sdk/testing.js';
+import { startTestKernel, type TestKernel } from '../../../sdk/testing/index.js';
 import { json } from '../../../test/helpers.js';
 
 export const EXPORT_MODS = ['health', 'api-docs', 'agents', 'model-connections', 'provider-openai', 'settings', 'mcp', 'skills', 'chat', 'task-board', 'export'];

@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestKernel } from '../../../sdk/testing.js';
+import { startTestKernel } from '../../../sdk/testing/index.js';
 import { basicHeader, json } from '../../../test/helpers.js';
 import { boot, PASSWORD, type Booted } from './export-kit.js';
 

@@ -3,9 +3,9 @@
  * the egress guard, time limits, the caller's signal, credential redaction. Bodies are read up
  * to a byte bound and refused beyond it (`forge_artifact_too_large`), never buffered whole first.
  */
-import type { ProviderConnection } from '../../../sdk/index.js';
+import type { ProviderConnection } from '../../model-connections/src/contract.js';
 import type { EgressGuard } from '../../../sdk/egress.js';
-import { connectionSecrets, endpointUrl, UpstreamCall, UpstreamError, type UpstreamTimeouts } from '../../../sdk/providers/index.js';
+import { connectionSecrets, endpointUrl, UpstreamCall, UpstreamError, type UpstreamTimeouts } from '../../../sdk/helpers/providers/index.js';
 
 /** The answer is larger than the artifact bound: the job fails for good (no retry). */
 export class ArtifactTooLargeError extends Error {

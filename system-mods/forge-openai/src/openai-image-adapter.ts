@@ -3,9 +3,9 @@
  * (`data[0].b64_json`). An answer carrying only a `url` is refused: following a URL the provider
  * names would be an unbounded second request to a host nobody configured.
  */
-import type { ProviderConnection } from '../../../sdk/index.js';
+import type { ProviderConnection } from '../../model-connections/src/contract.js';
 import type { EgressGuard } from '../../../sdk/egress.js';
-import { isRecord, resolveTimeouts, type UpstreamTimeouts } from '../../../sdk/providers/index.js';
+import { isRecord, resolveTimeouts, type UpstreamTimeouts } from '../../../sdk/helpers/providers/index.js';
 import type { MediaGenerationRequest, MediaProviderAdapter } from '../../forge/src/contract.js';
 import { ArtifactTooLargeError, malformed, postForBytes } from './media-call.js';
 

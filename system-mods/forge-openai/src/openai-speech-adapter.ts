@@ -2,9 +2,9 @@
  * `openai-speech`: `POST <baseUrl>/audio/speech` (`{model, input, voice, response_format}`),
  * answered with the audio bytes themselves.
  */
-import type { ProviderConnection } from '../../../sdk/index.js';
+import type { ProviderConnection } from '../../model-connections/src/contract.js';
 import type { EgressGuard } from '../../../sdk/egress.js';
-import { resolveTimeouts, type UpstreamTimeouts } from '../../../sdk/providers/index.js';
+import { resolveTimeouts, type UpstreamTimeouts } from '../../../sdk/helpers/providers/index.js';
 import type { MediaGenerationRequest, MediaProviderAdapter } from '../../forge/src/contract.js';
 import { malformed, postForBytes } from './media-call.js';
 

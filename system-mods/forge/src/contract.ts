@@ -19,7 +19,7 @@
  * serves it. A consumer imports only this file of this mod.
  */
 import { createListPointRef } from '../../../sdk/index.js';
-import type { ProviderConnection } from '../../../sdk/index.js';
+import type { ProviderConnection } from '../../model-connections/src/contract.js';
 
 /** What Forge generates. */
 export type ForgeMode = 'image' | 'video' | 'speech' | 'music';
@@ -65,7 +65,7 @@ export interface MediaArtifactOutput {
 
 /**
  * A media provider, provided at run time by the mod that declares its id. `generate` rejects
- * with an `UpstreamError` (`sdk/providers/upstream-error`) whose message names no credential;
+ * with an `UpstreamError` (`sdk/helpers/providers/upstream-error`) whose message names no credential;
  * its `code` and `status` decide whether Forge retries (rate limits, timeouts, unreachable,
  * 5xx) or fails the job.
  */

@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestKernel } from '../../../sdk/testing.js';
+import type { TestKernel } from '../../../sdk/testing/index.js';
 import { json } from '../../../test/helpers.js';
 import { bytesAnswer, imageAnswer, startFakeOpenAiMedia, TINY_PNG, type FakeOpenAiMedia } from '../../../test/peers/fake-openai-media.js';
 import { API_KEY, bootForge, createConnection, scratch, settled } from './forge-kit.js';

@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startTestKernel, type TestKernel, type TestKernelOptions } from '../../../sdk/testing.js';
+import { startTestKernel, type TestKernel, type TestKernelOptions } from '../../../sdk/testing/index.js';
 import { json } from '../../../test/helpers.js';
 import { until as pollUntil } from '../../../test/kits/until.js';
 

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { testDatabase, type TestKernel } from '../../../sdk/testing.js';
+import { testDatabase, type TestKernel } from '../../../sdk/testing/index.js';
 import { json } from '../../../test/helpers.js';
 import { startFakeOpenAiMedia, TINY_PNG, type FakeOpenAiMedia } from '../../../test/peers/fake-openai-media.js';
 import { bootForge, createConnection, jobOf, scratch, settled, until, type DatabaseOptions } from './forge-kit.js';

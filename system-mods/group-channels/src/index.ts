@@ -1,12 +1,12 @@
 import { bindRoutes, coreServices, defineMod, httpRouterFor } from '../../../sdk/index.js';
-import { DEFAULT_STALE_AFTER_MS, startHeartbeat } from '../../../sdk/liveness.js';
+import { DEFAULT_STALE_AFTER_MS, startHeartbeat } from '../../../sdk/helpers/liveness.js';
 import { agentHookPoints, agentsServiceRef } from '../../agents/src/contract.js';
 import { agentRunsServiceRef } from '../../chat/src/contract.js';
 import { groupChannelErrors } from './errors.js';
 import type { RouteId } from './route-ids.js';
 import { channelRoutes } from './routes/channels.js';
 import { ChannelStore } from './services/channel-store.js';
-import { CursorSigner } from '../../../sdk/cursor-signer.js';
+import { CursorSigner } from '../../../sdk/helpers/cursor-signer.js';
 import { MAX_CURSOR } from './schemas/channels.schema.js';
 import { DeliveryEngine } from './services/delivery-engine.js';
 import { MessageStore } from './services/message-store.js';

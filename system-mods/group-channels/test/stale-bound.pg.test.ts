@@ -4,7 +4,7 @@
  * inserted with an old heartbeat stand for deliveries of a process that is gone.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestKernel, type TestKernel } from '../../../sdk/testing.js';
+import { startTestKernel, type TestKernel } from '../../../sdk/testing/index.js';
 import { json } from '../../../test/helpers.js';
 import { until } from '../../../test/kits/until.js';
 import { CHANNEL_MODS } from './channels-kit.js';

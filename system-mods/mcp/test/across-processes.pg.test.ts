@@ -6,7 +6,7 @@
  * Real servers: Streamable HTTP on loopback and a stdio child process.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestKernel, testDatabase, type TestKernel } from '../../../sdk/testing.js';
+import { startTestKernel, testDatabase, type TestKernel } from '../../../sdk/testing/index.js';
 import { startHttpMcpServer, type HttpMcpServer } from '../../../test/peers/mcp-servers/http-server.js';
 import { create, discover, processExists, remove, stdioBody, upsert, whoami } from './mcp-test-kit.js';
 

@@ -4,7 +4,7 @@
  * inventory count.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestKernel, type TestKernel } from '../../../sdk/testing.js';
+import { startTestKernel, type TestKernel } from '../../../sdk/testing/index.js';
 import { startHttpMcpServer, type HttpMcpServer } from '../../../test/peers/mcp-servers/http-server.js';
 import { SECRET_ENV, SECRET_HEADER, sha256 } from '../../../test/peers/mcp-servers/test-tools.js';
 import { BASE, create, diagnose, discover, remove, stdioBody, upsert, whoami } from './mcp-test-kit.js';

@@ -5,7 +5,7 @@
  * down and reconnected, and clients closed by delete and by disabling the mod.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestKernel, type TestKernel } from '../../../sdk/testing.js';
+import { startTestKernel, type TestKernel } from '../../../sdk/testing/index.js';
 import { json } from '../../../test/helpers.js';
 import { startHttpMcpServer, type HttpMcpServer } from '../../../test/peers/mcp-servers/http-server.js';
 import { create, diagnose, discover, processExists, remove, setTimings, stdioBody, whoami } from './mcp-test-kit.js';

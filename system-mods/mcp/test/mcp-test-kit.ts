@@ -1,6 +1,6 @@
 /** Shared steps of the MCP mod's tests (not a test file itself). */
 import { expect } from 'vitest';
-import type { TestKernel } from '../../../sdk/testing.js';
+import type { TestKernel } from '../../../sdk/testing/index.js';
 import { stdioServerCommand } from '../../../test/peers/mcp-servers/stdio-server.js';
 import { json } from '../../../test/helpers.js';
 

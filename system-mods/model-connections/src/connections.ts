@@ -15,20 +15,15 @@
  */
 import type { Knex } from 'knex';
 import type {
-  CatalogModel,
-  GatewayConnection,
-  GatewayModel,
   LoggerService,
   ModDatabaseService,
-  ModelCatalogService,
-  ProviderConnection,
   SecretsService,
 } from '../../../sdk/index.js';
 import { ENTITY_ID_PATTERN, type ChangesService } from '../../../sdk/index.js';
-import { UpstreamError } from '../../../sdk/providers/upstream-error.js';
+import { UpstreamError } from '../../../sdk/helpers/providers/upstream-error.js';
 import { defaultEgressGuard, EgressRefusedError, findEgressRefusal, type EgressGuard } from '../../../sdk/egress.js';
 import type { ConnectionCredentialsService, LoginCredential } from '../../provider-logins/src/contract.js';
-import type { ConnectionSummary } from './contract.js';
+import type { ConnectionSummary, CatalogModel, GatewayConnection, GatewayModel, ModelCatalogService, ProviderConnection } from './contract.js';
 import type { CatalogSnapshot, ModelCatalog, RefreshOutcome } from './catalog.js';
 import type { ModelProviderAdapter } from './contract.js';
 import type { ProviderAdapterSource } from './provider-adapters.js';

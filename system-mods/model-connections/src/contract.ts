@@ -12,10 +12,19 @@
  * ```
  *
  * Model connections use an adapter only when the same mod declared its id; the first mod to
- * declare an id serves it. A consumer imports only this file of this mod.
+ * declare an id serves it. It also holds the services the mod provides to the others: the model
+ * catalog (agents), the model gateway (chat, forge, dreams, brains…), the connection directory
+ * (provider logins) and connection access (forge's media providers). A consumer imports only
+ * this file of this mod.
+ *
+ * The request and stream types of model calls (`ChatRequest`, `ModelStreamEvent`, …) are defined
+ * with the adapter kit that speaks them (`sdk/helpers/providers/model-wire.ts`) and re-exported
+ * here for the mods that call the gateway.
  */
 import { createListPointRef, createServiceRef } from '../../../sdk/index.js';
-import type { ChatRequest, ModelStreamEvent, ProviderConnection } from '../../../sdk/index.js';
+import type { ChatRequest, ModelStreamEvent, ProviderConnection } from '../../../sdk/helpers/providers/model-wire.js';
+
+export type { ChatMessage, ChatRequest, ChatTool, ModelStreamEvent, ProviderConnection, ReasoningBlock } from '../../../sdk/helpers/providers/model-wire.js';
 
 /** A model as a provider lists it. */
 export interface ProviderModel {
@@ -92,3 +101,73 @@ export interface ConnectionAccessService {
  * `model-connections.credentials`, which a consumer lists in its manifest's `capabilities`. @public
  */
 export const connectionAccessServiceRef = createServiceRef<ConnectionAccessService>({ id: 'model-connections.connection-access' });
+
+// What the agents registry asks about models (`model-connections.catalog`). Without the mod no
+// connection is known, so model selections are refused.
+
+/** A model as the catalog knows it. @public */
+export interface CatalogModel {
+  id: string;
+  enabled: boolean;
+  /** Supported reasoning-effort values; `[]` when the model advertises none (only `off` is allowed). Undefined: unknown, anything goes. */
+  reasoningEfforts?: string[];
+  contextWindow?: number;
+}
+
+/**
+ * Lookup of connections and their enabled models. Callers may hold a database transaction
+ * (setup checks a model inside its own), so providers answer without a database round trip:
+ * on embedded PGlite there is one connection and a query would wait on the caller forever.
+ * @public
+ */
+export interface ModelCatalogService {
+  /** Undefined when the connection does not exist. */
+  connection(connectionId: string): Promise<{ id: string; models: CatalogModel[] } | undefined>;
+}
+
+/** @public */
+export const modelCatalogServiceRef = createServiceRef<ModelCatalogService>({ id: 'model-connections.catalog' });
+
+// The model gateway (`model-connections.gateway`): one call surface over every configured
+// connection. It resolves the connection's adapter by `apiType`, decrypts its credential for the
+// call only, and never hands the credential to the caller.
+
+/** A model of a connection as the gateway reports it. @public */
+export interface GatewayModel {
+  id: string;
+  enabled: boolean;
+  /** The effective context window (override, discovered or catalog), when known. */
+  contextWindow?: number;
+  reasoningEfforts?: string[];
+  inputModalities?: string[];
+}
+
+/** A connection as callers may see it (never its credential). @public */
+export interface GatewayConnection {
+  id: string;
+  provider: string;
+  apiType: string;
+  models: GatewayModel[];
+}
+
+/** @public */
+export interface ModelGatewayService {
+  /** The connection, or undefined when it does not exist. */
+  describe(connectionId: string): Promise<GatewayConnection | undefined>;
+  /**
+   * Streams one model call. Never throws: an unknown connection, a missing adapter and every
+   * upstream failure end the stream with one `error` event.
+   */
+  stream(connectionId: string, request: ChatRequest): AsyncIterable<ModelStreamEvent>;
+  /**
+   * Embeddings through the connection's adapter (`/embeddings` for OpenAI-compatible APIs).
+   * Throws an `UpstreamError` (from `sdk/helpers/providers/upstream-error`) with a stable `code` on
+   * failure; `model_connection_not_found` / `embeddings_unsupported` codes for local refusals.
+   */
+  embed(connectionId: string, request: { model: string; input: string[]; signal: AbortSignal }): Promise<number[][]>;
+  /** The provider's live model list (no catalog merge, nothing saved). Throws like `embed`. */
+  listModels(connectionId: string, signal: AbortSignal): Promise<Array<{ id: string; contextWindow?: number }>>;
+}
+
+/** @public */
+export const modelGatewayServiceRef = createServiceRef<ModelGatewayService>({ id: 'model-connections.gateway' });

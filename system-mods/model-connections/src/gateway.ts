@@ -3,8 +3,8 @@
  * adapter and credential per call, so a key change or a re-registered adapter takes effect on
  * the next call, and the credential never leaves this mod except inside the adapter's request.
  */
-import type { ChatRequest, ModelGatewayService, ModelStreamEvent } from '../../../sdk/index.js';
-import { UpstreamError } from '../../../sdk/providers/upstream-error.js';
+import type { ChatRequest, ModelGatewayService, ModelStreamEvent } from './contract.js';
+import { UpstreamError } from '../../../sdk/helpers/providers/upstream-error.js';
 import type { ConnectionService, ResolvedConnection } from './connections.js';
 
 export function createModelGateway(connections: ConnectionService): ModelGatewayService {

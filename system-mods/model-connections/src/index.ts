@@ -1,9 +1,9 @@
-import { bindRoutes, httpRouterFor, coreServices, defineMod, modelCatalogServiceRef, modelGatewayServiceRef, optional } from '../../../sdk/index.js';
+import { bindRoutes, httpRouterFor, coreServices, defineMod, optional } from '../../../sdk/index.js';
 import type { RouteId } from './route-ids.js';
 import { connectionErrors } from './errors.js';
 import { connectionCredentialsServiceRef } from '../../provider-logins/src/contract.js';
-import { connectionAccessServiceRef, modelConnectionDirectoryServiceRef } from './contract.js';
-import { UpstreamError } from '../../../sdk/providers/upstream-error.js';
+import { connectionAccessServiceRef, modelConnectionDirectoryServiceRef, modelCatalogServiceRef, modelGatewayServiceRef } from './contract.js';
+import { UpstreamError } from '../../../sdk/helpers/providers/upstream-error.js';
 import { loadBundledCatalog, ModelCatalog } from './catalog.js';
 import { ConnectionService } from './connections.js';
 import { modelProviderPoint } from './contract.js';

@@ -6,8 +6,7 @@
  * else the provider's value, else the catalog's. Discovery rewrites only `listed` and
  * `catalog`; saving the connection rewrites only the overrides.
  */
-import type { CatalogModel, GatewayModel } from '../../../sdk/index.js';
-import type { ProviderModel } from './contract.js';
+import type { ProviderModel, CatalogModel, GatewayModel } from './contract.js';
 import { enrichmentFor, type CapabilityProvenance, type CatalogEnrichment, type CatalogPricing, type CatalogSnapshot } from './catalog.js';
 
 /** Capability facts an operator may pin. */

@@ -4,7 +4,7 @@
  * fake-models fixture, which stays disabled).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestKernel, type TestKernel } from '../../../sdk/testing.js';
+import { startTestKernel, type TestKernel } from '../../../sdk/testing/index.js';
 import { FIXTURE_MODS, json } from '../../../test/helpers.js';
 
 const KEY = 'sk-test-E2EKEY-0123456789abcdef';

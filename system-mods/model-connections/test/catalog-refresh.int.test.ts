@@ -6,7 +6,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestKernel, type TestKernel } from '../../../sdk/testing.js';
+import { startTestKernel, type TestKernel } from '../../../sdk/testing/index.js';
 import { FIXTURE_MODS, json } from '../../../test/helpers.js';
 
 const KEY = 'sk-test-CATALOGKEY-0123456789';

@@ -4,7 +4,7 @@
  * fails with an error that quotes the key.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestKernel, type TestKernel } from '../../../sdk/testing.js';
+import { startTestKernel, type TestKernel } from '../../../sdk/testing/index.js';
 import { FIXTURE_MODS, json } from '../../../test/helpers.js';
 
 const KEYS = ['sk-test-LOGKEY-ONE-0123456789', 'sk-test-LOGKEY-TWO-9876543210'];

@@ -3,8 +3,8 @@
  * (or gone) in the other's model catalog, which each process keeps in memory.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { modelCatalogServiceRef, type ModelCatalogService } from '../../../sdk/services/model-catalog.js';
-import { startTestKernel, testDatabase, type DatabaseOptions, type TestKernel } from '../../../sdk/testing.js';
+import { modelCatalogServiceRef, type ModelCatalogService } from '../src/contract.js';
+import { startTestKernel, testDatabase, type DatabaseOptions, type TestKernel } from '../../../sdk/testing/index.js';
 import { json } from '../../../test/helpers.js';
 import { until as pollUntil } from '../../../test/kits/until.js';
 

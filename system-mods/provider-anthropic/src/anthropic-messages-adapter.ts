@@ -3,9 +3,9 @@
  * hangs: every failure, including the caller's cancel, ends the stream with one `error` event;
  * otherwise it ends with `finish`.
  */
-import type { ChatRequest, LoggerService, ModelStreamEvent, ProviderConnection } from '../../../sdk/index.js';
-import type { ModelProviderAdapter, ProviderModel } from '../../model-connections/src/contract.js';
-import { connectionSecrets, endpointUrl, isRecord, resolveTimeouts, streamSseCall, UpstreamCall, UpstreamError, type UpstreamTimeouts } from '../../../sdk/providers/index.js';
+import type { LoggerService } from '../../../sdk/index.js';
+import type { ModelProviderAdapter, ProviderModel, ChatRequest, ModelStreamEvent, ProviderConnection } from '../../model-connections/src/contract.js';
+import { connectionSecrets, endpointUrl, isRecord, resolveTimeouts, streamSseCall, UpstreamCall, UpstreamError, type UpstreamTimeouts } from '../../../sdk/helpers/providers/index.js';
 import type { EgressGuard } from '../../../sdk/egress.js';
 import { messagesBody } from './messages-request-body.js';
 import { MessagesStreamDecoder } from './messages-stream-decoder.js';

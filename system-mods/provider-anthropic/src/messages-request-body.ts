@@ -4,8 +4,8 @@
  * `tool_use` blocks; consecutive turns of one role are merged, since the API wants user and
  * assistant turns to alternate and every result of a tool round in one user turn.
  */
-import type { ChatMessage, ChatRequest } from '../../../sdk/index.js';
-import { isRecord } from '../../../sdk/providers/index.js';
+import type { ChatMessage, ChatRequest } from '../../model-connections/src/contract.js';
+import { isRecord } from '../../../sdk/helpers/providers/index.js';
 
 /** The API requires `max_tokens`; this is what a request that does not set it gets. */
 export const DEFAULT_MAX_TOKENS = 4096;

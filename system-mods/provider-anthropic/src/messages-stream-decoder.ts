@@ -6,9 +6,9 @@
  * that ends before it was cut. `ping` and event types this adapter does not know are skipped,
  * as Anthropic asks clients to do.
  */
-import type { ModelStreamEvent } from '../../../sdk/index.js';
-import type { SseEvent } from '../../../sdk/providers/index.js';
-import { isRecord, UpstreamError } from '../../../sdk/providers/index.js';
+import type { ModelStreamEvent } from '../../model-connections/src/contract.js';
+import type { SseEvent } from '../../../sdk/helpers/providers/index.js';
+import { isRecord, UpstreamError } from '../../../sdk/helpers/providers/index.js';
 
 type FinishReason = Extract<ModelStreamEvent, { type: 'finish' }>['reason'];
 type ToolCallEvent = Extract<ModelStreamEvent, { type: 'tool_call' }>;

@@ -4,7 +4,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ChatRequest, ModelStreamEvent, ProviderConnection } from '../../../sdk/index.js';
+import type { ChatRequest, ModelStreamEvent, ProviderConnection } from '../../model-connections/src/contract.js';
 import { messageEnd, messageStart, sseEvent, startFakeAnthropic, textBlock, type FakeAnthropic } from '../../../test/peers/fake-anthropic.js';
 import { collectEvents as collect } from '../../../test/peers/fake-openai.js';
 import { AnthropicMessagesAdapter } from '../src/anthropic-messages-adapter.js';

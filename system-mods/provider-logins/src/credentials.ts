@@ -11,7 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { ChangesService, LoggerService, ModDatabaseService, SecretsService } from '../../../sdk/index.js';
-import { UpstreamError } from '../../../sdk/providers/upstream-error.js';
+import { UpstreamError } from '../../../sdk/helpers/providers/upstream-error.js';
 import type { ConnectionSummary, ModelConnectionDirectoryService } from '../../model-connections/src/contract.js';
 import type { ConnectionCredentialsService, CredentialTarget, LoginCredential } from './contract.js';
 import type { LoginsConfig, ProviderId } from './config.js';

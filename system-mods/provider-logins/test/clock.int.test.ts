@@ -7,7 +7,7 @@ import type { Knex } from 'knex';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LoggerService, ModDatabaseService, SecretsService } from '../../../sdk/index.js';
 import type { ConnectionSummary, ModelConnectionDirectoryService } from '../../model-connections/src/contract.js';
-import type { TestKernel } from '../../../sdk/testing.js';
+import type { TestKernel } from '../../../sdk/testing/index.js';
 import { startOAuthPeer, type OAuthPeer } from '../../../test/peers/oauth-server.js';
 import { resolveConfig, type LoginsSettings } from '../src/config.js';
 import { CredentialService } from '../src/credentials.js';

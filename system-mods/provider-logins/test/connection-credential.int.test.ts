@@ -8,7 +8,7 @@
  * and the local OAuth server; expiries come from the `expires_in` the OAuth server gives.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestKernel } from '../../../sdk/testing.js';
+import type { TestKernel } from '../../../sdk/testing/index.js';
 import { startFakeAnthropic, type FakeAnthropic } from '../../../test/peers/fake-anthropic.js';
 import { chatChunk, sseData, startFakeOpenAi, type FakeOpenAi } from '../../../test/peers/fake-openai.js';
 import { startOAuthPeer, type OAuthPeer } from '../../../test/peers/oauth-server.js';

@@ -3,7 +3,7 @@
  * and provider-login mods, its settings pointed at a local OAuth peer, and small request helpers.
  */
 import path from 'node:path';
-import { startTestKernel, type TestKernel } from '../../../sdk/testing.js';
+import { startTestKernel, type TestKernel } from '../../../sdk/testing/index.js';
 import { json } from '../../../test/helpers.js';
 import type { OAuthClient, OAuthPeer } from '../../../test/peers/oauth-server.js';
 

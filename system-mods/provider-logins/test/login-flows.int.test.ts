@@ -5,7 +5,7 @@
  * input. Expiry is driven by moving the stored deadline, never by waiting.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestKernel } from '../../../sdk/testing.js';
+import type { TestKernel } from '../../../sdk/testing/index.js';
 import { startOAuthPeer, type OAuthPeer } from '../../../test/peers/oauth-server.js';
 import { A, B, CLIENT_B, codeHashState, PEER_CLIENTS, peerSettings, post, REDIRECT_A, REDIRECT_B, setSettings, startKernel } from './kit.js';
 

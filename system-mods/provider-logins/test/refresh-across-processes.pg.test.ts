@@ -5,7 +5,7 @@
  * token the first one got), and both processes' model calls carry that token.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestKernel, testDatabase, type DatabaseOptions, type TestKernel } from '../../../sdk/testing.js';
+import { startTestKernel, testDatabase, type DatabaseOptions, type TestKernel } from '../../../sdk/testing/index.js';
 import { startFakeOpenAi, type FakeOpenAi } from '../../../test/peers/fake-openai.js';
 import { startOAuthPeer, type OAuthPeer } from '../../../test/peers/oauth-server.js';
 import { B, MODS, PEER_CLIENTS, peerSettings, post, setSettings } from './kit.js';

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestKernel } from '../../../sdk/testing.js';
+import type { TestKernel } from '../../../sdk/testing/index.js';
 import { startScriptedServer, type ScriptedServer } from '../../../test/peers/fake-openai.js';
 import { startOAuthPeer, type OAuthPeer } from '../../../test/peers/oauth-server.js';
 import { B, CLIENT_A, PEER_CLIENTS, peerSettings, post, setSettings, startKernel } from './kit.js';

@@ -4,7 +4,7 @@
  * function tools, and the sampling and reasoning fields only when the request sets them, so
  * servers that do not know a field (llama.cpp, older vLLM) are not sent it.
  */
-import type { ChatMessage, ChatRequest } from '../../../sdk/index.js';
+import type { ChatMessage, ChatRequest } from '../../model-connections/src/contract.js';
 
 type OpenAiContentPart = { type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } };
 

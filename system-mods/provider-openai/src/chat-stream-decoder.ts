@@ -5,9 +5,9 @@
  * emitted when the choice finishes, the usage (its own last chunk) right before `finish`, and
  * `finish` only at `[DONE]`: a stream that stops short of it was cut, whatever it said before.
  */
-import type { ModelStreamEvent } from '../../../sdk/index.js';
+import type { ModelStreamEvent } from '../../model-connections/src/contract.js';
 import { ToolCallAssembler } from './tool-call-assembler.js';
-import { isRecord, UpstreamError } from '../../../sdk/providers/index.js';
+import { isRecord, UpstreamError } from '../../../sdk/helpers/providers/index.js';
 
 type FinishReason = Extract<ModelStreamEvent, { type: 'finish' }>['reason'];
 

@@ -4,8 +4,8 @@
  * fragments to concatenate. Calls are complete only when the choice finishes.
  */
 import { randomUUID } from 'node:crypto';
-import type { ModelStreamEvent } from '../../../sdk/index.js';
-import { isRecord } from '../../../sdk/providers/index.js';
+import type { ModelStreamEvent } from '../../model-connections/src/contract.js';
+import { isRecord } from '../../../sdk/helpers/providers/index.js';
 
 type ToolCallEvent = Extract<ModelStreamEvent, { type: 'tool_call' }>;
 

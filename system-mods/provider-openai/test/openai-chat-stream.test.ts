@@ -4,7 +4,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ChatRequest, ModelStreamEvent, ProviderConnection } from '../../../sdk/index.js';
+import type { ChatRequest, ModelStreamEvent, ProviderConnection } from '../../model-connections/src/contract.js';
 import { chatChunk, collectEvents as collect, sseData, startFakeOpenAi, usageChunk, type FakeOpenAi } from '../../../test/peers/fake-openai.js';
 import { OpenAiChatAdapter } from '../src/openai-chat-adapter.js';
 

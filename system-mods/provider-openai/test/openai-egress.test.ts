@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createEgressGuard, DEFAULT_EGRESS_POLICY } from '../../../sdk/egress.js';
-import type { ProviderConnection } from '../../../sdk/index.js';
+import type { ProviderConnection } from '../../model-connections/src/contract.js';
 import { collectEvents as collect, startFakeOpenAi, type FakeOpenAi } from '../../../test/peers/fake-openai.js';
 import { OpenAiChatAdapter } from '../src/openai-chat-adapter.js';
 

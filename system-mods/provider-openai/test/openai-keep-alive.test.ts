@@ -7,7 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChatRequest, ProviderConnection } from '../../../sdk/index.js';
+import type { ChatRequest, ProviderConnection } from '../../model-connections/src/contract.js';
 import { chatChunk, collectEvents as collect, sseData } from '../../../test/peers/fake-openai.js';
 import { OpenAiChatAdapter } from '../src/openai-chat-adapter.js';
 

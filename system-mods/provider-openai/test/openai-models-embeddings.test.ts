@@ -2,10 +2,10 @@
  * The `openai-chat` adapter's `listModels` and `embed` against the fake OpenAI-compatible server.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ProviderConnection } from '../../../sdk/index.js';
+import type { ProviderConnection } from '../../model-connections/src/contract.js';
 import { startFakeOpenAi, type FakeOpenAi } from '../../../test/peers/fake-openai.js';
 import { OpenAiChatAdapter } from '../src/openai-chat-adapter.js';
-import { UpstreamError } from '../../../sdk/providers/index.js';
+import { UpstreamError } from '../../../sdk/helpers/providers/index.js';
 
 const API_KEY = 'sk-test-models-0123456789';
 

@@ -9,8 +9,8 @@ import type { RouteId } from './route-ids.js';
 import { scheduledJobRoutes } from './routes/scheduled-jobs.js';
 import { ScheduledJobs } from './services/scheduled-jobs.js';
 import { Scheduler } from './services/scheduler.js';
-import { Ticker } from '../../../sdk/index.js';
-import { startHeartbeat } from '../../../sdk/liveness.js';
+import { Ticker } from '../../../sdk/helpers/index.js';
+import { startHeartbeat } from '../../../sdk/helpers/liveness.js';
 
 interface ScheduleSettings {
   tickMs: number;
@@ -44,7 +44,7 @@ export default defineMod({
     // The embedded database has one process: runs left `running` belonged to one that is gone.
     // On PostgreSQL other replicas may own them; their heartbeats decide (Scheduler.tick).
     if (db.driver === 'pglite') await scheduler.recoverAfterRestart();
-    // Heartbeat of the runs this process follows (sdk/liveness.ts: every third of
+    // Heartbeat of the runs this process follows (sdk/helpers/liveness.ts: every third of
     // `staleRunSeconds`, 5 s at most, so a long `tickMs` never lets a live run look dead). The
     // sweep of stale runs is the tick's, right before it claims (a dead run must not make an
     // occurrence `skipped`).

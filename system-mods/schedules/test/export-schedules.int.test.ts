@@ -5,7 +5,7 @@
  * refused items, and a failed import that leaves the jobs as they were.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestKernel, type TestKernel } from '../../../sdk/testing.js';
+import { startTestKernel, type TestKernel } from '../../../sdk/testing/index.js';
 import { json } from '../../../test/helpers.js';
 import { MAX_PROMPT } from '../src/schemas/scheduled-jobs.schema.js';
 import { KERNEL_MODS } from './kit.js';

@@ -6,7 +6,7 @@ import type { Knex } from 'knex';
 import type { LoggerService, ModDatabaseService } from '../../../sdk/index.js';
 import { SvcError } from '../../../sdk/index.js';
 import type { AgentRunEvent, AgentRunStartRequest, AgentRunsService } from '../../chat/src/contract.js';
-import { startTestKernel, type TestKernel } from '../../../sdk/testing.js';
+import { startTestKernel, type TestKernel } from '../../../sdk/testing/index.js';
 import { json } from '../../../test/helpers.js';
 import { chatChunk, sseData, startFakeOpenAi, type FakeOpenAi, type ScriptedAnswer } from '../../../test/peers/fake-openai.js';
 import { up } from '../migrations/20270301100000_schedules.js';

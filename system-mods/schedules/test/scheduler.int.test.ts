@@ -7,7 +7,7 @@
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SvcError } from '../../../sdk/index.js';
-import { startTestKernel, type TestKernel } from '../../../sdk/testing.js';
+import { startTestKernel, type TestKernel } from '../../../sdk/testing/index.js';
 import { ensureTables, FakeRuns, schedulerKit, TestClock, type SchedulerKit } from './kit.js';
 
 let t: TestKernel;

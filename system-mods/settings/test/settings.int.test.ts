@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';
 import { isSvcError, type ModDatabaseService } from '../../../sdk/index.js';
 import type { OperatorSettingsService } from '../src/contract.js';
-import { startTestKernel, type TestKernel } from '../../../sdk/testing.js';
+import { startTestKernel, type TestKernel } from '../../../sdk/testing/index.js';
 import { json } from '../../../test/helpers.js';
 import { CuratorSettingsStore } from '../src/services/curator-settings.js';
 import { ExecutionBoundariesStore } from '../src/services/execution-boundaries.js';

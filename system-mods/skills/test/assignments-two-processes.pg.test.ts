@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestKernel, testDatabase, type DatabaseOptions, type TestKernel } from '../../../sdk/testing.js';
+import { startTestKernel, testDatabase, type DatabaseOptions, type TestKernel } from '../../../sdk/testing/index.js';
 import { json } from '../../../test/helpers.js';
 import { agentSkillsServiceRef, type AgentSkillsService } from '../src/contract.js';
 import { until as pollUntil } from '../../../test/kits/until.js';

@@ -1,5 +1,5 @@
 import { bindRoutes, coreServices, defineMod, httpRouterFor } from '../../../sdk/index.js';
-import { DEFAULT_STALE_AFTER_MS, startHeartbeat } from '../../../sdk/liveness.js';
+import { DEFAULT_STALE_AFTER_MS, startHeartbeat } from '../../../sdk/helpers/liveness.js';
 import type { RouteId } from './route-ids.js';
 import { taskBoardErrors } from './errors.js';
 import { agentHookPoints, agentsServiceRef } from '../../agents/src/contract.js';

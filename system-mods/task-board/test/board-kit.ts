@@ -4,7 +4,7 @@
  * loopback socket), and small request helpers.
  */
 import { expect } from 'vitest';
-import { startTestKernel, type TestKernel } from '../../../sdk/testing.js';
+import { startTestKernel, type TestKernel } from '../../../sdk/testing/index.js';
 import { chatChunk, sseData, startFakeOpenAi, type FakeOpenAi, type ScriptedAnswer } from '../../../test/peers/fake-openai.js';
 import { json } from '../../../test/helpers.js';
 import { until as pollUntil } from '../../../test/kits/until.js';

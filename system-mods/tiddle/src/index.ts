@@ -25,7 +25,7 @@ import { CardStore } from './services/cards.js';
 import { ContinuityHooks } from './services/continuity.js';
 import { Curator } from './services/curator.js';
 import { MERGE_EVERY_SECONDS, MERGE_QUEUE, MergePass } from './services/merge-pass.js';
-import { Ticker } from '../../../sdk/index.js';
+import { Ticker } from '../../../sdk/helpers/index.js';
 
 interface TiddleModSettings {
   tickMs: number;

@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Knex } from 'knex';
 import { expect } from 'vitest';
 import type { LoggerService, ModDatabaseService } from '../../../sdk/index.js';
-import { startTestKernel, type TestKernel } from '../../../sdk/testing.js';
+import { startTestKernel, type TestKernel } from '../../../sdk/testing/index.js';
 import { json } from '../../../test/helpers.js';
 import { chatChunk, sseData, startFakeOpenAi, usageChunk, type FakeOpenAi, type ScriptedAnswer } from '../../../test/peers/fake-openai.js';
 import type { AgentsService } from '../../agents/src/contract.js';

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestKernel, type TestKernel } from '../../../sdk/testing.js';
+import { startTestKernel, type TestKernel } from '../../../sdk/testing/index.js';
 
 const projectRoot = path.resolve(import.meta.dirname, '../../..');
 import { json } from '../../../test/helpers.js';

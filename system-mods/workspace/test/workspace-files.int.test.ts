@@ -7,7 +7,7 @@ import { closeSync, linkSync, mkdirSync, mkdtempSync, openSync, readdirSync, rea
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestKernel, type TestKernel } from '../../../sdk/testing.js';
+import { startTestKernel, type TestKernel } from '../../../sdk/testing/index.js';
 import { json } from '../../../test/helpers.js';
 
 const MiB = 1024 * 1024;

@@ -1,5 +1,5 @@
 /**
- * The shared workspace rules (`sdk/workspace-files.ts`) for writes: a swap between the check
+ * The shared workspace rules (`sdk/helpers/workspace-files.ts`) for writes: a swap between the check
  * and the rename is caught, a new file never replaces an existing one, folders made on the way
  * may not be links, and a refused write leaves nothing behind.
  */
@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, 
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createWorkspaceFile, replaceWorkspaceFile, WorkspaceFileRefusal } from '../../../sdk/workspace-files.js';
+import { createWorkspaceFile, replaceWorkspaceFile, WorkspaceFileRefusal } from '../../../sdk/helpers/workspace-files.js';
 
 let root: string;
 let outside: string;

@@ -3,7 +3,8 @@
  * exist, the model must be enabled in its catalog, and a reasoning effort other than `off`
  * must be one the model advertises.
  */
-import type { ModelCatalogService, OptionalService } from '../../../../sdk/index.js';
+import type { OptionalService } from '../../../../sdk/index.js';
+import type { ModelCatalogService } from '../../../model-connections/src/contract.js';
 import { agentErrors as errors } from '../errors.js';
 
 export interface ModelChoice {

@@ -9,7 +9,7 @@ import type { Knex } from 'knex';
 import type { ModDatabaseService } from '../../../../sdk/index.js';
 import type { AgentsService } from '../../../agents/src/contract.js';
 import { brainErrors as errors } from '../errors.js';
-import { digestOf, type CursorSigner } from '../../../../sdk/cursor-signer.js';
+import { digestOf, type CursorSigner } from '../../../../sdk/helpers/cursor-signer.js';
 import type { EmbeddingIndexer } from './embedding-indexer.js';
 import type { EmbeddingState } from './embedding-state.js';
 import { newRecordId } from './record-ids.js';

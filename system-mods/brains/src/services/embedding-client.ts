@@ -4,7 +4,8 @@
  * reads like an unknown connection.
  */
 import { findEgressRefusal } from '../../../../sdk/egress.js';
-import type { ModelGatewayService, OptionalService } from '../../../../sdk/index.js';
+import type { OptionalService } from '../../../../sdk/index.js';
+import type { ModelGatewayService } from '../../../model-connections/src/contract.js';
 import { brainErrors as errors } from '../errors.js';
 
 /** One embeddings call may take this long. */

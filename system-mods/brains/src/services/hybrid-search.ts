@@ -13,7 +13,7 @@
 import type { LoggerService } from '../../../../sdk/index.js';
 import type { AgentsService } from '../../../agents/src/contract.js';
 import { brainErrors as errors } from '../errors.js';
-import { digestOf, type CursorSigner } from '../../../../sdk/cursor-signer.js';
+import { digestOf, type CursorSigner } from '../../../../sdk/helpers/cursor-signer.js';
 import type { EmbeddingClient } from './embedding-client.js';
 import type { EmbeddingStateStore } from './embedding-state.js';
 import { MAX_QUERY } from './record-rules.js';

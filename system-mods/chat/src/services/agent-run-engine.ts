@@ -7,7 +7,8 @@
  * the active-runs listing adds the other processes' running rows with a fresh heartbeat;
  * the parts of a run live in their own units (admission, turn loop, tool invoker, finisher).
  */
-import type { LoggerService, ModelGatewayService, SettingsService } from '../../../../sdk/index.js';
+import type { LoggerService, SettingsService } from '../../../../sdk/index.js';
+import type { ModelGatewayService } from '../../../model-connections/src/contract.js';
 import type { AgentSkillsService } from '../../../skills/src/contract.js';
 import type { AgentsService } from '../../../agents/src/contract.js';
 import type { AttachmentsService } from '../../../workspace/src/contract.js';

@@ -5,7 +5,7 @@
  * counted as it was lived. Listings page by a signed keyset cursor bound to the day, zone and agent.
  */
 import type { Knex } from 'knex';
-import { digestOf, type CursorSigner } from '../../../../sdk/cursor-signer.js';
+import { digestOf, type CursorSigner } from '../../../../sdk/helpers/cursor-signer.js';
 import type { ModDatabaseService } from '../../../../sdk/index.js';
 import type { RunOrigin } from '../contract.js';
 import { chatErrors as errors } from '../errors.js';

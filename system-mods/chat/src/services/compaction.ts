@@ -6,7 +6,7 @@
  * `compactionTimeoutMs` and by the run's cancel signal. When a summary call fails, the turn goes
  * on as before (oldest turns dropped) and a `runtime.notice` says so.
  */
-import type { ChatMessage, ModelGatewayService } from '../../../../sdk/index.js';
+import type { ChatMessage, ModelGatewayService } from '../../../model-connections/src/contract.js';
 import type { ModelContextContribution } from '../contract.js';
 import type { ChatRun } from './chat-run.js';
 import { assembleContext, compactionThreshold, estimateTokens } from './context-builder.js';

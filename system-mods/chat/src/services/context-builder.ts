@@ -4,7 +4,7 @@
  * history of the current generation, trimmed from the oldest turn until everything fits the
  * model's effective context window with room left for the answer.
  */
-import type { ChatMessage } from '../../../../sdk/index.js';
+import type { ChatMessage } from '../../../model-connections/src/contract.js';
 import type { AssignedSkill } from '../../../skills/src/contract.js';
 import type { ModelContextContribution } from '../contract.js';
 import type { ProfileDocument } from '../../../agents/src/contract.js';

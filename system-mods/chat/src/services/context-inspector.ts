@@ -4,7 +4,8 @@
  * sections in preview (`beforeModelCall` with `preview: true`). The next turn's own message is
  * not known yet, so it is not counted; it adds its own tokens to what is shown here.
  */
-import type { ChatMessage, ModelGatewayService, SettingsService } from '../../../../sdk/index.js';
+import type { SettingsService } from '../../../../sdk/index.js';
+import type { ChatMessage, ModelGatewayService } from '../../../model-connections/src/contract.js';
 import type { AgentsService } from '../../../agents/src/contract.js';
 import { chatErrors as errors } from '../errors.js';
 import { compactionDue } from './compaction.js';

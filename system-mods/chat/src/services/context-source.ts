@@ -3,7 +3,7 @@
  * generation, the live summary, the images to send again, other mods' sections — for the turn
  * and for the context inspector alike, so the inspector shows what the turn sends.
  */
-import type { ChatMessage } from '../../../../sdk/index.js';
+import type { ChatMessage } from '../../../model-connections/src/contract.js';
 import type { AgentRunProfile, ProfileDocument } from '../../../agents/src/contract.js';
 import type { AssignedSkill, AgentSkillsService } from '../../../skills/src/contract.js';
 import type { AttachmentsService } from '../../../workspace/src/contract.js';

@@ -1,5 +1,5 @@
 /** Picks and checks a run's model before it is admitted: the turn's override, else the agent's selection. */
-import type { GatewayModel, ModelGatewayService } from '../../../../sdk/index.js';
+import type { GatewayModel, ModelGatewayService } from '../../../model-connections/src/contract.js';
 import type { ModelSelection } from '../../../agents/src/contract.js';
 import { chatErrors as errors } from '../errors.js';
 import type { ChatSettings, ModelPlan } from './run-context.js';

@@ -7,7 +7,7 @@
  * arrival order). The caller gets the run's events from `run.started` on.
  */
 import { randomUUID } from 'node:crypto';
-import type { ModelGatewayService, SettingsService } from '../../../../sdk/index.js';
+import type { SettingsService } from '../../../../sdk/index.js';
 import type { AgentsService } from '../../../agents/src/contract.js';
 import type { AttachmentsService } from '../../../workspace/src/contract.js';
 import type { AgentRunStartRequest, RunOrigin, RuntimeHooksService } from '../contract.js';
@@ -21,6 +21,7 @@ import { SessionLanes } from './session-lanes.js';
 import { slashCommand } from './slash-commands.js';
 import { attachmentMeta, normalizeTurn, withContinuityScope, type ChatRequestBody, type TurnInput } from './turn-input.js';
 import type { LoggerService } from '../../../../sdk/index.js';
+import type { ModelGatewayService } from '../../../model-connections/src/contract.js';
 
 /** An admitted run (or a slash command's answer, whose events are only the terminal one). */
 export interface Admission {

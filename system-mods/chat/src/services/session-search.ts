@@ -6,7 +6,7 @@
  * query, agent, session and scope it was issued for.
  */
 import type { Knex } from 'knex';
-import { digestOf, type CursorSigner } from '../../../../sdk/cursor-signer.js';
+import { digestOf, type CursorSigner } from '../../../../sdk/helpers/cursor-signer.js';
 import type { ModDatabaseService } from '../../../../sdk/index.js';
 import { chatErrors as errors } from '../errors.js';
 import { ExcerptMaker, lexemesOf, INDEXED_CHARS } from './search-excerpt.js';

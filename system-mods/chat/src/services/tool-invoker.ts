@@ -5,7 +5,7 @@
  * allowed or blocked, becomes a record with the reason (the trace's authority view).
  */
 import type { RuntimeHooksService } from '../contract.js';
-import { raceAbort } from '../../../../sdk/index.js';
+import { raceAbort } from '../../../../sdk/helpers/index.js';
 import type { ChatRun } from './chat-run.js';
 import type { ChatSettings } from './run-context.js';
 import type { ToolCallRecord } from './run-rows.js';

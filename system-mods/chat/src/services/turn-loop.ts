@@ -5,7 +5,7 @@
  * continues the turn. Throws `RunStopped` when the run is stopped and `ModelFailure` when the
  * model call fails; the finisher turns either into the terminal outcome.
  */
-import type { ChatMessage, ChatTool, ModelGatewayService, ReasoningBlock } from '../../../../sdk/index.js';
+import type { ChatMessage, ChatTool, ModelGatewayService, ReasoningBlock } from '../../../model-connections/src/contract.js';
 import { chatErrors as errors } from '../errors.js';
 import type { ChatRun } from './chat-run.js';
 import type { Compactor } from './compaction.js';

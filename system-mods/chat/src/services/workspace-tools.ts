@@ -2,14 +2,14 @@
  * Built-in tools that work only inside the agent's workspace (`<data dir>/workspaces/<agentId>`):
  * list (at most 1,000 entries, hidden and generated folders left out), read and write (1 MiB
  * each; write replaces an existing regular file atomically, it never creates one). Files are opened under
- * the shared workspace rules (`sdk/workspace-files.ts`): folders may be symlinks that stay
+ * the shared workspace rules (`sdk/helpers/workspace-files.ts`): folders may be symlinks that stay
  * inside the workspace, the file itself may not be a symlink or have a second hard link, and
  * what was checked is what gets opened.
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { isReservedAgentId, type SvcError } from '../../../../sdk/index.js';
-import { listWorkspace, openWorkspaceFile, replaceWorkspaceFile, WorkspaceFileRefusal } from '../../../../sdk/workspace-files.js';
+import { listWorkspace, openWorkspaceFile, replaceWorkspaceFile, WorkspaceFileRefusal } from '../../../../sdk/helpers/workspace-files.js';
 import { chatErrors as errors } from '../errors.js';
 
 export const WORKSPACE_LIST_LIMIT = 1000;

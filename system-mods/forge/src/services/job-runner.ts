@@ -49,7 +49,7 @@ export function failureDetails(error: unknown, attempt: number): ErrorDetails {
   if (error instanceof JobFailure) {
     ({ code, message, retryable, status } = error);
   } else if (error instanceof Error && SHOWN_CODES.has(String((error as { code?: unknown }).code))) {
-    // UpstreamError (sdk/providers), or an adapter's own `forge_artifact_too_large`: their messages name no credential.
+    // UpstreamError (sdk/helpers/providers), or an adapter's own `forge_artifact_too_large`: their messages name no credential.
     code = String((error as unknown as { code: string }).code);
     message = error.message;
     const s = (error as { status?: unknown }).status;

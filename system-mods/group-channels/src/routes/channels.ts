@@ -16,7 +16,7 @@ import {
   updateBody,
 } from '../schemas/channels.schema.js';
 import type { ChannelStore } from '../services/channel-store.js';
-import type { CursorSigner } from '../../../../sdk/cursor-signer.js';
+import type { CursorSigner } from '../../../../sdk/helpers/cursor-signer.js';
 import type { DeliveryEngine } from '../services/delivery-engine.js';
 import type { MessageStore } from '../services/message-store.js';
 

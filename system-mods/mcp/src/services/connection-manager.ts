@@ -25,7 +25,8 @@
  * operator's execution boundaries) allows its command line, checked on every start, and each
  * use of a stdio connection is also bounded by the boundaries' `maxCommandSeconds`.
  */
-import { raceAbort, type LoggerService } from '../../../../sdk/index.js';
+import type { LoggerService } from '../../../../sdk/index.js';
+import { raceAbort } from '../../../../sdk/helpers/index.js';
 import { mcpErrors as errors } from '../errors.js';
 import { describe, Link } from './mcp-link.js';
 import { loadMcpSdk } from './mcp-sdk.js';

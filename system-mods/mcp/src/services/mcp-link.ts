@@ -3,7 +3,7 @@ import type { ChildProcess } from 'node:child_process';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { findEgressRefusal, type EgressGuard } from '../../../../sdk/egress.js';
-import { raceAbort } from '../../../../sdk/index.js';
+import { raceAbort } from '../../../../sdk/helpers/index.js';
 import { mcpSdk, type McpSdk } from './mcp-sdk.js';
 import type { McpConnectionTarget } from './mcp-types.js';
 import { abortFailure, bounded, egressFailure, httpErrorReason, LinkFailure, type Deadline } from './use-deadline.js';

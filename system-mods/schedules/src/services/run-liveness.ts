@@ -1,5 +1,5 @@
 /**
- * Liveness of scheduled runs, by the SDK's rule (sdk/liveness.ts): the process following a run
+ * Liveness of scheduled runs, by the SDK's rule (sdk/helpers/liveness.ts): the process following a run
  * beats its row, and a `running` row whose heartbeat is older than `staleRunSeconds` belonged to
  * a process that is gone, so it is marked `interrupted` by one conditional UPDATE (each row by
  * one process). On the embedded database the start marks every running row instead: the

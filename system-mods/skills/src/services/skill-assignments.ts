@@ -5,7 +5,8 @@
  * installs nothing and grants no execution permission.
  */
 import type { Knex } from 'knex';
-import { ReadCache, type ChangesService, type ModDatabaseService } from '../../../../sdk/index.js';
+import type { ChangesService, ModDatabaseService } from '../../../../sdk/index.js';
+import { ReadCache } from '../../../../sdk/helpers/index.js';
 import type { AgentsService } from '../../../agents/src/contract.js';
 import type { AssignedSkill } from '../contract.js';
 import { skillErrors as errors } from '../errors.js';

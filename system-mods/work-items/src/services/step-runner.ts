@@ -12,7 +12,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import { isSvcError, type Disposable, type LoggerService, type ModDatabaseService } from '../../../../sdk/index.js';
-import { DEFAULT_STALE_AFTER_MS, startHeartbeat } from '../../../../sdk/liveness.js';
+import { DEFAULT_STALE_AFTER_MS, startHeartbeat } from '../../../../sdk/helpers/liveness.js';
 import type { AgentsService } from '../../../agents/src/contract.js';
 import { TERMINAL_RUN_EVENTS, type AgentRunEvent, type AgentRunsService } from '../../../chat/src/contract.js';
 import { workItemErrors as errors } from '../errors.js';

@@ -4,7 +4,7 @@
  * serve bytes with a content type from a fixed table, never inline for active content.
  */
 import { respond, route, type RouteTable } from '../../../../sdk/index.js';
-import { openWorkspaceFile } from '../../../../sdk/workspace-files.js';
+import { openWorkspaceFile } from '../../../../sdk/helpers/workspace-files.js';
 import type { RouteId } from '../route-ids.js';
 import { workspaceErrors as errors } from '../errors.js';
 import { artifactParams, attachmentParams, attachmentsAnswer, attachmentsQuery, deletedAnswer } from '../schemas/workspace.schema.js';

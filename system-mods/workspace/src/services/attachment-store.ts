@@ -10,7 +10,7 @@ import { rm, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Knex } from 'knex';
 import type { LoggerService, ModDatabaseService } from '../../../../sdk/index.js';
-import { createWorkspaceFile, openWorkspaceFile, resolveWorkspaceDir, WorkspaceFileRefusal, type OpenedWorkspaceFile } from '../../../../sdk/workspace-files.js';
+import { createWorkspaceFile, openWorkspaceFile, resolveWorkspaceDir, WorkspaceFileRefusal, type OpenedWorkspaceFile } from '../../../../sdk/helpers/workspace-files.js';
 import { ATTACHMENT_STORE_MAX_BYTES, type AttachmentsService, type StoreAttachmentsRequest, type StoredAttachment } from '../contract.js';
 import { workspaceErrors as errors } from '../errors.js';
 import type { WorkspaceRoots } from './workspace-roots.js';

@@ -1,6 +1,6 @@
-/** The shared workspace rules' refusals (`sdk/workspace-files.ts`) as this mod's catalogued errors. */
+/** The shared workspace rules' refusals (`sdk/helpers/workspace-files.ts`) as this mod's catalogued errors. */
 import type { SvcError } from '../../../../sdk/index.js';
-import { WorkspaceFileRefusal } from '../../../../sdk/workspace-files.js';
+import { WorkspaceFileRefusal } from '../../../../sdk/helpers/workspace-files.js';
 import { workspaceErrors as errors } from '../errors.js';
 
 export function catalogued(error: unknown, limit: number): unknown {

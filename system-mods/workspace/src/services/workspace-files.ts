@@ -1,12 +1,12 @@
 /**
  * The operator's workspace files: a bounded listing, reads with a version, and atomic writes
  * that may name the version they are based on (a changed file is 409, unchanged on disk).
- * Everything goes through the shared rules of `sdk/workspace-files.ts`, like the agents' tools.
+ * Everything goes through the shared rules of `sdk/helpers/workspace-files.ts`, like the agents' tools.
  */
 import { createHash } from 'node:crypto';
 import { isUtf8 } from 'node:buffer';
 import type { FileHandle } from 'node:fs/promises';
-import { listWorkspace, openWorkspaceFile, replaceWorkspaceFile } from '../../../../sdk/workspace-files.js';
+import { listWorkspace, openWorkspaceFile, replaceWorkspaceFile } from '../../../../sdk/helpers/workspace-files.js';
 import { workspaceErrors as errors } from '../errors.js';
 import { rethrow } from './refusals.js';
 import type { ResolvedRoot } from './workspace-roots.js';

@@ -1,9 +1,11 @@
 /**
  * The wire language of model calls: requests, messages and the normalized event stream every
- * provider adapter answers with, shared by the model gateway, the chat runtime and the adapter
- * kit in `sdk/providers/`. The adapters themselves are contributions to the model connections
- * mod's `model-connections.providers` extension point; their type lives in that mod's
- * contract (`system-mods/model-connections/src/contract.ts`).
+ * provider adapter answers with, shared by the model gateway, the chat runtime and this adapter
+ * kit (`sdk/helpers/providers/`), which speaks it and so keeps it in the SDK. The adapters
+ * themselves are contributions to the model connections mod's `model-connections.providers`
+ * extension point; their type lives in that mod's contract
+ * (`system-mods/model-connections/src/contract.ts`), which re-exports these types for the mods
+ * that call the gateway.
  */
 
 /**

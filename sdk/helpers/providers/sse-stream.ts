@@ -4,8 +4,8 @@
  * truncated, timeout, abort) ends the stream with exactly one `error` event, logged without
  * the request.
  */
-import type { EgressGuard } from '../egress.js';
-import type { ChatRequest, ModelStreamEvent, ProviderConnection } from '../services/model-providers.js';
+import type { EgressGuard } from '../../egress.js';
+import type { ChatRequest, ModelStreamEvent, ProviderConnection } from './model-wire.js';
 import { SseParser, type SseEvent } from './sse-parser.js';
 import { DEFAULT_TIMEOUTS, UpstreamCall, type UpstreamTimeouts } from './upstream-call.js';
 import { UpstreamError } from './upstream-error.js';

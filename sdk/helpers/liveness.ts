@@ -11,8 +11,8 @@
  * embedded database a mod sweeps every such row at startup instead (the data-dir lock makes its
  * process the only one), and needs no periodic sweep.
  */
-import type { LoggerService } from './core-services.js';
-import type { Disposable } from './disposable.js';
+import type { LoggerService } from '../core-services.js';
+import type { Disposable } from '../disposable.js';
 
 /** The stale bound a mod uses unless it has a setting for it (the chat mod's `staleRunAfterMs` default). @public */
 export const DEFAULT_STALE_AFTER_MS = 30_000;

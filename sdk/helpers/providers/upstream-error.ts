@@ -7,7 +7,7 @@
  * clients.
  *
  */
-import type { ModelStreamEvent } from '../services/model-providers.js';
+import type { ModelStreamEvent } from './model-wire.js';
 
 /** The codes of the SDK's `error` stream event. */
 export type UpstreamErrorCode =

@@ -7,12 +7,12 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import type { EgressGuardOptions } from './egress.js';
-import { loadConfig, type KernelConfig } from '../kernel/config.js';
-import { createKernel, type Kernel } from '../kernel/index.js';
-import { createLogger } from '../kernel/logger.js';
-import type { ModSource } from '../kernel/mods/mod-discovery.js';
-import type { DatabaseOptions } from '../kernel/storage/database.js';
+import type { EgressGuardOptions } from '../egress.js';
+import { loadConfig, type KernelConfig } from '../../kernel/config.js';
+import { createKernel, type Kernel } from '../../kernel/index.js';
+import { createLogger } from '../../kernel/logger.js';
+import type { ModSource } from '../../kernel/mods/mod-discovery.js';
+import type { DatabaseOptions } from '../../kernel/storage/database.js';
 
 /** The database a test kernel opens (what {@link testDatabase} answers; two kernels given one share it). @public */
 export type { DatabaseOptions };
@@ -72,7 +72,7 @@ export async function testDatabase(): Promise<DatabaseOptions> {
 }
 
 /** Boots a kernel for one test file (or test). Close it in `afterAll`/`afterEach`. @public */
-export * from './testing-fakes.js';
+export * from './fakes.js';
 
 export async function startTestKernel(options: TestKernelOptions = {}): Promise<TestKernel> {
   const config: KernelConfig = {

@@ -5,7 +5,7 @@
  *
  */
 import type { Dispatcher } from 'undici';
-import { defaultEgressGuard, findEgressRefusal, type EgressGuard } from '../egress.js';
+import { defaultEgressGuard, findEgressRefusal, type EgressGuard } from '../../egress.js';
 import { httpFailure, redact, UpstreamError } from './upstream-error.js';
 
 /** Time limits of one exchange. */

@@ -5,13 +5,13 @@
  * cursor is refused with the mod's own catalogued error (a 400), never a crash or a silent
  * restart from the first page.
  *
- * Not re-exported from the SDK index (it needs `node:crypto`); import `sdk/cursor-signer.js`.
+ * Not re-exported from `sdk/helpers/index.ts` (it needs `node:crypto`); import `sdk/helpers/cursor-signer.js`.
  *
  * @packageDocumentation
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { SecretsService } from './core-services.js';
-import type { SvcError } from './errors.js';
+import type { SecretsService } from '../core-services.js';
+import type { SvcError } from '../errors.js';
 
 const KEY_NAME = 'cursor-signing-key';
 /** Cursors are for paging now, not bookmarks: past this they are refused as stale. @public */

@@ -2,15 +2,15 @@
  * In-memory fakes of the core services, for unit tests of a mod's own code: call its `init`
  * with {@link initWithFakes}, then call its routes and tools directly and read what it logged,
  * stored or provided. Nothing here boots the kernel or touches a database; for the real path
- * (schemas, auth, the edge, migrations) use `startTestKernel` from `sdk/testing.ts`.
+ * (schemas, auth, the edge, migrations) use `startTestKernel` from `sdk/testing/index.ts`.
  */
-import { toDisposable, type Disposable } from './disposable.js';
-import { checkChangeTopic } from './change-topic.js';
-import type { ModDefinition, ModInitContext } from './define-mod.js';
-import type { ChangeNotice, ChangesService, LoggerService, SecretsService, SettingsService, ToolBinding, ToolCallContext, ToolRegistrarService } from './core-services.js';
-import type { RouteBinding, RouteRequest } from './http.js';
-import type { ModManifest } from './manifest.js';
-import type { ServiceRef } from './service-ref.js';
+import { toDisposable, type Disposable } from '../disposable.js';
+import { checkChangeTopic } from '../change-topic.js';
+import type { ModDefinition, ModInitContext } from '../define-mod.js';
+import type { ChangeNotice, ChangesService, LoggerService, SecretsService, SettingsService, ToolBinding, ToolCallContext, ToolRegistrarService } from '../core-services.js';
+import type { RouteBinding, RouteRequest } from '../http.js';
+import type { ModManifest } from '../manifest.js';
+import type { ServiceRef } from '../service-ref.js';
 
 /** One captured log call. @public */
 export interface LoggedEntry {

@@ -22,7 +22,7 @@
  * - a listing walks real folders only (symlinks are left out), skips dot names and generated
  *   folders, and stops at the caller's limit with `truncated: true`.
  *
- * Not re-exported from the SDK index (it needs `node:fs`); import `sdk/workspace-files.js`.
+ * Not re-exported from `sdk/helpers/index.ts` (it needs `node:fs`); import `sdk/helpers/workspace-files.js`.
  * Refusals are {@link WorkspaceFileRefusal}s; a mod maps their `reason` to its own catalogued
  * errors.
  *
