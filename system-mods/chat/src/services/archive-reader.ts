@@ -11,7 +11,7 @@ import type { RunOrigin } from '../contract.js';
 import { chatErrors as errors } from '../errors.js';
 import { millis } from './session-search.js';
 import type { RunStatus, TraceEvent } from './run-rows.js';
-import { sessionView, type SessionView } from './transcript-store.js';
+import { sessionView, type SessionView } from './transcript-rows.js';
 
 /** Longest calendar range one request may ask for. */
 export const MAX_CALENDAR_DAYS = 366;

@@ -13,7 +13,7 @@ import { assembleContext, compactionThreshold, estimateTokens } from './context-
 import { contextParts, unsummarised, type ContextBase } from './context-source.js';
 import type { ChatSettings, ModelPlan, TurnState } from './run-context.js';
 import type { SummaryStore } from './summary-store.js';
-import type { StoredMessage } from './transcript-store.js';
+import type { StoredMessage } from './transcript-rows.js';
 
 export const SUMMARY_PROMPT = [
   'You keep the running summary of a conversation between a user and an AI agent, so the agent can go on without the older messages.',

@@ -9,7 +9,7 @@ import type { AssignedSkill } from '../../../skills/src/contract.js';
 import type { ModelContextContribution } from '../contract.js';
 import type { ProfileDocument } from '../../../agents/src/contract.js';
 import type { SessionSummary } from './summary-store.js';
-import type { StoredMessage } from './transcript-store.js';
+import type { StoredMessage } from './transcript-rows.js';
 
 /** A rough token estimate (4 characters per token plus framing); errs on the generous side. */
 export function estimateTokens(message: ChatMessage): number {

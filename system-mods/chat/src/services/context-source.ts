@@ -10,7 +10,8 @@ import type { AttachmentsService } from '../../../workspace/src/contract.js';
 import type { ModelCallContext, ModelContextContribution, RuntimeHooksService } from '../contract.js';
 import { replay, type ContextParts } from './context-builder.js';
 import type { SessionSummary, SummaryStore } from './summary-store.js';
-import type { StoredMessage, TranscriptStore } from './transcript-store.js';
+import type { StoredMessage } from './transcript-rows.js';
+import type { TranscriptStore } from './transcript-store.js';
 import { isImageType } from './turn-input.js';
 
 /** Images of earlier turns sent to the model again: the most recent ones, each at most this large. */

@@ -6,7 +6,7 @@
  * drops it), and a reset or an agent's deletion drops entries. On PostgreSQL other processes
  * append too, so every turn reads the database and nothing is kept.
  */
-import type { StoredMessage } from './transcript-store.js';
+import type { StoredMessage } from './transcript-rows.js';
 
 /** Sessions whose context history is kept in memory (least recently used dropped first)… */
 const RECENT_SESSIONS = 512;

@@ -6,7 +6,7 @@ import type { AgentRunProfile } from '../../../agents/src/contract.js';
 import type { RunOrigin } from '../contract.js';
 import type { ChatRun } from './chat-run.js';
 import type { ToolCallRecord } from './run-rows.js';
-import type { StoredMessage } from './transcript-store.js';
+import type { StoredMessage } from './transcript-rows.js';
 import type { TurnInput } from './turn-input.js';
 
 export interface ChatSettings {

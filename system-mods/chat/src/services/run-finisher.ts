@@ -13,7 +13,8 @@ import { ModelFailure, type ChatSettings, type RunJob, type TurnState } from './
 import type { TerminalStatus } from './run-rows.js';
 import type { RunStore } from './run-store.js';
 import type { SteeringStore } from './steering-store.js';
-import type { StoredMessage, TranscriptStore } from './transcript-store.js';
+import type { StoredMessage } from './transcript-rows.js';
+import type { TranscriptStore } from './transcript-store.js';
 
 const TERMINAL_EVENT: Record<TerminalStatus, string> = {
   completed: 'run.completed',

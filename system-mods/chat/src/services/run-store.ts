@@ -11,7 +11,7 @@ import { chatErrors as errors } from '../errors.js';
 import { GroupCommit } from './group-commit.js';
 import type { RunRow, TerminalStatus, TraceEvent, ToolCallRecord } from './run-rows.js';
 import { runSummary, type RunSummary } from './run-rows.js';
-import type { StoredMessage } from './transcript-store.js';
+import type { StoredMessage } from './transcript-rows.js';
 
 export interface FinishingRun {
   runId: string;

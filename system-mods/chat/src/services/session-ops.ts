@@ -9,7 +9,8 @@ import type { ExtensionsService, ModDatabaseService, OwnedHookPoint } from '../.
 import type { AttachmentsService } from '../../../workspace/src/contract.js';
 import { chatHookPoints, type RunStatusService, type SessionPurgeEvent } from '../contract.js';
 import { chatErrors as errors } from '../errors.js';
-import { sessionView, type MessageMeta, type SessionRow, type SessionView, type TranscriptStore } from './transcript-store.js';
+import { sessionView, type MessageMeta, type SessionRow, type SessionView } from './transcript-rows.js';
+import type { TranscriptStore } from './transcript-store.js';
 
 /** Messages a fork copies: the end of the source's current generation. */
 export const FORK_MAX_MESSAGES = 200;

@@ -6,7 +6,7 @@
  * not part of a transcript; argument fields named like a credential are masked.
  */
 import type { ModDatabaseService } from '../../../../sdk/index.js';
-import type { MessageMeta, SessionView } from './transcript-store.js';
+import type { MessageMeta, SessionView } from './transcript-rows.js';
 
 export type ExportFormat = 'markdown' | 'json';
 

@@ -15,7 +15,7 @@ import { ModelFailure, type ModelPlan, type RunJob, type TurnState } from './run
 import type { DeliveredSteering, SteeringStore } from './steering-store.js';
 import type { ToolBelt } from './tool-belt.js';
 import type { LoopGuard, ModelToolCall, ToolInvoker } from './tool-invoker.js';
-import type { StoredMessage } from './transcript-store.js';
+import type { StoredMessage } from './transcript-rows.js';
 import { attachmentMeta, composeUserText } from './turn-input.js';
 
 export class TurnLoop {
