@@ -3,7 +3,7 @@ import { respond, route, type RouteTable } from '../../../../sdk/index.js';
 import { chatErrors as errors } from '../errors.js';
 import type { RouteId } from '../route-ids.js';
 import { okRetention, okRetentionRun, retentionPolicyBody, retentionPreviewBody, retentionRunBody } from '../schemas/retention.schema.js';
-import { checkPolicy, type RetentionPolicy, type TraceRetention } from '../services/trace-retention.js';
+import { checkPolicy, type RetentionPolicy, type TraceRetention } from '../services/archive/trace-retention.js';
 
 const tags = ['retention'];
 /** The aliases answer as their successors, flagged (RFC 9745) with a link to the successor. */
