@@ -8,7 +8,6 @@
  * the parts of a run live in their own units (admission, turn loop, tool invoker, finisher).
  */
 import type { LoggerService, ModelGatewayService, SettingsService } from '../../../../../sdk/index.js';
-import type { AgentSkillsService } from '../../../../skills/src/contract.js';
 import type { AgentsService } from '../../../../agents/src/contract.js';
 import type { AttachmentsService } from '../../../../workspace/src/contract.js';
 import type {
@@ -29,15 +28,14 @@ import type { ChatRun } from './chat-run.js';
 import { RunAdmission } from './run-admission.js';
 import { newTurnState, type ChatSettings, type RunJob } from './run-context.js';
 import { RunFinisher } from './run-finisher.js';
-import { Compactor } from '../context/compaction.js';
-import { ContextSource } from '../context/context-source.js';
+import type { Compactor } from '../context/compaction.js';
+import type { ContextSource } from '../context/context-source.js';
 import { checkRunRequest } from './run-requests.js';
 import type { RunLiveness } from './run-liveness.js';
 import type { RunRow } from './run-rows.js';
 import type { RunStore } from './run-store.js';
 import { SessionLanes } from './session-lanes.js';
 import type { SteeringStore } from './steering-store.js';
-import type { SummaryStore } from '../context/summary-store.js';
 import type { ToolBelt } from './tool-belt.js';
 import { ToolInvoker } from './tool-invoker.js';
 import type { TranscriptStore } from '../archive/transcript-store.js';
@@ -65,22 +63,21 @@ export class AgentRunEngine implements AgentRunsService {
   private readonly admission: RunAdmission;
   private readonly loop: TurnLoop;
   private readonly finisher: RunFinisher;
-  /** How a model call's context is gathered: the turn loop's, shared with the context inspector. */
-  readonly context: ContextSource;
   private closed = false;
 
   constructor(
     private readonly deps: {
       agents: AgentsService;
       gateway: () => ModelGatewayService | undefined;
-      skills: () => AgentSkillsService | undefined;
       hooks: RuntimeHooksService;
       settings: SettingsService;
       transcript: TranscriptStore;
       store: RunStore;
       liveness: RunLiveness;
       steering: SteeringStore;
-      summaries: SummaryStore;
+      /** How a model call's context is gathered (the context zone's; the context inspector reads the same). */
+      context: ContextSource;
+      compactor: Compactor;
       belt: ToolBelt;
       log: LoggerService;
       attachments?: () => AttachmentsService | undefined;
@@ -106,11 +103,10 @@ export class AgentRunEngine implements AgentRunsService {
       resetSession: (agentId, sessionId) => this.resetSession(agentId, sessionId, true),
       execute: (job) => this.execute(job),
     });
-    this.context = new ContextSource({ skills: deps.skills, hooks: deps.hooks, transcript: deps.transcript, summaries: deps.summaries, attachments: () => deps.attachments?.() });
     this.loop = new TurnLoop({
       gateway: deps.gateway,
-      context: this.context,
-      compactor: new Compactor({ gateway: deps.gateway, summaries: deps.summaries }),
+      context: deps.context,
+      compactor: deps.compactor,
       steering: deps.steering,
       belt: deps.belt,
       tools: new ToolInvoker(deps.hooks),
