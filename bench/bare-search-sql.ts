@@ -7,7 +7,7 @@
  */
 import { createInterface } from 'node:readline';
 import { Database } from '../kernel/storage/database.js';
-import { searchQuery } from '../system-mods/chat/src/services/session-search.js';
+import { searchQuery } from '../system-mods/chat/src/services/archive/session-search.js';
 
 const [dir, agentId, limit] = [process.argv[2], process.argv[3], Number(process.argv[4])];
 if (!dir || !agentId || !Number.isInteger(limit)) {

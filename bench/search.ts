@@ -23,7 +23,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { loadConfig, projectRoot } from '../kernel/config.js';
 import { createKernel, type Kernel } from '../kernel/index.js';
-import { searchQuery } from '../system-mods/chat/src/services/session-search.js';
+import { searchQuery } from '../system-mods/chat/src/services/archive/session-search.js';
 import { freePort } from '../test/e2e/server-process.js';
 import { launchServer, stopChild, track } from './lib/processes.js';
 import type { BenchOutcome, Row } from './lib/report.js';

@@ -89,7 +89,7 @@ describe('import boundaries', () => {
     ['sdk/helpers/providers/model-wire.ts', 'system-mods/model-connections/src/contract.ts', true],
     ['system-mods/agents/src/index.ts', 'kernel/config.ts', true],
     ['system-mods/agents/test/agents.int.test.ts', 'kernel/index.ts', true],
-    ['system-mods/agents/src/index.ts', 'system-mods/chat/src/services/agent-run-engine.ts', true],
+    ['system-mods/agents/src/index.ts', 'system-mods/chat/src/services/run/agent-run-engine.ts', true],
     ['system-mods/agents/src/index.ts', 'system-mods/chat/src/contract.ts', false],
     ['system-mods/agents/src/index.ts', 'system-mods/agents/src/routes/agents.ts', false],
     ['test/fixtures/mods/run-starter/src/index.ts', 'system-mods/chat/src/contract.ts', false],

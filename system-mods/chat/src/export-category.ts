@@ -29,7 +29,8 @@ import {
 } from '../../export/src/contract.js';
 import { chatErrors as errors } from './errors.js';
 import { itemSchema, type MessageItem, type SessionItem } from './export-session-item.js';
-import type { MessageMeta, SessionRow, TranscriptStore } from './services/transcript-store.js';
+import type { MessageMeta, SessionRow } from './services/archive/transcript-rows.js';
+import type { TranscriptStore } from './services/archive/transcript-store.js';
 
 /** Sessions and messages read per statement: an export's memory stays bounded by the bundle's size. */
 const SESSION_PAGE = 200;

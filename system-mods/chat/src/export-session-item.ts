@@ -6,7 +6,7 @@
 import type { ExportItem } from '../../export/src/contract.js';
 import { ENTITY_ID_PATTERN } from '../../../sdk/index.js';
 import { SESSION_ID_PATTERN } from './schemas/chat.schema.js';
-import type { MessageMeta } from './services/transcript-store.js';
+import type { MessageMeta } from './services/archive/transcript-rows.js';
 
 export interface MessageItem {
   role: 'user' | 'assistant' | 'tool';

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json } from '../../../test/helpers.js';
-import { SUMMARY_PROMPT } from '../src/services/compaction.js';
+import { SUMMARY_PROMPT } from '../src/services/context/compaction.js';
 import { chatRequest, parseNdjson, startChatKit, textAnswer, until, type ChatKit, type StreamEvent } from '../../../test/kits/chat-kit.js';
 
 let kit: ChatKit;

@@ -1,6 +1,6 @@
 /** Group commit: who shares a statement, and what happens when a shared statement fails. */
 import { describe, expect, it } from 'vitest';
-import { GroupCommit } from '../src/services/group-commit.js';
+import { GroupCommit } from '../src/services/run/group-commit.js';
 
 function recorder(options: { failGroups?: boolean; failOne?: string } = {}) {
   const statements: string[][] = [];

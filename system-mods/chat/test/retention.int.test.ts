@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { JobHandler, JobsService, ModDatabaseService } from '../../../sdk/index.js';
 import { startTestKernel, type TestKernel } from '../../../sdk/testing/index.js';
 import { json } from '../../../test/helpers.js';
-import { RETENTION_QUEUE, scheduleDailyCleanup, TraceRetention } from '../src/services/trace-retention.js';
+import { RETENTION_QUEUE, scheduleDailyCleanup, TraceRetention } from '../src/services/archive/trace-retention.js';
 
 const MODS = ['health', 'agents', 'model-connections', 'settings', 'mcp', 'chat'];
 const DAY = 86_400_000;

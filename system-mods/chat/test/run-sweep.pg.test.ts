@@ -9,8 +9,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ModDatabaseService } from '../../../sdk/index.js';
 import { startTestKernel, testDatabase, type TestKernel } from '../../../sdk/testing/index.js';
 import { CHAT_MODS } from '../../../test/kits/chat-kit.js';
-import { RunLiveness } from '../src/services/run-liveness.js';
-import { RunStore } from '../src/services/run-store.js';
+import { RunLiveness } from '../src/services/run/run-liveness.js';
+import { RunStore } from '../src/services/run/run-store.js';
 
 let t: TestKernel;
 const pools: Knex[] = [];

@@ -1,6 +1,6 @@
 /** Excerpts of search hits: the window, the highlight offsets, and text the parser splits differently. */
 import { describe, expect, it } from 'vitest';
-import { EXCERPT_CHARS, ExcerptMaker, INDEXED_CHARS, lexemesOf } from '../src/services/search-excerpt.js';
+import { EXCERPT_CHARS, ExcerptMaker, INDEXED_CHARS, lexemesOf } from '../src/services/archive/search-excerpt.js';
 
 const marked = (excerpt: { excerpt: string; highlights: Array<{ start: number; end: number }> }) => excerpt.highlights.map((h) => excerpt.excerpt.slice(h.start, h.end));
 

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatRequest, startChatKit, textAnswer, type ChatKit } from '../../../test/kits/chat-kit.js';
-import { searchQuery } from '../src/services/session-search.js';
+import { searchQuery } from '../src/services/archive/session-search.js';
 
 let kit: ChatKit;
 const search = (params: Record<string, string | number>) => kit.t.request(`/api/session/search?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}`);

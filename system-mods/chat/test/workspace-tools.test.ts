@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isSvcError } from '../../../sdk/index.js';
-import { workspaceRoot, workspaceTools, type BuiltinTool } from '../src/services/workspace-tools.js';
+import { workspaceRoot, workspaceTools, type BuiltinTool } from '../src/services/run/workspace-tools.js';
 
 const SECRET = 'outside secret: swordfish';
 

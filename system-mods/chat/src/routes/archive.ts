@@ -17,8 +17,8 @@ import {
   okSessions,
   searchQuerystring,
 } from '../schemas/archive.schema.js';
-import type { ArchiveReader } from '../services/archive-reader.js';
-import type { SessionSearch } from '../services/session-search.js';
+import type { ArchiveReader } from '../services/archive/archive-reader.js';
+import type { SessionSearch } from '../services/archive/session-search.js';
 
 const tags = ['archive'];
 

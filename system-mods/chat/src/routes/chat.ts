@@ -8,8 +8,8 @@ import type { RouteId } from '../route-ids.js';
 import { TERMINAL_RUN_EVENTS, type AgentRunEvent, type AgentRunsService } from '../contract.js';
 import { chatErrors as errors } from '../errors.js';
 import { activeRunsQuery, cancelBody, chatBody, runIdParams, steerBody, steeringQuery } from '../schemas/chat.schema.js';
-import type { RunStore } from '../services/run-store.js';
-import type { SteeringStore } from '../services/steering-store.js';
+import type { RunStore } from '../services/run/run-store.js';
+import type { SteeringStore } from '../services/run/steering-store.js';
 
 const tags = ['chat'];
 const NDJSON = 'application/x-ndjson';

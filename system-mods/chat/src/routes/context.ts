@@ -2,7 +2,7 @@
 import { route, type RouteTable } from '../../../../sdk/index.js';
 import type { RouteId } from '../route-ids.js';
 import { contextOverviewQuery, okContext, okContextOverview, okContextStatus, sessionContextQuery } from '../schemas/context.schema.js';
-import type { ContextInspector } from '../services/context-inspector.js';
+import type { ContextInspector } from '../services/context/context-inspector.js';
 
 const tags = ['sessions'];
 

@@ -3,7 +3,7 @@ import { respond, route, type RouteTable } from '../../../../sdk/index.js';
 import { chatErrors as errors } from '../errors.js';
 import type { RouteId } from '../route-ids.js';
 import { okRetention, okRetentionRun, retentionPolicyBody, retentionPreviewBody, retentionRunBody } from '../schemas/retention.schema.js';
-import { checkPolicy, type RetentionPolicy, type TraceRetention } from '../services/trace-retention.js';
+import { checkPolicy, type RetentionPolicy, type TraceRetention } from '../services/archive/trace-retention.js';
 
 const tags = ['retention'];
 /** The aliases answer as their successors, flagged (RFC 9745) with a link to the successor. */
@@ -37,7 +37,7 @@ export function retentionRoutes(deps: { retention: TraceRetention }): RouteTable
         response: { 200: okRetention },
       },
       handler: async (req) => {
-        const policy = await retention.save(req.body as RetentionPolicy);
+        const policy = await retention.save(req.body);
         return { ok: true, policy, preview: await retention.preview(policy) };
       },
     }),
@@ -50,7 +50,7 @@ export function retentionRoutes(deps: { retention: TraceRetention }): RouteTable
         response: { 200: okRetention },
       },
       handler: async (req) => {
-        const body = (req.body ?? {}) as Partial<RetentionPolicy>;
+        const body: Partial<RetentionPolicy> = req.body ?? {};
         if (body.enabled === undefined && body.maxAgeDays === undefined && body.maxTotalMb === undefined) return current();
         const policy = checkPolicy({ enabled: body.enabled ?? false, ...(body.maxAgeDays !== undefined ? { maxAgeDays: body.maxAgeDays } : {}), ...(body.maxTotalMb !== undefined ? { maxTotalMb: body.maxTotalMb } : {}) });
         return { ok: true, policy, preview: await retention.preview(policy) };

@@ -5,12 +5,12 @@ import type { RouteId } from '../route-ids.js';
 import { chatErrors as errors } from '../errors.js';
 import { resetBody, runIdParams, sessionIdParams, sessionQuery, sessionsQuery, traceQuery, tracesQuery } from '../schemas/chat.schema.js';
 import { exportDownload, okFork, okPurge, okSession, sessionExportQuery, sessionForkBody, sessionPurgeBody, sessionRenameBody } from '../schemas/session-ops.schema.js';
-import type { AgentRunEngine } from '../services/agent-run-engine.js';
-import type { SessionOps } from '../services/session-ops.js';
-import { exportTranscript } from '../services/transcript-export.js';
-import { authorityView, traceView } from '../services/run-rows.js';
-import type { RunStore } from '../services/run-store.js';
-import type { TranscriptStore } from '../services/transcript-store.js';
+import type { AgentRunEngine } from '../services/run/agent-run-engine.js';
+import type { SessionOps } from '../services/archive/session-ops.js';
+import { exportTranscript } from '../services/archive/transcript-export.js';
+import { authorityView, traceView } from '../services/run/run-rows.js';
+import type { RunStore } from '../services/run/run-store.js';
+import type { TranscriptStore } from '../services/archive/transcript-store.js';
 
 export function sessionRoutes(deps: { runtime: Pick<AgentRunEngine, 'resetSession'>; transcript: TranscriptStore; store: RunStore; agents: AgentsService; ops: SessionOps; db: ModDatabaseService }): RouteTable<RouteId> {
   const { runtime, transcript, store, agents, ops, db } = deps;

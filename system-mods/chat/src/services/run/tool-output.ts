@@ -1,0 +1,16 @@
+/** How tool results and failures are turned into text for the model and the trace. */
+import { isSvcError } from '../../../../../sdk/index.js';
+
+/** Longest tool output handed to the model and kept in the trace. */
+export const TOOL_OUTPUT_MAX_CHARS = 100_000;
+
+export function toolOutputText(value: unknown): string {
+  const text = typeof value === 'string' ? value : JSON.stringify(value ?? null) ?? 'null';
+  return text.length > TOOL_OUTPUT_MAX_CHARS ? `${text.slice(0, TOOL_OUTPUT_MAX_CHARS)}\n[output truncated: ${text.length - TOOL_OUTPUT_MAX_CHARS} more characters]` : text;
+}
+
+export function describeToolError(error: unknown): { code: string; message: string } {
+  if (isSvcError(error)) return { code: error.code, message: error.message };
+  if (error instanceof Error) return { code: error.name === 'AbortError' ? 'aborted' : 'tool_error', message: error.message.slice(0, 2000) };
+  return { code: 'tool_error', message: String(error).slice(0, 2000) };
+}

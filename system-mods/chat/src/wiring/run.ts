@@ -1,0 +1,111 @@
+/**
+ * The run zone: the engine that admits, executes and finishes every agent run, its stores, the
+ * liveness of run rows across processes (cancel notices, heartbeat, sweep of interrupted runs)
+ * and the chat routes.
+ */
+import path from 'node:path';
+import type { Knex } from 'knex';
+import type { ModInitContext } from '../../../../sdk/index.js';
+import { startHeartbeat } from '../../../../sdk/helpers/liveness.js';
+import { agentRunsServiceRef, chatHookPoints, runStatusServiceRef, type RuntimeHooksService, type ToolCallVeto } from '../contract.js';
+import { chatRoutes } from '../routes/chat.js';
+import type { TranscriptStore } from '../services/archive/transcript-store.js';
+import { AgentRunEngine } from '../services/run/agent-run-engine.js';
+import type { ChatSettings } from '../services/run/run-context.js';
+import { RunLiveness } from '../services/run/run-liveness.js';
+import { RunStore } from '../services/run/run-store.js';
+import { SteeringStore } from '../services/run/steering-store.js';
+import { ToolBelt } from '../services/run/tool-belt.js';
+import type { ContextZone } from './context.js';
+import type { ChatDeps } from './deps.js';
+
+export interface RunZone {
+  runtime: AgentRunEngine;
+  store: RunStore;
+  /** The agent's steering and runs, in the agent deletion's transaction. */
+  deleteForAgent(agentId: string, trx: Knex.Transaction): Promise<void>;
+  /** Stops the heartbeat and the cancel notices. */
+  stopWatching(): Promise<void>;
+}
+
+/** The runtime calls the hook points this mod owns (contributes.extensionPoints); other mods tap them. */
+export function runtimeHooks(extensions: ChatDeps['extensions']): RuntimeHooksService {
+  const modelCall = extensions.hook(chatHookPoints.beforeModelCall);
+  const toolCall = extensions.hook(chatHookPoints.beforeToolCall);
+  const toolResult = extensions.hook(chatHookPoints.afterToolCall);
+  const runFinished = extensions.hook(chatHookPoints.onRunFinished);
+  const turnAccepted = extensions.hook(chatHookPoints.beforeTurnAccepted);
+  return {
+    beforeModelCall: (context) => modelCall.call(context),
+    beforeToolCall: async (event) => ((await toolCall.call(event)) ?? undefined) as ToolCallVeto | undefined,
+    afterToolCall: (event) => toolResult.call(event),
+    onRunFinished: (event) => runFinished.call(event),
+    beforeTurnAccepted: (turn) => turnAccepted.call(turn),
+  };
+}
+
+export async function wireRun(
+  deps: ChatDeps,
+  shared: { transcript: TranscriptStore; hooks: RuntimeHooksService; context: ContextZone },
+  provide: ModInitContext['provide'],
+): Promise<RunZone> {
+  const { http, db, settings, log, runtimeInfo, changes, toolCatalog, agents, gateway, mcp, attachments } = deps;
+  const { transcript, hooks, context } = shared;
+  const store = new RunStore(db, runtimeInfo.instanceId);
+  const liveness = new RunLiveness(db, runtimeInfo.instanceId);
+  const steering = new SteeringStore(db);
+  const belt = new ToolBelt({ catalog: toolCatalog, mcp: () => mcp.get(), workspacesDir: path.join(runtimeInfo.dataDir, 'workspaces'), log });
+  const runtime = new AgentRunEngine({ agents, gateway: () => gateway.get(), hooks, settings, transcript, store, liveness, steering, context: context.source, compactor: context.compactor, belt, log, attachments: () => attachments.get(),
+    instanceId: runtimeInfo.instanceId,
+    shared: db.driver === 'postgres',
+    announceCancel: (runId) => changes.publish('cancel', runId),
+  });
+
+  // A cancel request another process wrote for a run: the owner stops it at once. After a
+  // resync (notices may have been lost) every run active here checks for a request.
+  const cancelNotices = changes.subscribe('chat.cancel', (notice) => {
+    if (notice.local && runtime.activeRunIds().length === 0) return;
+    const ids = notice.key !== undefined && !notice.resync ? [notice.key] : runtime.activeRunIds();
+    void runtime.cancelRequested(ids).catch((err: unknown) => log.warn({ err }, 'a chat run cancel request could not be read'));
+  });
+
+  // Runs a previous process left running: on the embedded database this process is the only
+  // one (the data-dir lock), so all of them; on PostgreSQL only those without a heartbeat.
+  const sweep = async (all: boolean) => {
+    const { staleRunAfterMs } = await settings.get<ChatSettings>();
+    const ids = await liveness.sweepInterrupted({ all, staleMs: staleRunAfterMs, activeHere: runtime.activeRunIds() });
+    await steering.sweepRuns(ids);
+    if (ids.length > 0) log.warn({ runs: ids.length }, 'runs left running by a previous process were marked interrupted');
+  };
+  await sweep(db.driver === 'pglite');
+  // Heartbeat of active run rows (sdk/helpers/liveness.ts: every third of `staleRunAfterMs`, 5 s at
+  // most), then on PostgreSQL the sweep of other processes' stale ones. The beat also reads
+  // cancel requests: the backstop for a change-bus notice this process missed.
+  const heartbeat = startHeartbeat({
+    name: 'chat run',
+    beat: async () => {
+      const cancels = await liveness.heartbeat(runtime.activeRunIds());
+      if (cancels.length > 0) await runtime.cancelRequested(cancels.map((c) => c.runId));
+    },
+    sweep: db.driver === 'postgres' ? () => sweep(false) : undefined,
+    staleAfterMs: async () => (await settings.get<ChatSettings>()).staleRunAfterMs,
+    log,
+  });
+
+  for (const [id, binding] of Object.entries(chatRoutes({ agentRuns: runtime, store, steering, agents }))) http.route(id, binding);
+  provide(agentRunsServiceRef, runtime);
+  provide(runStatusServiceRef, { status: (agentId?: string) => runtime.status(agentId) });
+
+  return {
+    runtime,
+    store,
+    deleteForAgent: async (agentId, trx) => {
+      await steering.deleteForAgent(agentId, trx);
+      await store.deleteForAgent(agentId, trx);
+    },
+    stopWatching: async () => {
+      await heartbeat.dispose();
+      await cancelNotices.dispose();
+    },
+  };
+}
