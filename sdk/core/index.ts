@@ -1,0 +1,92 @@
+/**
+ * The services the kernel offers mods, as typed refs: one file per service with its interface
+ * and ref. Mod-scoped services are built per mod (labelled logger, the mod's tables, its router,
+ * its settings); root services that reveal more than the mod's own data require a capability
+ * listed in the manifest. What a mod actually receives is decided by the kernel's table
+ * (`kernel/services/`), whatever a ref claims.
+ */
+import { loggerServiceRef } from './logger.js';
+import { databaseServiceRef } from './database.js';
+import { httpRouterServiceRef } from './http-router.js';
+import { hooksServiceRef } from './hooks.js';
+import { extensionsServiceRef } from './extensions.js';
+import { settingsServiceRef } from './settings.js';
+import { secretsServiceRef } from './secrets.js';
+import { toolsServiceRef } from './tools.js';
+import { jobsServiceRef } from './jobs.js';
+import { diagnosticsServiceRef } from './diagnostics.js';
+import { changesServiceRef } from './changes.js';
+import { runtimeInfoServiceRef } from './runtime-info.js';
+import { egressServiceRef } from './egress.js';
+import { toolCatalogServiceRef } from './tool-catalog.js';
+import { modCatalogServiceRef } from './mod-catalog.js';
+import { metricsServiceRef } from './metrics.js';
+import { databaseInfoServiceRef } from './database-info.js';
+import { uiAuthTransferServiceRef } from './ui-auth-transfer.js';
+import { routeCatalogServiceRef } from './route-catalog.js';
+import { modDiagnosticsServiceRef } from './mod-diagnostics.js';
+
+export * from './logger.js';
+export * from './database.js';
+export * from './http-router.js';
+export * from './hooks.js';
+export * from './extensions.js';
+export * from './settings.js';
+export * from './secrets.js';
+export * from './tools.js';
+export * from './jobs.js';
+export * from './diagnostics.js';
+export * from './changes.js';
+export * from './runtime-info.js';
+export * from './egress.js';
+export * from './tool-catalog.js';
+export * from './mod-catalog.js';
+export * from './metrics.js';
+export * from './database-info.js';
+export * from './ui-auth-transfer.js';
+export * from './route-catalog.js';
+export * from './mod-diagnostics.js';
+
+/** The kernel's services. @public */
+export const coreServices = {
+  /** Logger labelled with the mod id. */
+  logger: loggerServiceRef,
+  /** The mod's database view. */
+  database: databaseServiceRef,
+  /** The mod's route binder. */
+  httpRouter: httpRouterServiceRef,
+  /** The mod's hook facade. */
+  hooks: hooksServiceRef,
+  /** The mod's extension facade: tap other mods' hook points, read and call its own points. */
+  extensions: extensionsServiceRef,
+  /** The mod's settings document. */
+  settings: settingsServiceRef,
+  /** The mod's encrypted secrets. */
+  secrets: secretsServiceRef,
+  /** The mod's tool registrar. */
+  tools: toolsServiceRef,
+  /** The mod's durable job queues. */
+  jobs: jobsServiceRef,
+  /** The mod's diagnostics provider slot. */
+  diagnostics: diagnosticsServiceRef,
+  /** The mod's change bus: publish what it wrote, hear what any process wrote. */
+  changes: changesServiceRef,
+  /** Runtime facts (version, build identity). */
+  runtimeInfo: runtimeInfoServiceRef,
+  /** The egress guard every outbound HTTP request goes through (policy from `SVC_EGRESS_*`). */
+  egress: egressServiceRef,
+  /** Every enabled mod's tools. */
+  toolCatalog: toolCatalogServiceRef,
+  /** The mod catalog. */
+  modCatalog: modCatalogServiceRef,
+  /** Request metrics. */
+  metrics: metricsServiceRef,
+  /** Database diagnostics. */
+  databaseInfo: databaseInfoServiceRef,
+  /** The interactive-auth settings with their secrets, for export and import. */
+  uiAuthTransfer: uiAuthTransferServiceRef,
+  /** Live routes for the published contract. */
+  routeCatalog: routeCatalogServiceRef,
+  /** Opt-in mod diagnostics. */
+  modDiagnostics: modDiagnosticsServiceRef,
+} as const;
