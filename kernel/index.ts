@@ -1,6 +1,8 @@
 /**
- * createKernel(): config → container → storage → http → mod host → boot. The kernel never
+ * createKernel(): config → storage → container → http → mod host → boot. The kernel never
  * imports a mod; it finds them through manifests and talks to them through the SDK contract.
+ * The services mods receive are declared one per file in `services/` (how each is built);
+ * this file only decides the order in which the kernel's parts are made and started.
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
@@ -10,7 +12,8 @@ import type { Logger } from 'pino';
 import type { RuntimeInfoService } from '../sdk/core/runtime-info.js';
 import { projectRoot, type KernelConfig } from './config.js';
 import { createRootContainer } from './container/root-container.js';
-import { egressErrors, type EgressGuard, type EgressGuardOptions } from '../sdk/egress.js';
+import { egressErrors, type EgressGuard } from '../sdk/core/egress.js';
+import type { EgressGuardOptions } from './egress/egress-guard.js';
 import { ErrorRegistry, KERNEL_ERRORS_OWNER } from './error-registry.js';
 import { errors as kernelErrors } from './errors.js';
 import { createHookCatalog, type HookCatalog } from './hooks/hook-catalog.js';

@@ -1,5 +1,6 @@
 /** `core.egress`: the one guard every outbound request of the kernel and the mods goes through. */
-import { createEgressGuard, DEFAULT_EGRESS_POLICY, type EgressGuard } from '../../sdk/egress.js';
+import type { EgressGuard } from '../../sdk/core/egress.js';
+import { createEgressGuard, DEFAULT_EGRESS_POLICY } from '../egress/egress-guard.js';
 import type { RootServiceDefinition } from './kernel-service.js';
 
 export const egressService: RootServiceDefinition<EgressGuard> = {

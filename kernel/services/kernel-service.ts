@@ -6,7 +6,7 @@
  */
 import type { Logger } from 'pino';
 import type { ModManifest } from '../../sdk/manifest.js';
-import type { EgressGuardOptions } from '../../sdk/egress.js';
+import type { EgressGuardOptions } from '../egress/egress-guard.js';
 import type { KernelConfig } from '../config.js';
 import type { ErrorRegistry } from '../error-registry.js';
 import type { UiAuthService } from '../auth/ui-auth-service.js';
