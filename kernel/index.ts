@@ -1,20 +1,22 @@
 /**
- * createKernel(): config → container → storage → http → mod host → boot. The kernel never
+ * createKernel(): config → storage → container → http → mod host → boot. The kernel never
  * imports a mod; it finds them through manifests and talks to them through the SDK contract.
+ * The services mods receive are declared one per file in `services/` (how each is built);
+ * this file only decides the order in which the kernel's parts are made and started.
  */
-import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { asValue } from 'awilix';
+import { asFunction, asValue, type AwilixContainer } from 'awilix';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
-import type { RouteCatalogService, RuntimeInfoService } from '../sdk/core-services.js';
+import type { RuntimeInfoService } from '../sdk/core/runtime-info.js';
 import { projectRoot, type KernelConfig } from './config.js';
 import { createRootContainer } from './container/root-container.js';
-import { createEgressGuard, DEFAULT_EGRESS_POLICY, egressErrors, type EgressGuardOptions } from '../sdk/egress.js';
+import { egressErrors, type EgressGuard } from '../sdk/core/egress.js';
+import type { EgressGuardOptions } from './egress/egress-guard.js';
 import { ErrorRegistry, KERNEL_ERRORS_OWNER } from './error-registry.js';
 import { errors as kernelErrors } from './errors.js';
 import { createHookCatalog, type HookCatalog } from './hooks/hook-catalog.js';
-import { computeBuildIdentity, readReleaseProvenance } from './http/build-identity.js';
 import { RequestMetrics } from './http/request-metrics.js';
 import { KERNEL_OWNER, RouteTable } from './http/route-table.js';
 import { createHttpServer } from './http/server.js';
@@ -47,6 +49,7 @@ import { Database, databaseOptionsFor, type DatabaseOptions } from './storage/da
 import { migrateLatest } from './storage/migrator.js';
 import { ModTableGuard } from './storage/mod-table-guard.js';
 import { SettingsStore } from './storage/settings-store.js';
+import { KERNEL_SERVICE_DEFINITIONS, type KernelCradle } from './services/index.js';
 import { KERNEL_VERSION } from './version.js';
 
 export interface KernelOptions {
@@ -148,45 +151,33 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
     const diagnostics = new DiagnosticsRegistry();
     const provided = new ProvidedServices();
     const extensions = new ExtensionRegistry(logger.child({ component: 'extensions' }));
-    const smokeToken = config.smokeToken ? Buffer.from(config.smokeToken) : undefined;
-    const runtimeInfo: RuntimeInfoService = Object.freeze({
-      runtime: 'svc' as const,
-      version: KERNEL_VERSION,
-      buildIdentity: computeBuildIdentity(projectRoot),
-      releaseProvenance: readReleaseProvenance(projectRoot),
-      startedAt: new Date(),
-      dataDir: config.dataDir,
-      instanceId,
-      smokeTokenMatches(candidate: string | undefined): boolean {
-        if (!smokeToken || candidate === undefined) return false;
-        const given = Buffer.from(candidate);
-        return given.length === smokeToken.length && timingSafeEqual(given, smokeToken);
-      },
-    });
+    const container = createRootContainer({
+      'kernel.config': config,
+      'kernel.instance-id': instanceId,
+      'kernel.logger': logger,
+      'kernel.database': database,
+      'kernel.routes': routes,
+      'kernel.hooks': hooks,
+      'kernel.tool-registry': tools,
+      'kernel.diagnostics-registry': diagnostics,
+      'kernel.jobs': jobQueue,
+      'kernel.extensions': extensions,
+      'kernel.changes': changeBus,
+      'kernel.metrics': metrics,
+      'kernel.error-registry': errorRegistry,
+      'kernel.egress-options': options.egress ?? {},
+    } satisfies Partial<KernelCradle>);
+    const provide = (values: Partial<KernelCradle>) => registerValues(container, values);
+    // The kernel services mods receive: each a singleton built on first use from the `kernel.*` material.
+    for (const service of KERNEL_SERVICE_DEFINITIONS) {
+      if (service.scope === 'root') container.register(service.id, asFunction(service.build).singleton());
+    }
+    const runtimeInfo = container.resolve<RuntimeInfoService>('core.runtime-info');
 
     let host: ModHost | undefined;
     const tableGuard = new ModTableGuard(database.knex, () => host?.installedMods() ?? []);
-    const routeCatalog: RouteCatalogService = {
-      list: () =>
-        routes
-          .list()
-          .filter((r) => r.binding && !host?.unavailable(r.owner))
-          .map((r) => ({
-            modId: r.owner,
-            routeId: r.routeId,
-            method: r.method,
-            path: r.path,
-            public: r.public,
-            deadlineMs: r.deadlineMs,
-            schema: r.binding?.schema,
-            summary: r.summary,
-          })),
-      revision: () => routes.revision(),
-      errorCodes: () => errorRegistry.entries(),
-    };
-
     // One guard for every outbound request of the kernel and the mods (`core.egress`).
-    const egress = createEgressGuard(config.egress ?? DEFAULT_EGRESS_POLICY, options.egress);
+    const egress = container.resolve<EgressGuard>('core.egress');
     const settingsStore = new SettingsStore(database.knex, changeBus);
     const secretStore = new SecretStore(database.knex, secretBox, changeBus);
     const uiAuth = new UiAuthService(database.knex, settingsStore, secretStore, config.uiAuth, egress);
@@ -202,31 +193,12 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       );
     }
 
-    const container = createRootContainer({
-      'kernel.logger': logger,
-      'kernel.database': database,
+    provide({
       'kernel.table-guard': tableGuard,
-      'kernel.routes': routes,
-      'kernel.hooks': hooks,
       'kernel.settings-store': settingsStore,
       'kernel.secret-store': secretStore,
-      'kernel.tool-registry': tools,
-      'kernel.diagnostics-registry': diagnostics,
-      'kernel.jobs': jobQueue,
-      'kernel.extensions': extensions,
-      'kernel.changes': changeBus,
-      'core.runtime-info': runtimeInfo,
-      'core.egress': egress,
-      'core.tool-catalog': tools,
-      'core.metrics': { snapshot: () => metrics.snapshot() },
-      'core.database-info': { describe: () => database.describe() },
-      'core.route-catalog': routeCatalog,
-      'core.mod-diagnostics': diagnostics,
-      'core.ui-auth-transfer': uiAuth.transfer(),
-      // The trusted-proxy identity header in force: dropped from sandboxed mods' outbound requests.
+      'kernel.ui-auth': uiAuth,
       'kernel.identity-header': async () => (await uiAuth.effective()).trustedProxy.identityHeader,
-      // How host names resolve for the egress checks (tests map names such as `metadata.test`).
-      'kernel.egress-options': options.egress ?? {},
     });
 
     const approvals = new ModApprovals(database.knex, async (modId) => {
@@ -255,13 +227,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       approvals,
     });
     const modHost = host;
-    container.register({
-      'core.mod-catalog': asValue({
-        list: () => modHost.list(),
-        get: (id: string) => modHost.get(id),
-        manifest: (id: string) => modHost.manifestOf(id),
-      }),
-    });
+    provide({ 'kernel.mod-host': modHost });
 
     // Git mod sources: releases are installed into `<dataDir>/mods`, a sandboxed root.
     const sourceCatalog = new SourceCatalog({
@@ -356,4 +322,9 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
     await database.close().catch(() => undefined);
     throw error;
   }
+}
+
+/** Registers `values` (root material the kernel services are built from) in the root container. */
+function registerValues(container: AwilixContainer, values: Partial<KernelCradle>): void {
+  container.register(Object.fromEntries(Object.entries(values).map(([name, value]) => [name, asValue(value)])));
 }

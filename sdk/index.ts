@@ -15,6 +15,6 @@ export * from './http.js';
 export * from './hooks.js';
 export * from './extensions.js';
 export * from './unit-of-work.js';
-export * from './core-services.js';
+export * from './core/index.js';
 export * from './define-mod.js';
 export * from './validation.js';

@@ -11,7 +11,7 @@ import type * as OpenIdClient from 'openid-client';
 /** openid-client is loaded on the first OIDC login: most installations never use it. */
 let openIdClient: Promise<typeof OpenIdClient> | undefined;
 const loadClient = () => (openIdClient ??= import('openid-client'));
-import { defaultEgressGuard, findEgressRefusal, type EgressGuard } from '../../sdk/egress.js';
+import { findEgressRefusal, type EgressGuard } from '../../sdk/core/egress.js';
 import { errors } from '../errors.js';
 import { signValue, verifyValue } from './signed-cookie.js';
 import type { EffectiveUiAuth } from './ui-auth-service.js';
@@ -58,7 +58,7 @@ export function allowlistProblem(oidc: Pick<OidcConfig, 'allowedEmails' | 'allow
 export class OidcFlow {
   private readonly configurations = new Map<string, Promise<OpenIdClient.Configuration>>();
 
-  constructor(private readonly egress: EgressGuard = defaultEgressGuard) {}
+  constructor(private readonly egress: EgressGuard) {}
 
   private configuration(oidc: OidcConfig): Promise<OpenIdClient.Configuration> {
     const key = JSON.stringify([oidc.issuer, oidc.clientId, oidc.clientSecret]);

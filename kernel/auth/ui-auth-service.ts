@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
-import { defaultEgressGuard, EgressRefusedError, type EgressGuard } from '../../sdk/egress.js';
+import { EgressRefusedError, type EgressGuard } from '../../sdk/core/egress.js';
 import type { UiAuthSettingsData, UiAuthTransferService } from '../../sdk/core-services.js';
 import { ConfigError, type UiAuthEnv } from '../config.js';
 import { errors } from '../errors.js';
@@ -91,7 +91,7 @@ export class UiAuthService {
     private readonly secrets: SecretStore,
     private readonly env: UiAuthEnv,
     /** Refuses an issuer naming a link-local, metadata (or, by policy, loopback/private) address when saved. */
-    private readonly egress: EgressGuard = defaultEgressGuard,
+    private readonly egress: EgressGuard,
   ) {
     // Checked when the service starts, so a weak password in the environment stops the start
     // instead of guarding the listener. A `SVC_UI_AUTH_BASIC_PASSWORD_HASH` cannot be checked.
@@ -297,7 +297,7 @@ export class UiAuthService {
       basicSessionSeconds: this.env.basicSessionSeconds,
       basicInsecureCookies: this.env.basicInsecureCookies,
       oidcInsecureCookies: this.env.oidcInsecureCookies,
-    });
+    }, this.egress);
     return withoutEnv.compute(saved, { passwordHash, clientSecret });
   }
 }

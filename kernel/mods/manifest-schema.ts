@@ -6,7 +6,7 @@ import Ajv from 'ajv';
 import semver from 'semver';
 import type { ModManifest } from '../../sdk/manifest.js';
 import { contributionPoints, EXTENSION_POINT_ID } from './contribution-points.js';
-import { isKernelNamespace } from './kernel-services.js';
+import { isKernelNamespace } from '../services/kernel-service.js';
 import { MAX_MEMORY_MB, MIN_MEMORY_MB } from './isolate/sandbox-limits.js';
 
 const ID = '^[a-z0-9]+(-[a-z0-9]+)*$';

@@ -8,7 +8,7 @@ import type { SettingsStore } from '../storage/settings-store.js';
 import { errors } from '../errors.js';
 import type { ModManifest } from '../../sdk/manifest.js';
 import type { ModHost, ModManagementEntry } from './mod-host.js';
-import { modSettingsChecker } from './mod-scope.js';
+import { modSettingsChecker } from '../services/settings.js';
 
 export const modIdParams = {
   type: 'object',

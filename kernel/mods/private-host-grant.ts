@@ -5,7 +5,7 @@
  * metadata, unspecified, multicast and reserved addresses cannot be granted, and no grant ever
  * reaches svc's own listeners (the sandbox egress check refuses those on its own).
  */
-import { classifyAddress } from '../../sdk/egress.js';
+import { classifyAddress } from '../egress/egress-guard.js';
 import { errors } from '../errors.js';
 
 const NEVER_GRANTED = new Set(['link-local', 'metadata', 'unspecified', 'multicast', 'reserved']);

@@ -8,7 +8,7 @@ import type { ModManifest } from '../../sdk/manifest.js';
 import type { ServiceRef } from '../../sdk/service-ref.js';
 import { errors } from '../errors.js';
 import type { ModTableGuard } from '../storage/mod-table-guard.js';
-import { isKernelNamespace, KERNEL_SERVICES } from './kernel-services.js';
+import { isKernelNamespace, KERNEL_SERVICES } from '../services/index.js';
 import { providedServicesOf } from './manifest-schema.js';
 import type { ProvidedService, ProvidedServices } from './registries.js';
 

@@ -22,7 +22,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { classifyAddress } from '../../sdk/egress.js';
+import { classifyAddress } from '../egress/egress-guard.js';
 import { projectRoot } from '../config.js';
 import { errors } from '../errors.js';
 import { contributionIds } from './contribution-points.js';

@@ -7,7 +7,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import type { EgressGuardOptions } from '../egress.js';
+import type { EgressGuardOptions } from '../../kernel/egress/egress-guard.js';
 import { loadConfig, type KernelConfig } from '../../kernel/config.js';
 import { createKernel, type Kernel } from '../../kernel/index.js';
 import { createLogger } from '../../kernel/logger.js';
@@ -73,6 +73,8 @@ export async function testDatabase(): Promise<DatabaseOptions> {
 
 /** Boots a kernel for one test file (or test). Close it in `afterAll`/`afterEach`. @public */
 export * from './fakes.js';
+/** The kernel's egress guard, for tests of code that is handed `core.egress` (adapters, clients). @public */
+export { createEgressGuard, DEFAULT_EGRESS_POLICY } from '../../kernel/egress/egress-guard.js';
 
 export async function startTestKernel(options: TestKernelOptions = {}): Promise<TestKernel> {
   const config: KernelConfig = {

@@ -8,8 +8,7 @@ import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ModDatabaseService, OwnedListPoint } from '../../sdk/index.js';
 import { modelCatalogServiceRef } from '../../system-mods/model-connections/src/contract.js';
-import { defaultEgressGuard } from '../../sdk/egress.js';
-import { fakeChanges, fakeHttpRouter, fakeLogger, fakeSecrets, fakeSettings, initWithFakes, startTestKernel, type TestKernel } from '../../sdk/testing/index.js';
+import { createEgressGuard, DEFAULT_EGRESS_POLICY, fakeChanges, fakeHttpRouter, fakeLogger, fakeSecrets, fakeSettings, initWithFakes, startTestKernel, type TestKernel } from '../../sdk/testing/index.js';
 import type { ExtensionsService } from '../../sdk/extensions.js';
 import modelConnections from '../../system-mods/model-connections/src/index.js';
 
@@ -58,7 +57,7 @@ describe('fakeChanges', () => {
     const http = fakeHttpRouter();
     const init = await initWithFakes(
       modelConnections,
-      { http, db: modDatabase(), secrets: fakeSecrets(), settings: fakeSettings(), log: fakeLogger(), extensions: noExtensions, logins: { get: () => undefined }, egress: defaultEgressGuard, changes },
+      { http, db: modDatabase(), secrets: fakeSecrets(), settings: fakeSettings(), log: fakeLogger(), extensions: noExtensions, logins: { get: () => undefined }, egress: createEgressGuard(DEFAULT_EGRESS_POLICY), changes },
       { id: 'model-connections' },
     );
     const catalog = init.provided(modelCatalogServiceRef)!;

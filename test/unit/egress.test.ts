@@ -1,16 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  classifyAddress,
-  createEgressGuard,
-  DEFAULT_EGRESS_POLICY,
-  EgressRefusedError,
-  egressLookup,
-  findEgressRefusal,
-  refusedKind,
-  type EgressResolver,
-} from '../../sdk/egress.js';
+import { EgressRefusedError, findEgressRefusal } from '../../sdk/core/egress.js';
+import { classifyAddress, createEgressGuard, DEFAULT_EGRESS_POLICY, egressLookup, refusedKind, type EgressResolver } from '../../kernel/egress/egress-guard.js';
 
 /** The host of a URL as the guard sees it (the WHATWG parser normalizes IPv4 spellings). */
 const hostOf = (url: string) => new URL(url).hostname;
@@ -116,7 +108,7 @@ describe('refusedKind', () => {
 });
 
 describe('guard.check (save time)', () => {
-  const guard = createEgressGuard();
+  const guard = createEgressGuard(DEFAULT_EGRESS_POLICY);
   it.each(['http://169.254.169.254/v1', 'http://[::ffff:169.254.169.254]/', 'http://2852039166/', 'http://0xa9fea9fe/', 'https://[fe80::1]:8443/'])('refuses %s', (url) => {
     expect(() => guard.check(url)).toThrow(EgressRefusedError);
   });
@@ -203,7 +195,7 @@ describe('guard.fetch (real sockets on loopback)', () => {
   };
 
   it('reaches loopback by default, by address and by name', async () => {
-    const guard = createEgressGuard();
+    const guard = createEgressGuard(DEFAULT_EGRESS_POLICY);
     expect(await (await guard.fetch(`http://127.0.0.1:${port}/`)).text()).toBe('reached');
     expect(await (await guard.fetch(`http://localhost:${port}/`)).text()).toBe('reached');
   });
@@ -232,7 +224,7 @@ describe('guard.fetch (real sockets on loopback)', () => {
 
   it('decides each call again from the same policy: a refused literal address stays refused, an allowed one reachable', async () => {
     const closed = createEgressGuard({ allowLoopback: false, allowPrivate: true });
-    const open = createEgressGuard();
+    const open = createEgressGuard(DEFAULT_EGRESS_POLICY);
     for (let call = 0; call < 3; call += 1) {
       for (const url of [`http://127.0.0.1:${port}/`, 'http://169.254.169.254/latest/meta-data/', `http://[::1]:${port}/`]) {
         expect(await refusal(closed.fetch(url, { signal: AbortSignal.timeout(5_000) })), `${url} #${call}`).toBeInstanceOf(EgressRefusedError);
@@ -246,9 +238,17 @@ describe('guard.fetch (real sockets on loopback)', () => {
   });
 
   it('refuses literal link-local and metadata addresses without opening a socket', async () => {
-    const guard = createEgressGuard();
+    const guard = createEgressGuard(DEFAULT_EGRESS_POLICY);
     for (const url of ['http://169.254.169.254/latest/meta-data/', 'http://[::ffff:a9fe:a9fe]/', 'http://[fe80::1]:8080/', 'http://0.0.0.0:3000/']) {
       expect(await refusal(guard.fetch(url, { signal: AbortSignal.timeout(5_000) })), url).toBeInstanceOf(EgressRefusedError);
     }
+  });
+});
+
+describe('where the guard lives', () => {
+  it('is built by the kernel only: the SDK offers the interface and the refusal, not a guard', async () => {
+    const sdk = await import('../../sdk/index.js');
+    expect(Object.keys(sdk)).toEqual(expect.arrayContaining(['egressErrors', 'EgressRefusedError', 'findEgressRefusal']));
+    for (const name of ['createEgressGuard', 'defaultEgressGuard', 'DEFAULT_EGRESS_POLICY', 'egressLookup']) expect(Object.keys(sdk)).not.toContain(name);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defineErrorCatalog, isSvcError, renderMessage } from '../../sdk/errors.js';
-import { egressErrors } from '../../sdk/egress.js';
+import { egressErrors } from '../../sdk/core/egress.js';
 import { ErrorRegistry, KERNEL_ERRORS_OWNER } from '../../kernel/error-registry.js';
 import { errors } from '../../kernel/errors.js';
 

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { KERNEL_SERVICES } from '../../kernel/mods/kernel-services.js';
+import { isKernelNamespace, KERNEL_SERVICE_DEFINITIONS, KERNEL_SERVICES } from '../../kernel/services/index.js';
 import { coreServices } from '../../sdk/core-services.js';
 
 it("lists every SDK core service with the SDK ref's scope and capability, and nothing else", () => {
@@ -10,4 +10,25 @@ it("lists every SDK core service with the SDK ref's scope and capability, and no
 
 it('never lists a kernel.* registration', () => {
   expect([...KERNEL_SERVICES.keys()].filter((id) => !id.startsWith('core.'))).toEqual([]);
+});
+
+it('declares each service in one definition, and the table is made from them', () => {
+  const ids = KERNEL_SERVICE_DEFINITIONS.map((service) => service.id);
+  expect(new Set(ids).size).toBe(ids.length);
+  expect([...KERNEL_SERVICES.keys()]).toEqual(ids);
+  for (const service of KERNEL_SERVICE_DEFINITIONS) {
+    expect(KERNEL_SERVICES.get(service.id)).toEqual({ scope: service.scope, capability: service.capability, systemOnly: service.systemOnly });
+  }
+});
+
+it('hands the credential-bearing ui-auth transfer to system mods only', () => {
+  expect([...KERNEL_SERVICES].filter(([, entry]) => entry.systemOnly).map(([id]) => id)).toEqual(['core.ui-auth-transfer']);
+});
+
+it('keeps the core. and kernel. namespaces for the kernel', () => {
+  expect(isKernelNamespace('core.anything')).toBe(true);
+  expect(isKernelNamespace('kernel.database')).toBe(true);
+  expect(isKernelNamespace('brains.memory')).toBe(false);
+  expect(KERNEL_SERVICES.has('core.unknown')).toBe(false);
+  expect(KERNEL_SERVICES.has('kernel.database')).toBe(false);
 });

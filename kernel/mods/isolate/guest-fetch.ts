@@ -7,7 +7,7 @@
  * svc itself would trust (`x-forwarded-*`, the trusted-proxy identity header, `x-svc-*`, …) are
  * dropped from the mod's request.
  */
-import { readBoundedText } from '../../../sdk/egress.js';
+import { readBoundedText } from '../../../sdk/core/egress.js';
 import { isSvcError } from '../../../sdk/errors.js';
 import { errors } from '../../errors.js';
 import { grantCovers } from '../private-host-grant.js';

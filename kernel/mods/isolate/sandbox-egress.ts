@@ -16,7 +16,8 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { isIP } from 'node:net';
 import os from 'node:os';
-import { classifyAddress, type EgressPolicy, type EgressResolver } from '../../../sdk/egress.js';
+import type { EgressPolicy } from '../../../sdk/core/egress.js';
+import { classifyAddress, type EgressResolver } from '../../egress/egress-guard.js';
 import { grantCovers } from '../private-host-grant.js';
 
 /** Why a connection was refused; `guest-fetch.ts` turns it into `mod_egress_address_refused`. */

@@ -4,7 +4,7 @@
  * truncated, timeout, abort) ends the stream with exactly one `error` event, logged without
  * the request.
  */
-import type { EgressGuard } from '../../egress.js';
+import type { EgressGuard } from '../../core/egress.js';
 import type { ChatRequest, ModelStreamEvent, ProviderConnection } from './model-wire.js';
 import { SseParser, type SseEvent } from './sse-parser.js';
 import { DEFAULT_TIMEOUTS, UpstreamCall, type UpstreamTimeouts } from './upstream-call.js';
@@ -41,8 +41,8 @@ export async function* streamSseCall(options: {
   request: Pick<ChatRequest, 'signal'>;
   timeouts: UpstreamTimeouts;
   log?: AdapterLog;
-  /** The egress guard the request goes through (`core.egress`); the default policy without one. */
-  egress?: EgressGuard;
+  /** The egress guard the request goes through (`core.egress`). */
+  egress: EgressGuard;
   /** Builds the request inside the stream, so a bad base URL or body also ends as an `error` event. */
   build(): { url: string; headers: Headers; body: string };
   decoder: SseDecoder;

@@ -5,7 +5,7 @@
  *
  */
 import type { Dispatcher } from 'undici';
-import { defaultEgressGuard, findEgressRefusal, type EgressGuard } from '../../egress.js';
+import { findEgressRefusal, type EgressGuard } from '../../core/egress.js';
 import { httpFailure, redact, UpstreamError } from './upstream-error.js';
 
 /** Time limits of one exchange. */
@@ -74,8 +74,8 @@ export class UpstreamCall {
     private readonly timeouts: UpstreamTimeouts,
     /** Values that must never appear in an error message (the api key, header values). */
     private readonly secrets: readonly string[],
-    /** Every request goes through the egress guard (`core.egress`; the default policy without one). */
-    private readonly egress: EgressGuard = defaultEgressGuard,
+    /** Every request goes through the egress guard (`core.egress`). */
+    private readonly egress: EgressGuard,
   ) {
     if (signal.aborted) this.onCallerAbort();
     else signal.addEventListener('abort', this.onCallerAbort, { once: true });

@@ -4,7 +4,7 @@
  * to a byte bound and refused beyond it (`forge_artifact_too_large`), never buffered whole first.
  */
 import type { ProviderConnection } from '../../model-connections/src/contract.js';
-import type { EgressGuard } from '../../../sdk/egress.js';
+import type { EgressGuard } from '../../../sdk/core/egress.js';
 import { connectionSecrets, endpointUrl, UpstreamCall, UpstreamError, type UpstreamTimeouts } from '../../../sdk/helpers/providers/index.js';
 
 /** The answer is larger than the artifact bound: the job fails for good (no retry). */
@@ -28,7 +28,7 @@ export async function postForBytes(options: {
   tooLarge: (maxBytes: number) => string;
   signal: AbortSignal;
   timeouts: UpstreamTimeouts;
-  egress?: EgressGuard;
+  egress: EgressGuard;
 }): Promise<MediaAnswer> {
   const { connection } = options;
   const call = new UpstreamCall(options.signal, options.timeouts, connectionSecrets(connection), options.egress);

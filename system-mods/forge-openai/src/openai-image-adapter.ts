@@ -4,7 +4,7 @@
  * names would be an unbounded second request to a host nobody configured.
  */
 import type { ProviderConnection } from '../../model-connections/src/contract.js';
-import type { EgressGuard } from '../../../sdk/egress.js';
+import type { EgressGuard } from '../../../sdk/core/egress.js';
 import { isRecord, resolveTimeouts, type UpstreamTimeouts } from '../../../sdk/helpers/providers/index.js';
 import type { MediaGenerationRequest, MediaProviderAdapter } from '../../forge/src/contract.js';
 import { ArtifactTooLargeError, malformed, postForBytes } from './media-call.js';
@@ -18,7 +18,7 @@ export class OpenAiImageAdapter implements MediaProviderAdapter {
   readonly id = 'openai-images';
   private readonly timeouts: UpstreamTimeouts;
 
-  constructor(private readonly options: { egress?: EgressGuard; timeouts?: Partial<UpstreamTimeouts> } = {}) {
+  constructor(private readonly options: { egress: EgressGuard; timeouts?: Partial<UpstreamTimeouts> }) {
     this.timeouts = resolveTimeouts({ ...IMAGE_TIMEOUTS, ...options.timeouts });
   }
 

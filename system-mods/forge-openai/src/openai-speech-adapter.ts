@@ -3,7 +3,7 @@
  * answered with the audio bytes themselves.
  */
 import type { ProviderConnection } from '../../model-connections/src/contract.js';
-import type { EgressGuard } from '../../../sdk/egress.js';
+import type { EgressGuard } from '../../../sdk/core/egress.js';
 import { resolveTimeouts, type UpstreamTimeouts } from '../../../sdk/helpers/providers/index.js';
 import type { MediaGenerationRequest, MediaProviderAdapter } from '../../forge/src/contract.js';
 import { malformed, postForBytes } from './media-call.js';
@@ -15,7 +15,7 @@ export class OpenAiSpeechAdapter implements MediaProviderAdapter {
   readonly id = 'openai-speech';
   private readonly timeouts: UpstreamTimeouts;
 
-  constructor(private readonly options: { egress?: EgressGuard; timeouts?: Partial<UpstreamTimeouts> } = {}) {
+  constructor(private readonly options: { egress: EgressGuard; timeouts?: Partial<UpstreamTimeouts> }) {
     this.timeouts = resolveTimeouts({ connectTimeoutMs: 120_000, ...options.timeouts });
   }
 

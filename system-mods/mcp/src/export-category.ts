@@ -12,7 +12,7 @@
  */
 import type { Knex } from 'knex';
 import type { ModDatabaseService, SecretsService } from '../../../sdk/index.js';
-import { EgressRefusedError, type EgressGuard } from '../../../sdk/egress.js';
+import { EgressRefusedError, type EgressGuard } from '../../../sdk/core/egress.js';
 import { destinationChanges, emptyReport, nextFreeId, previewByComparison, type ExportCategory, type ExportItem } from '../../export/src/contract.js';
 import { parseConnectionInput } from './services/connection-rules.js';
 import type { StdioLaunchPolicy } from './services/connection-manager.js';

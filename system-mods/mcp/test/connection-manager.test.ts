@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LoggerService } from '../../../sdk/index.js';
 import { startHttpMcpServer, type HttpMcpServer } from '../../../test/peers/mcp-servers/http-server.js';
 import { stdioServerCommand } from '../../../test/peers/mcp-servers/stdio-server.js';
+import { createEgressGuard, DEFAULT_EGRESS_POLICY } from '../../../sdk/testing/index.js';
 import { ConnectionManager, type McpConnectionTarget } from '../src/services/connection-manager.js';
 import { processExists } from './mcp-test-kit.js';
 
@@ -40,6 +41,7 @@ function managerFor(targets: McpConnectionTarget[], log: LogEntry[] = []) {
     timings: async () => ({ callTimeoutMs: 20_000, keepAlivePingMs: 0 }),
     logger: captureLogger(log),
     clientInfo: { name: 'svc-test', version: '0.0.0' },
+    egress: createEgressGuard(DEFAULT_EGRESS_POLICY),
     backoff: { initialMs: 20, maxMs: 80 },
   });
   cleanups.push(() => manager.closeAll());

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { LoggerService, ModDatabaseService, SettingsService } from '../../../sdk/index.js';
 import { stripTrainingDateSuffix } from './model-ids.js';
-import { defaultEgressGuard, findEgressRefusal, type EgressGuard } from '../../../sdk/egress.js';
+import { findEgressRefusal, type EgressGuard } from '../../../sdk/core/egress.js';
 
 /** Prices in USD (or `currency`) per million tokens. */
 export interface CatalogPricing {
@@ -231,7 +231,7 @@ export class ModelCatalog {
     private readonly settings: SettingsService,
     private readonly log: LoggerService,
     /** The catalog URL is fetched through the egress guard like every outbound request. */
-    private readonly egress: EgressGuard = defaultEgressGuard,
+    private readonly egress: EgressGuard,
     private readonly fetchTimeoutMs = FETCH_TIMEOUT_MS,
   ) {}
 

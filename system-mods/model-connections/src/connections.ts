@@ -21,7 +21,7 @@ import type {
 } from '../../../sdk/index.js';
 import { ENTITY_ID_PATTERN, type ChangesService } from '../../../sdk/index.js';
 import { UpstreamError } from '../../../sdk/helpers/providers/upstream-error.js';
-import { defaultEgressGuard, EgressRefusedError, findEgressRefusal, type EgressGuard } from '../../../sdk/egress.js';
+import { EgressRefusedError, findEgressRefusal, type EgressGuard } from '../../../sdk/core/egress.js';
 import type { ConnectionCredentialsService, LoginCredential } from '../../provider-logins/src/contract.js';
 import type { ConnectionSummary, CatalogModel, GatewayConnection, GatewayModel, ModelCatalogService, ProviderConnection } from './contract.js';
 import type { CatalogSnapshot, ModelCatalog, RefreshOutcome } from './catalog.js';
@@ -174,7 +174,7 @@ export class ConnectionService implements ModelCatalogService {
     /** The provider-logins mod, when enabled: a login linked to a connection supplies its credential. */
     private readonly logins: () => ConnectionCredentialsService | undefined = () => undefined,
     /** A baseUrl naming a refused literal address is refused when saved (`egress_address_refused`). */
-    private readonly egress: EgressGuard = defaultEgressGuard,
+    private readonly egress: EgressGuard,
   ) {}
 
   /**

@@ -6,7 +6,7 @@
 import type { LoggerService } from '../../../sdk/index.js';
 import type { ModelProviderAdapter, ProviderModel, ChatRequest, ModelStreamEvent, ProviderConnection } from '../../model-connections/src/contract.js';
 import { connectionSecrets, endpointUrl, isRecord, resolveTimeouts, streamSseCall, UpstreamCall, UpstreamError, type UpstreamTimeouts } from '../../../sdk/helpers/providers/index.js';
-import type { EgressGuard } from '../../../sdk/egress.js';
+import type { EgressGuard } from '../../../sdk/core/egress.js';
 import { messagesBody } from './messages-request-body.js';
 import { MessagesStreamDecoder } from './messages-stream-decoder.js';
 
@@ -18,17 +18,17 @@ const MAX_MODEL_PAGES = 50;
 export interface AnthropicMessagesAdapterOptions extends Partial<UpstreamTimeouts> {
   /** Where failed calls are noted (code and status only, never the request). */
   log?: LoggerService;
-  /** The egress guard every request goes through (`core.egress`); the default policy without one. */
-  egress?: EgressGuard;
+  /** The egress guard every request goes through (`core.egress`). */
+  egress: EgressGuard;
 }
 
 export class AnthropicMessagesAdapter implements ModelProviderAdapter {
   readonly id = 'anthropic-messages';
   private readonly timeouts: UpstreamTimeouts;
   private readonly log: LoggerService | undefined;
-  private readonly egress: EgressGuard | undefined;
+  private readonly egress: EgressGuard;
 
-  constructor(options: AnthropicMessagesAdapterOptions = {}) {
+  constructor(options: AnthropicMessagesAdapterOptions) {
     this.timeouts = resolveTimeouts(options);
     this.log = options.log;
     this.egress = options.egress;

@@ -7,13 +7,15 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ChatRequest, ModelStreamEvent, ProviderConnection } from '../../model-connections/src/contract.js';
 import { messageEnd, messageStart, sseEvent, startFakeAnthropic, textBlock, type FakeAnthropic } from '../../../test/peers/fake-anthropic.js';
 import { collectEvents as collect } from '../../../test/peers/fake-openai.js';
+import { createEgressGuard, DEFAULT_EGRESS_POLICY } from '../../../sdk/testing/index.js';
 import { AnthropicMessagesAdapter } from '../src/anthropic-messages-adapter.js';
 
 const API_KEY = 'sk-ant-test-0123456789abcdef';
 
 let fake: FakeAnthropic;
 let connection: ProviderConnection;
-const adapter = new AnthropicMessagesAdapter({ connectTimeoutMs: 2_000, idleTimeoutMs: 2_000 });
+const egress = createEgressGuard(DEFAULT_EGRESS_POLICY);
+const adapter = new AnthropicMessagesAdapter({ connectTimeoutMs: 2_000, idleTimeoutMs: 2_000, egress });
 
 beforeEach(async () => {
   fake = await startFakeAnthropic();
@@ -334,7 +336,7 @@ describe('anthropic-messages failures end the stream with one error event', () =
 
   it('a server that never answers → upstream_timeout within the connect timeout, and the socket is closed', async () => {
     fake.messages({ silent: true });
-    const quick = new AnthropicMessagesAdapter({ connectTimeoutMs: 150, idleTimeoutMs: 150 });
+    const quick = new AnthropicMessagesAdapter({ connectTimeoutMs: 150, idleTimeoutMs: 150, egress });
     expect(await collect(quick.stream(connection, chatRequest()))).toEqual([
       { type: 'error', code: 'upstream_timeout', message: 'the provider did not answer within 150 ms' },
     ]);
@@ -344,7 +346,7 @@ describe('anthropic-messages failures end the stream with one error event', () =
 
   it('a stream that goes silent → upstream_timeout after the idle timeout', async () => {
     fake.messages({ events: [messageStart(1), ...textBlock(0, 'first')], after: 'hang' });
-    const quick = new AnthropicMessagesAdapter({ connectTimeoutMs: 2_000, idleTimeoutMs: 150 });
+    const quick = new AnthropicMessagesAdapter({ connectTimeoutMs: 2_000, idleTimeoutMs: 150, egress });
     expect(await collect(quick.stream(connection, chatRequest()))).toEqual([
       { type: 'text', delta: 'first' },
       { type: 'error', code: 'upstream_timeout', message: 'the provider sent nothing for 150 ms' },

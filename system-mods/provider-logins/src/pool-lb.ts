@@ -12,7 +12,7 @@ import type { LoginsConfig } from './config.js';
 import { upstreamUrl } from './config.js';
 import { loginErrors as errors } from './errors.js';
 import { isRecord, requestJson, UpstreamFailure } from './upstream.js';
-import type { EgressGuard } from '../../../sdk/egress.js';
+import type { EgressGuard } from '../../../sdk/core/egress.js';
 
 const MAX_ACCOUNTS_BYTES = 1024 * 1024;
 const MAX_ACCOUNTS = 1000;
@@ -60,7 +60,7 @@ export class PoolLbService {
   constructor(
     private readonly directory: ModelConnectionDirectoryService,
     private readonly config: () => Promise<LoginsConfig>,
-    private readonly egress?: EgressGuard,
+    private readonly egress: EgressGuard,
   ) {}
 
   async accounts(options: { connectionId?: string; signal?: AbortSignal }): Promise<PoolAccounts> {

@@ -6,7 +6,7 @@
  */
 import type { ProviderConfig } from './config.js';
 import { isRecord, requestJson, UpstreamFailure } from './upstream.js';
-import type { EgressGuard } from '../../../sdk/egress.js';
+import type { EgressGuard } from '../../../sdk/core/egress.js';
 
 /** What a successful token answer gives us. */
 export interface TokenSet {
@@ -54,7 +54,7 @@ export interface TokenCallOptions {
 export class TokenEndpoint {
   constructor(
     private readonly now: () => Date,
-    private readonly egress?: EgressGuard,
+    private readonly egress: EgressGuard,
   ) {}
 
   exchangeCode(provider: ProviderConfig, input: { code: string; verifier: string; state: string }, options: TokenCallOptions): Promise<TokenSet> {

@@ -4,7 +4,7 @@
  * another origin), and failures reduced to a reason that quotes nothing the upstream sent.
  * Requests go through the egress guard (link-local and metadata addresses are never reached).
  */
-import { defaultEgressGuard, findEgressRefusal, readBoundedText, type EgressGuard } from '../../../sdk/egress.js';
+import { findEgressRefusal, readBoundedText, type EgressGuard } from '../../../sdk/core/egress.js';
 
 /** A failure to get an answer at all; `reason` is safe to show. */
 export class UpstreamFailure extends Error {
@@ -24,8 +24,8 @@ export interface UpstreamOptions {
   timeoutMs: number;
   signal?: AbortSignal;
   maxBytes: number;
-  /** The guard the request goes through (`core.egress`); the default policy without one. */
-  egress?: EgressGuard;
+  /** The guard the request goes through (`core.egress`). */
+  egress: EgressGuard;
 }
 
 export async function requestJson(
@@ -37,7 +37,7 @@ export async function requestJson(
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   let response: Response;
   try {
-    response = await (options.egress ?? defaultEgressGuard).fetch(url, { method: init.method, headers: init.headers, body: init.body, signal, redirect: 'manual' });
+    response = await options.egress.fetch(url, { method: init.method, headers: init.headers, body: init.body, signal, redirect: 'manual' });
   } catch (error) {
     throw failure(error, timeout, options);
   }

@@ -11,7 +11,7 @@ import { upstreamUrl } from './config.js';
 import type { CredentialRow, CredentialService } from './credentials.js';
 import { loginErrors as errors } from './errors.js';
 import { requestJson, UpstreamFailure } from './upstream.js';
-import type { EgressGuard } from '../../../sdk/egress.js';
+import type { EgressGuard } from '../../../sdk/core/egress.js';
 
 const MAX_USAGE_BYTES = 256 * 1024;
 
@@ -40,7 +40,7 @@ export class UsageService {
     private readonly config: () => Promise<LoginsConfig>,
     private readonly clock: () => Date,
     private readonly log: LoggerService,
-    private readonly egress?: EgressGuard,
+    private readonly egress: EgressGuard,
   ) {}
 
   async usage(provider: ProviderId, options: { connectionId?: string; force?: boolean; signal?: AbortSignal }): Promise<UsageAnswer> {

@@ -7,7 +7,7 @@ import type { Knex } from 'knex';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LoggerService, ModDatabaseService, SecretsService } from '../../../sdk/index.js';
 import type { ConnectionSummary, ModelConnectionDirectoryService } from '../../model-connections/src/contract.js';
-import type { TestKernel } from '../../../sdk/testing/index.js';
+import { createEgressGuard, DEFAULT_EGRESS_POLICY, type TestKernel } from '../../../sdk/testing/index.js';
 import { startOAuthPeer, type OAuthPeer } from '../../../test/peers/oauth-server.js';
 import { resolveConfig, type LoginsSettings } from '../src/config.js';
 import { CredentialService } from '../src/credentials.js';
@@ -55,10 +55,11 @@ beforeAll(async () => {
   };
   settings = peerSettings(peer) as LoginsSettings;
   const config = async () => resolveConfig(settings, {});
-  const tokens = new TokenEndpoint(clock);
+  const egress = createEgressGuard(DEFAULT_EGRESS_POLICY);
+  const tokens = new TokenEndpoint(clock, egress);
   credentials = new CredentialService({ db, secrets: store, directory, tokens, config, clock, log: silent });
   logins = new LoginService({ db, secrets: store, credentials, tokens, config, clock, log: silent });
-  usage = new UsageService(credentials, config, clock, silent);
+  usage = new UsageService(credentials, config, clock, silent, egress);
 });
 afterAll(async () => {
   await t?.close();

@@ -6,24 +6,24 @@
 import type { LoggerService } from '../../../sdk/index.js';
 import type { ModelProviderAdapter, ProviderModel, ChatRequest, ModelStreamEvent, ProviderConnection } from '../../model-connections/src/contract.js';
 import { connectionSecrets, endpointUrl, isRecord, resolveTimeouts, streamSseCall, UpstreamCall, UpstreamError, type UpstreamTimeouts, type SseEvent } from '../../../sdk/helpers/providers/index.js';
-import type { EgressGuard } from '../../../sdk/egress.js';
+import type { EgressGuard } from '../../../sdk/core/egress.js';
 import { chatCompletionsBody } from './chat-completions-body.js';
 import { ChatStreamDecoder } from './chat-stream-decoder.js';
 
 export interface OpenAiChatAdapterOptions extends Partial<UpstreamTimeouts> {
   /** Where failed calls are noted (code and status only, never the request). */
   log?: LoggerService;
-  /** The egress guard every request goes through (`core.egress`); the default policy without one. */
-  egress?: EgressGuard;
+  /** The egress guard every request goes through (`core.egress`). */
+  egress: EgressGuard;
 }
 
 export class OpenAiChatAdapter implements ModelProviderAdapter {
   readonly id = 'openai-chat';
   private readonly timeouts: UpstreamTimeouts;
   private readonly log: LoggerService | undefined;
-  private readonly egress: EgressGuard | undefined;
+  private readonly egress: EgressGuard;
 
-  constructor(options: OpenAiChatAdapterOptions = {}) {
+  constructor(options: OpenAiChatAdapterOptions) {
     this.timeouts = resolveTimeouts(options);
     this.log = options.log;
     this.egress = options.egress;

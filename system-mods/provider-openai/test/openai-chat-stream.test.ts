@@ -6,13 +6,15 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ChatRequest, ModelStreamEvent, ProviderConnection } from '../../model-connections/src/contract.js';
 import { chatChunk, collectEvents as collect, sseData, startFakeOpenAi, usageChunk, type FakeOpenAi } from '../../../test/peers/fake-openai.js';
+import { createEgressGuard, DEFAULT_EGRESS_POLICY } from '../../../sdk/testing/index.js';
 import { OpenAiChatAdapter } from '../src/openai-chat-adapter.js';
 
 const API_KEY = 'sk-test-0123456789abcdef';
 
 let fake: FakeOpenAi;
 let connection: ProviderConnection;
-const adapter = new OpenAiChatAdapter({ connectTimeoutMs: 2_000, idleTimeoutMs: 2_000 });
+const egress = createEgressGuard(DEFAULT_EGRESS_POLICY);
+const adapter = new OpenAiChatAdapter({ connectTimeoutMs: 2_000, idleTimeoutMs: 2_000, egress });
 
 beforeEach(async () => {
   fake = await startFakeOpenAi();
@@ -249,7 +251,7 @@ describe('openai-chat failures end the stream with one error event', () => {
 
   it('an error answer whose body stalls → upstream_http_error with what arrived, not a timeout', async () => {
     fake.chat({ status: 503, json: { error: { message: 'Service warming up' } }, after: 'hang' });
-    const quick = new OpenAiChatAdapter({ connectTimeoutMs: 2_000, idleTimeoutMs: 150 });
+    const quick = new OpenAiChatAdapter({ connectTimeoutMs: 2_000, idleTimeoutMs: 150, egress });
     expect(await collect(quick.stream(connection, chatRequest()))).toEqual([
       { type: 'error', code: 'upstream_http_error', status: 503, message: 'the provider answered HTTP 503: Service warming up' },
     ]);
@@ -294,7 +296,7 @@ describe('openai-chat failures end the stream with one error event', () => {
 
   it('a server that never answers → upstream_timeout within the connect timeout, and the socket is closed', async () => {
     fake.chat({ silent: true });
-    const quick = new OpenAiChatAdapter({ connectTimeoutMs: 150, idleTimeoutMs: 150 });
+    const quick = new OpenAiChatAdapter({ connectTimeoutMs: 150, idleTimeoutMs: 150, egress });
     expect(await collect(quick.stream(connection, chatRequest()))).toEqual([
       { type: 'error', code: 'upstream_timeout', message: 'the provider did not answer within 150 ms' },
     ]);
@@ -304,7 +306,7 @@ describe('openai-chat failures end the stream with one error event', () => {
 
   it('a stream that goes silent → upstream_timeout after the idle timeout', async () => {
     fake.chat({ events: [sseData(chatChunk({ content: 'first' }))], after: 'hang' });
-    const quick = new OpenAiChatAdapter({ connectTimeoutMs: 2_000, idleTimeoutMs: 150 });
+    const quick = new OpenAiChatAdapter({ connectTimeoutMs: 2_000, idleTimeoutMs: 150, egress });
     expect(await collect(quick.stream(connection, chatRequest()))).toEqual([
       { type: 'text', delta: 'first' },
       { type: 'error', code: 'upstream_timeout', message: 'the provider sent nothing for 150 ms' },

@@ -5,7 +5,7 @@
  * a name resolving to the metadata address is refused the same way.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createEgressGuard, DEFAULT_EGRESS_POLICY } from '../../../sdk/egress.js';
+import { createEgressGuard, DEFAULT_EGRESS_POLICY } from '../../../sdk/testing/index.js';
 import type { ProviderConnection } from '../../model-connections/src/contract.js';
 import { collectEvents as collect, startFakeOpenAi, type FakeOpenAi } from '../../../test/peers/fake-openai.js';
 import { OpenAiChatAdapter } from '../src/openai-chat-adapter.js';
@@ -49,7 +49,7 @@ it('refuses a name that resolves to the metadata address, with the default polic
 });
 
 it('the default guard still reaches loopback (local models)', async () => {
-  const models = await new OpenAiChatAdapter({ connectTimeoutMs: 2_000 }).listModels({ id: 'local', baseUrl: fake.baseUrl }, AbortSignal.timeout(5_000));
+  const models = await new OpenAiChatAdapter({ connectTimeoutMs: 2_000, egress: createEgressGuard(DEFAULT_EGRESS_POLICY) }).listModels({ id: 'local', baseUrl: fake.baseUrl }, AbortSignal.timeout(5_000));
   expect(Array.isArray(models)).toBe(true);
   expect(fake.requests.length).toBe(1);
 });

@@ -9,6 +9,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatRequest, ProviderConnection } from '../../model-connections/src/contract.js';
 import { chatChunk, collectEvents as collect, sseData } from '../../../test/peers/fake-openai.js';
+import { createEgressGuard, DEFAULT_EGRESS_POLICY } from '../../../sdk/testing/index.js';
 import { OpenAiChatAdapter } from '../src/openai-chat-adapter.js';
 
 let server: http.Server;
@@ -45,7 +46,7 @@ const request = (): ChatRequest => ({ model: 'gpt-test', messages: [{ role: 'use
 
 describe('openai-chat connections', () => {
   it('reuses one connection for calls that end with [DONE], whenever the body ends', async () => {
-    const adapter = new OpenAiChatAdapter({ connectTimeoutMs: 5_000, idleTimeoutMs: 5_000 });
+    const adapter = new OpenAiChatAdapter({ connectTimeoutMs: 5_000, idleTimeoutMs: 5_000, egress: createEgressGuard(DEFAULT_EGRESS_POLICY) });
     const before = connections;
     let calls = 0;
     for (const next of ['end', 'end-later', 'end', 'end-later', 'end'] as const) {
@@ -63,7 +64,7 @@ describe('openai-chat connections', () => {
   });
 
   it('closes the connection of a stream that fails, and opens a new one for the next call', async () => {
-    const adapter = new OpenAiChatAdapter({ connectTimeoutMs: 5_000, idleTimeoutMs: 5_000 });
+    const adapter = new OpenAiChatAdapter({ connectTimeoutMs: 5_000, idleTimeoutMs: 5_000, egress: createEgressGuard(DEFAULT_EGRESS_POLICY) });
     mode = 'malformed';
     const failed = await collect(adapter.stream(connection, request()));
     expect(failed.at(-1)).toMatchObject({ type: 'error' });

@@ -4,6 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ProviderConnection } from '../../model-connections/src/contract.js';
 import { startFakeOpenAi, type FakeOpenAi } from '../../../test/peers/fake-openai.js';
+import { createEgressGuard, DEFAULT_EGRESS_POLICY } from '../../../sdk/testing/index.js';
 import { OpenAiChatAdapter } from '../src/openai-chat-adapter.js';
 import { UpstreamError } from '../../../sdk/helpers/providers/index.js';
 
@@ -11,7 +12,8 @@ const API_KEY = 'sk-test-models-0123456789';
 
 let fake: FakeOpenAi;
 let connection: ProviderConnection;
-const adapter = new OpenAiChatAdapter({ connectTimeoutMs: 2_000, idleTimeoutMs: 2_000 });
+const egress = createEgressGuard(DEFAULT_EGRESS_POLICY);
+const adapter = new OpenAiChatAdapter({ connectTimeoutMs: 2_000, idleTimeoutMs: 2_000, egress });
 const signal = () => new AbortController().signal;
 
 beforeEach(async () => {
@@ -52,7 +54,7 @@ describe('listModels', () => {
 
   it('rejects with upstream_timeout when the server never answers', async () => {
     fake.answer('/v1/models', { silent: true });
-    const quick = new OpenAiChatAdapter({ connectTimeoutMs: 100, idleTimeoutMs: 100 });
+    const quick = new OpenAiChatAdapter({ connectTimeoutMs: 100, idleTimeoutMs: 100, egress });
     await expect(quick.listModels(connection, signal())).rejects.toMatchObject({ code: 'upstream_timeout' });
   });
 });

@@ -3,7 +3,7 @@
  * gateway is optional: without the model connections mod there is nothing to call, which
  * reads like an unknown connection.
  */
-import { findEgressRefusal } from '../../../../sdk/egress.js';
+import { findEgressRefusal } from '../../../../sdk/core/egress.js';
 import type { OptionalService } from '../../../../sdk/index.js';
 import type { ModelGatewayService } from '../../../model-connections/src/contract.js';
 import { brainErrors as errors } from '../errors.js';

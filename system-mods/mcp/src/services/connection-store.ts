@@ -4,7 +4,7 @@
  * only {@link ConnectionStore.load}, which the connection manager uses to open a client, does.
  */
 import { randomUUID } from 'node:crypto';
-import { defaultEgressGuard, EgressRefusedError, type EgressGuard } from '../../../../sdk/egress.js';
+import { EgressRefusedError, type EgressGuard } from '../../../../sdk/core/egress.js';
 import type { ModDatabaseService, SecretsService } from '../../../../sdk/index.js';
 import { mcpErrors as errors } from '../errors.js';
 import { parseConnectionInput, type ConnectionFields, type McpLifecycle, type McpTransport } from './connection-rules.js';
@@ -87,7 +87,7 @@ export class ConnectionStore implements McpConnectionSource {
   constructor(
     private readonly db: ModDatabaseService,
     private readonly secrets: SecretsService,
-    private readonly checks: SaveChecks = { egress: defaultEgressGuard },
+    private readonly checks: SaveChecks,
   ) {}
 
   /**

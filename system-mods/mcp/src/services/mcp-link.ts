@@ -2,7 +2,7 @@
 import type { ChildProcess } from 'node:child_process';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { findEgressRefusal, type EgressGuard } from '../../../../sdk/egress.js';
+import { findEgressRefusal, type EgressGuard } from '../../../../sdk/core/egress.js';
 import { raceAbort } from '../../../../sdk/helpers/index.js';
 import { mcpSdk, type McpSdk } from './mcp-sdk.js';
 import type { McpConnectionTarget } from './mcp-types.js';
@@ -73,7 +73,7 @@ export class Link {
   constructor(
     readonly target: McpConnectionTarget,
     clientInfo: { name: string; version: string },
-    egress?: EgressGuard,
+    egress: EgressGuard,
   ) {
     const { Client, StreamableHTTPClientTransport, TrackedStdioTransport } = mcpSdk();
     this.client = new Client(clientInfo, { capabilities: {} });
@@ -81,7 +81,7 @@ export class Link {
       this.secretValues = Object.values(target.headers);
       this.transport = new StreamableHTTPClientTransport(new URL(target.baseUrl), {
         requestInit: { headers: { ...target.headers } },
-        ...(egress ? { fetch: egress.fetch } : {}),
+        fetch: egress.fetch,
         // The manager reconnects whole clients; the SDK must not silently retry streams itself.
         reconnectionOptions: { maxRetries: 0, initialReconnectionDelay: 1_000, maxReconnectionDelay: 1_000, reconnectionDelayGrowFactor: 1 },
       });

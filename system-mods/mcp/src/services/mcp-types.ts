@@ -1,5 +1,5 @@
 /** The plain-data face of MCP connections: targets, timings, sessions and the manager's interface. */
-import type { EgressGuard } from '../../../../sdk/egress.js';
+import type { EgressGuard } from '../../../../sdk/core/egress.js';
 import type { LoggerService } from '../../../../sdk/index.js';
 
 interface TargetBase {
@@ -109,8 +109,8 @@ export interface StdioLaunchPolicy {
 
 export interface ConnectionManagerOptions {
   source: McpConnectionSource;
-  /** The guard every HTTP request goes through; the SDK's plain fetch without one (unit tests). */
-  egress?: EgressGuard;
+  /** The guard every HTTP request goes through (`core.egress`). */
+  egress: EgressGuard;
   /** Asked before every stdio start and use; without one, stdio servers start unchecked (unit tests). */
   stdioLaunch?: StdioLaunchPolicy;
   timings: () => Promise<McpTimings>;

@@ -2,7 +2,7 @@
  * One deadline for a whole use of an MCP connection, and the classified failures a use ends
  * with (turned into catalogued errors by the manager).
  */
-import type { EgressRefusedError } from '../../../../sdk/egress.js';
+import type { EgressRefusedError } from '../../../../sdk/core/egress.js';
 
 export type FailureKind = 'timeout' | 'cancelled' | 'shutdown' | 'closed' | 'not_delivered' | 'refused' | 'connect' | 'egress';
 

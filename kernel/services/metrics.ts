@@ -1,0 +1,13 @@
+/** `core.metrics`: request metrics per declared route. */
+import type { MetricsService } from '../../sdk/core/metrics.js';
+import type { RootServiceDefinition } from './kernel-service.js';
+
+export const metricsService: RootServiceDefinition<MetricsService> = {
+  id: 'core.metrics',
+  scope: 'root',
+  capability: 'kernel.introspect',
+  build: (c) => {
+    const metrics = c['kernel.metrics'];
+    return { snapshot: () => metrics.snapshot() };
+  },
+};
