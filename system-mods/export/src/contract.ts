@@ -254,8 +254,12 @@ export type ImportOutcome = 'created' | 'unchanged' | 'skipped' | 'updated' | 'r
 
 /** The writes of one bundle record, called by `importByPolicy` as the policy decides. */
 export interface ImportSteps<Current> {
-  /** Writes the record under its own id: nothing here has it. */
-  create(): Promise<void>;
+  /**
+   * Writes the record: nothing here has its id. A record that follows a parent renamed earlier in
+   * the import (a session under a renamed agent) answers the id it was written under; when that
+   * differs from the bundle's, the record is reported renamed.
+   */
+  create(): Promise<string | void>;
   /** Writes the record over the different one here, `current` (`replace`). */
   replace(current: Current): Promise<void>;
   /**
@@ -273,7 +277,8 @@ export interface ImportSteps<Current> {
  * `replace` or `rename` as the policy says. "The same" is `previewByComparison`'s test (no
  * top-level field differs), so an import does what its preview showed. `item` is the record as
  * compared with `current` (the record here as the category exports it); the outcome goes into
- * `report` under `id` (default `item.id`), a rename as that id → the id `rename` answers.
+ * `report` under `id` (default `item.id`), a rename as that id → the id `rename` (or `create`)
+ * answers.
  */
 export async function importByPolicy<Current extends Record<string, unknown>>(
   report: CategoryImportReport,
@@ -283,7 +288,11 @@ export async function importByPolicy<Current extends Record<string, unknown>>(
 ): Promise<ImportOutcome> {
   const id = record.id ?? record.item.id;
   if (!record.current) {
-    await steps.create();
+    const written = await steps.create();
+    if (typeof written === 'string' && written !== id) {
+      report.renamed.push({ from: id, to: written });
+      return 'renamed';
+    }
     report.created.push(id);
     return 'created';
   }

@@ -65,6 +65,14 @@ describe('importByPolicy', () => {
     expect(report.skipped).toEqual(['a']);
   });
 
+  it('reports a create under another id (a parent renamed earlier) as a rename', async () => {
+    const report = emptyReport();
+    expect(await importByPolicy(report, 'skip', { id: 'ada/s', item, current: undefined }, { ...recording().steps, create: async () => 'ada-2/s' })).toBe('renamed');
+    expect(report).toEqual({ ...emptyReport(), renamed: [{ from: 'ada/s', to: 'ada-2/s' }] });
+    // The same id is an ordinary create.
+    expect(await importByPolicy(report, 'skip', { id: 'ada/t', item, current: undefined }, { ...recording().steps, create: async () => 'ada/t' })).toBe('created');
+  });
+
   it('reports under the given id when the compared record carries another', async () => {
     const report = emptyReport();
     await importByPolicy(report, 'rename', { id: 'bundle/a', item, current: other }, recording().steps);
