@@ -7,6 +7,7 @@ import type { Knex } from 'knex';
 import { isAvatar, type ModDatabaseService } from '../../../sdk/index.js';
 import {
   emptyReport,
+  importByPolicy,
   ImportItemRefused,
   nextFreeId,
   previewByComparison,
@@ -211,34 +212,28 @@ export function agentsExportCategory(db: ModDatabaseService, registry: AgentRegi
       }
       await db.transaction(async (trx) => {
         const rename = renamer(items, trx);
+        const create = async (target: string, item: AgentItem) => {
+          await registry.create({ id: target, name: item.name, enabled: item.enabled, identity: item.identity }, trx);
+          await trx('agents_agents').where({ id: target }).update({ execution_environment: JSON.stringify(item.executionEnvironment) });
+          await writeConfig(trx, target, item, connection, mcp);
+        };
         for (const item of items.map(normalize)) {
           const [current] = await read([item.id], trx);
-          let target = item.id;
-          if (current) {
-            const same = previewByComparison([item], policy, async () => current);
-            if ((await same).changes[0]!.action === 'unchanged') {
-              report.unchanged.push(item.id);
-              continue;
-            }
-            if (policy === 'skip') {
-              report.skipped.push(item.id);
-              continue;
-            }
-            if (policy === 'rename') target = await rename(item.id);
-          }
-          if (current && policy === 'replace') {
-            registry.noteWrite(trx);
-            await trx('agents_agents')
-              .where({ id: item.id })
-              .update({ name: item.name.trim(), enabled: item.enabled, identity: JSON.stringify(item.identity), execution_environment: JSON.stringify(item.executionEnvironment), updated_at: trx.fn.now() });
-            report.updated.push(item.id);
-          } else {
-            await registry.create({ id: target, name: item.name, enabled: item.enabled, identity: item.identity }, trx);
-            await trx('agents_agents').where({ id: target }).update({ execution_environment: JSON.stringify(item.executionEnvironment) });
-            if (target === item.id) report.created.push(item.id);
-            else report.renamed.push({ from: item.id, to: target });
-          }
-          await writeConfig(trx, target, item, connection, mcp);
+          await importByPolicy(report, policy, { item, current }, {
+            create: () => create(item.id, item),
+            replace: async () => {
+              registry.noteWrite(trx);
+              await trx('agents_agents')
+                .where({ id: item.id })
+                .update({ name: item.name.trim(), enabled: item.enabled, identity: JSON.stringify(item.identity), execution_environment: JSON.stringify(item.executionEnvironment), updated_at: trx.fn.now() });
+              await writeConfig(trx, item.id, item, connection, mcp);
+            },
+            rename: async () => {
+              const target = await rename(item.id);
+              await create(target, item);
+              return target;
+            },
+          });
         }
       });
       return report;

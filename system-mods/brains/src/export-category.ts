@@ -12,7 +12,7 @@
 import type { Knex } from 'knex';
 import { ENTITY_ID_PATTERN, type ModDatabaseService } from '../../../sdk/index.js';
 import type { AgentsService } from '../../agents/src/contract.js';
-import { emptyReport, ImportItemRefused, MAX_BUNDLE_BYTES, nextFreeId, previewByComparison, type ConflictPolicy, type ExportCategory, type ExportItem } from '../../export/src/contract.js';
+import { emptyReport, importByPolicy, ImportItemRefused, MAX_BUNDLE_BYTES, nextFreeId, previewByComparison, type ConflictPolicy, type ExportCategory, type ExportItem } from '../../export/src/contract.js';
 import { brainErrors as errors } from './errors.js';
 import { BATCH_SIZE, type EmbeddingIndexer } from './services/embedding-indexer.js';
 import { MAX_CONTENT, MAX_SOURCE_REF, MAX_SOURCE_REFS, MAX_TITLE } from './services/record-rules.js';
@@ -193,27 +193,27 @@ export function brainsExportCategory(db: ModDatabaseService, agents: AgentsServi
         };
         for (const record of records) {
           const agentId = target(record.agentId);
-          const current = found.get(key(agentId, record.recordId));
-          if (!current) {
-            insert(agentId, record.recordId, record);
-            report.created.push(record.id);
-            continue;
-          }
-          const outcome = (await previewByComparison([comparable(current.id, record)], policy, async () => current)).changes[0]!.action;
-          if (outcome === 'unchanged') report.unchanged.push(record.id);
-          else if (policy === 'skip') report.skipped.push(record.id);
-          else if (policy === 'replace') {
-            // A replacement revives a tombstone; the revision moves on so a writer holding the old one is refused.
-            await trx(store.records)
-              .where({ agent_id: agentId, id: record.recordId })
-              .update({ ...columns(record), deleted_at: null, revision: trx.raw('revision + 1') });
-            report.updated.push(record.id);
-            written.push({ agentId, id: record.recordId });
-          } else {
-            const recordId = await freeRecordId(records, agentId, record.recordId, trx, taken);
-            insert(agentId, recordId, record);
-            report.renamed.push({ from: record.id, to: itemId(agentId, recordId) });
-          }
+          // Compared under the id it has here (its agent may be renamed); reported under the bundle's.
+          await importByPolicy(
+            report,
+            policy,
+            { id: record.id, item: comparable(itemId(agentId, record.recordId), record), current: found.get(key(agentId, record.recordId)) },
+            {
+              create: async () => insert(agentId, record.recordId, record),
+              replace: async () => {
+                // A replacement revives a tombstone; the revision moves on so a writer holding the old one is refused.
+                await trx(store.records)
+                  .where({ agent_id: agentId, id: record.recordId })
+                  .update({ ...columns(record), deleted_at: null, revision: trx.raw('revision + 1') });
+                written.push({ agentId, id: record.recordId });
+              },
+              rename: async () => {
+                const recordId = await freeRecordId(records, agentId, record.recordId, trx, taken);
+                insert(agentId, recordId, record);
+                return itemId(agentId, recordId);
+              },
+            },
+          );
         }
         for (let start = 0; start < inserts.length; start += INSERT_CHUNK) await trx(store.records).insert(inserts.slice(start, start + INSERT_CHUNK));
         // One indexing job per batch the indexer embeds at once (a `records` job embeds one batch).

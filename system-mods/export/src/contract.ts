@@ -248,3 +248,68 @@ export async function previewByComparison(
   }
   return preview;
 }
+
+/** What importing one bundle record did, as `importByPolicy` reports it. */
+export type ImportOutcome = 'created' | 'unchanged' | 'skipped' | 'updated' | 'renamed';
+
+/** The writes of one bundle record, called by `importByPolicy` as the policy decides. */
+export interface ImportSteps<Current> {
+  /**
+   * Writes the record: nothing here has its id. A record that follows a parent renamed earlier in
+   * the import (a session under a renamed agent) answers the id it was written under; when that
+   * differs from the bundle's, the record is reported renamed.
+   */
+  create(): Promise<string | void>;
+  /** Writes the record over the different one here, `current` (`replace`). */
+  replace(current: Current): Promise<void>;
+  /**
+   * Writes a copy under a free id (`rename`) and answers the id to report. A category without
+   * one (fixed ids) leaves it out: a conflict is then skipped, as its preview says.
+   */
+  rename?(): Promise<string>;
+  /** What the category still does for a record the same as here (it is reported unchanged). */
+  unchanged?(): Promise<void> | void;
+}
+
+/**
+ * Imports one bundle record the way every category does: `create` when nothing here has its id;
+ * nothing when the record here is the same (`unchanged`) or the policy is `skip`; otherwise
+ * `replace` or `rename` as the policy says. "The same" is `previewByComparison`'s test (no
+ * top-level field differs), so an import does what its preview showed. `item` is the record as
+ * compared with `current` (the record here as the category exports it); the outcome goes into
+ * `report` under `id` (default `item.id`), a rename as that id → the id `rename` (or `create`)
+ * answers.
+ */
+export async function importByPolicy<Current extends Record<string, unknown>>(
+  report: CategoryImportReport,
+  policy: ConflictPolicy,
+  record: { id?: string; item: ExportItem; current: Current | undefined },
+  steps: ImportSteps<Current>,
+): Promise<ImportOutcome> {
+  const id = record.id ?? record.item.id;
+  if (!record.current) {
+    const written = await steps.create();
+    if (typeof written === 'string' && written !== id) {
+      report.renamed.push({ from: id, to: written });
+      return 'renamed';
+    }
+    report.created.push(id);
+    return 'created';
+  }
+  if (differingFields(record.current, record.item).length === 0) {
+    await steps.unchanged?.();
+    report.unchanged.push(id);
+    return 'unchanged';
+  }
+  if (policy === 'replace') {
+    await steps.replace(record.current);
+    report.updated.push(id);
+    return 'updated';
+  }
+  if (policy === 'rename' && steps.rename) {
+    report.renamed.push({ from: id, to: await steps.rename() });
+    return 'renamed';
+  }
+  report.skipped.push(id);
+  return 'skipped';
+}

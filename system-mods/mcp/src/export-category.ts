@@ -13,7 +13,7 @@
 import type { Knex } from 'knex';
 import type { ModDatabaseService, SecretsService } from '../../../sdk/index.js';
 import { EgressRefusedError, type EgressGuard } from '../../../sdk/core/egress.js';
-import { destinationChanges, emptyReport, nextFreeId, previewByComparison, type ExportCategory, type ExportItem } from '../../export/src/contract.js';
+import { destinationChanges, emptyReport, importByPolicy, nextFreeId, previewByComparison, type ExportCategory, type ExportItem } from '../../export/src/contract.js';
 import { parseConnectionInput } from './services/connection-rules.js';
 import type { StdioLaunchPolicy } from './services/connection-manager.js';
 
@@ -161,32 +161,28 @@ export function mcpExportCategory(db: ModDatabaseService, secrets: SecretsServic
             // Only the names whose values came along: a name without a value would start the server without it silently.
             secret_names: JSON.stringify(Object.keys(values).sort()),
           };
-          const current = await read(item.id, trx);
-          if (!current) {
-            await trx(TABLE).insert({ id: item.id, ...columns });
-            report.created.push(item.id);
-            writes.push({ target: item.id, values });
-            continue;
-          }
-          const outcome = (await previewByComparison([item], policy, async () => current)).changes[0]!.action;
-          if (outcome === 'unchanged') report.unchanged.push(item.id);
-          else if (policy === 'skip') report.skipped.push(item.id);
-          else if (policy === 'replace') {
-            const [row] = await trx(TABLE).where({ id: item.id }).select('revision');
-            // Values the bundle does not carry (no password) keep the ones stored here, unless the
-            // bundle points the connection somewhere else.
-            const moved = destinationChanges(current, destinationOf(fields), DESTINATION).length > 0;
-            const keep = Object.keys(values).length === 0 && item.secretNames.length > 0 && !moved;
-            const update = keep ? { ...columns, secret_names: JSON.stringify(current.secretNames) } : columns;
-            await trx(TABLE).where({ id: item.id }).update({ ...update, revision: Number(row.revision) + 1, updated_at: trx.fn.now() });
-            report.updated.push(item.id);
-            if (!keep) writes.push({ target: item.id, values });
-          } else {
-            const target = await rename(item.id);
-            await trx(TABLE).insert({ id: target, ...columns });
-            report.renamed.push({ from: item.id, to: target });
-            writes.push({ target, values });
-          }
+          await importByPolicy(report, policy, { item, current: await read(item.id, trx) }, {
+            create: async () => {
+              await trx(TABLE).insert({ id: item.id, ...columns });
+              writes.push({ target: item.id, values });
+            },
+            replace: async (current) => {
+              const [row] = await trx(TABLE).where({ id: item.id }).select('revision');
+              // Values the bundle does not carry (no password) keep the ones stored here, unless the
+              // bundle points the connection somewhere else.
+              const moved = destinationChanges(current, destinationOf(fields), DESTINATION).length > 0;
+              const keep = Object.keys(values).length === 0 && item.secretNames.length > 0 && !moved;
+              const update = keep ? { ...columns, secret_names: JSON.stringify(current.secretNames) } : columns;
+              await trx(TABLE).where({ id: item.id }).update({ ...update, revision: Number(row.revision) + 1, updated_at: trx.fn.now() });
+              if (!keep) writes.push({ target: item.id, values });
+            },
+            rename: async () => {
+              const target = await rename(item.id);
+              await trx(TABLE).insert({ id: target, ...columns });
+              writes.push({ target, values });
+              return target;
+            },
+          });
         }
       });
       for (const { target, values } of writes) {

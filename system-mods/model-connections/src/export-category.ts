@@ -13,7 +13,7 @@
 import type { Knex } from 'knex';
 import type { ModDatabaseService, SecretsService } from '../../../sdk/index.js';
 import { EgressRefusedError, type EgressGuard } from '../../../sdk/core/egress.js';
-import { destinationChanges, emptyReport, nextFreeId, previewByComparison, type ExportCategory, type ExportItem } from '../../export/src/contract.js';
+import { destinationChanges, emptyReport, importByPolicy, nextFreeId, previewByComparison, type ExportCategory, type ExportItem } from '../../export/src/contract.js';
 import { normalizeBaseUrl, type ConnectionService } from './connections.js';
 
 interface ConnectionItem extends ExportItem {
@@ -119,33 +119,29 @@ export function connectionsExportCategory(db: ModDatabaseService, secrets: Secre
       await db.transaction(async (trx) => {
         const rename = renamer(items, trx);
         for (const item of checked) {
-          const current = await read(item.id, trx);
           const columns = { provider: item.provider, api_type: item.apiType, base_url: item.baseUrl, models: JSON.stringify(item.models) };
-          if (!current) {
-            await trx(TABLE).insert({ id: item.id, ...columns });
-            report.created.push(item.id);
-            keys.push({ bundleId: item.id, target: item.id, created: true });
-            continue;
-          }
-          const outcome = (await previewByComparison([item], policy, async () => current)).changes[0]!.action;
-          if (outcome === 'unchanged' || policy === 'skip') {
-            (outcome === 'unchanged' ? report.unchanged : report.skipped).push(item.id);
+          await importByPolicy(report, policy, { item, current: await read(item.id, trx) }, {
+            create: async () => {
+              await trx(TABLE).insert({ id: item.id, ...columns });
+              keys.push({ bundleId: item.id, target: item.id, created: true });
+            },
             // An unchanged connection may still get the key the bundle carries.
-            if (outcome === 'unchanged') keys.push({ bundleId: item.id, target: item.id, created: false });
-            continue;
-          }
-          if (policy === 'replace') {
-            const moved = destinationChanges(current, item, DESTINATION).length > 0;
-            // A new creation time unlinks a provider login made for the connection as it was.
-            await trx(TABLE).where({ id: item.id }).update({ ...columns, updated_at: trx.fn.now(), ...(moved ? { created_at: trx.fn.now() } : {}) });
-            report.updated.push(item.id);
-            keys.push({ bundleId: item.id, target: item.id, created: false, moved });
-          } else {
-            const target = await rename(item.id);
-            await trx(TABLE).insert({ id: target, ...columns });
-            report.renamed.push({ from: item.id, to: target });
-            keys.push({ bundleId: item.id, target, created: true });
-          }
+            unchanged: () => {
+              keys.push({ bundleId: item.id, target: item.id, created: false });
+            },
+            replace: async (current) => {
+              const moved = destinationChanges(current, item, DESTINATION).length > 0;
+              // A new creation time unlinks a provider login made for the connection as it was.
+              await trx(TABLE).where({ id: item.id }).update({ ...columns, updated_at: trx.fn.now(), ...(moved ? { created_at: trx.fn.now() } : {}) });
+              keys.push({ bundleId: item.id, target: item.id, created: false, moved });
+            },
+            rename: async () => {
+              const target = await rename(item.id);
+              await trx(TABLE).insert({ id: target, ...columns });
+              keys.push({ bundleId: item.id, target, created: true });
+              return target;
+            },
+          });
         }
       });
       for (const { bundleId, target, created, moved } of keys) {

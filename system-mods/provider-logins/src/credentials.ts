@@ -14,30 +14,12 @@ import type { ChangesService, LoggerService, ModDatabaseService, SecretsService 
 import { UpstreamError } from '../../../sdk/helpers/providers/upstream-error.js';
 import type { ConnectionSummary, ModelConnectionDirectoryService } from '../../model-connections/src/contract.js';
 import type { ConnectionCredentialsService, CredentialTarget, LoginCredential } from './contract.js';
+import type { CredentialRow, CredentialSource } from './credential-row.js';
 import type { LoginsConfig, ProviderId } from './config.js';
 import { upstreamUrl } from './config.js';
 import { loginErrors as errors } from './errors.js';
 import type { AccountFacts, TokenEndpoint, TokenSet } from './token-endpoint.js';
 import { accessName, refreshName, TokenRefresh } from './token-refresh.js';
-
-export type CredentialSource = 'cli-import' | 'code-cli-login' | 'provider-b-oauth';
-
-interface CredentialRow {
-  id: string;
-  provider: ProviderId;
-  source: CredentialSource;
-  connection_id: string | null;
-  connection_created_at: string | null;
-  account: AccountFacts | string;
-  scopes: string[] | string;
-  expires_at: Date | string | null;
-  has_refresh_token: boolean;
-  status: 'active' | 'refresh_failed';
-  last_error: string | null;
-  refreshed_at: Date | string | null;
-  created_at: Date | string;
-  updated_at: Date | string;
-}
 
 /** A credential as the API shows it: facts only, never a token. */
 export interface CredentialView {
@@ -323,4 +305,4 @@ export class CredentialService implements ConnectionCredentialsService {
   }
 }
 
-export type { CredentialRow };
+export type { CredentialRow, CredentialSource };

@@ -8,7 +8,7 @@ import type { Knex } from 'knex';
 import type { LoggerService, ModDatabaseService, SecretsService } from '../../../sdk/index.js';
 import type { LoginsConfig } from './config.js';
 import { upstreamUrl } from './config.js';
-import type { CredentialRow } from './credentials.js';
+import type { CredentialRow } from './credential-row.js';
 import { loginErrors as errors } from './errors.js';
 import { TokenRejected, type AccountFacts, type TokenEndpoint } from './token-endpoint.js';
 

@@ -12,7 +12,7 @@
 import type { Knex } from 'knex';
 import { ENTITY_ID_PATTERN, isIanaTimeZone, type ModDatabaseService } from '../../../sdk/index.js';
 import type { AgentsService } from '../../agents/src/contract.js';
-import { emptyReport, ImportItemRefused, nextFreeId, previewByComparison, type ConflictPolicy, type ExportCategory, type ExportItem } from '../../export/src/contract.js';
+import { emptyReport, importByPolicy, ImportItemRefused, nextFreeId, previewByComparison, type ConflictPolicy, type ExportCategory, type ExportItem } from '../../export/src/contract.js';
 import { MAX_NAME, MAX_PROMPT } from './schemas/scheduled-jobs.schema.js';
 import { CronSyntaxError, MAX_CRON_LENGTH, nextOccurrence, parseCron } from './services/cron.js';
 import type { JobRow } from './services/scheduled-jobs.js';
@@ -142,23 +142,20 @@ export function schedulesExportCategory({ db, agents, operatorTimezone, clock }:
         };
         for (const job of jobItems) {
           const current = (await trx(jobs).where({ id: job.id }).forUpdate().first()) as JobRow | undefined;
-          if (!current) {
-            await trx(jobs).insert({ id: job.id, ...fields(job), created_at: new Date(now) });
-            report.created.push(job.id);
-            continue;
-          }
-          const outcome = (await previewByComparison([job], policy, async () => toItem(current))).changes[0]!.action;
-          if (outcome === 'unchanged') report.unchanged.push(job.id);
-          else if (policy === 'skip') report.skipped.push(job.id);
-          else if (policy === 'replace') {
-            // The job's run history here stays with it.
-            await trx(jobs).where({ id: job.id }).update(fields(job));
-            report.updated.push(job.id);
-          } else {
-            const target = await rename(job.id);
-            await trx(jobs).insert({ id: target, ...fields(job), created_at: new Date(now) });
-            report.renamed.push({ from: job.id, to: target });
-          }
+          await importByPolicy(report, policy, { item: job, current: current && toItem(current) }, {
+            create: async () => {
+              await trx(jobs).insert({ id: job.id, ...fields(job), created_at: new Date(now) });
+            },
+            replace: async () => {
+              // The job's run history here stays with it.
+              await trx(jobs).where({ id: job.id }).update(fields(job));
+            },
+            rename: async () => {
+              const target = await rename(job.id);
+              await trx(jobs).insert({ id: target, ...fields(job), created_at: new Date(now) });
+              return target;
+            },
+          });
         }
       });
       return report;

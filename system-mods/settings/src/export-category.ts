@@ -11,7 +11,7 @@
  *   the stored one would go to the new issuer.
  */
 import { isAvatar, isIanaTimeZone, type ModDatabaseService, type UiAuthSettingsData, type UiAuthTransferService } from '../../../sdk/index.js';
-import { destinationChanges, emptyReport, ImportItemRefused, previewByComparison, type ConflictPolicy, type ExportCategory, type ExportItem } from '../../export/src/contract.js';
+import { destinationChanges, emptyReport, importByPolicy, ImportItemRefused, previewByComparison, type ExportCategory, type ExportItem } from '../../export/src/contract.js';
 import type { Knex } from 'knex';
 import type { OperatorSettings } from './services/operator-settings.js';
 import type { SettingsDocuments } from './services/settings-documents.js';
@@ -53,13 +53,6 @@ const uiAuthSchema = {
   },
 };
 
-/** The usual outcome of one record under `policy`, for categories of fixed ids (rename does not apply: it is skipped). */
-async function outcome(item: ExportItem, current: Record<string, unknown> | undefined, policy: ConflictPolicy): Promise<'create' | 'unchanged' | 'skip' | 'update'> {
-  if (!current) return 'create';
-  const action = (await previewByComparison([item], policy, async () => current)).changes[0]!.action;
-  return action === 'unchanged' ? 'unchanged' : policy === 'replace' ? 'update' : 'skip';
-}
-
 export function operatorSettingsExportCategory(db: ModDatabaseService, operator: OperatorSettings, documents: SettingsDocuments): ExportCategory {
   const read = async (id: string, trx?: Knex.Transaction): Promise<Record<string, unknown> | undefined> => {
     // A zone never saved is the default, not a choice: the bundle's creates it rather than conflicts.
@@ -88,14 +81,12 @@ export function operatorSettingsExportCategory(db: ModDatabaseService, operator:
       }
       await db.transaction(async (trx) => {
         for (const item of items) {
-          const action = await outcome(item, await read(item.id, trx), policy);
-          if (action === 'unchanged' || action === 'skip') {
-            (action === 'unchanged' ? report.unchanged : report.skipped).push(item.id);
-            continue;
-          }
-          if (item.id === 'timezone') await operator.setTimezone(String(item.timezone), trx);
-          else await operator.setOperator({ name: String(item.name), avatar: (item.avatar as string | null | undefined) ?? null }, trx);
-          (action === 'create' ? report.created : report.updated).push(item.id);
+          const write = async () => {
+            if (item.id === 'timezone') await operator.setTimezone(String(item.timezone), trx);
+            else await operator.setOperator({ name: String(item.name), avatar: (item.avatar as string | null | undefined) ?? null }, trx);
+          };
+          // Fixed ids: no rename step, so a conflict under `rename` is skipped.
+          await importByPolicy(report, policy, { item, current: await read(item.id, trx) }, { create: write, replace: write });
         }
       });
       return report;
@@ -141,22 +132,27 @@ export function uiAuthExportCategory(uiAuth: UiAuthTransferService): ExportCateg
     async import(items, { policy, secrets }) {
       const report = emptyReport();
       for (const item of items) {
-        const action = await outcome(item, await read(), policy);
-        if (action === 'update' && secrets[CLIENT_SECRET] === undefined) {
-          const current = await uiAuth.read();
-          const moved = destinationChanges(issuerOf(current.settings as unknown as Record<string, unknown>), issuerOf(item), ['oidc.issuer']).length > 0;
-          if (moved && current.secrets.clientSecret !== undefined) {
-            throw new ImportItemRefused(item.id, 'the bundle moves the OIDC issuer without a client secret, and the stored one is not sent to another issuer: import it with its password, or change the issuer and its secret in the sign-in settings');
-          }
-        }
+        const write = async () => {
+          const { id: _id, ...settings } = item;
+          await uiAuth.write(settings as unknown as UiAuthSettingsData, { passwordHash: secrets['ui-auth/basicPasswordHash'], clientSecret: secrets['ui-auth/oidcClientSecret'] });
+        };
         const withSecrets = secrets['ui-auth/basicPasswordHash'] !== undefined || secrets['ui-auth/oidcClientSecret'] !== undefined;
-        if ((action === 'unchanged' && !withSecrets) || action === 'skip') {
-          (action === 'unchanged' ? report.unchanged : report.skipped).push(item.id);
-          continue;
-        }
-        const { id: _id, ...settings } = item;
-        await uiAuth.write(settings as unknown as UiAuthSettingsData, { passwordHash: secrets['ui-auth/basicPasswordHash'], clientSecret: secrets['ui-auth/oidcClientSecret'] });
-        (action === 'create' ? report.created : action === 'unchanged' ? report.unchanged : report.updated).push(item.id);
+        // A fixed id: no rename step, so a conflict under `rename` is skipped. Settings the same as
+        // here are still written when the bundle carries secrets (reported unchanged).
+        await importByPolicy(report, policy, { item, current: await read() }, {
+          create: write,
+          unchanged: withSecrets ? write : undefined,
+          replace: async () => {
+            if (secrets[CLIENT_SECRET] === undefined) {
+              const current = await uiAuth.read();
+              const moved = destinationChanges(issuerOf(current.settings as unknown as Record<string, unknown>), issuerOf(item), ['oidc.issuer']).length > 0;
+              if (moved && current.secrets.clientSecret !== undefined) {
+                throw new ImportItemRefused(item.id, 'the bundle moves the OIDC issuer without a client secret, and the stored one is not sent to another issuer: import it with its password, or change the issuer and its secret in the sign-in settings');
+              }
+            }
+            await write();
+          },
+        });
       }
       return report;
     },

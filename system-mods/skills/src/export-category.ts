@@ -8,7 +8,7 @@
 import type { Knex } from 'knex';
 import { ENTITY_ID_PATTERN, type ModDatabaseService } from '../../../sdk/index.js';
 import type { AgentsService } from '../../agents/src/contract.js';
-import { differingFields, emptyReport, ImportItemRefused, nextFreeId, previewByComparison, type ConflictPolicy, type ExportCategory, type ExportItem } from '../../export/src/contract.js';
+import { emptyReport, importByPolicy, ImportItemRefused, nextFreeId, previewByComparison, type ConflictPolicy, type ExportCategory, type ExportItem } from '../../export/src/contract.js';
 import type { CentralSkillStore } from './services/central-skills.js';
 import { MAX_CONTENT, MAX_DESCRIPTION, MAX_NAME } from './services/filesystem-skills.js';
 import type { SkillAssignments } from './services/skill-assignments.js';
@@ -106,32 +106,31 @@ export function skillsExportCategory(db: ModDatabaseService, store: CentralSkill
             throw new ImportItemRefused(item.id, `agent ${target.agentId} does not exist here (import the agents category too)`);
           }
           const current = await read(target, trx);
-          const effective = policyFor(item, policy);
-          const action = !current ? 'create' : differingFields(current, target).length === 0 ? 'unchanged' : effective === 'replace' ? 'update' : effective;
-          if (action === 'unchanged' || action === 'skip') {
-            (action === 'unchanged' ? report.unchanged : report.skipped).push(item.id);
-            continue;
-          }
           if (target.kind === 'assignment') {
-            await assignments.deleteForAgent(target.agentId, trx);
-            const rows = (target.skillIds as string[]).map((skill_id, position) => ({ agent_id: target.agentId, skill_id, position }));
-            if (rows.length > 0) await trx(assignments.table).insert(rows);
-            (action === 'create' ? report.created : report.updated).push(item.id);
+            const write = async () => {
+              await assignments.deleteForAgent(target.agentId, trx);
+              const rows = (target.skillIds as string[]).map((skill_id, position) => ({ agent_id: target.agentId, skill_id, position }));
+              if (rows.length > 0) await trx(assignments.table).insert(rows);
+            };
+            // No rename step: an assignment is replaced or kept, never copied (as `policyFor` previews it).
+            await importByPolicy(report, policy, { item: target, current }, { create: write, replace: write });
             continue;
           }
           const columns = { name: String(item.name).trim(), description: item.description, content: item.content };
-          if (action === 'create') {
-            await trx(store.table).insert({ id: item.id, ...columns });
-            report.created.push(item.id);
-          } else if (action === 'update') {
-            await trx(store.table).where({ id: item.id }).update({ ...columns, updated_at: trx.fn.now() });
-            report.updated.push(item.id);
-          } else {
-            const newId = await rename(item.id);
-            await trx(store.table).insert({ id: newId, ...columns });
-            skillIds.set(item.id, newId);
-            report.renamed.push({ from: item.id, to: newId });
-          }
+          await importByPolicy(report, policy, { item: target, current }, {
+            create: async () => {
+              await trx(store.table).insert({ id: item.id, ...columns });
+            },
+            replace: async () => {
+              await trx(store.table).where({ id: item.id }).update({ ...columns, updated_at: trx.fn.now() });
+            },
+            rename: async () => {
+              const newId = await rename(item.id);
+              await trx(store.table).insert({ id: newId, ...columns });
+              skillIds.set(item.id, newId);
+              return newId;
+            },
+          });
         }
       });
       return report;

@@ -7,7 +7,7 @@
 import type { Knex } from 'knex';
 import { ENTITY_ID_PATTERN, type ModDatabaseService } from '../../../sdk/index.js';
 import type { AgentsService } from '../../agents/src/contract.js';
-import { emptyReport, ImportItemRefused, nextFreeId, previewByComparison, type ExportCategory, type ExportItem } from '../../export/src/contract.js';
+import { emptyReport, importByPolicy, ImportItemRefused, nextFreeId, previewByComparison, type ExportCategory, type ExportItem } from '../../export/src/contract.js';
 import type { BoardStore } from './services/board-store.js';
 import { MAX_DESCRIPTION, MAX_PROJECT_DESCRIPTION, MAX_PROJECT_NAME, MAX_TITLE, TASK_PRIORITIES, TASK_STATUSES } from './services/vocabulary.js';
 
@@ -108,24 +108,20 @@ export function taskBoardExportCategory(db: ModDatabaseService, store: BoardStor
             row = { project_id: projectId, title: item.title.trim(), description: item.description, status: item.status, priority: item.priority, assigned_agent_id: assignee };
           }
           const table = item.kind === 'project' ? store.projects : store.tasks;
-          const current = await read(item, trx);
-          if (!current) {
-            await trx(table).insert({ id: item.id, ...row });
-            report.created.push(item.id);
-            continue;
-          }
-          const outcome = (await previewByComparison([item], policy, async () => current)).changes[0]!.action;
-          if (outcome === 'unchanged') report.unchanged.push(item.id);
-          else if (policy === 'skip') report.skipped.push(item.id);
-          else if (policy === 'replace') {
-            await trx(table).where({ id: item.id }).update({ ...row, updated_at: trx.fn.now() });
-            report.updated.push(item.id);
-          } else {
-            const target = await rename(item);
-            await trx(table).insert({ id: target, ...row });
-            if (item.kind === 'project') projectIds.set(item.id, target);
-            report.renamed.push({ from: item.id, to: target });
-          }
+          await importByPolicy(report, policy, { item, current: await read(item, trx) }, {
+            create: async () => {
+              await trx(table).insert({ id: item.id, ...row });
+            },
+            replace: async () => {
+              await trx(table).where({ id: item.id }).update({ ...row, updated_at: trx.fn.now() });
+            },
+            rename: async () => {
+              const target = await rename(item);
+              await trx(table).insert({ id: target, ...row });
+              if (item.kind === 'project') projectIds.set(item.id, target);
+              return target;
+            },
+          });
         }
       });
       return report;

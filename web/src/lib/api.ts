@@ -3,10 +3,11 @@
  * answer is either the parsed body of a 2xx response or the `{error, message}` the edge sent
  * (or a stand-in when the request never got an answer), so views never see a thrown fetch.
  */
+import type { ApiResult } from './api-result.js';
 import type { operations } from './api-types.js';
 import type { SessionSummary, TranscriptMessage } from './chat.js';
 
-export type ApiResult<T> = { ok: true; status: number; data: T } | { ok: false; status: number; error: string; message: string };
+export type { ApiResult };
 
 /**
  * The JSON body of an operation's success answer (200, else 201), by operation id

@@ -2,7 +2,7 @@
  * The chat API as the UI uses it: a turn streamed as NDJSON (one JSON event per line, read as it
  * arrives), plus sessions, cancel and steering through the ordinary JSON calls.
  */
-import type { ApiResult } from './api.js';
+import type { ApiResult } from './api-result.js';
 
 export interface ChatEvent {
   type: string;
