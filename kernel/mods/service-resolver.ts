@@ -10,6 +10,7 @@ import { errors } from '../errors.js';
 import type { ModTableGuard } from '../storage/mod-table-guard.js';
 import { isKernelNamespace, KERNEL_SERVICES } from '../services/index.js';
 import { providedServicesOf } from './manifest-schema.js';
+import { refuseTransactions } from './refuse-transactions.js';
 import type { ProvidedService, ProvidedServices } from './registries.js';
 
 /** What the resolver needs to know of the installed mods. */
@@ -112,13 +113,5 @@ export class ServiceResolver {
     });
     this.sharedViews.set(implementation, proxy);
     return proxy;
-  }
-}
-
-/** Throws when a live transaction is among `args` or in the first level of an argument object. */
-export function refuseTransactions(args: readonly unknown[], tables: Pick<ModTableGuard, 'isTransaction'>, where: string): void {
-  for (const arg of args) {
-    const nested = arg !== null && typeof arg === 'object' && !tables.isTransaction(arg) ? Object.values(arg) : [];
-    if (tables.isTransaction(arg) || nested.some((value) => tables.isTransaction(value))) throw errors.modTransactionNotShareable({ where });
   }
 }

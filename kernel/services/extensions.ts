@@ -1,7 +1,7 @@
 /** `core.extensions`: the mod's extension facade (taps on others' hook points, handles on its own). */
 import type { ExtensionsService, OwnedHookPoint, OwnedListPoint } from '../../sdk/extensions.js';
 import { errors } from '../errors.js';
-import { refuseTransactions } from '../mods/service-resolver.js';
+import { refuseTransactions } from '../mods/refuse-transactions.js';
 import type { ModCradle, ModServiceDefinition } from './kernel-service.js';
 
 export const extensionsService: ModServiceDefinition<ExtensionsService> = {

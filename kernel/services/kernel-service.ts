@@ -15,8 +15,8 @@ import type { RequestMetrics } from '../http/request-metrics.js';
 import type { RouteTable } from '../http/route-table.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import type { ExtensionRegistry } from '../mods/extension-registry.js';
-import type { ModHost } from '../mods/mod-host.js';
-import type { DisposerStack } from '../mods/mod-scope.js';
+import type { DisposerStack } from '../mods/disposer-stack.js';
+import type { ModCatalogService } from '../../sdk/core/mod-catalog.js';
 import type { DiagnosticsRegistry, ToolRegistry } from '../mods/registries.js';
 import type { SecretStore } from '../secrets/secret-store.js';
 import type { ChangeBus } from '../storage/change-bus.js';
@@ -48,7 +48,7 @@ export interface KernelCradle {
   'kernel.error-registry': ErrorRegistry;
   'kernel.ui-auth': UiAuthService;
   /** Registered once the host exists (before any mod is enabled). */
-  'kernel.mod-host': ModHost;
+  'kernel.mod-host': ModHostReader;
   /** The trusted-proxy identity header in force: dropped from sandboxed mods' outbound requests. */
   'kernel.identity-header': () => Promise<string | undefined>;
   /** How host names resolve for the egress checks (tests map names such as `metadata.test`). */
@@ -96,4 +96,16 @@ export const KERNEL_SERVICE_NAMESPACES = ['core.', 'kernel.'] as const;
 
 export function isKernelNamespace(serviceId: string): boolean {
   return KERNEL_SERVICE_NAMESPACES.some((ns) => serviceId.startsWith(ns));
+}
+
+/**
+ * What the kernel's services read of the mod host. Named by shape: the host imports the service
+ * list (through the mod scope), so naming its class here would close an import cycle.
+ */
+export interface ModHostReader {
+  list(): ReturnType<ModCatalogService['list']>;
+  get(id: string): ReturnType<ModCatalogService['get']>;
+  manifestOf(id: string): ReturnType<ModCatalogService['manifest']>;
+  /** Why the mod's routes are not served now (not enabled here); undefined while they are. */
+  unavailable(modId: string): unknown;
 }

@@ -20,6 +20,7 @@ import type { ModDatabaseService } from '../../../sdk/index.js';
 import type { AgentsService } from '../../agents/src/contract.js';
 import {
   emptyReport,
+  importByPolicy,
   ImportItemRefused,
   MAX_BUNDLE_BYTES,
   nextFreeId,
@@ -227,31 +228,20 @@ export function sessionsExportCategory(db: ModDatabaseService, transcript: Trans
           const agentId = renamed.agents?.[item.agentId] ?? item.agentId;
           if (!(await agents.get(agentId, { unitOfWork }))) throw new ImportItemRefused(item.id, `agent ${agentId} does not exist here (import the agents category too)`);
           const row = await sessionRow(trx, agentId, item.sessionId, true);
-          let sessionId = item.sessionId;
-          if (row) {
-            const here = await current(trx, item, agentId);
-            const outcome = (await previewByComparison([comparable(item)], policy, async () => here)).changes[0]!.action;
-            if (outcome === 'unchanged') {
-              report.unchanged.push(item.id);
-              continue;
-            }
-            if (policy === 'skip') {
-              report.skipped.push(item.id);
-              continue;
-            }
-            if (policy === 'replace') {
-              await replace(trx, row, item);
-              touched.push([agentId, sessionId]);
-              report.updated.push(item.id);
-              continue;
-            }
-            sessionId = await rename(agentId, item.sessionId);
-          }
-          await create(trx, agentId, sessionId, item);
-          touched.push([agentId, sessionId]);
-          const target = `${agentId}/${sessionId}`;
-          if (target === item.id) report.created.push(item.id);
-          else report.renamed.push({ from: item.id, to: target });
+          /** Writes the session under `sessionId`; answers its item id here (another when the agent was renamed). */
+          const write = async (sessionId: string) => {
+            await create(trx, agentId, sessionId, item);
+            touched.push([agentId, sessionId]);
+            return `${agentId}/${sessionId}`;
+          };
+          await importByPolicy(report, policy, { id: item.id, item: comparable(item), current: row ? await current(trx, item, agentId) : undefined }, {
+            create: () => write(item.sessionId),
+            replace: async () => {
+              await replace(trx, row!, item);
+              touched.push([agentId, item.sessionId]);
+            },
+            rename: async () => write(await rename(agentId, item.sessionId)),
+          });
         }
       });
       // The embedded database's kept context history of a replaced session is stale now.
