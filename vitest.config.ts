@@ -34,12 +34,7 @@ export default defineConfig({
           name: 'pglite',
           // mods-dev/: mods made with `npm run create-mod` (Git ignores the folder). The scaffold's
           // own test names the folder it generated into with VITEST_EXTRA_INCLUDE.
-          include: [
-            'test/**/*.test.ts',
-            'system-mods/*/test/**/*.test.ts',
-            'mods-dev/*/test/**/*.test.ts',
-            ...(process.env.VITEST_EXTRA_INCLUDE ? [process.env.VITEST_EXTRA_INCLUDE] : []),
-          ],
+          include: ['test/**/*.test.ts', 'system-mods/*/test/**/*.test.ts', 'mods-dev/*/test/**/*.test.ts', ...(process.env.VITEST_EXTRA_INCLUDE ? [process.env.VITEST_EXTRA_INCLUDE] : [])],
           exclude: [...configDefaults.exclude, UI_E2E, PG_ONLY],
           env: { SVC_TEST_DB: 'pglite' },
         },

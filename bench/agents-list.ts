@@ -33,7 +33,7 @@ export async function runAgentsList(dataDir: string): Promise<BenchOutcome> {
     await bare.waitForLine('listening on', 60_000);
     server = await launchServer({ dataDir, port: await freePort(), timeoutMs: 60_000 });
     const targetUrl = `${server.url}/api/agents`;
-    for (let i = (await agentCount(targetUrl)); i < AGENTS; i++) {
+    for (let i = await agentCount(targetUrl); i < AGENTS; i++) {
       const res = await fetch(`${server.url}/api/agents`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -71,7 +71,15 @@ export async function runAgentsList(dataDir: string): Promise<BenchOutcome> {
     ];
     return {
       rows,
-      notes: [`agents: svc samples ${fmt.list(target.map((x) => x.rps), fmt.rps)}; baseline ${fmt.list(baseline.map((x) => x.rps), fmt.rps)}`],
+      notes: [
+        `agents: svc samples ${fmt.list(
+          target.map((x) => x.rps),
+          fmt.rps,
+        )}; baseline ${fmt.list(
+          baseline.map((x) => x.rps),
+          fmt.rps,
+        )}`,
+      ],
       raw: {
         agents: counts[1],
         baselineRunsRps: baseline.map((x) => round(x.rps)),

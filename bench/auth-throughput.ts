@@ -86,9 +86,25 @@ export async function runAuthThroughput(dataDir: string): Promise<BenchOutcome> 
     raw.baselineCpuUsPerRequest = baselineCpu;
     for (const [j, c] of cases.entries()) {
       const cpu = median(targets[j]!.map((x) => x.serverCpuUsPerRequest));
-      rows.push({ benchmark: `HTTP ${c.name}: server CPU per request (ratio = bare / svc)`, measured: `${cpu} µs`, baseline: `Fastify + bearer hook ${baselineCpu} µs`, ratio: fmt.ratio(ratio(baselineCpu, cpu)), target: 'reported only', result: 'info' });
+      rows.push({
+        benchmark: `HTTP ${c.name}: server CPU per request (ratio = bare / svc)`,
+        measured: `${cpu} µs`,
+        baseline: `Fastify + bearer hook ${baselineCpu} µs`,
+        ratio: fmt.ratio(ratio(baselineCpu, cpu)),
+        target: 'reported only',
+        result: 'info',
+      });
     }
-    return { rows, notes: [`auth: Fastify + bearer hook samples ${fmt.list(baseline.map((x) => x.rps), fmt.rps)}`], raw };
+    return {
+      rows,
+      notes: [
+        `auth: Fastify + bearer hook samples ${fmt.list(
+          baseline.map((x) => x.rps),
+          fmt.rps,
+        )}`,
+      ],
+      raw,
+    };
   } finally {
     if (server) await stopChild(server.child);
     if (bare) await stopChild(bare.child);

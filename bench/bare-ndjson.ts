@@ -13,7 +13,10 @@ if (!Number.isInteger(port) || port <= 0 || !file) {
   process.stderr.write('usage: bare-ndjson.ts <port> <ndjson file>\n');
   process.exit(2);
 }
-const lines = readFileSync(file, 'utf8').split('\n').filter((l) => l.length > 0).map((l) => `${l}\n`);
+const lines = readFileSync(file, 'utf8')
+  .split('\n')
+  .filter((l) => l.length > 0)
+  .map((l) => `${l}\n`);
 
 const app = Fastify({ logger: false });
 app.post('/api/chat', async (_request, reply) => {

@@ -16,7 +16,10 @@ if (!Number.isInteger(port) || port <= 0 || !dataDir || !file) {
   process.stderr.write('usage: bare-persisted-ndjson.ts <port> <dataDir> <ndjson file>\n');
   process.exit(2);
 }
-const lines = readFileSync(file, 'utf8').split('\n').filter((l) => l.length > 0).map((l) => `${l}\n`);
+const lines = readFileSync(file, 'utf8')
+  .split('\n')
+  .filter((l) => l.length > 0)
+  .map((l) => `${l}\n`);
 const terminal = lines.pop()!;
 const answer = 'The quick brown fox jumps over the lazy dog.';
 

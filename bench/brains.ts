@@ -102,7 +102,11 @@ async function seedVectors(kernel: Kernel, count: number): Promise<number> {
 }
 
 export async function runBrainsBench(): Promise<BenchOutcome> {
-  const sizes = (argument('--brains-sizes') ?? '10000,100000,1000000').split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0).sort((a, b) => a - b);
+  const sizes = (argument('--brains-sizes') ?? '10000,100000,1000000')
+    .split(',')
+    .map(Number)
+    .filter((n) => Number.isInteger(n) && n > 0)
+    .sort((a, b) => a - b);
   const vectorCount = Number(argument('--brains-vectors') ?? 100_000);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'svc-bench-brains-'));
   const queryVector = Array.from({ length: DIMENSIONS }, (_, i) => Math.sin(i + 1));
@@ -173,10 +177,12 @@ export async function runBrainsBench(): Promise<BenchOutcome> {
         return body.output.items;
       };
       const rawQuery = () =>
-        knex.raw(
-          `select record_id, embedding <=> ?::vector as distance from brains_vectors where agent_id = ? and generation = ? and status = 'indexed' order by embedding <=> ?::vector limit 10`,
-          [`[${queryVector.join(',')}]`, AGENT, 1, `[${queryVector.join(',')}]`],
-        );
+        knex.raw(`select record_id, embedding <=> ?::vector as distance from brains_vectors where agent_id = ? and generation = ? and status = 'indexed' order by embedding <=> ?::vector limit 10`, [
+          `[${queryVector.join(',')}]`,
+          AGENT,
+          1,
+          `[${queryVector.join(',')}]`,
+        ]);
       const first = await tool();
       const agree = probe.slice(0, 5).every((r) => first.some((item) => item.id === r.record_id));
       const result = await interleaved(tool, rawQuery, 9, 1);
@@ -190,7 +196,14 @@ export async function runBrainsBench(): Promise<BenchOutcome> {
         result: r !== null && r <= TARGET ? 'PASS' : 'MISS',
       });
       notes.push(`brain_search: ${vectorCount.toLocaleString('en-US')} vectors seeded in ${(seedMs / 1000).toFixed(1)} s; its top hits ${agree ? 'include' : 'do NOT include'} the raw query's top 5`);
-      raw.search = { vectors: vectorCount, toolP50Ms: round(result.a, 2), rawP50Ms: round(result.b, 2), ratio: r, toolSamples: result.samplesA.map((v) => round(v, 1)), rawSamples: result.samplesB.map((v) => round(v, 1)) };
+      raw.search = {
+        vectors: vectorCount,
+        toolP50Ms: round(result.a, 2),
+        rawP50Ms: round(result.b, 2),
+        ratio: r,
+        toolSamples: result.samplesA.map((v) => round(v, 1)),
+        rawSamples: result.samplesB.map((v) => round(v, 1)),
+      };
       vectorsDone = true;
     };
 
@@ -206,9 +219,19 @@ export async function runBrainsBench(): Promise<BenchOutcome> {
         ['empty query (first page)', ''],
       ] as const) {
         const rounds = 200;
-        const result = await interleaved(() => route(query), () => sql(query), rounds, 30);
+        const result = await interleaved(
+          () => route(query),
+          () => sql(query),
+          rounds,
+          30,
+        );
         const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-        const loopback = await interleaved(() => overLoopback(agent, query), () => sql(query), Math.round(rounds / 2), 5).finally(() => agent.destroy());
+        const loopback = await interleaved(
+          () => overLoopback(agent, query),
+          () => sql(query),
+          Math.round(rounds / 2),
+          5,
+        ).finally(() => agent.destroy());
         const r = ratio(result.a, result.b);
         const rl = ratio(loopback.a, loopback.b);
         const matches = (await sql(query)).length;

@@ -127,14 +127,18 @@ export async function runHttpThroughput(dataDir: string): Promise<BenchOutcome> 
     ];
     const lat = (xs: LoadResult[]) => xs.map((x) => `p50 ${x.latencyMs.p50} ms / p99 ${x.latencyMs.p99} ms`).join('; ');
     const notes = [
-      `HTTP samples: svc ${fmt.list(target.map((x) => x.rps), fmt.rps)}; bare ${fmt.list(baseline.map((x) => x.rps), fmt.rps)}; ` +
-        `per-round ratios ${pairRatios.map(fmt.ratio).join(', ')}`,
+      `HTTP samples: svc ${fmt.list(
+        target.map((x) => x.rps),
+        fmt.rps,
+      )}; bare ${fmt.list(
+        baseline.map((x) => x.rps),
+        fmt.rps,
+      )}; ` + `per-round ratios ${pairRatios.map(fmt.ratio).join(', ')}`,
       `HTTP background load: up to ${otherCores} of ${os.cpus().length} cores busy with other processes during a measured run` +
         (otherCores > 0.25 ? ' (throughput figures are noisy; the CPU-per-request row is the steadier one)' : ''),
       `HTTP latency: svc ${lat(target)}; bare ${lat(baseline)}`,
       `HTTP non-2xx/errors/timeouts across all measured runs: ${failures}`,
-      `RSS before load: svc ${fmt.mib(idleRss.targetBytes)}, bare Fastify ${fmt.mib(idleRss.baselineBytes)}; ` +
-        `after load: svc ${fmt.mib(loadedRss.targetBytes)}, bare Fastify ${fmt.mib(loadedRss.baselineBytes)}`,
+      `RSS before load: svc ${fmt.mib(idleRss.targetBytes)}, bare Fastify ${fmt.mib(idleRss.baselineBytes)}; ` + `after load: svc ${fmt.mib(loadedRss.targetBytes)}, bare Fastify ${fmt.mib(loadedRss.baselineBytes)}`,
     ];
     const raw = {
       connections: CONNECTIONS,

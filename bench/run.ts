@@ -138,8 +138,7 @@ const machineEnd = { ...machine, loadavgEnd: loadavg() };
 process.stdout.write(`\n${formatTable(rows)}\n\n`);
 for (const note of notes) process.stdout.write(`  · ${note}\n`);
 process.stdout.write(
-  `\nFigures are ratios to baselines measured in this run on this machine; absolute numbers are for reference only. ` +
-    `Total ${durationS} s; load average at end ${machineEnd.loadavgEnd.join(' ')}.\n`,
+  `\nFigures are ratios to baselines measured in this run on this machine; absolute numbers are for reference only. ` + `Total ${durationS} s; load average at end ${machineEnd.loadavgEnd.join(' ')}.\n`,
 );
 const json = { schema: 1, startedAt: startedAt.toISOString(), durationS, code, machine: machineEnd, rows, results, errors };
 process.stdout.write(`BENCH_JSON ${JSON.stringify(json)}\n`);

@@ -133,7 +133,13 @@ export async function runSandboxRoute(): Promise<BenchOutcome> {
       },
     ];
     const notes = [
-      `Sandbox samples: sandboxed ${fmt.list(sandboxed.map((x) => x.rps), fmt.rps)}; in-process ${fmt.list(inProcess.map((x) => x.rps), fmt.rps)}`,
+      `Sandbox samples: sandboxed ${fmt.list(
+        sandboxed.map((x) => x.rps),
+        fmt.rps,
+      )}; in-process ${fmt.list(
+        inProcess.map((x) => x.rps),
+        fmt.rps,
+      )}`,
       'Sandbox: the server CPU figures exclude the sandbox process (it runs the isolate on its own core)',
     ];
     const raw = { rounds: ROUNDS, measureS: MEASURE_S, inProcessRps: round(inRps), sandboxedRps: round(sbRps), ratio: r, addedLatencyMs: added, failures, inProcess, sandboxed, targetRatio: TARGET_RATIO };

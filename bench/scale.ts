@@ -40,7 +40,15 @@ interface Postgres {
 }
 
 function postgresBin(): string {
-  for (const dir of ['/usr/lib/postgresql/15/bin', ...(existsSync('/usr/lib/postgresql') ? spawnSync('ls', ['/usr/lib/postgresql'], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean).map((v) => `/usr/lib/postgresql/${v}/bin`) : [])]) {
+  for (const dir of [
+    '/usr/lib/postgresql/15/bin',
+    ...(existsSync('/usr/lib/postgresql')
+      ? spawnSync('ls', ['/usr/lib/postgresql'], { encoding: 'utf8' })
+          .stdout.split('\n')
+          .filter(Boolean)
+          .map((v) => `/usr/lib/postgresql/${v}/bin`)
+      : []),
+  ]) {
     if (existsSync(path.join(dir, 'initdb'))) return dir;
   }
   throw new Error('no PostgreSQL binaries under /usr/lib/postgresql (apt-get install postgresql-15)');
@@ -57,7 +65,10 @@ async function startPostgres(): Promise<Postgres> {
   const init = spawnSync(...runAs(path.join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust']), { encoding: 'utf8' });
   if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr}`);
   const port = await freePort();
-  const child = spawn(...runAs(path.join(bin, 'postgres'), ['-D', data, '-c', 'listen_addresses=127.0.0.1', '-c', `port=${port}`, '-c', `unix_socket_directories=${dir}`, '-c', 'max_connections=300', '-c', 'fsync=off']), { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    ...runAs(path.join(bin, 'postgres'), ['-D', data, '-c', 'listen_addresses=127.0.0.1', '-c', `port=${port}`, '-c', `unix_socket_directories=${dir}`, '-c', 'max_connections=300', '-c', 'fsync=off']),
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   track(child);
   let out = '';
   child.stderr!.on('data', (c) => (out += c));
@@ -190,12 +201,33 @@ export async function runScaleBench(): Promise<BenchOutcome> {
     const one = figures[0]!;
     const rows: Row[] = [];
     for (const f of figures) {
-      rows.push({ benchmark: `scale (PostgreSQL) chat turns/s, ${PARALLEL_SESSIONS} sessions, ${f.processes} proc`, measured: `${f.turnsPerS}`, baseline: `${one.turnsPerS} (1 proc)`, ratio: fmt.ratio(ratio(f.turnsPerS, one.turnsPerS)), target: '0 failed', result: f.failed === 0 ? 'PASS' : 'MISS' });
+      rows.push({
+        benchmark: `scale (PostgreSQL) chat turns/s, ${PARALLEL_SESSIONS} sessions, ${f.processes} proc`,
+        measured: `${f.turnsPerS}`,
+        baseline: `${one.turnsPerS} (1 proc)`,
+        ratio: fmt.ratio(ratio(f.turnsPerS, one.turnsPerS)),
+        target: '0 failed',
+        result: f.failed === 0 ? 'PASS' : 'MISS',
+      });
     }
     for (const f of figures) {
-      rows.push({ benchmark: `scale (PostgreSQL) GET /api/agents req/s, ${f.processes} proc`, measured: `${f.agentsRps}`, baseline: `${one.agentsRps} (1 proc)`, ratio: fmt.ratio(ratio(f.agentsRps, one.agentsRps)), target: '0 non-2xx', result: f.agentsNon2xx === 0 ? 'PASS' : 'MISS' });
+      rows.push({
+        benchmark: `scale (PostgreSQL) GET /api/agents req/s, ${f.processes} proc`,
+        measured: `${f.agentsRps}`,
+        baseline: `${one.agentsRps} (1 proc)`,
+        ratio: fmt.ratio(ratio(f.agentsRps, one.agentsRps)),
+        target: '0 non-2xx',
+        result: f.agentsNon2xx === 0 ? 'PASS' : 'MISS',
+      });
     }
-    rows.push({ benchmark: 'scale (PostgreSQL) cancel → stream end p50, via another process', measured: `${crossP50.toFixed(2)} ms`, baseline: `${sameP50.toFixed(2)} ms (same process)`, ratio: fmt.ratio(ratio(crossP50, sameP50)), target: '-', result: 'info' });
+    rows.push({
+      benchmark: 'scale (PostgreSQL) cancel → stream end p50, via another process',
+      measured: `${crossP50.toFixed(2)} ms`,
+      baseline: `${sameP50.toFixed(2)} ms (same process)`,
+      ratio: fmt.ratio(ratio(crossP50, sameP50)),
+      target: '-',
+      result: 'info',
+    });
     return {
       rows,
       notes: [

@@ -115,7 +115,9 @@ export async function runSchedulerBench(): Promise<BenchOutcome> {
       for (let round = 0; round < WARMUP + ROUNDS; round++) {
         // A new occurrence each round for DUE jobs spread over the table (untimed).
         const ids = Array.from({ length: DUE }, (_, i) => `job-${1 + ((round * 7919 + i * Math.floor(size / DUE)) % size)}`);
-        await knex('schedules_jobs').whereIn('id', ids).update({ next_at: new Date(NOW - 1000 + round) });
+        await knex('schedules_jobs')
+          .whereIn('id', ids)
+          .update({ next_at: new Date(NOW - 1000 + round) });
         let t0 = performance.now();
         let c0 = cpuMs();
         const report = await scheduler.tick();
@@ -169,8 +171,7 @@ export async function runSchedulerBench(): Promise<BenchOutcome> {
     ];
     const notes = [
       ...figures.map(
-        (f) =>
-          `scheduler @${f.jobs}: due tick p50 ${f.dueTickMs.toFixed(2)} ms wall / ${f.dueTickCpuMs.toFixed(2)} ms CPU; idle tick ${f.idleTickMs.toFixed(2)} ms wall / ${f.idleTickCpuMs.toFixed(2)} ms CPU`,
+        (f) => `scheduler @${f.jobs}: due tick p50 ${f.dueTickMs.toFixed(2)} ms wall / ${f.dueTickCpuMs.toFixed(2)} ms CPU; idle tick ${f.idleTickMs.toFixed(2)} ms wall / ${f.idleTickCpuMs.toFixed(2)} ms CPU`,
       ),
       `scheduler due-jobs plan @${large.jobs}: ${large.plan}`,
     ];

@@ -134,7 +134,11 @@ async function openKernel(dataDir: string): Promise<Kernel> {
 }
 
 export async function runSearchBench(): Promise<BenchOutcome> {
-  const sizes = (argument('--search-sizes') ?? '100000,1000000').split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0).sort((a, b) => a - b);
+  const sizes = (argument('--search-sizes') ?? '100000,1000000')
+    .split(',')
+    .map(Number)
+    .filter((n) => Number.isInteger(n) && n > 0)
+    .sort((a, b) => a - b);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'svc-bench-search-'));
   const copies = mkdtempSync(path.join(os.tmpdir(), 'svc-bench-search-sql-'));
   const rows: Row[] = [];
@@ -202,7 +206,17 @@ export async function runSearchBench(): Promise<BenchOutcome> {
             target: `≤ ${TARGET}×`,
             result: r !== null && r <= TARGET ? 'PASS' : 'MISS',
           });
-          figures[label] = { q, matches: matches.get(q), routeP50Ms: round(route.p50, 3), routeP99Ms: round(route.p99, 3), sqlP50Ms: round(base50, 3), sqlP99Ms: round(base99, 3), ratio: r, ratioP99: r99, samples: samples.a.length };
+          figures[label] = {
+            q,
+            matches: matches.get(q),
+            routeP50Ms: round(route.p50, 3),
+            routeP99Ms: round(route.p99, 3),
+            sqlP50Ms: round(base50, 3),
+            sqlP99Ms: round(base99, 3),
+            ratio: r,
+            ratioP99: r99,
+            samples: samples.a.length,
+          };
         }
       } finally {
         await bare.stop();
@@ -210,7 +224,9 @@ export async function runSearchBench(): Promise<BenchOutcome> {
         rmSync(copy, { recursive: true, force: true });
       }
       (raw.sizes as Record<string, unknown>)[String(size)] = figures;
-      notes.push(`search: ${size.toLocaleString('en-US')} messages seeded in ${(seedMs / 1000).toFixed(1)} s (set-based, GIN index rebuilt after); the plan ${indexed ? 'uses the GIN index, no sequential scan' : 'does NOT use the GIN index'}`);
+      notes.push(
+        `search: ${size.toLocaleString('en-US')} messages seeded in ${(seedMs / 1000).toFixed(1)} s (set-based, GIN index rebuilt after); the plan ${indexed ? 'uses the GIN index, no sequential scan' : 'does NOT use the GIN index'}`,
+      );
     }
     notes.push('search: the real server process at the default log level (the configuration `npm start` gives) against the same statement run directly by a separate process on a copy of the data dir');
   } finally {

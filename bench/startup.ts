@@ -154,12 +154,16 @@ export async function runStartup(dataDir: string): Promise<BenchOutcome> {
 
   const phase = (key: 'bootMs' | 'importMs' | 'openMs' | 'describeMs' | 'closeMs') => ms(median(reopens.map((r) => r[key])));
   const notes = [
-    `start on existing dir, samples: ${fmt.list(starts.map((s) => s.healthyMs), fmt.seconds)}`,
-    `PGlite reopen, samples: ${fmt.list(reopens.map((r) => r.totalMs), fmt.seconds)}`,
-    `first start on empty dir: ${fmt.seconds(first.cpuMs)} CPU time to healthy; ` +
-      `start-up background load: up to ${round(otherCores, 2)} cores busy with other processes`,
-    `PGlite reopen phases (median): node+tsx boot ${phase('bootMs')}, import database.ts ${phase('importMs')}, ` +
-      `Database.open ${phase('openMs')}, describe ${phase('describeMs')}, close ${phase('closeMs')}`,
+    `start on existing dir, samples: ${fmt.list(
+      starts.map((s) => s.healthyMs),
+      fmt.seconds,
+    )}`,
+    `PGlite reopen, samples: ${fmt.list(
+      reopens.map((r) => r.totalMs),
+      fmt.seconds,
+    )}`,
+    `first start on empty dir: ${fmt.seconds(first.cpuMs)} CPU time to healthy; ` + `start-up background load: up to ${round(otherCores, 2)} cores busy with other processes`,
+    `PGlite reopen phases (median): node+tsx boot ${phase('bootMs')}, import database.ts ${phase('importMs')}, ` + `Database.open ${phase('openMs')}, describe ${phase('describeMs')}, close ${phase('closeMs')}`,
     `idle memory (existing dir, median): heapUsed ${fmt.mib(median(starts.map((s) => s.idle.heapUsedBytes)))}, ` +
       `external ${fmt.mib(median(starts.map((s) => s.idle.externalBytes)))}; ` +
       `after first start: heapUsed ${fmt.mib(first.idle.heapUsedBytes)}, external ${fmt.mib(first.idle.externalBytes)}`,

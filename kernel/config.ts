@@ -84,7 +84,12 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
 
 function list(env: NodeJS.ProcessEnv, name: string): string[] | undefined {
   const raw = text(env, name);
-  return raw === undefined ? undefined : raw.split(',').map((v) => v.trim()).filter(Boolean);
+  return raw === undefined
+    ? undefined
+    : raw
+        .split(',')
+        .map((v) => v.trim())
+        .filter(Boolean);
 }
 
 function flag(env: NodeJS.ProcessEnv, name: string, fallback = false): boolean {

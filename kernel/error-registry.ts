@@ -52,5 +52,4 @@ export class ErrorRegistry {
 
 const sameMeaning = (a: ErrorDefinition, b: ErrorDefinition): boolean => a.status === b.status && a.message === b.message;
 
-const conflict = (owner: string, code: string, def: ErrorDefinition, other: string) =>
-  errors.modErrorCodeConflict({ modId: owner, code, status: def.status, owner: other });
+const conflict = (owner: string, code: string, def: ErrorDefinition, other: string) => errors.modErrorCodeConflict({ modId: owner, code, status: def.status, owner: other });

@@ -188,9 +188,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
     logger.info({ mode: effectiveAuth.mode, source: effectiveAuth.source }, 'interactive authentication');
     const loopbackProxy = effectiveAuth.trustedProxy.allowedProxies.some((p) => p === '127.0.0.1' || p === '::1' || p.startsWith('127.'));
     if (effectiveAuth.mode === 'trusted-proxy' && loopbackProxy && effectiveAuth.trustedProxy.secret === undefined) {
-      logger.warn(
-        'trusted-proxy mode trusts loopback without SVC_UI_AUTH_PROXY_SECRET: any local process can claim to be the proxy; set the secret and have the proxy send it in x-svc-proxy-secret',
-      );
+      logger.warn('trusted-proxy mode trusts loopback without SVC_UI_AUTH_PROXY_SECRET: any local process can claim to be the proxy; set the secret and have the proxy send it in x-svc-proxy-secret');
     }
 
     provide({

@@ -118,8 +118,5 @@ function pinoRequestLine(config: Pick<KernelConfig, 'logLevel'>, out: pino.Desti
 
 /** The request-line writer of `logger`; for a logger made elsewhere, its own `info`. */
 export function requestLine(logger: Logger): RequestLineWriter {
-  return (
-    requestLines.get(logger) ??
-    ((reqId, method, url, route, status, ms) => logger.info({ reqId, method, url, route, status, ms }, 'request'))
-  );
+  return requestLines.get(logger) ?? ((reqId, method, url, route, status, ms) => logger.info({ reqId, method, url, route, status, ms }, 'request'));
 }

@@ -23,10 +23,7 @@ async function authPipeline(app: FastifyInstance, { routes, authenticator }: Aut
     request.svcMatch = match ?? null;
     let outcome: AuthOutcome | Promise<AuthOutcome>;
     try {
-      outcome = authenticator.authenticate(
-        { method: request.method, pathname, url, headers: request.headers, peer: request.raw.socket.remoteAddress ?? '' },
-        match?.entry,
-      );
+      outcome = authenticator.authenticate({ method: request.method, pathname, url, headers: request.headers, peer: request.raw.socket.remoteAddress ?? '' }, match?.entry);
     } catch (error) {
       done(error as Error);
       return;

@@ -40,8 +40,7 @@ export function scanJsonShape(text: string, limits: Pick<JsonBodyLimits, 'maxDep
         // backslash: skip the escaped char; `\u0000` is the one escape refused
         if (text.charCodeAt(i + 1) === 117 && text.startsWith('0000', i + 2)) return 'nul';
         i++;
-      }
-      else if (c === 34) inString = false;
+      } else if (c === 34) inString = false;
       continue;
     }
     if (c === 32 || c === 9 || c === 10 || c === 13) continue;

@@ -76,13 +76,9 @@ async function main(): Promise<void> {
       includeKey,
     });
     const bytes = manifest.files.reduce((sum, file) => sum + file.bytes, 0);
-    process.stdout.write(
-      `svc backup: wrote ${output} (${manifest.files.length} files, ${bytes} bytes before compression; folders: ${manifest.includes.folders.join(', ') || 'none'})\n`,
-    );
+    process.stdout.write(`svc backup: wrote ${output} (${manifest.files.length} files, ${bytes} bytes before compression; folders: ${manifest.includes.folders.join(', ') || 'none'})\n`);
     if (includeKey) {
-      process.stderr.write(
-        `svc backup: WARNING: ${output} contains the secret key: anyone with this file can decrypt every stored secret (API keys, tokens, passwords). Keep it as safe as the key itself.\n`,
-      );
+      process.stderr.write(`svc backup: WARNING: ${output} contains the secret key: anyone with this file can decrypt every stored secret (API keys, tokens, passwords). Keep it as safe as the key itself.\n`);
     } else {
       process.stdout.write(
         `svc backup: the secret key is NOT in the archive: keep ${path.join(dataDir, KEY_FILE_NAME)} (or your SVC_SETTINGS_KEY) safe yourself; without it stored secrets cannot be decrypted after a restore.\n`,

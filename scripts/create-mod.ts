@@ -21,7 +21,10 @@ export function createMod(id: string, parent = path.join(REPO, 'mods-dev')): Sca
   if (!ID.test(id) || id.length > 64) throw new Error(`"${id}" is not a mod id: lower-case letters and digits in dash-separated words, at most 64 characters`);
   const dir = path.resolve(parent, id);
   if (existsSync(dir)) throw new Error(`${dir} already exists`);
-  const testing = path.relative(path.join(dir, 'test'), path.join(REPO, 'sdk', 'testing', 'index.js')).split(path.sep).join('/');
+  const testing = path
+    .relative(path.join(dir, 'test'), path.join(REPO, 'sdk', 'testing', 'index.js'))
+    .split(path.sep)
+    .join('/');
   const files: Record<string, string> = {
     'mod.json': `${JSON.stringify(manifest(id), null, 2)}\n`,
     'index.js': entry(id),

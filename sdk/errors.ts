@@ -32,12 +32,7 @@ export class SvcError extends Error {
   /** Headers the edge sets on the error response (e.g. `WWW-Authenticate`). */
   readonly headers?: Record<string, string>;
 
-  constructor(
-    code: string,
-    status: number,
-    message: string,
-    options: { details?: Record<string, unknown>; headers?: Record<string, string>; cause?: unknown } = {},
-  ) {
+  constructor(code: string, status: number, message: string, options: { details?: Record<string, unknown>; headers?: Record<string, string>; cause?: unknown } = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'SvcError';
     this.code = code;
@@ -110,8 +105,7 @@ export function defineErrorCatalog<T extends Record<string, ErrorDefinition>>(de
       throw new TypeError(`error ${code}: status ${def.status} is not an HTTP error status`);
     }
     entries[code] = Object.freeze({ status: def.status, message: def.message });
-    factories[name] = (params?: ErrorParams, options: ErrorFactoryOptions = {}) =>
-      new SvcError(code, def.status, renderMessage(def.message, params), options);
+    factories[name] = (params?: ErrorParams, options: ErrorFactoryOptions = {}) => new SvcError(code, def.status, renderMessage(def.message, params), options);
   }
   Object.defineProperty(factories, 'entries', { value: Object.freeze(entries), enumerable: false });
   return Object.freeze(factories) as ErrorCatalog<T>;

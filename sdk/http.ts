@@ -83,10 +83,7 @@ export const respond = {
     };
   },
   /** A stream of chunks with a content type. */
-  stream(
-    body: AsyncIterable<Uint8Array | string>,
-    init: { contentType: string; status?: number; headers?: ResponseHeaders },
-  ): StreamResponse {
+  stream(body: AsyncIterable<Uint8Array | string>, init: { contentType: string; status?: number; headers?: ResponseHeaders }): StreamResponse {
     return {
       [RESPONSE]: 'stream',
       status: init.status ?? 200,
@@ -129,9 +126,7 @@ export type RouteQueryOf<S> = S extends { querystring: infer Q } ? Typed<Q, {}, 
 export type RouteParamsOf<S> = S extends { params: infer P } ? Typed<P, {}, Record<string, string>> : Record<string, string>;
 
 /** A route handler. @public */
-export type RouteHandler<Body = any, Query = any, Params = any> = (
-  request: RouteRequest<Body, Query, Params>,
-) => unknown | Promise<unknown>;
+export type RouteHandler<Body = any, Query = any, Params = any> = (request: RouteRequest<Body, Query, Params>) => unknown | Promise<unknown>;
 
 /**
  * Builds the error a request answers when it fails a route's schemas: a factory of the mod's
@@ -175,9 +170,6 @@ export type RouteTable<Id extends string> = { readonly [K in Id]?: RouteBinding 
  * Binds every entry of `table` through `router` (a mod's `httpRouterFor<RouteId>()`), keeping
  * the id check of the table's type; returns the disposers in binding order. @public
  */
-export function bindRoutes<Id extends string>(
-  router: { route(routeId: Id, binding: RouteBinding): { dispose(): unknown } },
-  table: RouteTable<Id>,
-): Array<{ dispose(): unknown }> {
+export function bindRoutes<Id extends string>(router: { route(routeId: Id, binding: RouteBinding): { dispose(): unknown } }, table: RouteTable<Id>): Array<{ dispose(): unknown }> {
   return (Object.entries(table) as Array<[Id, RouteBinding | undefined]>).flatMap(([id, binding]) => (binding ? [router.route(id, binding)] : []));
 }

@@ -78,11 +78,7 @@ export function isAvatar(value: unknown): value is string {
 export const AVATAR_SCHEMA = Object.freeze({
   type: ['string', 'null'],
   maxLength: AVATAR_MAX,
-  anyOf: [
-    { type: 'null' },
-    { type: 'string', minLength: 1, pattern: IMAGE_AVATAR_PATTERN },
-    { type: 'string', minLength: 1, maxLength: AVATAR_TEXT_MAX, not: { pattern: UNSAFE_AVATAR_PATTERN } },
-  ],
+  anyOf: [{ type: 'null' }, { type: 'string', minLength: 1, pattern: IMAGE_AVATAR_PATTERN }, { type: 'string', minLength: 1, maxLength: AVATAR_TEXT_MAX, not: { pattern: UNSAFE_AVATAR_PATTERN } }],
   description:
     `null (no avatar); any text of at most ${AVATAR_TEXT_MAX.toLocaleString('en')} characters such as an emoji (not a javascript:, vbscript: or non-image data: URL); ` +
     `or a data:image/… or http(s) URL of at most ${AVATAR_MAX.toLocaleString('en')} characters`,

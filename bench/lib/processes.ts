@@ -169,10 +169,7 @@ export async function launchServer(options: { dataDir: string; port: number; tim
  * Polls `url` every `intervalMs` until it answers 200; resolves to the milliseconds since `since`
  * (a `performance.now()` value) at which that response arrived.
  */
-export async function pollUntilOk(
-  url: string,
-  options: { since: number; timeoutMs: number; intervalMs?: number; giveUp?: () => Error | undefined },
-): Promise<number> {
+export async function pollUntilOk(url: string, options: { since: number; timeoutMs: number; intervalMs?: number; giveUp?: () => Error | undefined }): Promise<number> {
   const deadline = options.since + options.timeoutMs;
   for (;;) {
     try {
@@ -217,7 +214,10 @@ export async function timedServerStart(dataDir: string, timeoutMs: number): Prom
     const cpu = closeWindow([server.child.pid!]);
     return { server, healthyMs, cpuMs: cpu.byPid.get(server.child.pid!)!, otherCores: cpu.otherCores };
   } catch (error) {
-    await launching.then((server) => stopChild(server.child), () => undefined);
+    await launching.then(
+      (server) => stopChild(server.child),
+      () => undefined,
+    );
     throw error;
   }
 }

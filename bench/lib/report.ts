@@ -32,10 +32,10 @@ const COLUMNS: { key: keyof Row; title: string }[] = [
 
 export function formatTable(rows: readonly Row[]): string {
   const widths = COLUMNS.map(({ key, title }) => Math.max(title.length, ...rows.map((row) => row[key].length)));
-  const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd();
-  return [
-    line(COLUMNS.map((c) => c.title)),
-    line(widths.map((w) => '-'.repeat(w))),
-    ...rows.map((row) => line(COLUMNS.map((c) => row[c.key]))),
-  ].join('\n');
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => cell.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
+  return [line(COLUMNS.map((c) => c.title)), line(widths.map((w) => '-'.repeat(w))), ...rows.map((row) => line(COLUMNS.map((c) => row[c.key])))].join('\n');
 }

@@ -121,7 +121,9 @@ export class ApiTokenStore {
     this.verified.set(token, { view, until: now + VERIFIED_MEMO_MS, expiresAtMs: view.expiresAt === null ? null : Date.parse(view.expiresAt) });
     if (now - (this.lastUseWritten.get(row.id) ?? 0) > LAST_USE_RESOLUTION_MS) {
       this.lastUseWritten.set(row.id, now);
-      await this.knex('svc_api_tokens').where({ id: row.id }).update({ last_used_at: new Date(now) });
+      await this.knex('svc_api_tokens')
+        .where({ id: row.id })
+        .update({ last_used_at: new Date(now) });
     }
     return view;
   }

@@ -101,20 +101,32 @@ function redirectUriFor(configured: string | undefined, request: RouteRequest, t
 export function authRoutes({ uiAuth, authenticator, oidc, tokens, trustedProxies }: AuthRouteDeps): KernelRoute[] {
   const tag = ['auth'];
   return [
-    route('auth-discovery', 'GET', '/api/auth/discovery', {
-      schema: { summary: 'The interactive auth mode (public)', tags: tag },
-      handler: async () => {
-        const config = await uiAuth.effective();
-        return { ok: true, mode: config.mode, enabled: config.mode !== 'none' };
+    route(
+      'auth-discovery',
+      'GET',
+      '/api/auth/discovery',
+      {
+        schema: { summary: 'The interactive auth mode (public)', tags: tag },
+        handler: async () => {
+          const config = await uiAuth.effective();
+          return { ok: true, mode: config.mode, enabled: config.mode !== 'none' };
+        },
       },
-    }, { public: true }),
-    route('auth-session', 'GET', '/api/auth/session', {
-      schema: { summary: 'Whether this browser is signed in, and as whom', tags: tag },
-      handler: async (request) => {
-        const { mode, identity } = await authenticator.identify(authRequestOf(request));
-        return { ok: true, mode, enabled: mode !== 'none', authenticated: identity !== undefined, ...(identity ? { user: identity.user, via: identity.via } : {}) };
+      { public: true },
+    ),
+    route(
+      'auth-session',
+      'GET',
+      '/api/auth/session',
+      {
+        schema: { summary: 'Whether this browser is signed in, and as whom', tags: tag },
+        handler: async (request) => {
+          const { mode, identity } = await authenticator.identify(authRequestOf(request));
+          return { ok: true, mode, enabled: mode !== 'none', authenticated: identity !== undefined, ...(identity ? { user: identity.user, via: identity.via } : {}) };
+        },
       },
-    }, { public: true }),
+      { public: true },
+    ),
     route('auth-validate', 'GET', '/api/auth/validate', {
       schema: { summary: 'Succeeds only for an authenticated interactive request', tags: tag },
       handler: (request) => {
@@ -123,44 +135,62 @@ export function authRoutes({ uiAuth, authenticator, oidc, tokens, trustedProxies
         return { ok: true, authenticated: true, user: request.auth.identity?.user, via: request.auth.identity?.via };
       },
     }),
-    route('oidc-login', 'GET', '/auth/oidc/login', {
-      schema: { summary: 'Start an OIDC sign-in', tags: tag, querystring: { type: 'object', properties: { returnTo: { type: 'string', maxLength: 2000 } } } },
-      handler: async (request) => {
-        const config = await uiAuth.effective();
-        if (config.mode !== 'oidc' || uiAuth.problem(config)) throw errors.authNotConfigured({ mode: 'oidc' });
-        const redirectUri = redirectUriFor(config.oidc.redirectUri, request, trustedProxies);
-        const { url, stateCookie } = await oidc.start(config, redirectUri, safeReturnTo(request.query.returnTo));
-        return respond.json(null, {
-          status: 302,
-          headers: {
-            location: url,
-            'cache-control': 'no-store',
-            'set-cookie': serializeCookie(OIDC_STATE_COOKIE, stateCookie, cookieOptions(config.oidc.secureCookies, OIDC_STATE_MAX_AGE)),
-          },
-        });
+    route(
+      'oidc-login',
+      'GET',
+      '/auth/oidc/login',
+      {
+        schema: { summary: 'Start an OIDC sign-in', tags: tag, querystring: { type: 'object', properties: { returnTo: { type: 'string', maxLength: 2000 } } } },
+        handler: async (request) => {
+          const config = await uiAuth.effective();
+          if (config.mode !== 'oidc' || uiAuth.problem(config)) throw errors.authNotConfigured({ mode: 'oidc' });
+          const redirectUri = redirectUriFor(config.oidc.redirectUri, request, trustedProxies);
+          const { url, stateCookie } = await oidc.start(config, redirectUri, safeReturnTo(request.query.returnTo));
+          return respond.json(null, {
+            status: 302,
+            headers: {
+              location: url,
+              'cache-control': 'no-store',
+              'set-cookie': serializeCookie(OIDC_STATE_COOKIE, stateCookie, cookieOptions(config.oidc.secureCookies, OIDC_STATE_MAX_AGE)),
+            },
+          });
+        },
       },
-    }, { public: true }),
-    route('oidc-callback', 'GET', '/auth/oidc/callback', {
-      schema: { summary: 'Finish an OIDC sign-in', tags: tag },
-      handler: async (request) => {
-        const config = await uiAuth.effective();
-        if (config.mode !== 'oidc' || uiAuth.problem(config)) throw errors.authNotConfigured({ mode: 'oidc' });
-        // The identity provider's callback parameters go to openid-client as received; a query
-        // schema would restrict and publish them, so this route has none and reads them as text here.
-        const query = new URLSearchParams(request.query as Record<string, string>).toString();
-        const clearState = serializeCookie(OIDC_STATE_COOKIE, '', { httpOnly: true, sameSite: 'lax', path: '/', maxAge: 0 });
-        const { sessionCookie, returnTo, maxAge } = await oidc.finish(config, query, cookieOf(request, OIDC_STATE_COOKIE)).catch((error: SvcError) => {
-          // A failed sign-in ends the login state too: a retry starts clean.
-          throw new SvcError(error.code, error.status, error.message, { details: error.details, headers: { ...error.headers, 'set-cookie': clearState } });
-        });
-        const session = serializeCookie(OIDC_SESSION_COOKIE, sessionCookie, cookieOptions(config.oidc.secureCookies, maxAge));
-        return respond.json(null, { status: 302, headers: { location: returnTo, 'cache-control': 'no-store', 'set-cookie': [clearState, session] } });
+      { public: true },
+    ),
+    route(
+      'oidc-callback',
+      'GET',
+      '/auth/oidc/callback',
+      {
+        schema: { summary: 'Finish an OIDC sign-in', tags: tag },
+        handler: async (request) => {
+          const config = await uiAuth.effective();
+          if (config.mode !== 'oidc' || uiAuth.problem(config)) throw errors.authNotConfigured({ mode: 'oidc' });
+          // The identity provider's callback parameters go to openid-client as received; a query
+          // schema would restrict and publish them, so this route has none and reads them as text here.
+          const query = new URLSearchParams(request.query as Record<string, string>).toString();
+          const clearState = serializeCookie(OIDC_STATE_COOKIE, '', { httpOnly: true, sameSite: 'lax', path: '/', maxAge: 0 });
+          const { sessionCookie, returnTo, maxAge } = await oidc.finish(config, query, cookieOf(request, OIDC_STATE_COOKIE)).catch((error: SvcError) => {
+            // A failed sign-in ends the login state too: a retry starts clean.
+            throw new SvcError(error.code, error.status, error.message, { details: error.details, headers: { ...error.headers, 'set-cookie': clearState } });
+          });
+          const session = serializeCookie(OIDC_SESSION_COOKIE, sessionCookie, cookieOptions(config.oidc.secureCookies, maxAge));
+          return respond.json(null, { status: 302, headers: { location: returnTo, 'cache-control': 'no-store', 'set-cookie': [clearState, session] } });
+        },
       },
-    }, { public: true }),
-    route('auth-logout', 'POST', '/auth/logout', {
-      schema: { summary: 'Sign out: clears the Basic and OIDC cookies', tags: tag },
-      handler: () => respond.json({ ok: true }, { headers: { 'set-cookie': clearedAuthCookies() } }),
-    }, { public: true }),
+      { public: true },
+    ),
+    route(
+      'auth-logout',
+      'POST',
+      '/auth/logout',
+      {
+        schema: { summary: 'Sign out: clears the Basic and OIDC cookies', tags: tag },
+        handler: () => respond.json({ ok: true }, { headers: { 'set-cookie': clearedAuthCookies() } }),
+      },
+      { public: true },
+    ),
 
     route('settings-ui-auth-get', 'GET', '/api/settings/ui-auth', {
       schema: { summary: 'Saved authentication settings (secrets reduced to set/unset) and the mode in force', tags: ['settings'] },

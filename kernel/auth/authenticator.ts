@@ -67,9 +67,7 @@ export function cookieOptions(secure: boolean, maxAge: number): SerializeOptions
 
 /** Set-Cookie values that end the Basic and both OIDC cookies. */
 export function clearedAuthCookies(): string[] {
-  return ['hc_basic_session', 'svc_oidc_state', 'svc_oidc_session'].map((name) =>
-    serializeCookie(name, '', { httpOnly: true, sameSite: 'lax', path: '/', maxAge: 0 }),
-  );
+  return ['hc_basic_session', 'svc_oidc_state', 'svc_oidc_session'].map((name) => serializeCookie(name, '', { httpOnly: true, sameSite: 'lax', path: '/', maxAge: 0 }));
 }
 
 /** At most this many verified session cookies are remembered (then the memo starts over). */

@@ -65,7 +65,10 @@ export function peerKey(peer: string): string {
   const left = head ? head.split(':') : [];
   const right = tail ? tail.split(':') : [];
   const groups = tail === undefined ? left : [...left, ...Array(8 - left.length - right.length).fill('0'), ...right];
-  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '').toLowerCase()).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, '').toLowerCase())
+    .join(':')}::/64`;
 }
 
 const userKey = (user: string) => createHash('sha256').update(user).digest('base64url').slice(0, 22);
@@ -165,7 +168,8 @@ export class LoginThrottle {
       return { value: await check() };
     } finally {
       const next = this.waiting.shift();
-      if (next) next(); // the slot passes on: running stays the same
+      if (next)
+        next(); // the slot passes on: running stays the same
       else this.running--;
     }
   }

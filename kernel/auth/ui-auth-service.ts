@@ -227,12 +227,7 @@ export class UiAuthService {
   transfer(): UiAuthTransferService {
     return Object.freeze({
       read: async () => {
-        const [stored, settings, passwordHash, clientSecret] = await Promise.all([
-          this.settings.get(OWNER, SETTINGS_KEY),
-          this.saved(),
-          this.secrets.get(OWNER, PASSWORD_HASH),
-          this.secrets.get(OWNER, CLIENT_SECRET),
-        ]);
+        const [stored, settings, passwordHash, clientSecret] = await Promise.all([this.settings.get(OWNER, SETTINGS_KEY), this.saved(), this.secrets.get(OWNER, PASSWORD_HASH), this.secrets.get(OWNER, CLIENT_SECRET)]);
         return { settings, saved: stored !== undefined, secrets: { ...(passwordHash !== undefined ? { passwordHash } : {}), ...(clientSecret !== undefined ? { clientSecret } : {}) } };
       },
       write: async (settings: UiAuthSettingsData, secrets: { passwordHash?: string; clientSecret?: string }) => {
@@ -293,11 +288,17 @@ export class UiAuthService {
   }
 
   private async computeSavedOnly(saved: SavedUiAuth, passwordHash?: string, clientSecret?: string): Promise<EffectiveUiAuth> {
-    const withoutEnv = new UiAuthService(this.knex, this.settings, this.secrets, {
-      basicSessionSeconds: this.env.basicSessionSeconds,
-      basicInsecureCookies: this.env.basicInsecureCookies,
-      oidcInsecureCookies: this.env.oidcInsecureCookies,
-    }, this.egress);
+    const withoutEnv = new UiAuthService(
+      this.knex,
+      this.settings,
+      this.secrets,
+      {
+        basicSessionSeconds: this.env.basicSessionSeconds,
+        basicInsecureCookies: this.env.basicInsecureCookies,
+        oidcInsecureCookies: this.env.oidcInsecureCookies,
+      },
+      this.egress,
+    );
     return withoutEnv.compute(saved, { passwordHash, clientSecret });
   }
 }

@@ -29,10 +29,7 @@ export function tapHook<K extends KernelHookName>(hooks: HookCatalog, name: K, t
   const hook = hooks[name] as unknown as Hook<unknown[], unknown> & { _resetCompilation(): void };
   const marker = Symbol(tapName);
   const tapFn = async (...args: unknown[]) => (fn as (...a: unknown[]) => unknown)(...args);
-  (hook as unknown as { tapPromise(opts: object, fn: (...a: unknown[]) => Promise<unknown>): void }).tapPromise(
-    { name: tapName, marker } as object,
-    tapFn,
-  );
+  (hook as unknown as { tapPromise(opts: object, fn: (...a: unknown[]) => Promise<unknown>): void }).tapPromise({ name: tapName, marker } as object, tapFn);
   return toDisposable(() => {
     // tapable has no untap: drop our tap and force the call function to be recompiled.
     hook.taps = hook.taps.filter((tap) => (tap as unknown as { marker?: symbol }).marker !== marker);

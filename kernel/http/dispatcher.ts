@@ -166,7 +166,10 @@ function handlerFailure(error: unknown, entry: RouteEntry, log: DispatcherDeps['
 function send(reply: FastifyReply, entry: RouteEntry, result: unknown, gate: RouteOwnerGate): void {
   const kind = routeResponseKind(result);
   if (kind === undefined) {
-    reply.code(200).header('content-type', 'application/json; charset=utf-8').send(JSON.stringify(result ?? null));
+    reply
+      .code(200)
+      .header('content-type', 'application/json; charset=utf-8')
+      .send(JSON.stringify(result ?? null));
     return;
   }
   const response = result as RouteResponse;
@@ -183,4 +186,3 @@ function send(reply: FastifyReply, entry: RouteEntry, result: unknown, gate: Rou
     reply.send(Readable.from(response.body as AsyncIterable<Uint8Array | string>));
   }
 }
-

@@ -47,7 +47,8 @@ export function refuseCrossSite(route: RawRouteFacts, secFetchSite: string | str
  * Media types a browser executes, renders as a document or applies as a style when it meets
  * them inline or through `<script>`/`<link>`/`<iframe>`/`<object>`.
  */
-const ACTIVE = /^(?:text\/html|application\/xhtml\+xml|image\/svg\+xml|text\/xml|application\/xml|text\/xsl|[a-z0-9.+-]+\/[a-z0-9.+-]*\+xml|(?:text|application)\/(?:x-)?(?:javascript|ecmascript|jscript|livescript)|text\/css|application\/x-shockwave-flash|text\/cache-manifest|text\/x-component)$/;
+const ACTIVE =
+  /^(?:text\/html|application\/xhtml\+xml|image\/svg\+xml|text\/xml|application\/xml|text\/xsl|[a-z0-9.+-]+\/[a-z0-9.+-]*\+xml|(?:text|application)\/(?:x-)?(?:javascript|ecmascript|jscript|livescript)|text\/css|application\/x-shockwave-flash|text\/cache-manifest|text\/x-component)$/;
 
 /** True when `contentType` is one a browser could run or render with this origin's authority. */
 export function isActiveContentType(contentType: string | undefined): boolean {

@@ -18,15 +18,7 @@ const HEX = /^[0-9A-Fa-f]{2}$/;
 
 /** ALPHA / DIGIT / "-" / "." / "_" / "~": equivalent to their escapes, so decoded. */
 function isUnreserved(code: number): boolean {
-  return (
-    (code >= 0x41 && code <= 0x5a) ||
-    (code >= 0x61 && code <= 0x7a) ||
-    (code >= 0x30 && code <= 0x39) ||
-    code === 0x2d ||
-    code === 0x2e ||
-    code === 0x5f ||
-    code === 0x7e
-  );
+  return (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39) || code === 0x2d || code === 0x2e || code === 0x5f || code === 0x7e;
 }
 
 /**

@@ -20,11 +20,7 @@ export interface CompiledRouteValidators {
   body?: ValidateFunction;
 }
 
-export function compileRouteValidators(schema: {
-  params?: object;
-  querystring?: object;
-  body?: object;
-}): CompiledRouteValidators {
+export function compileRouteValidators(schema: { params?: object; querystring?: object; body?: object }): CompiledRouteValidators {
   return {
     params: schema.params ? textAjv.compile(schema.params) : undefined,
     querystring: schema.querystring ? queryAjv.compile(schema.querystring) : undefined,

@@ -70,10 +70,7 @@ export class JobQueue {
 
   /** Creates or migrates pg-boss's schema and starts maintenance. */
   static async start(options: JobQueueOptions): Promise<JobQueue> {
-    const connection =
-      options.driver === 'postgres'
-        ? { connectionString: options.postgresUrl, max: 3, application_name: 'svc-jobs' }
-        : { db: knexPoolExecutor(options.knex) };
+    const connection = options.driver === 'postgres' ? { connectionString: options.postgresUrl, max: 3, application_name: 'svc-jobs' } : { db: knexPoolExecutor(options.knex) };
     const boss = new PgBoss({
       ...(connection as PgBoss.DatabaseOptions),
       schema: JOBS_SCHEMA,
@@ -101,11 +98,17 @@ export class JobQueue {
       // waiting for it here would never end. Creating the queue joins the transaction instead.
       if (!this.existing.has(name)) {
         await executor.executeSql(`select ${JOBS_SCHEMA}.create_queue($1, $2)`, [name, JSON.stringify({ policy })]);
-        trx.executionPromise.then(() => this.existing.add(name), () => undefined);
+        trx.executionPromise.then(
+          () => this.existing.add(name),
+          () => undefined,
+        );
       }
       const id = await this.boss.send(name, payload, { ...sendOptions, db: executor } as PgBoss.SendOptions);
       // Wake local workers once the job is visible, i.e. after the commit.
-      trx.executionPromise.then(() => this.notify(name), () => undefined);
+      trx.executionPromise.then(
+        () => this.notify(name),
+        () => undefined,
+      );
       return id;
     }
     await this.ensureQueue(name, policy);
@@ -211,8 +214,7 @@ export class JobQueue {
           await exclusive(async () => {
             if (!(await this.boss.getQueue(name))) await this.boss.createQueue(name, { name, policy });
           });
-        }
-        else if (existing.policy !== policy) await this.boss.updateQueue(name, { name, policy });
+        } else if (existing.policy !== policy) await this.boss.updateQueue(name, { name, policy });
         this.existing.add(name);
       })();
       this.queues.set(name, ready);

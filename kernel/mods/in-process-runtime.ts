@@ -21,8 +21,7 @@ function withTimeout<T>(work: Promise<T>, ms: number, onTimeout: () => SvcError)
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
-const isCatalog = (value: unknown): boolean =>
-  typeof value === 'object' && value !== null && typeof (value as { entries?: unknown }).entries === 'object' && (value as { entries?: unknown }).entries !== null;
+const isCatalog = (value: unknown): boolean => typeof value === 'object' && value !== null && typeof (value as { entries?: unknown }).entries === 'object' && (value as { entries?: unknown }).entries !== null;
 
 export class InProcessModRuntime implements ModRuntime {
   private definition?: ModDefinition;
@@ -62,11 +61,7 @@ export class InProcessModRuntime implements ModRuntime {
         manifest,
         provide: (ref, implementation) => disposers.add(scope.provide(ref, implementation)),
       };
-      const cleanup = await withTimeout(
-        Promise.resolve(definition.init(resolved as never, context)),
-        scope.initTimeoutMs,
-        () => errors.modInitTimeout({ modId: this.mod.id, timeoutMs: scope.initTimeoutMs }),
-      );
+      const cleanup = await withTimeout(Promise.resolve(definition.init(resolved as never, context)), scope.initTimeoutMs, () => errors.modInitTimeout({ modId: this.mod.id, timeoutMs: scope.initTimeoutMs }));
       if (typeof cleanup === 'function') disposers.add(toDisposable(cleanup));
     } catch (error) {
       await disposers.dispose();

@@ -16,10 +16,7 @@ export const KNOWN_CAPABILITIES = ['kernel.introspect', 'kernel.tools', 'kernel.
 
 /** A capability: one of the kernel's, or `<mod>.<name>` declared by a providing mod (never a made-up `kernel.*`). */
 const capabilitySchema = {
-  anyOf: [
-    { enum: [...KNOWN_CAPABILITIES] },
-    { type: 'string', maxLength: 100, pattern: '^(?!kernel\\.)[a-z0-9]+(-[a-z0-9]+)*\\.[a-z0-9]+(-[a-z0-9]+)*$' },
-  ],
+  anyOf: [{ enum: [...KNOWN_CAPABILITIES] }, { type: 'string', maxLength: 100, pattern: '^(?!kernel\\.)[a-z0-9]+(-[a-z0-9]+)*\\.[a-z0-9]+(-[a-z0-9]+)*$' }],
 } as const;
 
 const SERVICE_ID = '^[a-z0-9-]+(\\.[a-zA-Z0-9-]+)+$';

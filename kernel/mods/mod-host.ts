@@ -71,7 +71,6 @@ export interface ModHostDeps {
   changes?: ChangeBus;
 }
 
-
 export class ModHost implements RouteOwnerGate {
   private readonly log: Logger;
   private readonly installer: ModInstaller;
@@ -122,10 +121,7 @@ export class ModHost implements RouteOwnerGate {
     await this.deps.tables.refresh();
     await this.lifecycle.startAll();
     const publicRoutes = this.deps.routes.list().filter((r) => r.public);
-    this.log.info(
-      { public: publicRoutes.map((r) => `${r.method} ${r.path} (${r.owner})`) },
-      'public routes (served without authentication)',
-    );
+    this.log.info({ public: publicRoutes.map((r) => `${r.method} ${r.path} (${r.owner})`) }, 'public routes (served without authentication)');
   }
 
   async enable(modId: string): Promise<ModStatus> {

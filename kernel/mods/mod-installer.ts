@@ -162,11 +162,7 @@ export class ModInstaller {
       record.desired = record.system ? 'enabled' : 'disabled';
       const installedAt = new Date();
       // Another process starting at the same moment may record it first: its row stands.
-      const inserted = await knex('svc_mods')
-        .insert({ id: record.id, version: manifest.version, system: record.system, state: record.desired, installed_at: installedAt })
-        .onConflict('id')
-        .ignore()
-        .returning('id');
+      const inserted = await knex('svc_mods').insert({ id: record.id, version: manifest.version, system: record.system, state: record.desired, installed_at: installedAt }).onConflict('id').ignore().returning('id');
       const winner = inserted.length === 0 ? await knex<ModRow>('svc_mods').where({ id: record.id }).first() : undefined;
       if (winner) record.desired = winner.state;
       record.installedAt = new Date(winner?.installed_at ?? installedAt).toISOString();

@@ -52,7 +52,11 @@ export function requestedPermissions(manifest: ModManifest, source: string | nul
 
 /** A stable digest of a request: what the operator saw is what an approval names. */
 export function permissionsDigest(permissions: ModPermissions): string {
-  const canonical = JSON.stringify(Object.keys(permissions).sort().map((key) => [key, permissions[key as keyof ModPermissions]]));
+  const canonical = JSON.stringify(
+    Object.keys(permissions)
+      .sort()
+      .map((key) => [key, permissions[key as keyof ModPermissions]]),
+  );
   return createHash('sha256').update(canonical).digest('hex');
 }
 

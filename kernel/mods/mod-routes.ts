@@ -30,19 +30,18 @@ export const modStatusSchema = {
     ui: {
       type: 'object',
       // `entry`: the component a system mod ships for the slot (the UI build holds it); without one the UI renders the slot declaratively.
-      properties: Object.fromEntries(
-        ['control', 'settings', 'archive', 'setup'].map((slot) => [slot, { type: 'object', properties: { title: { type: 'string' }, entry: { type: 'string' } } }]),
-      ),
+      properties: Object.fromEntries(['control', 'settings', 'archive', 'setup'].map((slot) => [slot, { type: 'object', properties: { title: { type: 'string' }, entry: { type: 'string' } } }])),
     },
   },
 };
 
-const lifecycle = (summary: string) => ({
-  summary,
-  tags: ['mods'],
-  params: modIdParams,
-  response: { 200: { type: 'object', required: ['ok', 'mod'], properties: { ok: { const: true }, mod: modStatusSchema } } },
-}) satisfies RouteSchema;
+const lifecycle = (summary: string) =>
+  ({
+    summary,
+    tags: ['mods'],
+    params: modIdParams,
+    response: { 200: { type: 'object', required: ['ok', 'mod'], properties: { ok: { const: true }, mod: modStatusSchema } } },
+  }) satisfies RouteSchema;
 
 /** The listed UI slots with the built component each names, so the shell can pick the view it was built with. */
 function withUiEntries<T extends { ui: object }>(mod: T, manifest: ModManifest | undefined): T {

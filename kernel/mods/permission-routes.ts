@@ -128,8 +128,7 @@ export function kernelPermissionRoutes(host: PermissionHost, approvals: ModAppro
     }),
     route('mod-permissions-approve', 'POST', '/api/mod-management/{modId}/permissions', {
       schema: {
-        summary:
-          'Approve what an installed mod asks for, named by the digest the review showed (409 mod_permissions_changed when it changed since), and set the hosts it may reach on loopback or private addresses',
+        summary: 'Approve what an installed mod asks for, named by the digest the review showed (409 mod_permissions_changed when it changed since), and set the hosts it may reach on loopback or private addresses',
         tags: ['mods'],
         params: modIdParams,
         body: {
@@ -153,7 +152,7 @@ export function kernelPermissionRoutes(host: PermissionHost, approvals: ModAppro
     }),
     route('mod-secrets-get', 'GET', '/api/mod-management/{modId}/secrets', {
       schema: {
-        summary: "The secrets a mod declares (sandbox.secrets) and whether each is set; values are write-only and never returned",
+        summary: 'The secrets a mod declares (sandbox.secrets) and whether each is set; values are write-only and never returned',
         tags: ['mods'],
         params: modIdParams,
         response: secretsAnswer,

@@ -112,7 +112,7 @@ export function kernelSourceRoutes(deps: { catalog: SourceCatalog; installer: Re
     }),
     route('mod-sources-refresh', 'POST', '/api/mod-management/refresh', {
       schema: {
-        summary: "Refresh every source now; a source that fails keeps its releases and records lastError, the others still refresh",
+        summary: 'Refresh every source now; a source that fails keeps its releases and records lastError, the others still refresh',
         tags: ['mods'],
         body: { type: 'object', additionalProperties: false, properties: {} },
         response: sourcesAnswer,

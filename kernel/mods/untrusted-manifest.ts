@@ -82,7 +82,7 @@ export function untrustedManifestProblems(value: unknown, options: UntrustedMani
   const contributes = (typeof manifest.contributes === 'object' && manifest.contributes !== null ? manifest.contributes : {}) as Record<string, unknown>;
   const problems: string[] = [];
   if (contributes.migrations !== undefined) {
-    problems.push('contributes.migrations: the kernel never runs an installed mod\'s code; keep data in the key-value store (sandbox.data)');
+    problems.push("contributes.migrations: the kernel never runs an installed mod's code; keep data in the key-value store (sandbox.data)");
   }
   for (const field of IGNORED_BY_SANDBOX) {
     if (manifest[field] !== undefined) problems.push(`${field}: only mods shipped with the runtime may declare it (a sandboxed mod never receives or provides services)`);
@@ -100,10 +100,11 @@ export function untrustedManifestProblems(value: unknown, options: UntrustedMani
     const egress = sandbox?.egress;
     if (egress !== undefined) {
       if (!Array.isArray(egress)) problems.push('sandbox.egress must be a list of hosts');
-      else for (const host of egress) {
-        const problem = egressHostProblem(host);
-        if (problem) problems.push(problem);
-      }
+      else
+        for (const host of egress) {
+          const problem = egressHostProblem(host);
+          if (problem) problems.push(problem);
+        }
     }
     const reserved = options.reserved ?? shippedReservedIds();
     for (const { point, id } of contributionIds(manifest)) {
@@ -116,9 +117,37 @@ export function untrustedManifestProblems(value: unknown, options: UntrustedMani
 
 /** The JSON Schema keywords an installed mod's settings schema may use: no regular expressions, identifiers or references. */
 const SETTINGS_KEYWORDS = new Set([
-  'type', 'properties', 'required', 'additionalProperties', 'items', 'enum', 'const', 'default', 'title', 'description',
-  'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minLength', 'maxLength', 'minItems', 'maxItems',
-  'uniqueItems', 'minProperties', 'maxProperties', 'format', 'examples', 'readOnly', 'writeOnly', 'deprecated', 'oneOf', 'anyOf', 'allOf', 'not',
+  'type',
+  'properties',
+  'required',
+  'additionalProperties',
+  'items',
+  'enum',
+  'const',
+  'default',
+  'title',
+  'description',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minLength',
+  'maxLength',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'minProperties',
+  'maxProperties',
+  'format',
+  'examples',
+  'readOnly',
+  'writeOnly',
+  'deprecated',
+  'oneOf',
+  'anyOf',
+  'allOf',
+  'not',
 ]);
 /** Keywords whose value is a map of names to schemas (the names are data, not keywords). */
 const SCHEMA_MAPS = new Set(['properties']);

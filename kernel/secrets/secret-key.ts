@@ -69,7 +69,10 @@ export async function loadSecretBox(options: { knex: Knex; dataDir?: string; set
   if (stored) {
     if (stored.value.fingerprint !== fingerprint) throw errors.secretKeyMismatch();
   } else {
-    await knex('svc_meta').insert({ key: KEY_CHECK, value: JSON.stringify({ fingerprint }) }).onConflict('key').ignore();
+    await knex('svc_meta')
+      .insert({ key: KEY_CHECK, value: JSON.stringify({ fingerprint }) })
+      .onConflict('key')
+      .ignore();
   }
   return box;
 }

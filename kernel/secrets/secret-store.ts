@@ -46,10 +46,7 @@ export class SecretStore {
   async set(owner: string, name: string, value: string, trx: Knex = this.knex): Promise<void> {
     this.cache.forget(this.key(owner, name));
     const ciphertext = this.box.seal(value, this.aad(owner, name));
-    await trx('svc_secrets')
-      .insert({ owner, name, ciphertext, updated_at: trx.fn.now() })
-      .onConflict(['owner', 'name'])
-      .merge();
+    await trx('svc_secrets').insert({ owner, name, ciphertext, updated_at: trx.fn.now() }).onConflict(['owner', 'name']).merge();
     await this.invalidation.changed(this.key(owner, name), trx);
   }
 

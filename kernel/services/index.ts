@@ -64,6 +64,4 @@ export const KERNEL_SERVICE_DEFINITIONS: readonly KernelServiceDefinition[] = Ob
 ]);
 
 /** Each kernel service's scope, capability and system-only flag, by service ref id. */
-export const KERNEL_SERVICES: ReadonlyMap<string, KernelServiceEntry> = new Map(
-  KERNEL_SERVICE_DEFINITIONS.map(({ id, scope, capability, systemOnly }) => [id, Object.freeze({ scope, capability, systemOnly })]),
-);
+export const KERNEL_SERVICES: ReadonlyMap<string, KernelServiceEntry> = new Map(KERNEL_SERVICE_DEFINITIONS.map(({ id, scope, capability, systemOnly }) => [id, Object.freeze({ scope, capability, systemOnly })]));

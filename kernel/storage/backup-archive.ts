@@ -124,7 +124,12 @@ export async function writeBackup(options: WriteBackupOptions): Promise<BackupMa
     };
     writeFileSync(path.join(scratch, MANIFEST_NAME), `${JSON.stringify(manifest, null, 2)}\n`, { mode: 0o600 });
     const partial = `${options.output}.partial`;
-    const entries = [MANIFEST_NAME, ...readdirSync(scratch).filter((name) => name !== MANIFEST_NAME).sort()];
+    const entries = [
+      MANIFEST_NAME,
+      ...readdirSync(scratch)
+        .filter((name) => name !== MANIFEST_NAME)
+        .sort(),
+    ];
     await tar.create({ gzip: true, file: partial, cwd: scratch, portable: true, mode: 0o600 } as tar.TarOptionsWithAliasesAsyncFile, entries);
     renameSync(partial, options.output);
     return manifest;

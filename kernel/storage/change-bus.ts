@@ -48,7 +48,13 @@ export class ChangeBus {
     const bus = new ChangeBus(options);
     if (options.driver === 'postgres') {
       if (!options.url) throw new Error('the change bus on PostgreSQL needs the database URL');
-      bus.listener = new ListenConnection(options.url, options.instanceId, options.log, (wire) => bus.received(wire), () => bus.resync());
+      bus.listener = new ListenConnection(
+        options.url,
+        options.instanceId,
+        options.log,
+        (wire) => bus.received(wire),
+        () => bus.resync(),
+      );
       await bus.listener.connect();
     }
     return bus;

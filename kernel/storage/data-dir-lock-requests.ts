@@ -81,4 +81,3 @@ export function requestFromLock(address: string, request: LockRequest): Promise<
     });
   });
 }
-

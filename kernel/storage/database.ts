@@ -78,9 +78,7 @@ export class Database {
           extensions: { vector, pg_trgm },
         });
       } catch (error) {
-        throw new DatabaseOpenError(
-          `cannot open the embedded database in ${options.dataDir ?? 'memory'}: ${(error as Error).message}`,
-        );
+        throw new DatabaseOpenError(`cannot open the embedded database in ${options.dataDir ?? 'memory'}: ${(error as Error).message}`);
       }
       // Result parsing without PGlite's per-query copy of its parser table (see pglite-client.ts).
       await takeArrayParsers(pglite);
@@ -131,9 +129,7 @@ export class Database {
    * error: vectors fall back to `real[]` ranked in process, lexical search to a plain scan.
    */
   private static async installExtensions(knex: Knex): Promise<{ vectorStorage: 'pgvector' | 'real[]'; trigram: boolean }> {
-    const available = await knex.raw<{ rows: { name: string }[] }>(
-      `select name from pg_available_extensions where name in ('vector', 'pg_trgm')`,
-    );
+    const available = await knex.raw<{ rows: { name: string }[] }>(`select name from pg_available_extensions where name in ('vector', 'pg_trgm')`);
     const names = new Set(available.rows.map((row) => row.name));
     const create = async (name: string): Promise<boolean> => {
       if (!names.has(name)) return false;

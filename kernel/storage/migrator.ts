@@ -43,12 +43,7 @@ export function migrationsTableFor(owner: string): string {
  * inside `exclusive` (the database's schema lock): a process that waited there finds them
  * applied by the one that held it and has nothing to do.
  */
-export async function migrateLatest(
-  knex: Knex,
-  owner: string,
-  dir: string,
-  exclusive: <T>(fn: () => Promise<T>) => Promise<T> = (fn) => fn(),
-): Promise<string[]> {
+export async function migrateLatest(knex: Knex, owner: string, dir: string, exclusive: <T>(fn: () => Promise<T>) => Promise<T> = (fn) => fn()): Promise<string[]> {
   const source = new FolderMigrationSource(dir);
   const files = await source.getMigrations();
   if (files.length === 0) return [];

@@ -165,9 +165,7 @@ export class ModTableGuard {
 
   /** Re-reads the relation catalog (at boot after migrations; the kernel's own handle). */
   async refresh(connection?: RawConnection): Promise<void> {
-    const rows = connection
-      ? (await connection.query(CATALOG_SQL)).rows
-      : ((await this.knex.raw(CATALOG_SQL)) as { rows: Array<Record<string, unknown>> }).rows;
+    const rows = connection ? (await connection.query(CATALOG_SQL)).rows : ((await this.knex.raw(CATALOG_SQL)) as { rows: Array<Record<string, unknown>> }).rows;
     this.relations = rows.map((r) => ({ schema: String(r.schema), name: String(r.name).toLowerCase() }));
     this.currentSchema = String(rows[0]?.current ?? 'public');
     this.schemas = new Set(this.relations.map((r) => r.schema.toLowerCase()));

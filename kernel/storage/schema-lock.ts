@@ -22,12 +22,7 @@ export async function withSchemaLock<T>(url: string | undefined, fn: () => Promi
  * on a connection of its own. `wait`: queue for the lock; otherwise answer `{ acquired: false }`
  * at once when another process holds it. Without `url` (PGlite, one process) `fn` just runs.
  */
-export async function withAdvisoryLock<T>(
-  url: string | undefined,
-  key: number | string,
-  wait: boolean,
-  fn: () => Promise<T>,
-): Promise<{ acquired: true; value: T } | { acquired: false }> {
+export async function withAdvisoryLock<T>(url: string | undefined, key: number | string, wait: boolean, fn: () => Promise<T>): Promise<{ acquired: true; value: T } | { acquired: false }> {
   if (url === undefined) return { acquired: true, value: await fn() };
   // Loaded here: the embedded database never needs the PostgreSQL driver.
   const { default: pg } = await import('pg');

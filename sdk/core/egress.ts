@@ -45,16 +45,8 @@ export class EgressRefusedError extends Error {
 
   /** The catalogued error (`egress_address_refused`, 400) for an API answer. */
   toSvcError() {
-    const hint =
-      this.kind === 'loopback'
-        ? ' (SVC_EGRESS_ALLOW_LOOPBACK is false)'
-        : this.kind === 'private'
-          ? ' (SVC_EGRESS_ALLOW_PRIVATE is false)'
-          : '';
-    return egressErrors.egressAddressRefused(
-      { host: this.host, address: this.address, kind: this.kind, hint },
-      { details: { host: this.host, address: this.address, kind: this.kind } },
-    );
+    const hint = this.kind === 'loopback' ? ' (SVC_EGRESS_ALLOW_LOOPBACK is false)' : this.kind === 'private' ? ' (SVC_EGRESS_ALLOW_PRIVATE is false)' : '';
+    return egressErrors.egressAddressRefused({ host: this.host, address: this.address, kind: this.kind, hint }, { details: { host: this.host, address: this.address, kind: this.kind } });
   }
 }
 

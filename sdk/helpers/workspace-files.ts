@@ -284,7 +284,10 @@ export async function createWorkspaceFile(root: string, relative: string, data: 
   const { realRoot, target } = await lexical(root, relative);
   if (target === realRoot) throw new WorkspaceFileRefusal('path_invalid', shown(relative));
   let dir = realRoot;
-  for (const part of path.relative(realRoot, path.dirname(target)).split(path.sep).filter((p) => p !== '')) {
+  for (const part of path
+    .relative(realRoot, path.dirname(target))
+    .split(path.sep)
+    .filter((p) => p !== '')) {
     dir = path.join(dir, part);
     await mkdir(dir, { mode: 0o700 }).catch((error: unknown) => {
       if (code(error) !== 'EEXIST') throw error;

@@ -184,8 +184,7 @@ export function fakeChanges(modId = 'test-mod'): FakeChangeBus {
       }
     }
   };
-  const notice = (topic: string, key: string | undefined, local: boolean): ChangeNotice =>
-    key === undefined ? { topic, local, resync: false } : { topic, key, local, resync: false };
+  const notice = (topic: string, key: string | undefined, local: boolean): ChangeNotice => (key === undefined ? { topic, local, resync: false } : { topic, key, local, resync: false });
   const forMod = (owner: string): ChangesService & Disposable => {
     const mine = new Set<Disposable>();
     return {

@@ -160,10 +160,7 @@ export async function dropTestDatabases(url: string, runId: string): Promise<voi
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const { rows } = await client.query<{ datname: string }>(
-      `select datname from pg_database where datname like $1 or datname = $2`,
-      [`svc\\_t\\_${runId}\\_%`, `svc_tpl_${runId}`],
-    );
+    const { rows } = await client.query<{ datname: string }>(`select datname from pg_database where datname like $1 or datname = $2`, [`svc\\_t\\_${runId}\\_%`, `svc_tpl_${runId}`]);
     for (const row of rows) await client.query(`drop database if exists ${row.datname} with (force)`);
   } finally {
     await client.end();

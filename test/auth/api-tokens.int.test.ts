@@ -22,7 +22,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const bearer = (url: string, method = 'GET', value = token) => t.request({ method: method as 'GET', url, headers: { authorization: `Bearer ${value}`, 'content-type': 'application/json' }, payload: method === 'GET' ? undefined : '{}' });
+const bearer = (url: string, method = 'GET', value = token) =>
+  t.request({ method: method as 'GET', url, headers: { authorization: `Bearer ${value}`, 'content-type': 'application/json' }, payload: method === 'GET' ? undefined : '{}' });
 
 describe('creating tokens', () => {
   it('shows the token once and stores only its SHA-256 and a 12-character prefix', async () => {
@@ -92,7 +93,17 @@ describe('using tokens', () => {
   });
 
   it('refuses path and query tricks around the allowlist', async () => {
-    for (const url of ['/api/status/', '/api/diagnostics//sql', '/api/traces/..%2Fsettings', '/api/traces/%2e%2e/settings', '/api/sessions/a/b', '/api/sessions/', '/api/mods?next=/api/status', '/api/diagnostics/mods/x/jobs/..', '/api/traces/x/../../settings/api-tokens']) {
+    for (const url of [
+      '/api/status/',
+      '/api/diagnostics//sql',
+      '/api/traces/..%2Fsettings',
+      '/api/traces/%2e%2e/settings',
+      '/api/sessions/a/b',
+      '/api/sessions/',
+      '/api/mods?next=/api/status',
+      '/api/diagnostics/mods/x/jobs/..',
+      '/api/traces/x/../../settings/api-tokens',
+    ]) {
       const res = await bearer(url);
       expect(res.status, url).toBe(403);
     }
@@ -143,22 +154,50 @@ describe('the token allowlist', () => {
   // The spec's list, as far as a route serves it today (Forge, session context and archive
   // routes declare `tokenRead` when they arrive; until then no route matches those paths).
   it.each([
-    '/api/health', '/api/status', '/api/metrics', '/api/diagnostics/inventory', '/api/diagnostics/sql',
-    '/api/diagnostics/mods', '/api/diagnostics/mods/exec-gateway/pending', '/api/diagnostics/mods/exec-gateway/jobs', '/api/diagnostics/mods/m/jobs/Job_1-a',
-    '/api/agents', '/api/agent-status', '/api/sessions', '/api/sessions/default',
-    '/api/chat/runs/active', '/api/traces', '/api/traces/run-1', '/api/traces/run-1/authority',
+    '/api/health',
+    '/api/status',
+    '/api/metrics',
+    '/api/diagnostics/inventory',
+    '/api/diagnostics/sql',
+    '/api/diagnostics/mods',
+    '/api/diagnostics/mods/exec-gateway/pending',
+    '/api/diagnostics/mods/exec-gateway/jobs',
+    '/api/diagnostics/mods/m/jobs/Job_1-a',
+    '/api/agents',
+    '/api/agent-status',
+    '/api/sessions',
+    '/api/sessions/default',
+    '/api/chat/runs/active',
+    '/api/traces',
+    '/api/traces/run-1',
+    '/api/traces/run-1/authority',
   ])('admits %s', (pathname) => expect(mayRead(pathname)).toBe(true));
 
   it.each([
-    '/api/sessions/a/b', '/api/chat', '/api/settings/api-tokens', '/api/mods/x', '/api/archive/other', '/api/healthz', '/api/traces/', '/api/traces/a%2Fb',
-    '/api/agents/ada', '/api/agents/ada/profile-documents', '/api/diagnostics/mods/x/jobs/..', '/api/sessions/.', '/api/models',
+    '/api/sessions/a/b',
+    '/api/chat',
+    '/api/settings/api-tokens',
+    '/api/mods/x',
+    '/api/archive/other',
+    '/api/healthz',
+    '/api/traces/',
+    '/api/traces/a%2Fb',
+    '/api/agents/ada',
+    '/api/agents/ada/profile-documents',
+    '/api/diagnostics/mods/x/jobs/..',
+    '/api/sessions/.',
+    '/api/models',
   ])('refuses %s', (pathname) => expect(mayRead(pathname)).toBe(false));
 
   // The spec's segment rules, on routes whose owners flag them: the flag alone does not widen the table.
   it.each([
-    '/api/sessions/default/export', '/api/sessions/a/export?format=json', '/api/diagnostics/forge/jobs/not-a-uuid',
-    '/api/diagnostics/forge/jobs/0f8fad5b-d9cb-469f-a165-70867728950', '/api/diagnostics/forge/jobs/0f8fad5b-d9cb-469f-a165-70867728950ez',
-    '/api/diagnostics/mods/Bad_Mod/jobs', '/api/diagnostics/mods/m/jobs/a.b',
+    '/api/sessions/default/export',
+    '/api/sessions/a/export?format=json',
+    '/api/diagnostics/forge/jobs/not-a-uuid',
+    '/api/diagnostics/forge/jobs/0f8fad5b-d9cb-469f-a165-70867728950',
+    '/api/diagnostics/forge/jobs/0f8fad5b-d9cb-469f-a165-70867728950ez',
+    '/api/diagnostics/mods/Bad_Mod/jobs',
+    '/api/diagnostics/mods/m/jobs/a.b',
   ])('refuses %s although its route sets tokenRead', (url) => {
     const pathname = url.split('?')[0]!;
     expect(table.find('GET', pathname)?.entry.tokenRead).toBe(true);
@@ -166,13 +205,16 @@ describe('the token allowlist', () => {
   });
 
   it.each(['/api/diagnostics/forge/jobs/0f8fad5b-d9cb-469f-a165-70867728950e', '/api/diagnostics/forge/jobs/0F8FAD5B-D9CB-469F-A165-70867728950E', '/api/archive/runs/r-1', '/api/archive/sessions/s-1'])(
-    'admits %s (the spec\'s segment pattern)',
+    "admits %s (the spec's segment pattern)",
     (pathname) => expect(mayRead(pathname)).toBe(true),
   );
 
-  it('refuses a path outside the spec\'s table even when its route sets tokenRead', () => {
+  it("refuses a path outside the spec's table even when its route sets tokenRead", () => {
     const own = new RouteTable();
-    own.declare('m', [{ id: 'r', method: 'GET', path: '/api/mods/m/report', tokenRead: true }, { id: 'x', method: 'GET', path: '/api/agents-export', tokenRead: true }]);
+    own.declare('m', [
+      { id: 'r', method: 'GET', path: '/api/mods/m/report', tokenRead: true },
+      { id: 'x', method: 'GET', path: '/api/agents-export', tokenRead: true },
+    ]);
     for (const pathname of ['/api/mods/m/report', '/api/agents-export']) expect(tokenMayRead(own.find('GET', pathname)?.entry, pathname), pathname).toBe(false);
   });
 

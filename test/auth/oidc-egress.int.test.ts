@@ -18,20 +18,15 @@ describe('saving an issuer', () => {
   });
   afterAll(() => t?.close());
 
-  it.each([
-    'http://169.254.169.254/',
-    'http://[::ffff:169.254.169.254]/',
-    'http://2852039166/',
-    'http://0xa9fea9fe/',
-    'https://0251.0376.0251.0376/realms/x',
-    'https://[fe80::1]/',
-    'http://[fd00:ec2::254]/',
-  ])('refuses %s', async (issuer) => {
-    const res = await t.request(json('PUT', '/api/settings/ui-auth', { oidc: { issuer } }));
-    expect(res.status, JSON.stringify(res.body)).toBe(400);
-    expect(res.body.error).toBe('egress_address_refused');
-    expect((await t.request('/api/settings/ui-auth')).body.saved?.oidc?.issuer ?? null).toBeNull();
-  });
+  it.each(['http://169.254.169.254/', 'http://[::ffff:169.254.169.254]/', 'http://2852039166/', 'http://0xa9fea9fe/', 'https://0251.0376.0251.0376/realms/x', 'https://[fe80::1]/', 'http://[fd00:ec2::254]/'])(
+    'refuses %s',
+    async (issuer) => {
+      const res = await t.request(json('PUT', '/api/settings/ui-auth', { oidc: { issuer } }));
+      expect(res.status, JSON.stringify(res.body)).toBe(400);
+      expect(res.body.error).toBe('egress_address_refused');
+      expect((await t.request('/api/settings/ui-auth')).body.saved?.oidc?.issuer ?? null).toBeNull();
+    },
+  );
 
   it('accepts an issuer named by host name (checked when connecting)', async () => {
     const res = await t.request(json('PUT', '/api/settings/ui-auth', { oidc: { issuer: 'https://login.example.test/' } }));

@@ -42,9 +42,7 @@ class CookieJar {
 
   header(url: string): string | undefined {
     const { hostname, pathname } = new URL(url);
-    const matching = [...this.cookies.values()].filter(
-      (c) => c.host === hostname && (pathname === c.path || pathname.startsWith(c.path.endsWith('/') ? c.path : `${c.path}/`)),
-    );
+    const matching = [...this.cookies.values()].filter((c) => c.host === hostname && (pathname === c.path || pathname.startsWith(c.path.endsWith('/') ? c.path : `${c.path}/`)));
     return matching.length ? matching.map((c) => `${c.name}=${c.value}`).join('; ') : undefined;
   }
 
@@ -109,12 +107,7 @@ interface Login {
  * Signs in as `user` through the whole redirect chain. `beforeCallback` may change the jar
  * just before the browser arrives back at the svc callback.
  */
-async function login(
-  base: string,
-  peer: OidcPeer,
-  user: typeof ALICE,
-  options: { returnTo?: string; beforeCallback?: (jar: CookieJar) => void } = {},
-): Promise<Login> {
+async function login(base: string, peer: OidcPeer, user: typeof ALICE, options: { returnTo?: string; beforeCallback?: (jar: CookieJar) => void } = {}): Promise<Login> {
   const jar = new CookieJar();
   peer.setUser(user);
   const start = await send(jar, `${base}/auth/oidc/login?returnTo=${encodeURIComponent(options.returnTo ?? '/')}`);

@@ -33,7 +33,7 @@ afterAll(async () => {
   tmp.cleanup();
 });
 
-it('refuses a token on an installed mod\'s route that flags itself tokenRead', async () => {
+it("refuses a token on an installed mod's route that flags itself tokenRead", async () => {
   // The route is declared (the operator reaches its owner, enabled or not): not a 404.
   const operator = await t.request('/api/mods/hello-git/hello');
   expect([403, 404]).not.toContain(operator.status);

@@ -13,7 +13,12 @@ describe('ui-auth settings', () => {
   it('starts in mode none from the defaults', async () => {
     const res = await t.request('/api/settings/ui-auth');
     expect(res.status).toBe(200);
-    expect(res.body.config).toMatchObject({ mode: 'none', basic: { username: null, passwordSet: false }, oidc: { clientSecretSet: false }, trustedProxy: { allowedProxies: ['127.0.0.1', '::1'], identityHeader: 'x-forwarded-user' } });
+    expect(res.body.config).toMatchObject({
+      mode: 'none',
+      basic: { username: null, passwordSet: false },
+      oidc: { clientSecretSet: false },
+      trustedProxy: { allowedProxies: ['127.0.0.1', '::1'], identityHeader: 'x-forwarded-user' },
+    });
     expect(res.body.effective).toMatchObject({ mode: 'none', source: 'default' });
   });
 

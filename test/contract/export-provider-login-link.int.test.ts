@@ -28,8 +28,7 @@ afterAll(async () => {
 });
 
 const discover = (connectionId: string) => post(t, '/api/settings/model-connections/discover', { connectionId });
-const linkOf = async (connectionId: string) =>
-  ((await t.request('/api/settings/model-connections/provider-credentials')).body.credentials as Array<Record<string, any>>).find((c) => c.connectionId === connectionId);
+const linkOf = async (connectionId: string) => ((await t.request('/api/settings/model-connections/provider-credentials')).body.credentials as Array<Record<string, any>>).find((c) => c.connectionId === connectionId);
 
 it('a replace to another base URL unlinks the provider login: its token never reaches the new address', async () => {
   const login = (await post(t, `${B}/start`, {})).body.login;

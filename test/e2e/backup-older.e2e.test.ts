@@ -52,7 +52,10 @@ async function chatSchema(knex: Knex): Promise<string[]> {
 
 /** The chat mod's migrations folder as knex reads it (the same files and names the service runs). */
 const chatMigrations: Knex.MigrationSource<string> = {
-  getMigrations: async () => readdirSync(CHAT_MIGRATIONS).filter((name) => MIGRATION_FILE.test(name)).sort(),
+  getMigrations: async () =>
+    readdirSync(CHAT_MIGRATIONS)
+      .filter((name) => MIGRATION_FILE.test(name))
+      .sort(),
   getMigrationName: (file) => file.replace(/\.(ts|js|mjs)$/, ''),
   getMigration: async (file) => (await import(pathToFileURL(path.join(CHAT_MIGRATIONS, file)).href)) as Knex.Migration,
 };

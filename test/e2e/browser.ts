@@ -10,16 +10,7 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Quiet, offline, deterministic: no GPU, no QUIC, no background fetches of any kind. */
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 /** The window a page opens with; the screenshots' default width. */
 export const DEFAULT_VIEWPORT = { width: 1280, height: 800 };

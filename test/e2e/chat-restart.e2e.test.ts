@@ -33,7 +33,9 @@ it('marks the run interrupted after a crash and keeps the session usable', { tim
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/x-ndjson' },
     body: JSON.stringify({ agentId: 'ada', sessionId: 'crash', message: 'long answer please', runId: 'run-crash' }),
-  }).then((r) => r.text()).catch(() => 'connection lost');
+  })
+    .then((r) => r.text())
+    .catch(() => 'connection lost');
   // Wait until the model is streaming, then store a steering message and kill the server.
   for (;;) {
     const active = await api(first.url, 'GET', '/api/chat/runs/active?agentId=ada&sessionId=crash');

@@ -19,7 +19,11 @@ beforeAll(async () => {
 it('runs a cycle now and shows the diary by day and phase and the receipt', async () => {
   ui.fake.chat(modelAnswer(`Light dreams of ${words(110, 'tomatoes')}`));
   ui.fake.chat(modelAnswer(`Deep dreams of ${words(110, 'fences')}`));
-  ui.fake.chat(modelAnswer(JSON.stringify({ diary: `REM dreams of ${words(110, 'gardens')}`, items: [{ title: 'Tomatoes by the fence', content: 'Ada planted tomatoes by the fence.', citations: [{ sessionId: 'garden', seq: 1 }] }] })));
+  ui.fake.chat(
+    modelAnswer(
+      JSON.stringify({ diary: `REM dreams of ${words(110, 'gardens')}`, items: [{ title: 'Tomatoes by the fence', content: 'Ada planted tomatoes by the fence.', citations: [{ sessionId: 'garden', seq: 1 }] }] }),
+    ),
+  );
 
   await page.goto(`${ui.server.url}/#/dreams`);
   await page.getByRole('heading', { name: 'Dreams' }).waitFor();

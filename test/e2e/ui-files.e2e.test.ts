@@ -71,7 +71,10 @@ it('sends an image attachment in chat, shows it in the transcript from its store
 
   const sent = ui.fake.requests.filter((r) => r.path === '/v1/chat/completions').at(-1)!;
   const parts = sent.body.messages.at(-1).content;
-  expect(parts).toEqual([{ type: 'text', text: 'What is this?' }, { type: 'image_url', image_url: { url: `data:image/png;base64,${PNG.toString('base64')}` } }]);
+  expect(parts).toEqual([
+    { type: 'text', text: 'What is this?' },
+    { type: 'image_url', image_url: { url: `data:image/png;base64,${PNG.toString('base64')}` } },
+  ]);
   const listed = await api('GET', '/api/attachments?agentId=ada');
   expect(listed.body.attachments.map((a: any) => a.name)).toEqual(['square.png']);
   ui.expectNoPageErrors();

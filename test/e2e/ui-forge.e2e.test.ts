@@ -19,7 +19,10 @@ beforeAll(async () => {
     apiType: 'openai-chat',
     baseUrl: media.baseUrl,
     apiKey: 'sk-e2e-forge',
-    models: [{ id: 'gpt-image-1', enabled: true }, { id: 'tts-1', enabled: true }],
+    models: [
+      { id: 'gpt-image-1', enabled: true },
+      { id: 'tts-1', enabled: true },
+    ],
   });
   expect(connection.status).toBe(201);
   expect((await api('POST', '/api/chat', { agentId: 'ada', sessionId: 'gallery', message: 'keep the pictures here', noCallModel: true })).status).toBe(200);

@@ -15,7 +15,12 @@ beforeAll(async () => {
   for (const message of ['We decided to release on the first Monday of each month.', 'We agreed to keep the old API for a year.']) {
     expect((await api('POST', '/api/chat', { agentId: 'bob', sessionId: 'planning', continuityScope: 'release', noCallModel: true, message })).status).toBe(200);
   }
-  await until(() => api('GET', '/api/tiddle/cards?agentId=bob'), (res) => res.body.cards?.length === 2, 'the cards of both turns', 10_000);
+  await until(
+    () => api('GET', '/api/tiddle/cards?agentId=bob'),
+    (res) => res.body.cards?.length === 2,
+    'the cards of both turns',
+    10_000,
+  );
 });
 
 it('shows the cards, proposes them for review, and an accepted candidate becomes a Brain record', async () => {

@@ -40,7 +40,15 @@ it('draws a declarative control panel from the JSON a mod answers, as text only,
       { type: 'text', text: 'Hello <b>world</b>\n<script>window.pwned = true</script>' },
       { type: 'stat', label: 'Queued', value: 1234 },
       { type: 'stat', label: 'Last run', value: 'never' },
-      { type: 'table', title: 'Jobs', columns: ['Job', 'Runs', 'OK'], rows: [['<img src=x onerror=alert(1)>', 2, true], ['nightly', 0, null]] },
+      {
+        type: 'table',
+        title: 'Jobs',
+        columns: ['Job', 'Runs', 'OK'],
+        rows: [
+          ['<img src=x onerror=alert(1)>', 2, true],
+          ['nightly', 0, null],
+        ],
+      },
       { type: 'list', title: 'Recent', items: ['one', 2] },
       { type: 'action', label: 'Run now', method: 'POST', route: '/api/mods/fake-panel/run', confirm: 'Run every job now?', body: { all: true } },
     ],
@@ -125,9 +133,7 @@ it('draws a declarative control panel from the JSON a mod answers, as text only,
 
     // A failed read says which route failed, as the server worded it.
     await page.unroute('**/api/mods/fake-panel/ui/control');
-    await page.route('**/api/mods/fake-panel/ui/control', (route) =>
-      route.fulfill({ status: 503, json: { ok: false, error: 'mod_unavailable', message: 'Mod fake-panel is disabled' } }),
-    );
+    await page.route('**/api/mods/fake-panel/ui/control', (route) => route.fulfill({ status: 503, json: { ok: false, error: 'mod_unavailable', message: 'Mod fake-panel is disabled' } }));
     await card.getByRole('button', { name: 'Refresh' }).click();
     await card.getByRole('alert').filter({ hasText: 'GET /api/mods/fake-panel/ui/control' }).filter({ hasText: 'mod_unavailable: Mod fake-panel is disabled' }).waitFor();
     ui.expectNoPageErrors();

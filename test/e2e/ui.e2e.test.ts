@@ -29,8 +29,7 @@ const getJson = async <T>(path: string): Promise<{ status: number; body: T }> =>
   return { status: response.status, body: (await response.json()) as T };
 };
 const setupState = async () => (await getJson<{ state: string }>('/api/setup/status')).body.state;
-const profileOf = async (agentId: string) =>
-  getJson<{ documents: Array<{ kind: string; markdown: string }>; complete: boolean }>(`/api/agents/${agentId}/profile-documents`);
+const profileOf = async (agentId: string) => getJson<{ documents: Array<{ kind: string; markdown: string }>; complete: boolean }>(`/api/agents/${agentId}/profile-documents`);
 
 /** A 1×1 PNG, for the operator's avatar. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
@@ -146,16 +145,12 @@ it('opens the setup wizard on a fresh server, sets up the operator and a first a
   await page.getByRole('alert').filter({ hasText: 'agent_dream_settings_invalid' }).waitFor();
   await page.getByRole('textbox', { name: 'Schedule (cron)' }).fill('30 3 * * *');
   await page.getByRole('button', { name: 'Save Dream settings' }).click();
-  await expect
-    .poll(async () => (await getJson<{ settings: { cron: string } }>('/api/agents/ada-lovelace/dream-settings')).body.settings.cron, poll)
-    .toBe('30 3 * * *');
+  await expect.poll(async () => (await getJson<{ settings: { cron: string } }>('/api/agents/ada-lovelace/dream-settings')).body.settings.cron, poll).toBe('30 3 * * *');
 
   // Skills: tick one from the catalog and save the assignment.
   await page.getByRole('checkbox', { name: /Summarize/ }).check();
   await page.getByRole('button', { name: 'Save skills' }).click();
-  await expect
-    .poll(async () => (await getJson<{ assigned: string[] }>('/api/agents/ada-lovelace/skills')).body.assigned, poll)
-    .toEqual(['summarize']);
+  await expect.poll(async () => (await getJson<{ assigned: string[] }>('/api/agents/ada-lovelace/skills')).body.assigned, poll).toEqual(['summarize']);
 
   await ui.screenshot('ui-agent', { narrow: true });
   ui.expectNoPageErrors();
@@ -270,8 +265,7 @@ it('creates, uses and revokes a diagnostics token, and refuses auth settings tha
   expect(await tokenRow.textContent()).toContain(`${token.slice(0, 12)}…`);
   expect(await tokenRow.textContent()).not.toContain(token);
 
-  const statusWithToken = async () =>
-    (await fetch(`${ui.server.url}/api/status`, { headers: { authorization: `Bearer ${token}` } })).status;
+  const statusWithToken = async () => (await fetch(`${ui.server.url}/api/status`, { headers: { authorization: `Bearer ${token}` } })).status;
   expect(await statusWithToken()).toBe(200);
 
   page.once('dialog', (dialog) => void dialog.accept());
@@ -292,8 +286,7 @@ it('creates, uses and revokes a diagnostics token, and refuses auth settings tha
   expect(await page.getByRole('radio', { name: 'Basic', exact: true }).isChecked()).toBe(true);
   expect(await page.getByRole('textbox', { name: 'Username' }).inputValue()).toBe('ops');
 
-  const savedAuth = async () =>
-    (await (await fetch(`${ui.server.url}/api/settings/ui-auth`)).json()) as { config: { mode: string }; effective: { mode: string } };
+  const savedAuth = async () => (await (await fetch(`${ui.server.url}/api/settings/ui-auth`)).json()) as { config: { mode: string }; effective: { mode: string } };
   expect((await savedAuth()).config.mode).toBe('none');
 
   await ui.screenshot('ui-settings', { narrow: true });
@@ -386,7 +379,10 @@ it('adds an MCP connection over HTTP, lists its tools, diagnoses and deletes it;
     await tools.waitFor();
     expect(await tools.locator('code').allTextContents()).toEqual(expect.arrayContaining(['echo', 'add', 'whoami']));
     await page.getByRole('button', { name: 'Diagnose Test tools' }).click();
-    await row.getByRole('status').filter({ hasText: /^Connected to .+; \d+ tools\.$/ }).waitFor();
+    await row
+      .getByRole('status')
+      .filter({ hasText: /^Connected to .+; \d+ tools\.$/ })
+      .waitFor();
     expect(await page.content()).not.toContain(secret);
     const listed = await getJson<{ connections: unknown[] }>('/api/settings/mcp-connections');
     expect(JSON.stringify(listed.body)).not.toContain(secret);
@@ -460,8 +456,7 @@ it("renders a mod's settings from its JSON Schema, saves a value and shows the s
   await timeout.fill('5000');
   await form.getByRole('button', { name: 'Save MCP' }).click();
   await form.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
-  const saved = async () =>
-    (await getJson<{ settings: { callTimeoutMs: number; keepAlivePingMs: number } }>('/api/mod-management/mcp/settings')).body.settings;
+  const saved = async () => (await getJson<{ settings: { callTimeoutMs: number; keepAlivePingMs: number } }>('/api/mod-management/mcp/settings')).body.settings;
   expect(await saved()).toEqual({ callTimeoutMs: 5000, keepAlivePingMs: 30000 });
 
   // Out of range: the server's schema check refuses it, shown as it words it, the value kept in the form.

@@ -42,16 +42,13 @@ describe('DNS rebinding: with no host list, only names of this listener are answ
     expect((await t.request({ url: '/health', headers: { host } })).status).toBe(200);
   });
 
-  it.each(['attacker.example', `attacker.example:${PORT}`, `localhost:${PORT + 1}`, 'localhost', `127.0.0.2:${PORT}`, `0.0.0.0:${PORT}`])(
-    'refuses %s on every path, the UI included',
-    async (host) => {
-      for (const url of ['/health', '/api/health', '/', '/ui/assets/x.js', '/api/settings/mcp-connections', '/no/such/path']) {
-        const res = await t.request({ url, headers: { host } });
-        expect(res.status, `${host} ${url}`).toBe(403);
-        expect(res.body.error).toBe('host_not_allowed');
-      }
-    },
-  );
+  it.each(['attacker.example', `attacker.example:${PORT}`, `localhost:${PORT + 1}`, 'localhost', `127.0.0.2:${PORT}`, `0.0.0.0:${PORT}`])('refuses %s on every path, the UI included', async (host) => {
+    for (const url of ['/health', '/api/health', '/', '/ui/assets/x.js', '/api/settings/mcp-connections', '/no/such/path']) {
+      const res = await t.request({ url, headers: { host } });
+      expect(res.status, `${host} ${url}`).toBe(403);
+      expect(res.body.error).toBe('host_not_allowed');
+    }
+  });
 
   it('a rebound page cannot create and run a stdio MCP server', async () => {
     const attack = { host: `attacker.example:${PORT}`, origin: `http://attacker.example:${PORT}`, 'content-type': 'application/json' };
@@ -270,15 +267,11 @@ describe('over a real socket, exactly as a rebound page or a cross-site form sen
     await t.kernel.listen();
   });
 
-  const send = (head: string, body = '') =>
-    rawRequest(port, `${head}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  const send = (head: string, body = '') => rawRequest(port, `${head}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
 
   it('a foreign Host cannot create a stdio MCP connection, and no connection exists afterwards', async () => {
     const body = JSON.stringify({ name: 'x', transport: 'stdio', command: '/bin/sh', args: ['-c', 'id'] });
-    const reply = await send(
-      `POST /api/settings/mcp-connections HTTP/1.1\r\nHost: attacker.example:${port}\r\nOrigin: http://attacker.example:${port}\r\nContent-Type: application/json`,
-      body,
-    );
+    const reply = await send(`POST /api/settings/mcp-connections HTTP/1.1\r\nHost: attacker.example:${port}\r\nOrigin: http://attacker.example:${port}\r\nContent-Type: application/json`, body);
     expect(reply).toMatch(/^HTTP\/1\.1 403/);
     expect(reply).toContain('host_not_allowed');
     const list = await send(`GET /api/settings/mcp-connections HTTP/1.1\r\nHost: 127.0.0.1:${port}`);

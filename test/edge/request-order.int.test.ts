@@ -80,7 +80,11 @@ describe('1b. browser origin and content type, for /api/ and /auth/', () => {
   });
 
   it('completes an accepted preflight with 204 before authentication, and refuses a cross-site one', async () => {
-    const ok = await t.inject({ method: 'OPTIONS', url: '/api/status', headers: { ...host, origin: 'https://console.example.com', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } });
+    const ok = await t.inject({
+      method: 'OPTIONS',
+      url: '/api/status',
+      headers: { ...host, origin: 'https://console.example.com', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+    });
     expect(ok.statusCode).toBe(204);
     expect(ok.headers['access-control-allow-methods']).toContain('POST');
     const bad = await t.request({ method: 'OPTIONS', url: '/api/status', headers: { ...host, origin: 'https://evil.example', 'access-control-request-method': 'POST' } });

@@ -54,10 +54,18 @@ it('answers a request that arrives during close with 503 service_shutting_down',
   socket.write(`GET /api/slow HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
   await until(() => slowStarted, Boolean, 'the slow request to be in flight');
   const closed = app.close();
-  await until(() => app.server.listening, (listening) => !listening, 'the server to stop listening');
+  await until(
+    () => app.server.listening,
+    (listening) => !listening,
+    'the server to stop listening',
+  );
   // The connection is busy, so it stays open: a second request on it arrives after close began.
   socket.write(`GET /api/fast HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
-  await until(() => seen, (urls) => urls.includes('/api/fast'), 'the second request to arrive');
+  await until(
+    () => seen,
+    (urls) => urls.includes('/api/fast'),
+    'the second request to arrive',
+  );
   release();
   await ended;
   await closed;

@@ -38,11 +38,19 @@ describe('change bus on PostgreSQL across processes', () => {
     const subA = a.kernel.changes.subscribe('demo.rows', (n) => atA.push(n));
     const subB = b.kernel.changes.subscribe('demo.rows', (n) => atB.push(n));
     await a.kernel.changes.publish('demo.rows', 'r1');
-    await until(() => atB.length, (n) => n >= 1, 'the notice in b');
+    await until(
+      () => atB.length,
+      (n) => n >= 1,
+      'the notice in b',
+    );
     expect(atB[0]).toEqual({ topic: 'demo.rows', key: 'r1', local: false, resync: false });
     // A later notice from b proves a's own r1 did not come back to it meanwhile.
     await b.kernel.changes.publish('demo.rows', 'r2');
-    await until(() => atA.length, (n) => n >= 2, 'the notice in a');
+    await until(
+      () => atA.length,
+      (n) => n >= 2,
+      'the notice in a',
+    );
     expect(atA).toEqual([
       { topic: 'demo.rows', key: 'r1', local: true, resync: false },
       { topic: 'demo.rows', key: 'r2', local: false, resync: false },
@@ -63,7 +71,11 @@ describe('change bus on PostgreSQL across processes', () => {
     } finally {
       await admin.end();
     }
-    await until(() => atB.filter((n) => n.resync).length, (n) => n >= 1, 'the resync notice');
+    await until(
+      () => atB.filter((n) => n.resync).length,
+      (n) => n >= 1,
+      'the resync notice',
+    );
     expect(atB.find((n) => n.resync)).toEqual({ topic: 'demo.resync', local: false, resync: true });
     expect(b.kernel.changes.listenerPid()).not.toBe(pid);
     // Delivery works on the new connection (retry: a publish may race the LISTEN).
@@ -82,17 +94,33 @@ describe('change bus on PostgreSQL across processes', () => {
     // b reads (and caches) the current document first.
     expect((await b.request('/api/mods/echo-mod/settings')).body.settings).toEqual({ greeting: 'hello' });
     expect((await a.request(json('PUT', '/api/mod-management/echo-mod/settings', { greeting: 'from-a' }))).status).toBe(200);
-    await until(async () => (await b.request('/api/mods/echo-mod/settings')).body.settings, (s) => s?.greeting === 'from-a', 'the new setting in b');
+    await until(
+      async () => (await b.request('/api/mods/echo-mod/settings')).body.settings,
+      (s) => s?.greeting === 'from-a',
+      'the new setting in b',
+    );
   });
 
   it("a secret written through one kernel's store is read new through the other's cache", async () => {
     const store = async (t: TestKernel) => new SecretStore(t.kernel.database.knex, await loadSecretBox({ knex: t.kernel.database.knex, settingsKey: TEST_SETTINGS_KEY }), t.kernel.changes);
     const [atA, atB] = [await store(a), await store(b)];
     await atA.set('demo-mod', 'token', 'first');
-    await until(() => atB.getCached('demo-mod', 'token'), (v) => v === 'first', 'the first secret in b');
+    await until(
+      () => atB.getCached('demo-mod', 'token'),
+      (v) => v === 'first',
+      'the first secret in b',
+    );
     await atA.set('demo-mod', 'token', 'second');
-    await until(() => atB.getCached('demo-mod', 'token'), (v) => v === 'second', 'the new secret in b');
+    await until(
+      () => atB.getCached('demo-mod', 'token'),
+      (v) => v === 'second',
+      'the new secret in b',
+    );
     await atA.delete('demo-mod', 'token');
-    await until(() => atB.getCached('demo-mod', 'token'), (v) => v === undefined, 'the secret gone in b');
+    await until(
+      () => atB.getCached('demo-mod', 'token'),
+      (v) => v === undefined,
+      'the secret gone in b',
+    );
   });
 });

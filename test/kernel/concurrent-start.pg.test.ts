@@ -32,9 +32,7 @@ it('three kernels started at once on an empty database all come up', async () =>
   const url = new URL(adminUrl);
   url.pathname = `/${dbName}`;
   const mods = ['health', 'agents', 'model-connections', 'mcp', 'settings'];
-  const started = await Promise.allSettled(
-    [0, 1, 2].map(() => startTestKernel({ mods, database: { driver: 'postgres', url: url.toString(), poolMax: 4 } })),
-  );
+  const started = await Promise.allSettled([0, 1, 2].map(() => startTestKernel({ mods, database: { driver: 'postgres', url: url.toString(), poolMax: 4 } })));
   for (const result of started) if (result.status === 'fulfilled') kernels.push(result.value);
   expect(started.map((r) => (r.status === 'rejected' ? String((r.reason as Error).stack) : 'up'))).toEqual(['up', 'up', 'up']);
   for (const k of kernels) {

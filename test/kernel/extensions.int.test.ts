@@ -118,7 +118,7 @@ describe('owners and contributors coming and going', () => {
     expect(await hook.call('hello')).toBe('hello!');
   });
 
-  it('removes a disabled contributor\'s data, values and taps, and tells the owner', async () => {
+  it("removes a disabled contributor's data, values and taps, and tells the owner", async () => {
     ownerProbe.changes.length = 0;
     expect((await disable('points-contributor')).status).toBe(200);
     expect(ownerProbe.changes.filter((c) => c.change === 'removed')).toHaveLength(3);
@@ -136,11 +136,7 @@ describe('owners and contributors coming and going', () => {
     // And enabling it again tells the owner of each addition.
     ownerProbe.changes.length = 0;
     expect((await enable('points-contributor')).status).toBe(200);
-    expect(ownerProbe.changes.map((c) => `${c.pointId}:${c.change}`).sort()).toEqual([
-      'points-owner.beforeGreet:added',
-      'points-owner.items:added',
-      'points-owner.items:added',
-    ]);
+    expect(ownerProbe.changes.map((c) => `${c.pointId}:${c.change}`).sort()).toEqual(['points-owner.beforeGreet:added', 'points-owner.items:added', 'points-owner.items:added']);
     await disable('points-contributor');
     await disable('points-owner');
   });

@@ -57,7 +57,17 @@ describe('fakeChanges', () => {
     const http = fakeHttpRouter();
     const init = await initWithFakes(
       modelConnections,
-      { http, db: modDatabase(), secrets: fakeSecrets(), settings: fakeSettings(), log: fakeLogger(), extensions: noExtensions, logins: { get: () => undefined }, egress: createEgressGuard(DEFAULT_EGRESS_POLICY), changes },
+      {
+        http,
+        db: modDatabase(),
+        secrets: fakeSecrets(),
+        settings: fakeSettings(),
+        log: fakeLogger(),
+        extensions: noExtensions,
+        logins: { get: () => undefined },
+        egress: createEgressGuard(DEFAULT_EGRESS_POLICY),
+        changes,
+      },
       { id: 'model-connections' },
     );
     const catalog = init.provided(modelCatalogServiceRef)!;

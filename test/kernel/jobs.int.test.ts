@@ -126,7 +126,7 @@ describe('jobs through coreServices.jobs', () => {
     expect(undeclared.body.error).toBe('mod_contribution_undeclared');
     const badOption = await t.request(json('POST', '/api/mods/jobs-probe/send', { key: 'x', options: { retryLimit: -1 } }));
     expect(badOption.body.error).toBe('mod_route_failed');
-    expect((await probe.attempts('x'))).toEqual([]);
+    expect(await probe.attempts('x')).toEqual([]);
   });
 
   it('shows a mod only its own queues', async () => {

@@ -147,7 +147,7 @@ describe('lifecycle routes', () => {
     expect(await t.kernel.database.knex('svc_mods').where({ id: 'needs-echo' }).first()).toBeUndefined();
   });
 
-  it('publishes a loaded mod\'s error codes and drops them when it is uninstalled', async () => {
+  it("publishes a loaded mod's error codes and drops them when it is uninstalled", async () => {
     const codes = async () => (await t.request('/api/openapi.json')).body['x-svc-error-codes'];
     // tool-caller is installed (disabled): its code is listed; the refused mod left the kernel's meaning intact.
     expect((await codes()).tool_caller_tool_unknown).toBe(404);

@@ -17,7 +17,13 @@ async function statusAt(t: TestKernel): Promise<{ status: number; error?: string
   return { status: res.status, error: res.body?.error };
 }
 
-const until = (t: TestKernel, wanted: number, what: string) => pollUntil(() => statusAt(t), (got) => got.status === wanted, what, 20_000);
+const until = (t: TestKernel, wanted: number, what: string) =>
+  pollUntil(
+    () => statusAt(t),
+    (got) => got.status === wanted,
+    what,
+    20_000,
+  );
 
 beforeAll(async () => {
   db = await testDatabase();

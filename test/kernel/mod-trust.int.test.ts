@@ -154,7 +154,7 @@ describe('table ownership', () => {
     expect(Array.isArray((await agents.raw('select * from agents_profile_documents')).rows)).toBe(true);
   });
 
-  it('lets a system mod use the dynamic-SQL words a non-system mod is refused, never another owner\'s table', async () => {
+  it("lets a system mod use the dynamic-SQL words a non-system mod is refused, never another owner's table", async () => {
     const guard = new ModTableGuard(t.kernel.database.knex, () => fixtures);
     await guard.refresh();
     const system = guard.handle('table-snoop', { system: true });

@@ -74,7 +74,9 @@ describe('the embedded database parses results as PGlite does', () => {
     expect(row).toEqual({ id: 1, tags: ['a', 'b'] });
     await db.transaction(async (trx) => {
       await trx('parsing_probe').insert({ id: 3, tags: ['x', null] });
-      const [inserted] = (await trx('parsing_probe').where({ id: 3 }).update({ tags: ['y', 'z'] }, '*')) as unknown[];
+      const [inserted] = (await trx('parsing_probe')
+        .where({ id: 3 })
+        .update({ tags: ['y', 'z'] }, '*')) as unknown[];
       expect(inserted).toEqual({ id: 3, tags: ['y', 'z'] });
     });
     const ids = await db.knex.raw<{ rows: { ids: number[] }[] }>(`select array_agg(id order by id) as ids from parsing_probe`);

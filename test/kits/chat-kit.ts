@@ -112,4 +112,3 @@ export const chatRequest = (body: Record<string, unknown>, stream = false) => ({
   ...json('POST', '/api/chat', body),
   ...(stream ? { headers: { 'content-type': 'application/json', accept: 'application/x-ndjson' } } : {}),
 });
-

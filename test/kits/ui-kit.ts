@@ -94,7 +94,6 @@ export function modelAnswer(...pieces: string[]): ScriptedAnswer {
   };
 }
 
-
 const OUTPUT_DIR = path.join(projectRoot, 'test-output');
 const NARROW = { width: 390, height: 844 };
 

@@ -43,7 +43,9 @@ beforeAll(async () => {
 
   fake = await startFakeOpenAi();
   t = await startTestKernel({ mods: CHAT_MODS, config: { dataDir: path.join(tmp.dir, 'data'), modsAllowFileSources: true } });
-  const connection = await t.request(json('POST', '/api/settings/model-connections', { provider: 'openai', apiType: 'openai-chat', baseUrl: fake.baseUrl, apiKey: 'sk-example-0123456789', models: [{ id: 'gpt-test', enabled: true }] }));
+  const connection = await t.request(
+    json('POST', '/api/settings/model-connections', { provider: 'openai', apiType: 'openai-chat', baseUrl: fake.baseUrl, apiKey: 'sk-example-0123456789', models: [{ id: 'gpt-test', enabled: true }] }),
+  );
   expect(connection.status).toBe(201);
   expect((await t.request(json('POST', '/api/agents', { id: 'ada', name: 'Ada' }))).status).toBe(201);
   expect((await t.request(json('PUT', '/api/agents/ada/model-selection', { connectionId: connection.body.connection.id, model: 'gpt-test' }))).status).toBe(200);

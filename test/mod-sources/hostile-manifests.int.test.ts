@@ -94,7 +94,9 @@ async function recordAsAccepted(sourceId: string, tag: string): Promise<void> {
   const row = await knex('svc_mod_sources').where({ id: sourceId }).first();
   const releases = (typeof row.releases === 'string' ? JSON.parse(row.releases) : row.releases) as Release[];
   const forged = releases.map((r) => (r.tag === tag ? { ...r, accepted: true, reason: undefined } : r));
-  await knex('svc_mod_sources').where({ id: sourceId }).update({ releases: JSON.stringify(forged) });
+  await knex('svc_mod_sources')
+    .where({ id: sourceId })
+    .update({ releases: JSON.stringify(forged) });
 }
 
 describe('migrations of an installed mod are never imported by the kernel', () => {
@@ -176,7 +178,10 @@ describe('what the sandbox ignores is refused, not silently dropped', () => {
       });
       repo.version(tag.slice(1)).release(tag);
     }
-    repo.manifest((m) => delete m.uses).version('1.1.0').release('v1.1.0');
+    repo
+      .manifest((m) => delete m.uses)
+      .version('1.1.0')
+      .release('v1.1.0');
     const { releases } = await addSource(repo);
     const byTag = Object.fromEntries(releases.map((r) => [r.tag, r]));
     for (const [tag, , reason] of tags) expect(byTag[tag], tag).toMatchObject({ accepted: false, reason: expect.stringMatching(reason) });
@@ -263,11 +268,13 @@ describe('a system mod keeps the ids it declares', () => {
     expect(declared.map((c) => c.modId)).toEqual(['provider-openai']);
   });
 
-  it('lists a system mod\'s contributions before any other mod\'s, whatever the order they were enabled in', async () => {
+  it("lists a system mod's contributions before any other mod's, whatever the order they were enabled in", async () => {
     expect((await disable('provider-openai')).status).toBe(200);
     expect((await enable('late-provider')).status).toBe(200);
     expect((await enable('provider-openai')).status).toBe(200);
-    const contributors = k().kernel.extensions.contributions('model-connections.providers').filter((c) => c.source === 'manifest');
+    const contributors = k()
+      .kernel.extensions.contributions('model-connections.providers')
+      .filter((c) => c.source === 'manifest');
     expect(contributors.map((c) => c.modId)).toEqual(['provider-openai', 'late-provider']);
   });
 });
@@ -299,9 +306,15 @@ describe('egress hosts that name a non-public address', () => {
 
   beforeAll(async () => {
     const repo = hostileRepo('egress-git');
-    repo.manifest((m) => (m.sandbox = { egress: ['api.example.com'] })).version('0.9.0').release('v0.9.0');
+    repo
+      .manifest((m) => (m.sandbox = { egress: ['api.example.com'] }))
+      .version('0.9.0')
+      .release('v0.9.0');
     spellings.forEach((host, i) => {
-      repo.manifest((m) => (m.sandbox = { egress: ['api.example.com', host] })).version(`1.0.${i}`).release(`v1.0.${i}`);
+      repo
+        .manifest((m) => (m.sandbox = { egress: ['api.example.com', host] }))
+        .version(`1.0.${i}`)
+        .release(`v1.0.${i}`);
     });
     ({ id: sourceId, releases } = await addSource(repo));
   });

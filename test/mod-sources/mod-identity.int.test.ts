@@ -77,7 +77,7 @@ describe('an impostor source offering the same mod id', () => {
     expect(await settings()).toEqual({ greeting: 'hey' });
   });
 
-  it("offers and installs updates of the original source only", async () => {
+  it('offers and installs updates of the original source only', async () => {
     original.version('1.1.0').release('v1.1.0');
     await refresh();
     expect((await managed()).updateAvailable).toEqual({ version: '1.1.0', tag: 'v1.1.0' });

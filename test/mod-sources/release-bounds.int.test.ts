@@ -126,7 +126,10 @@ describe('file count', () => {
   it('stops reading the listing one entry past the bound asked for', async () => {
     const repo = hostileRepo('listing-git');
     const blob = repo.blobText('x\n');
-    repo.releaseWithEntries('v1.0.0', Array.from({ length: 3000 }, (_, i) => ({ mode: '100644' as const, object: blob, path: `f/${i}.txt` })));
+    repo.releaseWithEntries(
+      'v1.0.0',
+      Array.from({ length: 3000 }, (_, i) => ({ mode: '100644' as const, object: blob, path: `f/${i}.txt` })),
+    );
     const commit = git(repo.dir, 'rev-parse', 'HEAD').trim();
     const mirror = new SourceRepository(path.join(tmp.dir, 'listing-mirrors'), 'listing');
     await mirror.fetch(repo.url, true);
@@ -137,7 +140,10 @@ describe('file count', () => {
 
 describe('fetch bounds', () => {
   it('refuses a repository larger than the mirror bound and deletes the mirror', async () => {
-    const repo = ModRepo.create(path.join(tmp.dir, 'huge')).write('noise.bin', randomBytes(3 * 1024 * 1024).toString('base64')).version('1.0.0').release('v1.0.0');
+    const repo = ModRepo.create(path.join(tmp.dir, 'huge'))
+      .write('noise.bin', randomBytes(3 * 1024 * 1024).toString('base64'))
+      .version('1.0.0')
+      .release('v1.0.0');
     const mirror = new SourceRepository(path.join(tmp.dir, 'huge-mirrors'), 'huge', { fetchTimeoutMs: 120_000, mirrorMaxBytes: 1024 * 1024 });
     await expect(mirror.fetch(repo.url, true)).rejects.toThrow(/larger than 1048576 bytes/);
     expect(existsSync(mirror.gitDir)).toBe(false);

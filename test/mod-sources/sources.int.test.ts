@@ -143,7 +143,7 @@ describe('adding and inspecting a source', () => {
     expect(available.find((a: { modId: string }) => a.modId === 'hello-git').version).toBe('1.1.0');
   });
 
-  it('refuses a tag whose id differs from the source\'s, one that sets system, one whose host range does not fit', async () => {
+  it("refuses a tag whose id differs from the source's, one that sets system, one whose host range does not fit", async () => {
     repo.manifest((m) => {
       m.entry = 'index.js';
       m.version = '1.3.0';

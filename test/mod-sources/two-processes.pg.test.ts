@@ -19,8 +19,7 @@ let a: TestKernel;
 let b: TestKernel;
 let repo: ModRepo;
 
-const boot = (name: string) =>
-  startTestKernel({ mods: ['health'], database: db, config: { dataDir: path.join(tmp.dir, name), modsAllowFileSources: true, shutdownTimeoutMs: 300 } });
+const boot = (name: string) => startTestKernel({ mods: ['health'], database: db, config: { dataDir: path.join(tmp.dir, name), modsAllowFileSources: true, shutdownTimeoutMs: 300 } });
 
 const until = <T>(probe: () => Promise<T> | T, predicate: (value: T) => boolean, what: string, limitMs = 30000): Promise<T> => pollUntil(probe, predicate, what, limitMs);
 const hello = async (t: TestKernel) => {
@@ -49,18 +48,36 @@ const placedOn = (name: string): string | undefined => {
 
 it('install, enable, update and uninstall through one process reach the other', async () => {
   expect((await a.request(json('POST', '/api/mod-management/hello-git/install', {}))).status).toBe(200);
-  await until(async () => b.kernel.mods.get('hello-git')?.status, (s) => s === 'disabled', 'the mod installed on b');
+  await until(
+    async () => b.kernel.mods.get('hello-git')?.status,
+    (s) => s === 'disabled',
+    'the mod installed on b',
+  );
   // b records what it placed as the last step of following the install (after the mod is registered there).
   const record = await a.kernel.database.knex('svc_mod_installs').where({ mod_id: 'hello-git' }).first();
-  await until(async () => placedOn('b'), (hash) => hash === record.content_hash, 'b records the placed release');
+  await until(
+    async () => placedOn('b'),
+    (hash) => hash === record.content_hash,
+    'b records the placed release',
+  );
 
   expect((await approveAndEnable(a, 'hello-git')).status).toBe(200);
-  expect(await until(() => hello(b), (r) => r.status === 200, 'the mod serving on b')).toMatchObject({ version: '1.0.0' });
+  expect(
+    await until(
+      () => hello(b),
+      (r) => r.status === 200,
+      'the mod serving on b',
+    ),
+  ).toMatchObject({ version: '1.0.0' });
 
   repo.version('1.1.0').release('v1.1.0');
   expect((await a.request(json('POST', '/api/mod-management/refresh', {}))).status).toBe(200);
   expect((await a.request(json('POST', '/api/mod-management/hello-git/install', { version: '1.1.0' }))).status).toBe(200);
-  await until(() => hello(b), (r) => r.version === '1.1.0', 'the update serving on b');
+  await until(
+    () => hello(b),
+    (r) => r.version === '1.1.0',
+    'the update serving on b',
+  );
 
   // b may still hold the mod's lock while it finishes following the install (its code is placed
   // before its state is taken): an overlapping uninstall is 409 mod_install_in_progress until then.
@@ -70,17 +87,29 @@ it('install, enable, update and uninstall through one process reach the other', 
     'the uninstall once b has followed',
   );
   expect(uninstalled.status).toBe(200);
-  await until(async () => b.kernel.mods.get('hello-git') === undefined && !existsSync(path.join(tmp.dir, 'b', 'mods', 'hello-git')), (gone) => gone, 'the mod and its code gone from b');
+  await until(
+    async () => b.kernel.mods.get('hello-git') === undefined && !existsSync(path.join(tmp.dir, 'b', 'mods', 'hello-git')),
+    (gone) => gone,
+    'the mod and its code gone from b',
+  );
   // Installs of one mod sent to both at once: the database lock lets one run at a time, a
   // request that overlaps another process's install is refused, and both end on one release.
   const both = await Promise.all([a, b].map((t) => t.request(json('POST', '/api/mod-management/hello-git/install', {}))));
   for (const res of both) if (res.status !== 200) expect(res.body.error).toBe('mod_install_in_progress');
   expect(both.some((res) => res.status === 200)).toBe(true);
   const recorded = async () => (await a.kernel.database.knex('svc_mod_installs').where({ mod_id: 'hello-git' }).first()).content_hash as string;
-  await until(async () => [placedOn('a'), placedOn('b')], (h) => h[0] !== undefined && h[0] === h[1], 'one release on both');
+  await until(
+    async () => [placedOn('a'), placedOn('b')],
+    (h) => h[0] !== undefined && h[0] === h[1],
+    'one release on both',
+  );
   expect(placedOn('a')).toBe(await recorded());
   expect((await a.request(json('POST', '/api/mod-management/hello-git/uninstall'))).status).toBe(200);
-  await until(async () => b.kernel.mods.get('hello-git') === undefined && !existsSync(path.join(tmp.dir, 'b', 'mods', 'hello-git')), (gone) => gone, 'the mod gone from b again');
+  await until(
+    async () => b.kernel.mods.get('hello-git') === undefined && !existsSync(path.join(tmp.dir, 'b', 'mods', 'hello-git')),
+    (gone) => gone,
+    'the mod gone from b again',
+  );
 
   // Its routes are gone on both, as on the process that uninstalled it.
   expect((await hello(b)).status).toBe((await hello(a)).status);

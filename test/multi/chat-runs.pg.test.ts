@@ -54,14 +54,23 @@ it('a streamed turn on one process is listed through every process and the proxy
   const turn = streamTurn(cluster.base(0), { agentId: 'ada', sessionId: 'cancel', message: 'take your time', runId: 'run-cancel-x' });
   const runId = await turn.started;
   for (const target of [0, 1, 2, 'proxy', 'proxy', 'proxy'] as const) {
-    await until(() => activeIds(target), (ids) => ids.includes(runId), `${target} lists the run`);
+    await until(
+      () => activeIds(target),
+      (ids) => ids.includes(runId),
+      `${target} lists the run`,
+    );
   }
   const cancel = await cluster.api(1, 'POST', `/api/chat/${runId}/cancel`, { agentId: 'ada', reason: 'changed my mind' });
   expect(cancel.status, JSON.stringify(cancel.body)).toBe(200);
   expect(cancel.body).toMatchObject({ ok: true, runId });
   const events = await turn.ended;
   expect(events.filter((e) => TERMINAL.includes(e.type)).map((e) => e.type)).toEqual(['run.cancelled']);
-  for (const target of [0, 1, 2] as const) await until(() => activeIds(target), (ids) => !ids.includes(runId), `${target} no longer lists the run`);
+  for (const target of [0, 1, 2] as const)
+    await until(
+      () => activeIds(target),
+      (ids) => !ids.includes(runId),
+      `${target} no longer lists the run`,
+    );
   expect((await cluster.api(2, 'GET', `/api/traces/${runId}`)).body.trace).toMatchObject({ status: 'cancelled' });
 });
 
@@ -88,13 +97,22 @@ it('a live run swept while its process was stopped: the owner resumes, its strea
   fake.chat(textAnswer(['one', ' two', ' three'], { delayMs: 1_500 }));
   const turn = streamTurn(cluster.base(1), { agentId: 'ada', sessionId: 'stall', message: 'count', runId: 'run-stall-x' });
   const runId = await turn.started;
-  await until(async () => turn.events.map((e) => e.type), (types) => types.includes('assistant.delta'), 'the model streams');
+  await until(
+    async () => turn.events.map((e) => e.type),
+    (types) => types.includes('assistant.delta'),
+    'the model streams',
+  );
   const owner = cluster.servers[1]!.child.pid!;
   process.kill(owner, 'SIGSTOP');
   try {
     // A short stale bound while the owner is stopped, so another process sweeps its run soon.
     expect((await cluster.api(0, 'PUT', '/api/mod-management/chat/settings', { staleRunAfterMs: 2_000 })).status).toBe(200);
-    await until(() => cluster.api(0, 'GET', `/api/traces/${runId}`), (a) => a.body.trace?.status === 'interrupted', 'the stopped owner’s run is swept', INTERRUPTED_WITHIN_MS);
+    await until(
+      () => cluster.api(0, 'GET', `/api/traces/${runId}`),
+      (a) => a.body.trace?.status === 'interrupted',
+      'the stopped owner’s run is swept',
+      INTERRUPTED_WITHIN_MS,
+    );
     expect((await cluster.api(0, 'PUT', '/api/mod-management/chat/settings', { staleRunAfterMs: STALE_RUN_AFTER_MS })).status).toBe(200);
   } finally {
     process.kill(owner, 'SIGCONT');
@@ -114,7 +132,11 @@ it('kill -9 of the process running a streamed turn: another marks it interrupted
   const turn = streamTurn(cluster.base(2), { agentId: 'ada', sessionId: 'crash', message: 'long work', runId: 'run-crash-x' });
   const runId = await turn.started;
   // Killed mid-answer: the model call is under way (else the hanging answer waits for the next turn).
-  await until(async () => turn.events.map((e) => e.type), (types) => types.includes('assistant.delta'), 'the model streams');
+  await until(
+    async () => turn.events.map((e) => e.type),
+    (types) => types.includes('assistant.delta'),
+    'the model streams',
+  );
   // No boundary comes while the model hangs: the steering stays pending.
   const steer = await cluster.api(0, 'POST', `/api/chat/${runId}/steer`, { agentId: 'ada', sessionId: 'crash', idempotencyKey: 'k-crash', message: 'and then stop' });
   expect(steer.status, JSON.stringify(steer.body)).toBe(201);

@@ -87,7 +87,12 @@ it('a mod setting written through one process is read new through every process'
   for (const i of everyProcess()) expect((await cluster.api(i, 'GET', '/api/mod-management/schedules/settings')).status).toBe(200);
   expect((await cluster.api(0, 'PUT', '/api/mod-management/schedules/settings', { tickMs: 200 })).status).toBe(200);
   for (const i of everyProcess()) {
-    await until(() => cluster.api(i, 'GET', '/api/mod-management/schedules/settings'), (a) => a.body.settings?.tickMs === 200, `process ${i} reads tickMs 200`, SEEN_WITHIN_MS);
+    await until(
+      () => cluster.api(i, 'GET', '/api/mod-management/schedules/settings'),
+      (a) => a.body.settings?.tickMs === 200,
+      `process ${i} reads tickMs 200`,
+      SEEN_WITHIN_MS,
+    );
   }
 });
 
@@ -96,7 +101,13 @@ it("an agent's model selection and a model connection written through one proces
   for (const i of everyProcess()) expect(await turnThrough(i, `warm-${i}`)).toMatchObject({ server: 0, model: 'gpt-test', authorization: 'Bearer sk-multi-SECRET-0123456789' });
   const selected = await cluster.api(1, 'PUT', '/api/agents/ada/model-selection', { connectionId, model: 'gpt-next' });
   expect(selected.status, JSON.stringify(selected.body)).toBe(200);
-  for (const i of everyProcess()) await until(() => turnThrough(i, `sel-${i}`), (t) => t.model === 'gpt-next', `process ${i} uses gpt-next`, SEEN_WITHIN_MS);
+  for (const i of everyProcess())
+    await until(
+      () => turnThrough(i, `sel-${i}`),
+      (t) => t.model === 'gpt-next',
+      `process ${i} uses gpt-next`,
+      SEEN_WITHIN_MS,
+    );
 
   // The same connection id, now pointing at the second model server.
   const saved = await cluster.api(2, 'POST', '/api/settings/model-connections', {
@@ -110,7 +121,13 @@ it("an agent's model selection and a model connection written through one proces
     ],
   });
   expect(saved.status, JSON.stringify(saved.body)).toBeLessThan(300);
-  for (const i of everyProcess()) await until(() => turnThrough(i, `conn-${i}`), (t) => t.server === 1, `process ${i} calls the second model server`, SEEN_WITHIN_MS);
+  for (const i of everyProcess())
+    await until(
+      () => turnThrough(i, `conn-${i}`),
+      (t) => t.server === 1,
+      `process ${i} calls the second model server`,
+      SEEN_WITHIN_MS,
+    );
 });
 
 it("profile documents written through one process are in every process's next turn", async () => {
@@ -118,30 +135,62 @@ it("profile documents written through one process are in every process's next tu
   for (const i of everyProcess()) expect((await turnThrough(i, `profile-warm-${i}`)).text).not.toContain('PROFILEMARK-2c9e');
   const documents = ['SOUL', 'RULES', 'ORIENTATION', 'PREFERENCES', 'TOOLS', 'DREAM_MEMORY'].map((kind) => ({ kind, markdown: `${kind.toLowerCase()} PROFILEMARK-2c9e` }));
   expect((await cluster.api(1, 'PUT', '/api/agents/ada/profile-documents', { documents })).status).toBe(200);
-  for (const i of everyProcess()) await until(() => turnThrough(i, `profile-${i}`), (t) => t.text.includes('soul PROFILEMARK-2c9e'), `process ${i} uses the new SOUL`, SEEN_WITHIN_MS);
+  for (const i of everyProcess())
+    await until(
+      () => turnThrough(i, `profile-${i}`),
+      (t) => t.text.includes('soul PROFILEMARK-2c9e'),
+      `process ${i} uses the new SOUL`,
+      SEEN_WITHIN_MS,
+    );
 });
 
 it("a skill assignment written through one process is in every process's next turn", async () => {
   for (const i of everyProcess()) expect((await turnThrough(i, `skill-warm-${i}`)).text).not.toContain('SKILLMARK-7f3a');
   expect((await cluster.api(0, 'POST', '/api/settings/skills', { id: 'house-style', name: 'House style', content: 'SKILLMARK-7f3a: answer briefly.' })).status).toBe(201);
   expect((await cluster.api(0, 'PUT', '/api/agents/ada/skills', { skills: ['house-style'] })).status).toBe(200);
-  for (const i of everyProcess()) await until(() => turnThrough(i, `skill-${i}`), (t) => t.text.includes('SKILLMARK-7f3a'), `process ${i} gives the skill`, SEEN_WITHIN_MS);
+  for (const i of everyProcess())
+    await until(
+      () => turnThrough(i, `skill-${i}`),
+      (t) => t.text.includes('SKILLMARK-7f3a'),
+      `process ${i} gives the skill`,
+      SEEN_WITHIN_MS,
+    );
 });
 
 it('a mod disabled through one process answers 503 on all, and answers on all once enabled again', async () => {
   for (const i of everyProcess()) expect((await cluster.api(i, 'GET', '/api/task-board/projects')).status).toBe(200);
   const disabled = await cluster.api(1, 'POST', '/api/mod-management/task-board/disable');
   expect(disabled.status, JSON.stringify(disabled.body)).toBe(200);
-  for (const i of everyProcess()) await until(() => cluster.api(i, 'GET', '/api/task-board/projects'), (a) => a.status === 503, `process ${i} answers 503`, SEEN_WITHIN_MS);
+  for (const i of everyProcess())
+    await until(
+      () => cluster.api(i, 'GET', '/api/task-board/projects'),
+      (a) => a.status === 503,
+      `process ${i} answers 503`,
+      SEEN_WITHIN_MS,
+    );
   const enabled = await cluster.api(2, 'POST', '/api/mod-management/task-board/enable');
   expect(enabled.status, JSON.stringify(enabled.body)).toBe(200);
-  for (const i of everyProcess()) await until(() => cluster.api(i, 'GET', '/api/task-board/projects'), (a) => a.status === 200, `process ${i} answers again`, SEEN_WITHIN_MS);
+  for (const i of everyProcess())
+    await until(
+      () => cluster.api(i, 'GET', '/api/task-board/projects'),
+      (a) => a.status === 200,
+      `process ${i} answers again`,
+      SEEN_WITHIN_MS,
+    );
 });
 
 it('each schedule occurrence runs once across the three processes', async () => {
   const JOBS = 6;
   for (let i = 0; i < JOBS; i++) {
-    const created = await cluster.api(i % 3, 'POST', '/api/scheduled-jobs', { id: `job-${i}`, agentId: 'ada', name: `Job ${i}`, prompt: `SCHEDMARK job-${i}`, cron: '0 0 1 1 *', timezone: 'UTC', sessionId: `sched-${i}` });
+    const created = await cluster.api(i % 3, 'POST', '/api/scheduled-jobs', {
+      id: `job-${i}`,
+      agentId: 'ada',
+      name: `Job ${i}`,
+      prompt: `SCHEDMARK job-${i}`,
+      cron: '0 0 1 1 *',
+      timezone: 'UTC',
+      sessionId: `sched-${i}`,
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
   }
   const db = new pg.Client({ connectionString: cluster.databaseUrl });
@@ -189,7 +238,11 @@ it('embeds each Brains record exactly once while the three processes work the sa
       );
     }
     const embedded = fake.requests.filter((r) => r.path === '/v1/embeddings').flatMap((r) => r.body.input as string[]);
-    for (let i = 0; i < RECORDS; i++) expect(embedded.filter((text) => text.includes(`Marker-${i} `)), `record ${i}`).toHaveLength(1);
+    for (let i = 0; i < RECORDS; i++)
+      expect(
+        embedded.filter((text) => text.includes(`Marker-${i} `)),
+        `record ${i}`,
+      ).toHaveLength(1);
   } finally {
     await fake.close();
   }

@@ -71,10 +71,7 @@ export function messageStart(inputTokens: number, model = 'claude-test-1'): stri
 
 /** `message_delta` (stop reason, output tokens) then `message_stop`. */
 export function messageEnd(stopReason: string, outputTokens: number): string[] {
-  return [
-    sseEvent('message_delta', { delta: { stop_reason: stopReason, stop_sequence: null }, usage: { output_tokens: outputTokens } }),
-    sseEvent('message_stop'),
-  ];
+  return [sseEvent('message_delta', { delta: { stop_reason: stopReason, stop_sequence: null }, usage: { output_tokens: outputTokens } }), sseEvent('message_stop')];
 }
 
 /** A whole text block: start, one `text_delta` per piece, stop. */

@@ -50,7 +50,15 @@ export async function startFakeOpenAiMedia(): Promise<FakeOpenAiMedia> {
   const server = await startScriptedServer({
     [IMAGES_PATH]: () => imageAnswer(fake.image),
     [SPEECH_PATH]: () => bytesAnswer(fake.audio, 'audio/mpeg'),
-    '/v1/models': () => ({ json: { object: 'list', data: [{ id: 'gpt-image-1', object: 'model' }, { id: 'tts-1', object: 'model' }] } }),
+    '/v1/models': () => ({
+      json: {
+        object: 'list',
+        data: [
+          { id: 'gpt-image-1', object: 'model' },
+          { id: 'tts-1', object: 'model' },
+        ],
+      },
+    }),
   });
   return Object.assign(fake, server, {
     baseUrl: `${server.origin}/v1`,

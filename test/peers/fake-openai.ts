@@ -125,11 +125,7 @@ export async function startScriptedServer(defaults: Record<string, DefaultAnswer
 async function play(answer: ScriptedAnswer, res: ServerResponse): Promise<void> {
   if (answer.silent) return;
   const isStream = answer.events !== undefined;
-  const pieces = isStream
-    ? answer.events!.map((piece) => (typeof piece === 'string' ? Buffer.from(piece, 'utf8') : Buffer.from(piece)))
-    : answer.json === undefined
-      ? []
-      : [Buffer.from(JSON.stringify(answer.json))];
+  const pieces = isStream ? answer.events!.map((piece) => (typeof piece === 'string' ? Buffer.from(piece, 'utf8') : Buffer.from(piece))) : answer.json === undefined ? [] : [Buffer.from(JSON.stringify(answer.json))];
   res.writeHead(answer.status ?? 200, {
     'content-type': isStream ? 'text/event-stream; charset=utf-8' : 'application/json',
     ...(isStream && { 'cache-control': 'no-cache' }),

@@ -151,9 +151,7 @@ export async function startOidcProvider(client: OidcPeerClient): Promise<OidcPee
     if (details.prompt.name === 'consent') {
       const accountId = details.session?.accountId;
       if (!accountId) throw new Error('consent without a signed-in account');
-      const grant =
-        (details.grantId ? await provider.Grant.find(details.grantId) : undefined) ??
-        new provider.Grant({ accountId, clientId: String(details.params.client_id) });
+      const grant = (details.grantId ? await provider.Grant.find(details.grantId) : undefined) ?? new provider.Grant({ accountId, clientId: String(details.params.client_id) });
       grant.addOIDCScope('openid email profile');
       if (details.prompt.details.missingOIDCClaims?.length) grant.addOIDCClaims(details.prompt.details.missingOIDCClaims);
       const grantId = await grant.save();

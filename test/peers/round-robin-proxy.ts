@@ -47,16 +47,13 @@ export async function startRoundRobinProxy(backends: readonly string[] = []): Pr
     next = (next + 1) % Math.max(1, origins.length);
     served.set(origin, (served.get(origin) ?? 0) + 1);
     const target = new URL(origin);
-    const upstream = http.request(
-      { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: forwardable(req.headers), agent },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.statusMessage, forwardable(answer.headers));
-        // Each chunk is written as it arrives: streamed NDJSON stays streamed.
-        res.flushHeaders();
-        answer.pipe(res);
-        answer.on('error', () => res.destroy());
-      },
-    );
+    const upstream = http.request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: forwardable(req.headers), agent }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.statusMessage, forwardable(answer.headers));
+      // Each chunk is written as it arrives: streamed NDJSON stays streamed.
+      res.flushHeaders();
+      answer.pipe(res);
+      answer.on('error', () => res.destroy());
+    });
     upstream.on('error', (err) => {
       // Refused or reset before an answer began: the client gets a 502; mid-stream the client's
       // connection is cut as the backend's was.

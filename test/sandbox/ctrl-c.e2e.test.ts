@@ -38,7 +38,12 @@ async function startInOwnGroup(dataDir: string): Promise<{ child: ChildProcess; 
   child.stdout!.on('data', (chunk) => (out += chunk));
   child.stderr!.on('data', (chunk) => (out += chunk));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  await until(() => out, (text) => text.includes('listening on') || child.exitCode !== null, 'the server to listen', 120_000);
+  await until(
+    () => out,
+    (text) => text.includes('listening on') || child.exitCode !== null,
+    'the server to listen',
+    120_000,
+  );
   expect(out).toContain('listening on');
   return { child, url: `http://127.0.0.1:${port}`, exited, output: () => out };
 }
@@ -126,7 +131,11 @@ export default defineGuestMod({
   expect(await first.exited).toBe(0);
   expect(first.output()).toContain('svc: stopped');
   expect(first.output()).not.toMatch(/sandbox process ended|mod failed/);
-  await until(() => alive(sandbox!), (isAlive) => !isAlive, 'the sandbox process to end with the service');
+  await until(
+    () => alive(sandbox!),
+    (isAlive) => !isAlive,
+    'the sandbox process to end with the service',
+  );
 
   const second = await startServer({ dataDir, env: ENV, timeoutMs: 120_000 });
   servers.push(second);
@@ -140,5 +149,9 @@ export default defineGuestMod({
   expect(orphan).toBeGreaterThan(0);
   second.child.kill('SIGKILL');
   await second.exited;
-  await until(() => alive(orphan!), (isAlive) => !isAlive, 'the sandbox process to end after its service was killed');
+  await until(
+    () => alive(orphan!),
+    (isAlive) => !isAlive,
+    'the sandbox process to end after its service was killed',
+  );
 });

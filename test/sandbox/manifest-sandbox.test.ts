@@ -3,8 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { checkManifest } from '../../kernel/mods/manifest-schema.js';
 import { MAX_MEMORY_MB } from '../../kernel/mods/isolate/sandbox-limits.js';
 
-const check = (sandbox: unknown) =>
-  checkManifest({ id: 'm', name: 'M', version: '1.0.0', entry: 'index.js', sandbox }, { folderName: 'm', kernelVersion: '0.1.0', hookNames: [] });
+const check = (sandbox: unknown) => checkManifest({ id: 'm', name: 'M', version: '1.0.0', entry: 'index.js', sandbox }, { folderName: 'm', kernelVersion: '0.1.0', hookNames: [] });
 
 describe('manifest sandbox', () => {
   it('accepts memory up to the kernel maximum, hosts with or without a port, and data', () => {

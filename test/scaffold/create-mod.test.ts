@@ -24,7 +24,7 @@ describe('create-mod', () => {
     expect(() => createMod('twice', parent)).toThrow('already exists');
   });
 
-  it("writes a mod whose own test passes in the sandbox", () => {
+  it('writes a mod whose own test passes in the sandbox', () => {
     const made = createMod('scaffolded', parent);
     expect(made.files.sort()).toEqual(['README.md', 'index.js', 'mod.json', 'test/scaffolded.test.ts']);
     expect(JSON.parse(readFileSync(path.join(made.dir, 'mod.json'), 'utf8'))).toMatchObject({ id: 'scaffolded', entry: 'index.js', sandbox: { data: true } });

@@ -14,7 +14,17 @@ describe('config', () => {
 
   it('reads every variable', () => {
     const config = loadConfig(
-      { SVC_HOST: '0.0.0.0', SVC_PORT: '8080', SVC_DATA_DIR: '/data', DATABASE_URL: 'postgres://a@h/db', SVC_LOG_LEVEL: 'debug', SVC_SMOKE_TOKEN: 't', SVC_SHUTDOWN_TIMEOUT_MS: '500', SVC_SETTINGS_KEY: 'k'.repeat(20), SVC_MOD_ENABLE_TIMEOUT_MS: '2000' },
+      {
+        SVC_HOST: '0.0.0.0',
+        SVC_PORT: '8080',
+        SVC_DATA_DIR: '/data',
+        DATABASE_URL: 'postgres://a@h/db',
+        SVC_LOG_LEVEL: 'debug',
+        SVC_SMOKE_TOKEN: 't',
+        SVC_SHUTDOWN_TIMEOUT_MS: '500',
+        SVC_SETTINGS_KEY: 'k'.repeat(20),
+        SVC_MOD_ENABLE_TIMEOUT_MS: '2000',
+      },
       '/x',
     );
     expect(config).toMatchObject({ host: '0.0.0.0', port: 8080, dataDir: '/data', databaseUrl: 'postgres://a@h/db', logLevel: 'debug', smokeToken: 't', shutdownTimeoutMs: 500, modEnableTimeoutMs: 2000 });

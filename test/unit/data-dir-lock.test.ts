@@ -7,17 +7,7 @@ import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, rmSync, statS
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  acquireDataDirLock,
-  DataDirLockedError,
-  GUARD_STALE_MS,
-  LOCK_GUARD_NAME,
-  LOCK_SOCKET_NAME,
-  lockAddress,
-  probeLock,
-  secureDataDir,
-  type DataDirLock,
-} from '../../kernel/storage/data-dir-lock.js';
+import { acquireDataDirLock, DataDirLockedError, GUARD_STALE_MS, LOCK_GUARD_NAME, LOCK_SOCKET_NAME, lockAddress, probeLock, secureDataDir, type DataDirLock } from '../../kernel/storage/data-dir-lock.js';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'svc-lock-test-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

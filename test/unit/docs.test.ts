@@ -121,9 +121,7 @@ describe('documents', () => {
   });
 
   it('slugs headings as GitHub does', () => {
-    expect(slug('Conversations: search, archive, context, handoffs, session operations, retention')).toBe(
-      'conversations-search-archive-context-handoffs-session-operations-retention',
-    );
+    expect(slug('Conversations: search, archive, context, handoffs, session operations, retention')).toBe('conversations-search-archive-context-handoffs-session-operations-retention');
     expect(slug('Continuity scopes and handoffs (`continuity` mod)')).toBe('continuity-scopes-and-handoffs-continuity-mod');
     expect(slug('The run engine (for mods that start runs)')).toBe('the-run-engine-for-mods-that-start-runs');
     expect(slug('Using `SVC_DATA_DIR` — and **more**')).toBe('using-svc_data_dir--and-more');
@@ -147,7 +145,9 @@ describe('documents', () => {
   });
 
   it('has a README.md for every system mod', () => {
-    const mods = readdirSync(path.join(root, 'system-mods'), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+    const mods = readdirSync(path.join(root, 'system-mods'), { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name);
     const missing = mods.filter((id) => !existsSync(path.join(root, 'system-mods', id, 'README.md')));
     expect(missing, `system mods without a README.md: ${missing.join(', ')}`).toEqual([]);
   });

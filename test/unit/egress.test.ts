@@ -133,9 +133,7 @@ describe('egressLookup (connect time)', () => {
       addresses[hostname] ?? [];
   const run = (lookup: ReturnType<typeof egressLookup>, host: string, options: object) =>
     new Promise<{ error: unknown; address: unknown; family: unknown }>((resolve) =>
-      (lookup as unknown as (h: string, o: object, cb: (e: unknown, a?: unknown, f?: unknown) => void) => void)(host, options, (error, address, family) =>
-        resolve({ error, address, family }),
-      ),
+      (lookup as unknown as (h: string, o: object, cb: (e: unknown, a?: unknown, f?: unknown) => void) => void)(host, options, (error, address, family) => resolve({ error, address, family })),
     );
 
   const addresses = {

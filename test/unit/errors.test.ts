@@ -23,7 +23,7 @@ describe('error catalogue', () => {
     expect(new ErrorRegistry().entries()).toEqual({});
   });
 
-  it('registers each owner\'s codes and refuses the same code with another meaning', () => {
+  it("registers each owner's codes and refuses the same code with another meaning", () => {
     const registry = new ErrorRegistry();
     registry.register(KERNEL_ERRORS_OWNER, [errors, egressErrors]);
     registry.register('widgets', [defineErrorCatalog({ widgetGone: { status: 410, message: 'Widget {id} is gone' } })]);
@@ -49,7 +49,7 @@ describe('error catalogue', () => {
     expect(registry.entries().widget_gone).toBeUndefined();
   });
 
-  it('refuses one owner\'s two catalogues that disagree on a code', () => {
+  it("refuses one owner's two catalogues that disagree on a code", () => {
     const a = defineErrorCatalog({ thingBad: { status: 400, message: 'bad' } });
     const b = defineErrorCatalog({ thingBad: { status: 422, message: 'bad' } });
     expect(() => new ErrorRegistry().register('things', [a, b])).toThrow(/thing_bad/);

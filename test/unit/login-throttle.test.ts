@@ -101,7 +101,11 @@ describe('Basic password checks through the Authenticator', () => {
     };
     return { stats, verify };
   }
-  const outcome = (p: unknown) => Promise.resolve(p).then(() => 200, (e: SvcError) => (isSvcError(e) ? e.code : String(e)));
+  const outcome = (p: unknown) =>
+    Promise.resolve(p).then(
+      () => 200,
+      (e: SvcError) => (isSvcError(e) ? e.code : String(e)),
+    );
 
   it('runs at most four password checks at once; a full queue is refused at once without a check', async () => {
     const { stats, verify } = counting(20);

@@ -45,7 +45,18 @@ describe('manifest checks', () => {
     [{ ...base, provides: ['my-mod.a', { id: 'my-mod.a', capability: 'my-mod.read' }] }, /twice/],
     [{ ...base, contributes: { routes: [{ id: 'a', method: 'GET', path: '/api/brains' }] } }, /must live under \/api\/mods\/my-mod/],
     [{ ...base, contributes: { routes: [{ id: 'a', method: 'GET', path: '/api/mods/my-mod/x', raw: true }] } }, /only system mods/],
-    [{ ...base, contributes: { routes: [{ id: 'a', method: 'GET', path: '/api/mods/my-mod/x' }, { id: 'a', method: 'POST', path: '/api/mods/my-mod/x' }] } }, /declared twice/],
+    [
+      {
+        ...base,
+        contributes: {
+          routes: [
+            { id: 'a', method: 'GET', path: '/api/mods/my-mod/x' },
+            { id: 'a', method: 'POST', path: '/api/mods/my-mod/x' },
+          ],
+        },
+      },
+      /declared twice/,
+    ],
     [{ ...base, contributes: { routes: [{ id: 'a', method: 'GET', path: '/api/mods/my-mod/../x' }] } }, /path/],
     [{ ...base, contributes: { settings: { type: 'object', properties: { a: { type: 'nonsense' } } } } }, /settings schema/],
   ])('refuses %o', (manifest, reason) => {

@@ -11,16 +11,7 @@ function parse(pieces: Uint8Array[]): SseEvent[] {
 
 // Every line ending, a comment, a multi-line event, a named event, a field without a colon, and
 // multi-byte characters (2-byte é, 4-byte 🙂) that a cut can land inside.
-const STREAM =
-  ': keep-alive\r\n\r\n' +
-  'data: {"t":"héllo"}\r\n\r\n' +
-  'data:no space\n\n' +
-  'event: delta\ndata: line 1\ndata: line 2\r\r' +
-  'data: 🙂 done\n' +
-  'id: 7\n' +
-  '\n' +
-  'data\n\n' +
-  'data: [DONE]\n\n';
+const STREAM = ': keep-alive\r\n\r\n' + 'data: {"t":"héllo"}\r\n\r\n' + 'data:no space\n\n' + 'event: delta\ndata: line 1\ndata: line 2\r\r' + 'data: 🙂 done\n' + 'id: 7\n' + '\n' + 'data\n\n' + 'data: [DONE]\n\n';
 
 const EXPECTED: SseEvent[] = [
   { event: 'message', data: '{"t":"héllo"}' },

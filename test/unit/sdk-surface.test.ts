@@ -14,15 +14,7 @@ import { describe, expect, it } from 'vitest';
 const root = path.resolve(import.meta.dirname, '../..');
 
 /** The entries, by part: what a mod codes against, what it may reuse, what its tests use. */
-const ENTRIES = [
-  'sdk/index.ts',
-  'sdk/guest.ts',
-  'sdk/helpers/index.ts',
-  'sdk/helpers/cursor-signer.ts',
-  'sdk/helpers/workspace-files.ts',
-  'sdk/helpers/providers/index.ts',
-  'sdk/testing/index.ts',
-];
+const ENTRIES = ['sdk/index.ts', 'sdk/guest.ts', 'sdk/helpers/index.ts', 'sdk/helpers/cursor-signer.ts', 'sdk/helpers/workspace-files.ts', 'sdk/helpers/providers/index.ts', 'sdk/testing/index.ts'];
 
 const KINDS: Array<[ts.SymbolFlags, string]> = [
   [ts.SymbolFlags.Class, 'class'],
@@ -36,12 +28,16 @@ const KINDS: Array<[ts.SymbolFlags, string]> = [
 
 /** `# entry` then one `name: kind` line per export, sorted, for each entry. */
 function surface(): string {
-  const config = ts.getParsedCommandLineOfConfigFile(path.join(root, 'tsconfig.json'), {}, {
-    ...ts.sys,
-    onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
-      throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+  const config = ts.getParsedCommandLineOfConfigFile(
+    path.join(root, 'tsconfig.json'),
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
+        throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+      },
     },
-  });
+  );
   if (!config) throw new Error('tsconfig.json could not be read');
   const program = ts.createProgram({ rootNames: ENTRIES.map((entry) => path.join(root, entry)), options: config.options });
   const checker = program.getTypeChecker();

@@ -87,9 +87,7 @@ export class GuestCalls {
         break;
       case 'timeout':
         error =
-          call.kind === 'route'
-            ? errors.modRouteDeadlineExceeded({ modId, routeId: call.name, deadlineMs: call.deadlineMs })
-            : errors.modToolDeadlineExceeded({ modId, tool: call.name, deadlineMs: call.deadlineMs });
+          call.kind === 'route' ? errors.modRouteDeadlineExceeded({ modId, routeId: call.name, deadlineMs: call.deadlineMs }) : errors.modToolDeadlineExceeded({ modId, tool: call.name, deadlineMs: call.deadlineMs });
         this.deps.diagnostics.fatal(error.code, true);
         this.deps.revoke(error);
         throw error;

@@ -129,4 +129,3 @@ function checkedHeaders(modId: string, raw: unknown, identityHeader: string | un
   }
   return out;
 }
-

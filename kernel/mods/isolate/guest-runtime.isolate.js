@@ -95,15 +95,13 @@ function callHost(op, args) {
   } catch (error) {
     return Promise.reject(new TypeError(`${op}: the arguments are not JSON (${describe(error)})`));
   }
-  return hostRef
-    .apply(undefined, [op, text], { arguments: { copy: true }, result: { promise: true, copy: true } })
-    .then((envelope) => {
-      const answer = parse(envelope);
-      if (answer.ok) return answer.value;
-      const error = new Error(answer.error.message);
-      error.code = answer.error.code;
-      throw error;
-    });
+  return hostRef.apply(undefined, [op, text], { arguments: { copy: true }, result: { promise: true, copy: true } }).then((envelope) => {
+    const answer = parse(envelope);
+    if (answer.ok) return answer.value;
+    const error = new Error(answer.error.message);
+    error.code = answer.error.code;
+    throw error;
+  });
 }
 
 function log(level, message, fields) {
@@ -187,7 +185,16 @@ if (info.fetch) {
 }
 freeze(api);
 
-const format = (v) => (typeof v === 'string' ? v : (() => { try { return toJson(v, 4096); } catch { return String(v); } })());
+const format = (v) =>
+  typeof v === 'string'
+    ? v
+    : (() => {
+        try {
+          return toJson(v, 4096);
+        } catch {
+          return String(v);
+        }
+      })();
 globalThis.console = freeze({
   log: (...a) => log('info', a.map(format).join(' ')),
   info: (...a) => log('info', a.map(format).join(' ')),

@@ -25,4 +25,3 @@ export function guestSchemaProblem(schema: unknown): string | undefined {
   if (Buffer.byteLength(JSON.stringify(schema)) > MAX_GUEST_SCHEMA_BYTES) return `it is larger than ${MAX_GUEST_SCHEMA_BYTES} bytes`;
   return undefined;
 }
-

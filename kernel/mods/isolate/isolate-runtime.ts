@@ -161,7 +161,12 @@ export class IsolateModRuntime implements ModRuntime {
         );
       }
       if (manifest.contributes?.diagnostics?.pending) {
-        deps.diagnostics.provide(diagnostics.provider(() => sandbox.stats(), () => sandbox.alive));
+        deps.diagnostics.provide(
+          diagnostics.provider(
+            () => sandbox.stats(),
+            () => sandbox.alive,
+          ),
+        );
       }
       running = true;
     } catch (error) {

@@ -16,7 +16,9 @@ export class ModDataStore {
   ) {}
 
   async get(key: unknown): Promise<{ found: boolean; value: unknown }> {
-    const row = await this.knex(TABLE).where({ mod_id: this.modId, key: this.key(key) }).first('value');
+    const row = await this.knex(TABLE)
+      .where({ mod_id: this.modId, key: this.key(key) })
+      .first('value');
     return row ? { found: true, value: JSON.parse(row.value as string) } : { found: false, value: null };
   }
 
@@ -33,14 +35,15 @@ export class ModDataStore {
       const [{ count }] = (await this.knex(TABLE).where({ mod_id: this.modId }).count({ count: '*' })) as [{ count: string | number }];
       if (Number(count) >= MAX_DATA_KEYS) throw errors.modDataFull({ modId: this.modId, limit: MAX_DATA_KEYS });
     }
-    await this.knex(TABLE)
-      .insert({ mod_id: this.modId, key: checkedKey, value: text, updated_at: this.knex.fn.now() })
-      .onConflict(['mod_id', 'key'])
-      .merge(['value', 'updated_at']);
+    await this.knex(TABLE).insert({ mod_id: this.modId, key: checkedKey, value: text, updated_at: this.knex.fn.now() }).onConflict(['mod_id', 'key']).merge(['value', 'updated_at']);
   }
 
   async delete(key: unknown): Promise<boolean> {
-    return (await this.knex(TABLE).where({ mod_id: this.modId, key: this.key(key) }).delete()) > 0;
+    return (
+      (await this.knex(TABLE)
+        .where({ mod_id: this.modId, key: this.key(key) })
+        .delete()) > 0
+    );
   }
 
   async keys(options: { prefix?: unknown; limit?: unknown }): Promise<string[]> {

@@ -59,9 +59,7 @@ export interface StartedMessage {
   tools: Array<{ name: string; inputSchema: Record<string, unknown> }>;
 }
 
-export type CallResult =
-  | { ok: true; status: number; value: GuestJson }
-  | { ok: false; error: { kind: FailureKind; message: string } };
+export type CallResult = { ok: true; status: number; value: GuestJson } | { ok: false; error: { kind: FailureKind; message: string } };
 
 export type FromWorker =
   | StartedMessage

@@ -274,12 +274,12 @@ function call({ id, kind, name, payload, timeoutMs }) {
         touched = true;
       })
       .then(
-      (settled) => send({ t: 'result', id, ...checked(settled) }),
-      (error) => {
-        settling.delete(pending);
-        failed(error);
-      },
-    );
+        (settled) => send({ t: 'result', id, ...checked(settled) }),
+        (error) => {
+          settling.delete(pending);
+          failed(error);
+        },
+      );
     return;
   }
   send({ t: 'result', id, ...checked(envelope) });

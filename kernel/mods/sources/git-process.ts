@@ -64,10 +64,7 @@ export function runGit(options: GitProcessOptions): Promise<GitProcessResult> {
       if (error && !failure) failure = error;
       killGroup();
     };
-    const deadline = setTimeout(
-      () => stop(new GitProcessError(`git ${options.args[0]} took longer than ${Math.round(options.timeoutMs / 1000)} s and was stopped`, 'timeout')),
-      options.timeoutMs,
-    );
+    const deadline = setTimeout(() => stop(new GitProcessError(`git ${options.args[0]} took longer than ${Math.round(options.timeoutMs / 1000)} s and was stopped`, 'timeout')), options.timeoutMs);
     let watching = false;
     const watcher = options.watch
       ? setInterval(() => {

@@ -26,12 +26,7 @@ export interface AvailableMod {
  * another publisher and never an update) and, for mods not installed, the latest release each
  * source offers (one entry per source and mod).
  */
-export async function managementView(
-  installs: InstallStore,
-  origins: ModOrigins,
-  catalog: SourceCatalog,
-  installed: ModManagementEntry[],
-): Promise<{ installed: ManagedEntry[]; available: AvailableMod[] }> {
+export async function managementView(installs: InstallStore, origins: ModOrigins, catalog: SourceCatalog, installed: ModManagementEntry[]): Promise<{ installed: ManagedEntry[]; available: AvailableMod[] }> {
   const [records, offers, originOf, sources] = await Promise.all([installs.list(), catalog.latestOffers(), origins.list(), catalog.list()]);
   const byMod = new Map(records.map((r) => [r.modId, r]));
   const ids = new Set(installed.map((m) => m.id));

@@ -23,7 +23,9 @@ export class ModOrigins {
   constructor(private readonly knex: Knex) {}
 
   async get(modId: string, trx: Knex = this.knex): Promise<ModOrigin | undefined> {
-    const row = await trx('svc_settings').where({ owner: OWNER, key: PREFIX + modId }).first<{ value: ModOrigin | string } | undefined>();
+    const row = await trx('svc_settings')
+      .where({ owner: OWNER, key: PREFIX + modId })
+      .first<{ value: ModOrigin | string } | undefined>();
     return row ? (typeof row.value === 'string' ? (JSON.parse(row.value) as ModOrigin) : row.value) : undefined;
   }
 

@@ -19,7 +19,7 @@ export interface DroppedState {
 /** Deletes `modId`'s settings, secrets and data in `trx`; announces them once it commits. */
 export async function dropModState(trx: Knex.Transaction, modId: string, changes?: ChangeBus): Promise<DroppedState> {
   // The kernel's own rows share the tables; a mod is never called that (the manifest's id pattern), checked anyway.
-  if (modId === 'kernel') throw new Error('refusing to drop the kernel\'s settings');
+  if (modId === 'kernel') throw new Error("refusing to drop the kernel's settings");
   const settings = await trx('svc_settings').where({ owner: modId }).delete().returning<Array<{ key: string }>>('key');
   const secrets = await trx('svc_secrets').where({ owner: modId }).delete().returning<Array<{ name: string }>>('name');
   const data = await trx('svc_mod_data').where({ mod_id: modId }).delete();

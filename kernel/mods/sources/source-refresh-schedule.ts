@@ -45,9 +45,7 @@ const EMPTY_STATE: RefreshState = { lastRunAt: null, nextRunAt: null, failures: 
 export class SourceRefreshSchedule {
   private worker: Disposable | undefined;
 
-  constructor(
-    private readonly deps: { jobs: JobQueue; settings: SettingsStore; catalog: SourceCatalog; log: Logger },
-  ) {}
+  constructor(private readonly deps: { jobs: JobQueue; settings: SettingsStore; catalog: SourceCatalog; log: Logger }) {}
 
   /** Starts the worker and makes sure the next run is queued (once across replicas). */
   async start(): Promise<void> {

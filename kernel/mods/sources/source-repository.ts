@@ -238,7 +238,11 @@ async function directorySize(dir: string): Promise<number> {
   for (const entry of entries) {
     const at = path.join(dir, entry.name);
     if (entry.isDirectory()) total += await directorySize(at);
-    else total += await lstat(at).then((s) => s.size, () => 0);
+    else
+      total += await lstat(at).then(
+        (s) => s.size,
+        () => 0,
+      );
   }
   return total;
 }

@@ -44,7 +44,9 @@ export class SourceStore {
   constructor(private readonly knex: Knex) {}
 
   async list(): Promise<ModSourceRecord[]> {
-    const rows = await this.knex<SourceRow>('svc_mod_sources').select().orderBy([{ column: 'added_at' }, { column: 'id' }]);
+    const rows = await this.knex<SourceRow>('svc_mod_sources')
+      .select()
+      .orderBy([{ column: 'added_at' }, { column: 'id' }]);
     return rows.map(fromRow);
   }
 

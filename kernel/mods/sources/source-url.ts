@@ -104,7 +104,11 @@ function escapesUp(pathname: string): boolean {
 
 /** `/Owner/Repo.git/` and `owner/repo` name one repository on the hosts people use. */
 function trimRepoPath(repoPath: string): string {
-  return repoPath.replace(/^\/+/, '').replace(/\/+$/, '').replace(/\.git$/, '').replace(/\/+/g, '/');
+  return repoPath
+    .replace(/^\/+/, '')
+    .replace(/\/+$/, '')
+    .replace(/\.git$/, '')
+    .replace(/\/+/g, '/');
 }
 
 /** A URL safe to show or log: any user information removed. */

@@ -85,7 +85,7 @@ export function providerErrorText(body: string): string {
     const parsed: unknown = JSON.parse(body);
     if (isRecord(parsed)) {
       const error = parsed.error;
-      const candidate = isRecord(error) ? error.message : error ?? parsed.message ?? parsed.detail;
+      const candidate = isRecord(error) ? error.message : (error ?? parsed.message ?? parsed.detail);
       if (typeof candidate === 'string') text = candidate;
     }
   } catch {

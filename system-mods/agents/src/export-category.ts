@@ -5,16 +5,7 @@
  */
 import type { Knex } from 'knex';
 import { isAvatar, type ModDatabaseService } from '../../../sdk/index.js';
-import {
-  emptyReport,
-  importByPolicy,
-  ImportItemRefused,
-  nextFreeId,
-  previewByComparison,
-  type ConflictPolicy,
-  type ExportCategory,
-  type ExportItem,
-} from '../../export/src/contract.js';
+import { emptyReport, importByPolicy, ImportItemRefused, nextFreeId, previewByComparison, type ConflictPolicy, type ExportCategory, type ExportItem } from '../../export/src/contract.js';
 import { PROFILE_DOCUMENT_KINDS, type ModelSelection, type ProfileDocument } from './contract.js';
 import { MAX_MARKDOWN, toAgent, type AgentRegistry } from './services/agent-registry.js';
 
@@ -100,8 +91,7 @@ const itemSchema = {
 type Row = Record<string, any>;
 
 export function agentsExportCategory(db: ModDatabaseService, registry: AgentRegistry): ExportCategory {
-  const toSelection = (r: Row | undefined): ModelSelection | null =>
-    r ? { connectionId: r.connection_id, model: r.model, reasoningEffort: r.reasoning_effort, temperature: Number(r.temperature) } : null;
+  const toSelection = (r: Row | undefined): ModelSelection | null => (r ? { connectionId: r.connection_id, model: r.model, reasoningEffort: r.reasoning_effort, temperature: Number(r.temperature) } : null);
 
   async function read(ids: string[] | undefined, k: Knex = db.knex): Promise<AgentItem[]> {
     const query = k('agents_agents').orderBy('created_at').orderBy('id');
@@ -133,9 +123,7 @@ export function agentsExportCategory(db: ModDatabaseService, registry: AgentRegi
           archiveSummary: toSelection(selections.find((s: Row) => s.agent_id === agent.id && s.purpose === 'archive-summary')),
         },
         mcpGrants: grants.filter((g: Row) => g.agent_id === agent.id).map((g: Row) => ({ connectionId: g.connection_id, toolName: g.tool_name })),
-        dream: dream
-          ? { enabled: dream.enabled, cron: dream.cron, timezone: dream.timezone ?? null, prompt: dream.prompt, modelConnectionId: dream.model_connection_id ?? null, model: dream.model ?? null }
-          : null,
+        dream: dream ? { enabled: dream.enabled, cron: dream.cron, timezone: dream.timezone ?? null, prompt: dream.prompt, modelConnectionId: dream.model_connection_id ?? null, model: dream.model ?? null } : null,
       };
     });
   }
@@ -167,7 +155,10 @@ export function agentsExportCategory(db: ModDatabaseService, registry: AgentRegi
     registry.noteWrite(trx);
     if (item.documents.length > 0) await registry.replaceProfileDocuments(agentId, item.documents, trx);
     await trx('agents_model_selections').where({ agent_id: agentId }).delete();
-    for (const [purpose, chosen] of [['chat', item.modelSelections.chat], ['archive-summary', item.modelSelections.archiveSummary]] as const) {
+    for (const [purpose, chosen] of [
+      ['chat', item.modelSelections.chat],
+      ['archive-summary', item.modelSelections.archiveSummary],
+    ] as const) {
       if (chosen) await registry.setSelection(agentId, purpose, { ...chosen, connectionId: connection(chosen.connectionId) }, trx);
     }
     await trx('agents_mcp_grants').where({ agent_id: agentId }).delete();
@@ -214,26 +205,33 @@ export function agentsExportCategory(db: ModDatabaseService, registry: AgentRegi
         const rename = renamer(items, trx);
         const create = async (target: string, item: AgentItem) => {
           await registry.create({ id: target, name: item.name, enabled: item.enabled, identity: item.identity }, trx);
-          await trx('agents_agents').where({ id: target }).update({ execution_environment: JSON.stringify(item.executionEnvironment) });
+          await trx('agents_agents')
+            .where({ id: target })
+            .update({ execution_environment: JSON.stringify(item.executionEnvironment) });
           await writeConfig(trx, target, item, connection, mcp);
         };
         for (const item of items.map(normalize)) {
           const [current] = await read([item.id], trx);
-          await importByPolicy(report, policy, { item, current }, {
-            create: () => create(item.id, item),
-            replace: async () => {
-              registry.noteWrite(trx);
-              await trx('agents_agents')
-                .where({ id: item.id })
-                .update({ name: item.name.trim(), enabled: item.enabled, identity: JSON.stringify(item.identity), execution_environment: JSON.stringify(item.executionEnvironment), updated_at: trx.fn.now() });
-              await writeConfig(trx, item.id, item, connection, mcp);
+          await importByPolicy(
+            report,
+            policy,
+            { item, current },
+            {
+              create: () => create(item.id, item),
+              replace: async () => {
+                registry.noteWrite(trx);
+                await trx('agents_agents')
+                  .where({ id: item.id })
+                  .update({ name: item.name.trim(), enabled: item.enabled, identity: JSON.stringify(item.identity), execution_environment: JSON.stringify(item.executionEnvironment), updated_at: trx.fn.now() });
+                await writeConfig(trx, item.id, item, connection, mcp);
+              },
+              rename: async () => {
+                const target = await rename(item.id);
+                await create(target, item);
+                return target;
+              },
             },
-            rename: async () => {
-              const target = await rename(item.id);
-              await create(target, item);
-              return target;
-            },
-          });
+          );
         }
       });
       return report;

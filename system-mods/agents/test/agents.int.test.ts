@@ -90,7 +90,14 @@ describe('registry', () => {
   });
 
   it('patches identity, enabled and the execution environment', async () => {
-    const res = await t.request(json('PATCH', '/api/agents/main-helper', { name: 'Main', identity: { avatar: 'data:image/png;base64,AAAA' }, enabled: false, executionEnvironment: { kind: 'remote', providerId: 'exec-gateway', targetId: 'gw-1', workspaceRoot: '/srv/work' } }));
+    const res = await t.request(
+      json('PATCH', '/api/agents/main-helper', {
+        name: 'Main',
+        identity: { avatar: 'data:image/png;base64,AAAA' },
+        enabled: false,
+        executionEnvironment: { kind: 'remote', providerId: 'exec-gateway', targetId: 'gw-1', workspaceRoot: '/srv/work' },
+      }),
+    );
     expect(res.status).toBe(200);
     expect(res.body.agent).toMatchObject({ name: 'Main', enabled: false, identity: { avatar: 'data:image/png;base64,AAAA' }, executionEnvironment: { kind: 'remote', targetId: 'gw-1', workspaceRoot: '/srv/work' } });
     const listed = (await t.request('/api/agents')).body.agents.map((a: { id: string }) => a.id);
@@ -226,7 +233,10 @@ describe('model selection against a catalog', () => {
 
 describe('MCP tool grants', () => {
   it('replaces the set and refuses duplicates', async () => {
-    const tools = [{ connectionId: 'fs', toolName: 'read_file' }, { connectionId: 'fs', toolName: 'list' }];
+    const tools = [
+      { connectionId: 'fs', toolName: 'read_file' },
+      { connectionId: 'fs', toolName: 'list' },
+    ];
     expect((await t.request(json('PUT', '/api/agents/main-helper/mcp-tools', { tools }))).body.tools).toHaveLength(2);
     expect((await t.request(json('PUT', '/api/agents/main-helper/mcp-tools', { tools: [tools[0]] }))).body.tools).toEqual([tools[0]]);
     const dup = await t.request(json('PUT', '/api/agents/main-helper/mcp-tools', { tools: [tools[1], tools[1]] }));

@@ -8,8 +8,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const operations = (doc: { paths: Record<string, Record<string, unknown>> }) =>
-  Object.entries(doc.paths).flatMap(([p, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${p}`));
+const operations = (doc: { paths: Record<string, Record<string, unknown>> }) => Object.entries(doc.paths).flatMap(([p, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${p}`));
 
 describe('the OpenAPI contract', () => {
   it('lists every route of every enabled mod and the kernel, from the validating schemas', async () => {

@@ -101,7 +101,10 @@ export function brainsExportCategory(db: ModDatabaseService, agents: AgentsServi
     for (const [agentId, recordId] of pairs) byAgent.set(agentId, [...(byAgent.get(agentId) ?? []), recordId]);
     for (const [agentId, recordIds] of byAgent) {
       for (let start = 0; start < recordIds.length; start += CHUNK) {
-        const rows = (await k(trx)(store.records).select(RECORD_COLUMNS).where('agent_id', agentId).whereIn('id', recordIds.slice(start, start + CHUNK))) as RecordRow[];
+        const rows = (await k(trx)(store.records)
+          .select(RECORD_COLUMNS)
+          .where('agent_id', agentId)
+          .whereIn('id', recordIds.slice(start, start + CHUNK))) as RecordRow[];
         for (const row of rows) found.set(key(row.agent_id, row.id), view(row));
       }
     }
@@ -110,19 +113,13 @@ export function brainsExportCategory(db: ModDatabaseService, agents: AgentsServi
   /** A free record id for the agent: not here (tombstones keep theirs), not in the bundle, not taken earlier in this import. */
   const freeRecordId = async (items: RecordItem[], agentId: string, recordId: string, trx?: Knex, taken: Set<string> = new Set()) => {
     const inBundle = new Set(items.map((i) => i.id));
-    return nextFreeId(
-      recordId,
-      async (candidate) => inBundle.has(itemId(agentId, candidate)) || taken.has(key(agentId, candidate)) || (await here([[agentId, candidate]], trx)).size > 0,
-    );
+    return nextFreeId(recordId, async (candidate) => inBundle.has(itemId(agentId, candidate)) || taken.has(key(agentId, candidate)) || (await here([[agentId, candidate]], trx)).size > 0);
   };
 
   async function exportAll(): Promise<RecordItem[]> {
     // Records that alone pass what an import reads could never be imported: refused whole, never
     // cut short. The text alone past the bound is refused before any record is read into memory.
-    const [{ bytes }] = await db
-      .knex(store.records)
-      .whereNull('deleted_at')
-      .select(db.knex.raw('coalesce(sum(octet_length(title) + octet_length(content) + octet_length(source_refs::text)), 0)::bigint as bytes'));
+    const [{ bytes }] = await db.knex(store.records).whereNull('deleted_at').select(db.knex.raw('coalesce(sum(octet_length(title) + octet_length(content) + octet_length(source_refs::text)), 0)::bigint as bytes'));
     if (Number(bytes) > MAX_BUNDLE_BYTES) throw errors.brainExportTooLarge({ bytes: Number(bytes), maxBytes: MAX_BUNDLE_BYTES });
     const rows = (await db.knex(store.records).select(RECORD_COLUMNS).whereNull('deleted_at').orderBy(['agent_id', 'id'])) as RecordRow[];
     const items = rows.map(toItem);
@@ -182,7 +179,10 @@ export function brainsExportCategory(db: ModDatabaseService, agents: AgentsServi
             throw new ImportItemRefused(first.id, `agent ${agentId} does not exist here (import the agents category too)`);
           }
         }
-        const found = await here(records.map((r) => [target(r.agentId), r.recordId]), trx);
+        const found = await here(
+          records.map((r) => [target(r.agentId), r.recordId]),
+          trx,
+        );
         const inserts: Array<Record<string, unknown>> = [];
         const written: Array<{ agentId: string; id: string }> = [];
         const taken = new Set<string>();
@@ -218,7 +218,10 @@ export function brainsExportCategory(db: ModDatabaseService, agents: AgentsServi
         for (let start = 0; start < inserts.length; start += INSERT_CHUNK) await trx(store.records).insert(inserts.slice(start, start + INSERT_CHUNK));
         // One indexing job per batch the indexer embeds at once (a `records` job embeds one batch).
         for (let start = 0; start < written.length; start += BATCH_SIZE) await indexer.recordsChanged(trx, state, written.slice(start, start + BATCH_SIZE));
-        await store.bumpCorpus(trx, written.map((w) => w.agentId));
+        await store.bumpCorpus(
+          trx,
+          written.map((w) => w.agentId),
+        );
       });
       return report;
     },

@@ -17,9 +17,7 @@ beforeAll(async () => {
     mods: ['health', 'agents', 'brains', 'model-connections', 'provider-openai'],
     egress: { resolve: async (host) => (host === 'metadata.test' ? [{ address: '169.254.169.254', family: 4 }] : [{ address: '127.0.0.1', family: 4 }]) },
   });
-  const created = await t.request(
-    json('POST', '/api/settings/model-connections', { provider: 'rebound', apiType: 'openai-chat', baseUrl: `http://metadata.test:${new URL(fake.baseUrl).port}/v1` }),
-  );
+  const created = await t.request(json('POST', '/api/settings/model-connections', { provider: 'rebound', apiType: 'openai-chat', baseUrl: `http://metadata.test:${new URL(fake.baseUrl).port}/v1` }));
   expect(created.status).toBe(201);
   connectionId = created.body.connection.id;
 });

@@ -103,7 +103,7 @@ describe('settings', () => {
     expect((await status()).enabled).toBe(false);
   });
 
-  it('lists the connection\'s models through the gateway', async () => {
+  it("lists the connection's models through the gateway", async () => {
     const res = await t.request(`/api/settings/brain-embeddings/models?connectionId=${connectionId}`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ok: true, connectionId, models: [{ id: 'embed-small' }, { id: 'embed-large' }] });
@@ -203,7 +203,9 @@ describe('indexing and hybrid search', () => {
     const s = await settled();
     expect(s).toMatchObject({ failed: 0, pending: 0 });
     expect((await vectorRows()).find((r) => r.record_id === record.id)).toMatchObject({ revision: 1, status: 'indexed' });
-    const attempts = embeddingCalls().slice(before).filter((c) => (c.body.input as string[]).some((text) => text.includes('Flaky')));
+    const attempts = embeddingCalls()
+      .slice(before)
+      .filter((c) => (c.body.input as string[]).some((text) => text.includes('Flaky')));
     expect(attempts).toHaveLength(3);
     expect(s.lastError).toMatch(/HTTP 503: still overloaded/);
   });
@@ -309,12 +311,10 @@ describe('agent tools', () => {
     const saved = (await tool('brain_save', { title: 'Note', content: 'runtime wrote this' })).body.output;
     const edited = await t.request(json('PUT', `/api/brains/${saved.id}?agentId=mem`, { title: 'Note', content: 'operator fixed this', expectedRevision: 1 }));
     expect(edited.body.operatorOwned).toBe(true);
-    expect((await tool('brain_update', { id: saved.id, title: 'Note', content: 'runtime again', expectedRevision: 2 })).body.error).toBe(
-      'brain_revision_conflict_or_operator_authority',
-    );
+    expect((await tool('brain_update', { id: saved.id, title: 'Note', content: 'runtime again', expectedRevision: 2 })).body.error).toBe('brain_revision_conflict_or_operator_authority');
   });
 
-  it('reaches only the calling agent\'s records', async () => {
+  it("reaches only the calling agent's records", async () => {
     expect((await tool('brain_read', { id: operatorRecord.id }, 'other')).body.error).toBe('brain_record_not_found');
     expect((await tool('brain_remove', { id: operatorRecord.id, expectedRevision: 1 }, 'other')).body.error).toBe('brain_record_not_found');
     expect((await tool('brain_read', { id: operatorRecord.id }, 'ghost')).body.error).toBe('agent_not_found');

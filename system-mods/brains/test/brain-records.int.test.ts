@@ -83,9 +83,7 @@ describe('records', () => {
     const { body } = await create('alpha', { title: 'Race', content: 'start' });
     for (let round = 0; round < 5; round++) {
       const revision = body.revision + round;
-      const results = await Promise.all(
-        ['left', 'right'].map((side) => put('alpha', body.id, { title: `Race ${side}`, content: `${side} ${round}`, expectedRevision: revision })),
-      );
+      const results = await Promise.all(['left', 'right'].map((side) => put('alpha', body.id, { title: `Race ${side}`, content: `${side} ${round}`, expectedRevision: revision })));
       expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
       const winner = results.find((r) => r.status === 200)!;
       expect(winner.body.revision).toBe(revision + 1);
@@ -319,7 +317,7 @@ describe('listing and paging', () => {
 });
 
 describe('isolation between agents', () => {
-  it('never reads, changes or lists another agent\'s record', async () => {
+  it("never reads, changes or lists another agent's record", async () => {
     const { body } = await create('alpha', { title: 'Alpha secret', content: 'only alpha may see this' });
     expect((await read('beta', body.id)).status).toBe(404);
     expect((await put('beta', body.id, { title: 'hijack', content: 'x', expectedRevision: 1 })).status).toBe(404);
@@ -332,7 +330,7 @@ describe('isolation between agents', () => {
 });
 
 describe('agent deletion', () => {
-  it('removes the agent\'s Brain records with it', async () => {
+  it("removes the agent's Brain records with it", async () => {
     expect((await t.request(json('POST', '/api/agents', { id: 'doomed', name: 'Doomed' }))).status).toBe(201);
     await create('doomed', { title: 'a', content: 'b' });
     await create('doomed', { title: 'c', content: 'd' });

@@ -21,7 +21,11 @@ function memorySecrets(): SecretsService & { values: Map<string, string> } {
   };
 }
 
-const code = async (promise: Promise<unknown>) => promise.then(() => 'resolved', (error: { code?: string }) => error.code);
+const code = async (promise: Promise<unknown>) =>
+  promise.then(
+    () => 'resolved',
+    (error: { code?: string }) => error.code,
+  );
 
 describe('CursorSigner', () => {
   it('round-trips a payload and creates the signing key once', async () => {

@@ -108,7 +108,11 @@ describe('into a fresh kernel', () => {
     const res = await importBundle(target, { bundle });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ complete: true, failed: null });
-    expect(res.body.applied[1].report.created.sort()).toEqual(brainsOf(bundle).map((i) => i.id).sort());
+    expect(res.body.applied[1].report.created.sort()).toEqual(
+      brainsOf(bundle)
+        .map((i) => i.id)
+        .sort(),
+    );
     for (const agent of ['ada', 'bob']) expect(await records(target, agent)).toEqual(await records(source, agent));
     // Revision 1 here: the revision counts this installation's writes.
     expect((await ok(target, 'GET', `/api/brains/${ids.deploy}?agentId=ada`)).revision).toBe(1);
@@ -177,7 +181,12 @@ describe('conflicts', () => {
     expect(res.body.applied[0].report.renamed).toEqual([{ from: 'bob', to: 'bob-2' }]);
     expect(report(res).created).toEqual([`bob/${ids.parking}`]);
     expect((await records(target, 'bob-2')).map((r: any) => ({ id: r.id, agentId: r.agentId, title: r.title }))).toEqual([{ id: ids.parking, agentId: 'bob-2', title: 'Parking' }]);
-    await until(() => ok(target, 'GET', '/api/settings/brain-embeddings'), (s) => s.pending === 0 && s.indexed === s.total, 'the new records to be indexed', 60_000);
+    await until(
+      () => ok(target, 'GET', '/api/settings/brain-embeddings'),
+      (s) => s.pending === 0 && s.indexed === s.total,
+      'the new records to be indexed',
+      60_000,
+    );
   });
 });
 
@@ -270,7 +279,12 @@ describe('many records', () => {
     expect(res.body).toMatchObject({ complete: true });
     expect(res.body.applied[0].report.created).toHaveLength(600);
     expect((await ok(target, 'GET', '/api/brains?agentId=ada&query=inventory&limit=1000')).items).toHaveLength(600);
-    await until(() => ok(target, 'GET', '/api/settings/brain-embeddings'), (s) => s.pending === 0 && s.indexed === s.total && s.failed === 0, 'every imported record to be indexed', 120_000);
+    await until(
+      () => ok(target, 'GET', '/api/settings/brain-embeddings'),
+      (s) => s.pending === 0 && s.indexed === s.total && s.failed === 0,
+      'every imported record to be indexed',
+      120_000,
+    );
 
     // `many0000` and `many0000-2` share a stem: each conflicting one gets its own free id.
     const twins = [many[0], { ...many[0], id: 'ada/many0000-2', recordId: 'many0000-2' }].map((i) => ({ ...i, content: 'Changed elsewhere.' }));

@@ -6,7 +6,9 @@ import type { Knex } from 'knex';
  */
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.alterTable('chat_runs', (t) => {
-    t.jsonb('origin').notNullable().defaultTo(JSON.stringify({ kind: 'chat' }));
+    t.jsonb('origin')
+      .notNullable()
+      .defaultTo(JSON.stringify({ kind: 'chat' }));
   });
 }
 

@@ -40,7 +40,10 @@ export const chatErrors = defineErrorCatalog({
   chatSessionRunActive: { status: 409, message: 'Session {sessionId} has a run in progress ({runId}); cancel it or wait for it to end' },
   sessionPurgeConfirmationRequired: { status: 400, message: 'Purging session {sessionId} deletes its transcript, runs and traces for good: send confirm equal to the session id' },
   /** The sessions export category stops reading once its items pass the largest bundle an import reads. */
-  chatSessionsExportTooLarge: { status: 413, message: 'The chat sessions to export take more than {maxBytes} bytes, the largest bundle an import reads: reset or purge long sessions, or export without the sessions category' },
+  chatSessionsExportTooLarge: {
+    status: 413,
+    message: 'The chat sessions to export take more than {maxBytes} bytes, the largest bundle an import reads: reset or purge long sessions, or export without the sessions category',
+  },
   chatRetentionBoundRequired: { status: 400, message: 'An enabled retention policy needs maxAgeDays or maxTotalMb' },
   chatRetentionDisabled: { status: 409, message: 'Trace retention is disabled: enable a policy before running a cleanup' },
 });

@@ -18,16 +18,7 @@
 import type { Knex } from 'knex';
 import type { ModDatabaseService } from '../../../sdk/index.js';
 import type { AgentsService } from '../../agents/src/contract.js';
-import {
-  emptyReport,
-  importByPolicy,
-  ImportItemRefused,
-  MAX_BUNDLE_BYTES,
-  nextFreeId,
-  previewByComparison,
-  type ExportCategory,
-  type ExportItem,
-} from '../../export/src/contract.js';
+import { emptyReport, importByPolicy, ImportItemRefused, MAX_BUNDLE_BYTES, nextFreeId, previewByComparison, type ExportCategory, type ExportItem } from '../../export/src/contract.js';
 import { chatErrors as errors } from './errors.js';
 import { itemSchema, type MessageItem, type SessionItem } from './export-session-item.js';
 import type { MessageMeta, SessionRow } from './services/archive/transcript-rows.js';
@@ -68,7 +59,7 @@ export function sessionsExportCategory(db: ModDatabaseService, transcript: Trans
   async function toItem(k: Knex, row: SessionRow, budget?: { bytes: number }): Promise<SessionItem> {
     const messages: MessageItem[] = [];
     let filesLeftOut = 0;
-    for (let after = 0; ; ) {
+    for (let after = 0; ;) {
       const rows = await page(k, row, after);
       for (const r of rows) {
         const message = toMessage(r);
@@ -133,8 +124,7 @@ export function sessionsExportCategory(db: ModDatabaseService, transcript: Trans
 
   const renamer = (items: SessionItem[], k: Knex) => {
     const inBundle = new Set(items.map((i) => i.id));
-    return (agentId: string, sessionId: string) =>
-      nextFreeId(sessionId, async (candidate) => inBundle.has(`${agentId}/${candidate}`) || (await sessionRow(k, agentId, candidate)) !== undefined, 200);
+    return (agentId: string, sessionId: string) => nextFreeId(sessionId, async (candidate) => inBundle.has(`${agentId}/${candidate}`) || (await sessionRow(k, agentId, candidate)) !== undefined, 200);
   };
 
   async function insertMessages(trx: Knex.Transaction, agentId: string, sessionId: string, generation: number, firstSeq: number, messages: MessageItem[]): Promise<void> {
@@ -171,9 +161,13 @@ export function sessionsExportCategory(db: ModDatabaseService, transcript: Trans
   /** The current generation's messages give way to the item's; older generations stay, so sequence numbers stay gap-free. */
   async function replace(trx: Knex.Transaction, row: SessionRow, item: SessionItem): Promise<void> {
     const where = { agent_id: row.agent_id, session_id: row.session_id };
-    const running = await trx('chat_runs').where({ ...where, status: 'running' }).first('run_id');
+    const running = await trx('chat_runs')
+      .where({ ...where, status: 'running' })
+      .first('run_id');
     if (running) throw new ImportItemRefused(item.id, `a run of the session is in progress (${running.run_id as string}); import again when it ended`);
-    await trx('chat_messages').where({ ...where, generation: row.generation }).delete();
+    await trx('chat_messages')
+      .where({ ...where, generation: row.generation })
+      .delete();
     const [counted] = await trx('chat_messages').where(where).count<{ count: string | number }[]>({ count: '*' });
     const count = Number(counted?.count ?? 0);
     await insertMessages(trx, row.agent_id, row.session_id, row.generation, count + 1, item.messages);
@@ -187,15 +181,17 @@ export function sessionsExportCategory(db: ModDatabaseService, transcript: Trans
   return {
     id: 'sessions',
     title: 'Chat sessions',
-    description:
-      "Each agent's chat sessions with the messages of their current reset generation (older generations, traces and attachment or artifact files are not exported). The largest export is 25 MiB.",
+    description: "Each agent's chat sessions with the messages of their current reset generation (older generations, traces and attachment or artifact files are not exported). The largest export is 25 MiB.",
     dependsOn: ['agents'],
     itemSchema,
     async export() {
       const budget = { bytes: 0 };
       const items: SessionItem[] = [];
-      for (let after: [string, string] | undefined; ; ) {
-        const q = db.knex<SessionRow>('chat_sessions').orderBy([{ column: 'agent_id' }, { column: 'session_id' }]).limit(SESSION_PAGE);
+      for (let after: [string, string] | undefined; ;) {
+        const q = db
+          .knex<SessionRow>('chat_sessions')
+          .orderBy([{ column: 'agent_id' }, { column: 'session_id' }])
+          .limit(SESSION_PAGE);
         if (after) q.whereRaw('(agent_id, session_id) > (?, ?)', after);
         const rows = await q;
         for (const row of rows) items.push(await toItem(db.knex, row, budget));
@@ -234,14 +230,19 @@ export function sessionsExportCategory(db: ModDatabaseService, transcript: Trans
             touched.push([agentId, sessionId]);
             return `${agentId}/${sessionId}`;
           };
-          await importByPolicy(report, policy, { id: item.id, item: comparable(item), current: row ? await current(trx, item, agentId) : undefined }, {
-            create: () => write(item.sessionId),
-            replace: async () => {
-              await replace(trx, row!, item);
-              touched.push([agentId, item.sessionId]);
+          await importByPolicy(
+            report,
+            policy,
+            { id: item.id, item: comparable(item), current: row ? await current(trx, item, agentId) : undefined },
+            {
+              create: () => write(item.sessionId),
+              replace: async () => {
+                await replace(trx, row!, item);
+                touched.push([agentId, item.sessionId]);
+              },
+              rename: async () => write(await rename(agentId, item.sessionId)),
             },
-            rename: async () => write(await rename(agentId, item.sessionId)),
-          });
+          );
         }
       });
       // The embedded database's kept context history of a replaced session is stale now.

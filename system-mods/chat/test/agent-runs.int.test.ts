@@ -18,12 +18,21 @@ afterAll(() => kit?.close());
 const chatCalls = () => kit.fake.requests.filter((r) => r.path === '/v1/chat/completions');
 const TERMINAL = ['run.completed', 'run.failed', 'run.cancelled', 'run.superseded'];
 const liveRuns = async () => (await kit.t.request('/api/mods/run-starter/status?agentId=ada')).body.runs as Array<{ runId: string; phase: string; origin: unknown }>;
-const collected = async (runId: string) => (await until(() => kit.t.request(`/api/mods/run-starter/events/${runId}`), (r) => r.body.events !== null, 'the run to end')).body.events as Array<{ type: string; data: any }>;
+const collected = async (runId: string) =>
+  (
+    await until(
+      () => kit.t.request(`/api/mods/run-starter/events/${runId}`),
+      (r) => r.body.events !== null,
+      'the run to end',
+    )
+  ).body.events as Array<{ type: string; data: any }>;
 
 describe('starting runs from another mod', () => {
   it('streams the same events as the NDJSON route and stores the origin with the run', async () => {
     kit.fake.chat(textAnswer(['Good ', 'night']));
-    const res = await kit.t.request(json('POST', '/api/mods/run-starter/run', { agentId: 'ada', sessionId: 'nightly', input: { message: 'Summarize the day', runId: 'run-sched-1' }, origin: { kind: 'schedule', id: 'nightly-summary' } }));
+    const res = await kit.t.request(
+      json('POST', '/api/mods/run-starter/run', { agentId: 'ada', sessionId: 'nightly', input: { message: 'Summarize the day', runId: 'run-sched-1' }, origin: { kind: 'schedule', id: 'nightly-summary' } }),
+    );
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ runId: 'run-sched-1', sessionId: 'nightly' });
     const events = res.body.events as Array<{ type: string; runId: string; sessionId: string; ts: string; data: any }>;
@@ -58,7 +67,9 @@ describe('starting runs from another mod', () => {
 
   it('cancels by run id: the run ends cancelled and its events say so', async () => {
     kit.fake.chat(toolAnswer([{ name: 'wait', args: {}, id: 'w1' }]));
-    const started = await kit.t.request(json('POST', '/api/mods/run-starter/start', { agentId: 'ada', sessionId: 'task-cancel', input: { message: 'long task', runId: 'run-task-cancel' }, origin: { kind: 'task', id: 't-42' } }));
+    const started = await kit.t.request(
+      json('POST', '/api/mods/run-starter/start', { agentId: 'ada', sessionId: 'task-cancel', input: { message: 'long task', runId: 'run-task-cancel' }, origin: { kind: 'task', id: 't-42' } }),
+    );
     expect(started.body.runId).toBe('run-task-cancel');
     await until(liveRuns, (runs) => runs.some((r) => r.runId === 'run-task-cancel' && r.phase === 'tool'), 'the tool call');
 

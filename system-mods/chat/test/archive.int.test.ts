@@ -118,11 +118,7 @@ describe('runs of a day', () => {
     const res = await get('/api/archive/runs', { agentId: 'ada', day: today, timezone: 'UTC' });
     expect(res.status).toBe(200);
     const runs = res.body.runs as any[];
-    expect(runs.map((r) => [r.runId, r.status, r.complete])).toEqual([
-      ['crashed-1', 'interrupted', false],
-      ['running-1', 'running', false],
-      ...realRuns.map((id) => [id, 'completed', true]),
-    ]);
+    expect(runs.map((r) => [r.runId, r.status, r.complete])).toEqual([['crashed-1', 'interrupted', false], ['running-1', 'running', false], ...realRuns.map((id) => [id, 'completed', true])]);
     expect(runs[2]).toMatchObject({ agentId: 'ada', sessionId: 'daily', origin: { kind: 'chat' }, error: null });
   });
 
@@ -133,7 +129,11 @@ describe('runs of a day', () => {
     const third = await get('/api/archive/runs', { agentId: 'ada', day: today, timezone: 'UTC', limit: 2, cursor: second.body.nextCursor });
     expect([...first.body.runs, ...second.body.runs, ...third.body.runs].map((r: any) => r.runId)).toEqual(['crashed-1', 'running-1', ...realRuns]);
     expect(third.body.nextCursor).toBeNull();
-    for (const params of [{ agentId: 'bob', day: today, timezone: 'UTC' }, { agentId: 'ada', day: today, timezone: 'Europe/Berlin' }, { agentId: 'ada', day: '2026-01-01', timezone: 'UTC' }]) {
+    for (const params of [
+      { agentId: 'bob', day: today, timezone: 'UTC' },
+      { agentId: 'ada', day: today, timezone: 'Europe/Berlin' },
+      { agentId: 'ada', day: '2026-01-01', timezone: 'UTC' },
+    ]) {
       const res = await get('/api/archive/runs', { ...params, cursor: first.body.nextCursor });
       expect([res.status, res.body.error]).toEqual([400, 'chat_cursor_invalid']);
     }

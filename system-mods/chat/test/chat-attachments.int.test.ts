@@ -22,9 +22,7 @@ const bytesUrl = (reference: string, agentId = 'ada') => `/api/attachments/${age
 
 /** The image parts of the user messages of one recorded model request. */
 function imagesSent(body: any): string[] {
-  return body.messages
-    .filter((m: any) => m.role === 'user' && Array.isArray(m.content))
-    .flatMap((m: any) => m.content.filter((p: any) => p.type === 'image_url').map((p: any) => p.image_url.url));
+  return body.messages.filter((m: any) => m.role === 'user' && Array.isArray(m.content)).flatMap((m: any) => m.content.filter((p: any) => p.type === 'image_url').map((p: any) => p.image_url.url));
 }
 
 beforeAll(async () => {
@@ -43,7 +41,7 @@ describe('stored attachments', () => {
   let image: { reference: string };
   let text: { reference: string };
 
-  it('keeps a turn\'s files in the agent workspace and the transcript holds relative references', async () => {
+  it("keeps a turn's files in the agent workspace and the transcript holds relative references", async () => {
     kit.fake.chat(textAnswer(['Seen.']));
     const answer = await kit.t.request(
       chatRequest({
@@ -72,10 +70,15 @@ describe('stored attachments', () => {
     expect(JSON.stringify(session.body)).not.toContain(kit.dataDir);
   });
 
-  it('lists the session\'s attachments and answers their bytes', async () => {
+  it("lists the session's attachments and answers their bytes", async () => {
     const listed = await listAttachments('pics');
     expect(listed.status).toBe(200);
-    expect(listed.body.attachments.filter((a: any) => a.name !== 'blob.bin').map((a: any) => a.reference).sort()).toEqual([image.reference, text.reference].sort());
+    expect(
+      listed.body.attachments
+        .filter((a: any) => a.name !== 'blob.bin')
+        .map((a: any) => a.reference)
+        .sort(),
+    ).toEqual([image.reference, text.reference].sort());
     const png = listed.body.attachments.find((a: any) => a.reference === image.reference);
     expect(png).toMatchObject({ agentId: 'ada', sessionId: 'pics', name: 'dot.png', type: 'image/png', size: Buffer.from(PNG, 'base64').length, url: bytesUrl(image.reference) });
     expect(Date.parse(png.expiresAt) - Date.parse(png.createdAt)).toBe(30 * DAY);
@@ -111,7 +114,13 @@ describe('stored attachments', () => {
 
   it('sends the images of earlier turns to the model again on a later turn', async () => {
     kit.fake.chat(textAnswer(['Second image seen.']));
-    expect((await kit.t.request(chatRequest({ agentId: 'ada', sessionId: 'pics', message: 'And this one', attachments: [{ name: 'two.png', type: 'image/png', encoding: 'data-url', content: `data:image/png;base64,${PNG2}` }] }))).status).toBe(200);
+    expect(
+      (
+        await kit.t.request(
+          chatRequest({ agentId: 'ada', sessionId: 'pics', message: 'And this one', attachments: [{ name: 'two.png', type: 'image/png', encoding: 'data-url', content: `data:image/png;base64,${PNG2}` }] }),
+        )
+      ).status,
+    ).toBe(200);
     kit.fake.chat(textAnswer(['Both remembered.']));
     const before = kit.fake.requests.length;
     expect((await kit.t.request(chatRequest({ agentId: 'ada', sessionId: 'pics', message: 'What did I show you?' }))).status).toBe(200);
@@ -150,7 +159,11 @@ describe('stored attachments', () => {
     // The sweep runs at enable (and then hourly): re-enabling the mod runs one now.
     expect((await kit.t.request(json('POST', '/api/mod-management/workspace/disable'))).status).toBe(200);
     expect((await kit.t.request(json('POST', '/api/mod-management/workspace/enable'))).status).toBe(200);
-    await until(() => existsSync(file), (present) => !present, 'the expiry job to remove the file');
+    await until(
+      () => existsSync(file),
+      (present) => !present,
+      'the expiry job to remove the file',
+    );
     vi.restoreAllMocks();
     expect((await listAttachments('old', 'bob')).body.attachments).toEqual([]);
   });

@@ -15,8 +15,7 @@ beforeAll(async () => {
 afterAll(() => kit?.close());
 
 const lastCall = () => kit.fake.requests.filter((r) => r.path === '/v1/chat/completions').at(-1)!.body;
-const documents = (soul: string) =>
-  ['SOUL', 'RULES', 'ORIENTATION', 'PREFERENCES', 'TOOLS', 'DREAM_MEMORY'].map((kind) => ({ kind, markdown: kind === 'SOUL' ? soul : `${kind.toLowerCase()} text` }));
+const documents = (soul: string) => ['SOUL', 'RULES', 'ORIENTATION', 'PREFERENCES', 'TOOLS', 'DREAM_MEMORY'].map((kind) => ({ kind, markdown: kind === 'SOUL' ? soul : `${kind.toLowerCase()} text` }));
 
 describe('context', () => {
   it('puts the profile documents and assigned skills in the system message', async () => {
@@ -68,11 +67,24 @@ describe('granted MCP tools', () => {
     const created = await kit.t.request(json('POST', '/api/settings/mcp-connections', { name: 'stdio tools', transport: 'stdio', ...stdioServerCommand() }));
     expect(created.status).toBe(201);
     const connectionId = created.body.connection.id as string;
-    await kit.t.request(json('PUT', '/api/agents/ada/mcp-tools', { tools: [{ connectionId, toolName: 'echo' }, { connectionId, toolName: 'fail' }, { connectionId, toolName: 'no-such-tool' }] }));
+    await kit.t.request(
+      json('PUT', '/api/agents/ada/mcp-tools', {
+        tools: [
+          { connectionId, toolName: 'echo' },
+          { connectionId, toolName: 'fail' },
+          { connectionId, toolName: 'no-such-tool' },
+        ],
+      }),
+    );
 
     const echoName = `${connectionId}__echo`.replace(/[^a-zA-Z0-9_-]/g, '_');
     const failName = `${connectionId}__fail`.replace(/[^a-zA-Z0-9_-]/g, '_');
-    kit.fake.chat(toolAnswer([{ name: echoName, args: { text: 'over the wire' }, id: 'm1' }, { name: failName, args: {}, id: 'm2' }]));
+    kit.fake.chat(
+      toolAnswer([
+        { name: echoName, args: { text: 'over the wire' }, id: 'm1' },
+        { name: failName, args: {}, id: 'm2' },
+      ]),
+    );
     kit.fake.chat(textAnswer(['done']));
     const res = await kit.t.inject(chatRequest({ agentId: 'ada', sessionId: 'mcp', message: 'use mcp', runId: 'run-mcp' }, true));
     const events = parseNdjson(res.body);
@@ -98,7 +110,13 @@ describe('Anthropic thinking in a tool loop', () => {
     const anthropic = await startFakeAnthropic();
     try {
       const created = await kit.t.request(
-        json('POST', '/api/settings/model-connections', { provider: 'anthropic', apiType: 'anthropic-messages', baseUrl: anthropic.baseUrl, apiKey: 'sk-ant-chat-test', models: [{ id: 'claude-test-1', enabled: true, reasoningEfforts: ['low', 'high'] }] }),
+        json('POST', '/api/settings/model-connections', {
+          provider: 'anthropic',
+          apiType: 'anthropic-messages',
+          baseUrl: anthropic.baseUrl,
+          apiKey: 'sk-ant-chat-test',
+          models: [{ id: 'claude-test-1', enabled: true, reasoningEfforts: ['low', 'high'] }],
+        }),
       );
       const connectionId = created.body.connection.id as string;
       await kit.t.request(json('PUT', '/api/agents/ada/mcp-tools', { tools: [{ connectionId: 'mod.chat-tools', toolName: 'echo' }] }));

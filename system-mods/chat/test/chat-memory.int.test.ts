@@ -23,8 +23,7 @@ const turn = async (agentId: string, sessionId: string, message: string, answer:
   return lastCall();
 };
 const history = (body: any) => (body.messages as Array<{ role: string; content: string }>).slice(1).map((m) => `${m.role}: ${m.content}`);
-const documents = (soul: string) =>
-  ['SOUL', 'RULES', 'ORIENTATION', 'PREFERENCES', 'TOOLS', 'DREAM_MEMORY'].map((kind) => ({ kind, markdown: kind === 'SOUL' ? soul : `${kind.toLowerCase()} text` }));
+const documents = (soul: string) => ['SOUL', 'RULES', 'ORIENTATION', 'PREFERENCES', 'TOOLS', 'DREAM_MEMORY'].map((kind) => ({ kind, markdown: kind === 'SOUL' ? soul : `${kind.toLowerCase()} text` }));
 
 describe('session history', () => {
   it('each turn sees every earlier turn of the generation, and nothing from before a reset', async () => {
@@ -88,9 +87,7 @@ describe('runs written together', () => {
   it('turns of many sessions admitted and finished at once are each written whole', async () => {
     const n = 12;
     for (let i = 0; i < n; i++) kit.fake.chat(textAnswer([`answer ${i % 3}`]));
-    const replies = await Promise.all(
-      Array.from({ length: n }, (_, i) => kit.t.request(chatRequest({ agentId: 'ada', sessionId: `group-${i}`, message: `message ${i}`, runId: `run-group-${i}` }))),
-    );
+    const replies = await Promise.all(Array.from({ length: n }, (_, i) => kit.t.request(chatRequest({ agentId: 'ada', sessionId: `group-${i}`, message: `message ${i}`, runId: `run-group-${i}` }))));
     for (const reply of replies) expect(reply.body).toMatchObject({ ok: true, status: 'completed' });
     for (let i = 0; i < n; i++) {
       const session = (await kit.t.request(`/api/sessions/group-${i}?agentId=ada`)).body;

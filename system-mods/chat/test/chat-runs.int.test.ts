@@ -11,13 +11,25 @@ import { chatRequest, parseNdjson, startChatKit, textAnswer, toolAnswer, until, 
 let kit: ChatKit;
 beforeAll(async () => {
   kit = await startChatKit();
-  expect((await kit.t.request(json('PUT', '/api/agents/ada/mcp-tools', { tools: [{ connectionId: 'mod.chat-tools', toolName: 'wait' }, { connectionId: 'mod.chat-tools', toolName: 'echo' }] }))).status).toBe(200);
+  expect(
+    (
+      await kit.t.request(
+        json('PUT', '/api/agents/ada/mcp-tools', {
+          tools: [
+            { connectionId: 'mod.chat-tools', toolName: 'wait' },
+            { connectionId: 'mod.chat-tools', toolName: 'echo' },
+          ],
+        }),
+      )
+    ).status,
+  ).toBe(200);
 });
 afterAll(() => kit?.close());
 
 const chatCalls = () => kit.fake.requests.filter((r) => r.path === '/v1/chat/completions');
 const terminal = (events: ReturnType<typeof parseNdjson>) => events.filter((e) => ['run.completed', 'run.failed', 'run.cancelled', 'run.superseded'].includes(e.type));
-const activeRuns = async (sessionId: string) => (await kit.t.request(`/api/chat/runs/active?agentId=ada&sessionId=${encodeURIComponent(sessionId)}`)).body.runs as Array<{ runId: string; phase: string; detached: boolean }>;
+const activeRuns = async (sessionId: string) =>
+  (await kit.t.request(`/api/chat/runs/active?agentId=ada&sessionId=${encodeURIComponent(sessionId)}`)).body.runs as Array<{ runId: string; phase: string; detached: boolean }>;
 
 describe('serialization', () => {
   it('runs two concurrent turns of one session one after the other, in order, both complete', async () => {
@@ -25,7 +37,11 @@ describe('serialization', () => {
     kit.fake.chat(textAnswer(['second']));
     const before = chatCalls().length;
     const a = kit.t.request(chatRequest({ agentId: 'ada', sessionId: 'serial', message: 'one', runId: 'run-serial-1' }));
-    await until(() => activeRuns('serial'), (runs) => runs.length === 1, 'the first run to be active');
+    await until(
+      () => activeRuns('serial'),
+      (runs) => runs.length === 1,
+      'the first run to be active',
+    );
     const b = kit.t.request(chatRequest({ agentId: 'ada', sessionId: 'serial', message: 'two', runId: 'run-serial-2' }));
     const [ra, rb] = await Promise.all([a, b]);
     expect([ra.body.answer, rb.body.answer]).toEqual(['first', 'second']);
@@ -43,7 +59,11 @@ describe('serialization', () => {
   it('runs different sessions in parallel', async () => {
     kit.fake.chat(textAnswer(['slow'], { delayMs: 300 }));
     const slow = kit.t.request(chatRequest({ agentId: 'ada', sessionId: 'par-a', message: 'slow one' }));
-    await until(() => activeRuns('par-a'), (runs) => runs.length === 1 && runs[0]!.phase === 'model', 'the slow run to reach its model call');
+    await until(
+      () => activeRuns('par-a'),
+      (runs) => runs.length === 1 && runs[0]!.phase === 'model',
+      'the slow run to reach its model call',
+    );
     kit.fake.chat(textAnswer(['fast']));
     const fast = await kit.t.request(chatRequest({ agentId: 'ada', sessionId: 'par-b', message: 'fast one' }));
     expect(fast.body.answer).toBe('fast');
@@ -80,7 +100,12 @@ describe('upstream faults', () => {
     // The next turn replays the failed one consistently.
     kit.fake.chat(textAnswer(['recovered']));
     await kit.t.request(chatRequest({ agentId: 'ada', sessionId: 'fail-500', message: 'third' }));
-    expect(chatCalls().at(-1)!.body.messages.slice(1).map((m: any) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant', 'user']);
+    expect(
+      chatCalls()
+        .at(-1)!
+        .body.messages.slice(1)
+        .map((m: any) => m.role),
+    ).toEqual(['user', 'assistant', 'user', 'assistant', 'user']);
   });
 
   it('a stream cut mid-answer fails the run and keeps the partial text apart', async () => {
@@ -112,7 +137,11 @@ describe('cancel', () => {
   it('cancels during a tool call: the tool is aborted, run.cancelled, the transcript closes the open call', async () => {
     kit.fake.chat(toolAnswer([{ name: 'wait', args: {}, id: 'w1' }]));
     const stream = kit.t.inject(chatRequest({ agentId: 'ada', sessionId: 'cancel', message: 'wait for it', runId: 'run-cancel' }, true));
-    await until(() => activeRuns('cancel'), (runs) => runs[0]?.phase === 'tool', 'the run to be in its tool call');
+    await until(
+      () => activeRuns('cancel'),
+      (runs) => runs[0]?.phase === 'tool',
+      'the run to be in its tool call',
+    );
     const cancel = await kit.t.request(json('POST', '/api/chat/run-cancel/cancel', { agentId: 'ada', reason: 'changed my mind' }));
     expect(cancel.body).toMatchObject({ ok: true, cancelRequested: true });
     const events = parseNdjson((await stream).body);
@@ -147,7 +176,11 @@ describe('steering', () => {
     kit.fake.chat(toolAnswer([{ name: 'wait', args: { ms: 400 }, id: 's1' }]));
     kit.fake.chat(textAnswer(['steered answer']));
     const stream = kit.t.inject(chatRequest({ agentId: 'ada', sessionId: 'steer', message: 'start', runId: 'run-steer' }, true));
-    await until(() => activeRuns('steer'), (runs) => runs[0]?.phase === 'tool', 'the run to be in its tool call');
+    await until(
+      () => activeRuns('steer'),
+      (runs) => runs[0]?.phase === 'tool',
+      'the run to be in its tool call',
+    );
 
     const body = { agentId: 'ada', sessionId: 'steer', idempotencyKey: 'k-1', message: 'also check the tests' };
     const first = await kit.t.request(json('POST', '/api/chat/run-steer/steer', body));
@@ -180,7 +213,11 @@ describe('steering', () => {
     kit.fake.chat(textAnswer(['draft'], { delayMs: 300 }));
     kit.fake.chat(textAnswer(['revised']));
     const done = kit.t.request(chatRequest({ agentId: 'ada', sessionId: 'steer-model', message: 'write', runId: 'run-steer-model' }));
-    await until(() => activeRuns('steer-model'), (runs) => runs[0]?.phase === 'model', 'the model call');
+    await until(
+      () => activeRuns('steer-model'),
+      (runs) => runs[0]?.phase === 'model',
+      'the model call',
+    );
     expect((await kit.t.request(json('POST', '/api/chat/run-steer-model/steer', { agentId: 'ada', sessionId: 'steer-model', idempotencyKey: 'm', message: 'shorter please' }))).status).toBe(201);
     const res = await done;
     expect(res.body).toMatchObject({ ok: true, answer: 'revised', modelCalls: 2 });
@@ -202,7 +239,11 @@ describe('steering', () => {
       kit.fake.chat(textAnswer([`race ${i}`]));
       const runId = `run-race-${i}`;
       const turn = kit.t.request(chatRequest({ agentId: 'ada', sessionId: 'race', message: `race ${i}`, runId }));
-      await until(() => kit.t.request(`/api/traces/${runId}?agentId=ada`), (r) => r.status === 200, 'the run row');
+      await until(
+        () => kit.t.request(`/api/traces/${runId}?agentId=ada`),
+        (r) => r.status === 200,
+        'the run row',
+      );
       const steer = kit.t.request(json('POST', `/api/chat/${runId}/steer`, { agentId: 'ada', sessionId: 'race', idempotencyKey: 'r', message: 'racing' }));
       await Promise.all([turn, steer]);
       const status = (await kit.t.request(`/api/chat/${runId}/steering?agentId=ada&sessionId=race`)).body.items[0].status;
@@ -227,7 +268,11 @@ describe('session reset', () => {
     await kit.t.request(chatRequest({ agentId: 'ada', sessionId: 'reset', message: 'old turn' }));
     kit.fake.chat(toolAnswer([{ name: 'wait', args: {}, id: 'r1' }]));
     const stream = kit.t.inject(chatRequest({ agentId: 'ada', sessionId: 'reset', message: 'doomed', runId: 'run-doomed' }, true));
-    await until(() => activeRuns('reset'), (runs) => runs[0]?.phase === 'tool', 'the tool call');
+    await until(
+      () => activeRuns('reset'),
+      (runs) => runs[0]?.phase === 'tool',
+      'the tool call',
+    );
     const reset = await kit.t.request(json('POST', '/api/sessions/reset/reset', { agentId: 'ada' }));
     expect(reset.body).toMatchObject({ ok: true, session: { generation: 1 } });
     const events = parseNdjson((await stream).body);
@@ -260,8 +305,16 @@ describe('client disconnect', () => {
       req.end(JSON.stringify({ agentId: 'ada', sessionId: 'detach', message: 'go on without me', runId: 'run-detach' }));
       setTimeout(() => reject(new Error('no first event')), 10_000).unref();
     });
-    await until(() => activeRuns('detach'), (runs) => runs[0]?.detached === true, 'the run to be detached');
-    const trace = await until(() => kit.t.request('/api/traces/run-detach?agentId=ada'), (r) => r.body.trace?.status !== 'running', 'the run to finish');
+    await until(
+      () => activeRuns('detach'),
+      (runs) => runs[0]?.detached === true,
+      'the run to be detached',
+    );
+    const trace = await until(
+      () => kit.t.request('/api/traces/run-detach?agentId=ada'),
+      (r) => r.body.trace?.status !== 'running',
+      'the run to finish',
+    );
     expect(trace.body.trace.status).toBe('completed');
     expect(trace.body.trace.events.map((e: any) => e.type)).toContain('client.detached');
     const messages = (await kit.t.request('/api/sessions/detach?agentId=ada')).body.messages;
@@ -273,14 +326,30 @@ describe('restart', () => {
   it('stopping the runtime ends active runs as interrupted; rows a crash left running are marked at the next start', async () => {
     kit.fake.chat(toolAnswer([{ name: 'wait', args: {}, id: 'x1' }]));
     const stream = kit.t.inject(chatRequest({ agentId: 'ada', sessionId: 'restart', message: 'long job', runId: 'run-restart' }, true));
-    await until(() => activeRuns('restart'), (runs) => runs[0]?.phase === 'tool', 'the tool call');
+    await until(
+      () => activeRuns('restart'),
+      (runs) => runs[0]?.phase === 'tool',
+      'the tool call',
+    );
     // A row a crashed process left behind (no heartbeat for a long time).
     await kit.t.kernel.database.knex('chat_runs').insert({
-      run_id: 'run-crashed', agent_id: 'ada', session_id: 'restart', status: 'running', generation: 0,
-      request: JSON.stringify({ message: 'lost' }), heartbeat_at: new Date(Date.now() - 3_600_000), started_at: new Date(Date.now() - 3_600_000),
+      run_id: 'run-crashed',
+      agent_id: 'ada',
+      session_id: 'restart',
+      status: 'running',
+      generation: 0,
+      request: JSON.stringify({ message: 'lost' }),
+      heartbeat_at: new Date(Date.now() - 3_600_000),
+      started_at: new Date(Date.now() - 3_600_000),
     });
     await kit.t.kernel.database.knex('chat_steering').insert({
-      id: '00000000-0000-4000-8000-000000000001', run_id: 'run-crashed', agent_id: 'ada', session_id: 'restart', idempotency_key: 'c', payload_hash: 'x', status: 'pending',
+      id: '00000000-0000-4000-8000-000000000001',
+      run_id: 'run-crashed',
+      agent_id: 'ada',
+      session_id: 'restart',
+      idempotency_key: 'c',
+      payload_hash: 'x',
+      status: 'pending',
     });
     expect((await kit.t.request(json('POST', '/api/mod-management/chat/disable'))).status).toBe(200);
     const events = parseNdjson((await stream).body);

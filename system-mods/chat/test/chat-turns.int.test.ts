@@ -88,8 +88,18 @@ describe('a turn', () => {
     });
     const res = await kit.t.inject(chatRequest({ agentId: 'ada', sessionId: 'thoughts', message: 'meaning?' }, true));
     const events = parseNdjson(res.body);
-    expect(events.filter((e) => e.type === 'assistant.thought').map((e) => e.data.delta).join('')).toBe('thinking hard');
-    expect(events.filter((e) => e.type === 'assistant.delta').map((e) => e.data.delta).join('')).toBe('42');
+    expect(
+      events
+        .filter((e) => e.type === 'assistant.thought')
+        .map((e) => e.data.delta)
+        .join(''),
+    ).toBe('thinking hard');
+    expect(
+      events
+        .filter((e) => e.type === 'assistant.delta')
+        .map((e) => e.data.delta)
+        .join(''),
+    ).toBe('42');
     expect(events.at(-1)!.data.response.answer).toBe('42');
   });
 
@@ -198,7 +208,8 @@ describe('refusals before any stream byte', () => {
   it('a model override that is not enabled', () => refused({ agentId: 'ada', message: 'hi', modelConnectionId: kit.connectionId, model: 'off-model' }, 400, 'chat_model_not_enabled'));
   it('a half model override', () => refused({ agentId: 'ada', message: 'hi', model: 'gpt-test' }, 400, 'chat_model_override_incomplete'));
   it('an unknown connection', () => refused({ agentId: 'ada', message: 'hi', modelConnectionId: 'nope', model: 'gpt-test' }, 400, 'chat_model_connection_unknown'));
-  it('a reasoning effort the model does not support', () => refused({ agentId: 'ada', message: 'hi', modelConnectionId: kit.connectionId, model: 'thinker', reasoningEffort: 'extreme' }, 400, 'chat_reasoning_effort_unsupported'));
+  it('a reasoning effort the model does not support', () =>
+    refused({ agentId: 'ada', message: 'hi', modelConnectionId: kit.connectionId, model: 'thinker', reasoningEffort: 'extreme' }, 400, 'chat_reasoning_effort_unsupported'));
   it('an attachment without content', () => refused({ agentId: 'ada', message: 'hi', attachments: [{ name: 'a', type: 'text/plain' }] }, 400, 'request_validation_failed'));
   it('an image that is not base64', () => refused({ agentId: 'ada', message: 'hi', attachments: [{ name: 'a.png', type: 'image/png', encoding: 'base64', content: 'not base64!!' }] }, 400, 'chat_attachment_invalid'));
   it('image content above 30,000,000 characters', () =>
@@ -221,7 +232,12 @@ describe('the tool loop', () => {
     writeFileSync(path.join(workspace, 'notes.md'), 'the secret word is swordfish');
     expect((await kit.t.request(json('PUT', '/api/agents/ada/mcp-tools', { tools: [{ connectionId: 'mod.chat-tools', toolName: 'echo' }] }))).status).toBe(200);
 
-    kit.fake.chat(toolAnswer([{ name: 'workspace_read', args: { path: 'notes.md' }, id: 'c1' }, { name: 'echo', args: { text: 'ping' }, id: 'c2' }]));
+    kit.fake.chat(
+      toolAnswer([
+        { name: 'workspace_read', args: { path: 'notes.md' }, id: 'c1' },
+        { name: 'echo', args: { text: 'ping' }, id: 'c2' },
+      ]),
+    );
     kit.fake.chat(textAnswer(['The word is swordfish']));
     const res = await kit.t.inject(chatRequest({ agentId: 'ada', sessionId: 'tools', message: 'what is the word?', runId: 'run-tools-1' }, true));
     const events = parseNdjson(res.body);
@@ -295,7 +311,9 @@ describe('the tool loop', () => {
     kit.fake.chat(textAnswer(['ok']));
     const res = await kit.t.request(chatRequest({ agentId: 'ada', sessionId: 'refusals', message: 'try things', runId: 'run-refusals' }));
     expect(res.body.ok).toBe(true);
-    const tools = lastChatRequest().body.messages.filter((m: any) => m.role === 'tool').map((m: any) => m.content);
+    const tools = lastChatRequest()
+      .body.messages.filter((m: any) => m.role === 'tool')
+      .map((m: any) => m.content);
     expect(tools[0]).toContain('chat_tool_not_granted');
     expect(tools[1]).toContain('tool_input_invalid');
     expect(tools[2]).toContain('tool_input_invalid');
@@ -304,7 +322,14 @@ describe('the tool loop', () => {
     const authority = (await kit.t.request('/api/traces/run-refusals/authority?agentId=ada')).body.authority.toolCalls;
     expect(authority.map((c: any) => c.decision)).toEqual(['blocked', 'allowed', 'blocked', 'allowed', 'allowed']);
 
-    await kit.t.request(json('PUT', '/api/agents/ada/mcp-tools', { tools: [{ connectionId: 'mod.chat-tools', toolName: 'echo' }, { connectionId: 'mod.chat-tools', toolName: 'forbidden' }] }));
+    await kit.t.request(
+      json('PUT', '/api/agents/ada/mcp-tools', {
+        tools: [
+          { connectionId: 'mod.chat-tools', toolName: 'echo' },
+          { connectionId: 'mod.chat-tools', toolName: 'forbidden' },
+        ],
+      }),
+    );
     kit.fake.chat(toolAnswer([{ name: 'forbidden', args: {}, id: 'f1' }]));
     kit.fake.chat(textAnswer(['vetoed']));
     await kit.t.request(chatRequest({ agentId: 'ada', sessionId: 'refusals', message: 'forbidden', runId: 'run-veto' }));
@@ -315,11 +340,18 @@ describe('the tool loop', () => {
   it('writes existing workspace files within the 1 MiB bound', async () => {
     const file = path.join(kit.dataDir, 'workspaces', 'ada', 'out.txt');
     writeFileSync(file, 'old');
-    kit.fake.chat(toolAnswer([{ name: 'workspace_write', args: { path: 'out.txt', content: 'new content' }, id: 'w1' }, { name: 'workspace_write', args: { path: 'out.txt', content: 'y'.repeat(1024 * 1024 + 1) }, id: 'w2' }]));
+    kit.fake.chat(
+      toolAnswer([
+        { name: 'workspace_write', args: { path: 'out.txt', content: 'new content' }, id: 'w1' },
+        { name: 'workspace_write', args: { path: 'out.txt', content: 'y'.repeat(1024 * 1024 + 1) }, id: 'w2' },
+      ]),
+    );
     kit.fake.chat(textAnswer(['written']));
     await kit.t.request(chatRequest({ agentId: 'ada', sessionId: 'write', message: 'write it' }));
     expect(readFileSync(file, 'utf8')).toBe('new content');
-    const tools = lastChatRequest().body.messages.filter((m: any) => m.role === 'tool').map((m: any) => m.content);
+    const tools = lastChatRequest()
+      .body.messages.filter((m: any) => m.role === 'tool')
+      .map((m: any) => m.content);
     expect(tools[1]).toContain('chat_workspace_file_too_large');
   });
 

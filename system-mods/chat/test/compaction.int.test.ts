@@ -36,7 +36,13 @@ const context = async (sessionId: string) => {
 beforeAll(async () => {
   kit = await startChatKit();
   const created = await kit.t.request(
-    json('POST', '/api/settings/model-connections', { provider: 'openai', apiType: 'openai-chat', baseUrl: kit.fake.baseUrl, apiKey: 'sk-tiny-SECRET-0123456789', models: [{ id: 'tiny', enabled: true, contextWindowOverride: 2048 }] }),
+    json('POST', '/api/settings/model-connections', {
+      provider: 'openai',
+      apiType: 'openai-chat',
+      baseUrl: kit.fake.baseUrl,
+      apiKey: 'sk-tiny-SECRET-0123456789',
+      models: [{ id: 'tiny', enabled: true, contextWindowOverride: 2048 }],
+    }),
   );
   expect(created.status).toBe(201);
   tinyConnection = created.body.connection.id;
@@ -146,7 +152,13 @@ describe('compaction', () => {
       const third = await turn('slow', long('THREE'), [{ silent: true }, textAnswer(['c'])]);
       expect(third.response.ok).toBe(true);
       expect(notices(third.events, 'compaction_failed')[0]!.data).toMatchObject({ code: 'compaction_timeout' });
-      expect(third.response.answer ?? third.events.filter((e) => e.type === 'assistant.delta').map((e) => e.data.delta).join('')).toContain('c');
+      expect(
+        third.response.answer ??
+          third.events
+            .filter((e) => e.type === 'assistant.delta')
+            .map((e) => e.data.delta)
+            .join(''),
+      ).toContain('c');
       expect((await context('slow')).summary).toBeNull();
     } finally {
       await kit.settings({ compactionTimeoutMs: 60000 });
@@ -159,7 +171,11 @@ describe('compaction', () => {
     const before = completions().length;
     kit.fake.chat({ silent: true });
     const pending = kit.t.inject(chatRequest({ agentId: 'ada', sessionId: 'cancel', message: long('THREE'), runId: 'run-compaction-cancel' }, true));
-    await until(() => completions().length, (n) => n > before, 'the summary call');
+    await until(
+      () => completions().length,
+      (n) => n > before,
+      'the summary call',
+    );
     const summaryCall = completions()[before]!;
     expect(summaryCall.body.messages[0].content).toBe(SUMMARY_PROMPT);
     const cancelled = await kit.t.request(json('POST', '/api/chat/run-compaction-cancel/cancel', { agentId: 'ada' }));

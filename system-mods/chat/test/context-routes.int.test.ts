@@ -34,7 +34,19 @@ describe('GET /api/session/context', () => {
     const res = await kit.t.request('/api/session/context?agentId=ada&sessionId=inspect');
     expect(res.status).toBe(200);
     const view = res.body.context;
-    expect(view).toMatchObject({ agentId: 'ada', sessionId: 'inspect', generation: 0, contextWindow: 16000, windowSource: 'model', compactAtPercent: 75, threshold: 12000, dropped: 0, summaryVersion: null, compactionDue: false, summary: null });
+    expect(view).toMatchObject({
+      agentId: 'ada',
+      sessionId: 'inspect',
+      generation: 0,
+      contextWindow: 16000,
+      windowSource: 'model',
+      compactAtPercent: 75,
+      threshold: 12000,
+      dropped: 0,
+      summaryVersion: null,
+      compactionDue: false,
+      summary: null,
+    });
     expect(view.model).toEqual({ connectionId: kit.connectionId, model: 'gpt-test' });
     expect(view.sections.map((s: any) => s.kind)).toEqual(['agent', 'document', 'document', 'document', 'document', 'document', 'document', 'contribution', 'workspace']);
     const memory = view.sections.find((s: any) => s.kind === 'contribution');

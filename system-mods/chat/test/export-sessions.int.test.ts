@@ -33,8 +33,7 @@ async function turn(kit: ChatKit, agentId: string, sessionId: string, message: s
 }
 
 /** What the model was sent last: role and content of each message. */
-const lastModelMessages = (kit: ChatKit) =>
-  (kit.fake.requests.filter((r) => r.path === '/v1/chat/completions').at(-1)!.body.messages as any[]).map((m) => ({ role: m.role, content: m.content }));
+const lastModelMessages = (kit: ChatKit) => (kit.fake.requests.filter((r) => r.path === '/v1/chat/completions').at(-1)!.body.messages as any[]).map((m) => ({ role: m.role, content: m.content }));
 
 const transcript = async (kit: ChatKit, sessionId: string, agentId = 'ada') => {
   const res = await kit.t.request(`/api/sessions/${encodeURIComponent(sessionId)}?agentId=${agentId}&limit=500`);
@@ -129,7 +128,12 @@ describe('import into another kernel', () => {
 
     const found = await target.t.request('/api/session/search?q=quokka&agentId=ada');
     expect(found.status).toBe(200);
-    expect(found.body.results.map((h: any) => [h.sessionId, h.role])).toEqual(expect.arrayContaining([['planning', 'user'], ['planning', 'assistant']]));
+    expect(found.body.results.map((h: any) => [h.sessionId, h.role])).toEqual(
+      expect.arrayContaining([
+        ['planning', 'user'],
+        ['planning', 'assistant'],
+      ]),
+    );
 
     await turn(target, 'ada', 'two-topics', 'What was the topic?', 'Narwhal.');
     const sent = lastModelMessages(target).filter((m) => m.role !== 'system');
@@ -201,7 +205,10 @@ describe('conflicts', () => {
     const ada = bundle.categories.agents.items.find((a: any) => a.id === 'ada');
     ada.modelSelections = { chat: { connectionId: target.connectionId, model: 'gpt-test' }, archiveSummary: null };
     ada.name = 'Ada from elsewhere';
-    const text = JSON.stringify({ ...bundle, categories: { agents: { ...bundle.categories.agents, items: [ada] }, sessions: { ...bundle.categories.sessions, items: bundle.categories.sessions.items.filter((i: any) => i.id === 'ada/two-topics') } } });
+    const text = JSON.stringify({
+      ...bundle,
+      categories: { agents: { ...bundle.categories.agents, items: [ada] }, sessions: { ...bundle.categories.sessions, items: bundle.categories.sessions.items.filter((i: any) => i.id === 'ada/two-topics') } },
+    });
     const res = await importBundle(target, { bundle: text, conflictPolicy: 'rename' });
     expect(res.body, JSON.stringify(res.body)).toMatchObject({ complete: true });
     expect(res.body.applied.map((a: any) => a.id)).toEqual(['agents', 'sessions']);
@@ -218,10 +225,7 @@ describe('refusals', () => {
   it('an agent that does not exist here fails the category, and what it wrote before is rolled back', async () => {
     const before = await snapshot(target);
     // A new session of ada first (it would be created), then bob's, whose agent is unknown here.
-    const bundle = sessionsBundle((items) => [
-      { ...items.find((i) => i.id === 'ada/planning'), id: 'ada/fresh', sessionId: 'fresh' },
-      items.find((i) => i.id === 'bob/notes'),
-    ]);
+    const bundle = sessionsBundle((items) => [{ ...items.find((i) => i.id === 'ada/planning'), id: 'ada/fresh', sessionId: 'fresh' }, items.find((i) => i.id === 'bob/notes')]);
     const res = await importBundle(target, { bundle });
     expect(res.status).toBe(200);
     expect(res.body.complete).toBe(false);
@@ -267,9 +271,7 @@ describe('size', () => {
     const createdAt = new Date('2026-03-01T00:00:00.000Z');
     const chunk = 'large '.repeat(Math.ceil(MAX_BUNDLE_BYTES / 6 / 6));
     await knex('chat_sessions').insert({ agent_id: 'ada', session_id: 'huge', message_count: 7 });
-    await knex('chat_messages').insert(
-      Array.from({ length: 7 }, (_, i) => ({ agent_id: 'ada', session_id: 'huge', seq: i + 1, generation: 0, run_id: 'run-huge', role: 'user', content: chunk, created_at: createdAt })),
-    );
+    await knex('chat_messages').insert(Array.from({ length: 7 }, (_, i) => ({ agent_id: 'ada', session_id: 'huge', seq: i + 1, generation: 0, run_id: 'run-huge', role: 'user', content: chunk, created_at: createdAt })));
     try {
       for (const body of [{}, { categories: ['sessions'] }]) {
         const res = await source.t.request(json('POST', '/api/export', body));
@@ -297,9 +299,7 @@ describe('size', () => {
     const room = MAX_BUNDLE_BYTES - measured - 200 - 6 * overhead;
     const sizes = Array.from({ length: 6 }, (_, i) => Math.floor(room / 6) + (i === 0 ? room % 6 : 0));
     await knex('chat_sessions').insert({ agent_id: 'ada', session_id: 'near', message_count: 6 });
-    await knex('chat_messages').insert(
-      sizes.map((size, i) => ({ agent_id: 'ada', session_id: 'near', seq: i + 1, generation: 0, run_id: 'run-near', role: 'user', content: 'n'.repeat(size), created_at: createdAt })),
-    );
+    await knex('chat_messages').insert(sizes.map((size, i) => ({ agent_id: 'ada', session_id: 'near', seq: i + 1, generation: 0, run_id: 'run-near', role: 'user', content: 'n'.repeat(size), created_at: createdAt })));
     try {
       const res = await source.t.request(json('POST', '/api/export', {}));
       expect(res.status).toBe(413);

@@ -33,7 +33,10 @@ describe('GroupCommit', () => {
         { id: 'e', session: 's4' },
       ].map((item) => commit.submit(item)),
     );
-    expect(statements).toEqual([['a', 'b', 'd'], ['c', 'e']]);
+    expect(statements).toEqual([
+      ['a', 'b', 'd'],
+      ['c', 'e'],
+    ]);
     expect(results).toEqual(['group:a', 'group:b', 'group:c', 'group:d', 'group:e']);
   });
 

@@ -53,7 +53,9 @@ async function sizes(): Promise<Map<string, number>> {
 }
 
 const traces = async () =>
-  Object.fromEntries((await knex('chat_runs').select<Array<{ run_id: string; trace: unknown; tool_calls: unknown; trace_pruned_at: Date | null }>>('run_id', 'trace', 'tool_calls', 'trace_pruned_at')).map((r) => [r.run_id, r]));
+  Object.fromEntries(
+    (await knex('chat_runs').select<Array<{ run_id: string; trace: unknown; tool_calls: unknown; trace_pruned_at: Date | null }>>('run_id', 'trace', 'tool_calls', 'trace_pruned_at')).map((r) => [r.run_id, r]),
+  );
 
 const pruned = async () => (await knex('chat_runs').whereNotNull('trace_pruned_at').orderBy('run_id').pluck('run_id')) as string[];
 
@@ -70,7 +72,16 @@ describe('policy', () => {
   it('refuses to enable without a bound and refuses bad bounds', async () => {
     const unbounded = await t.request(json('PUT', '/api/settings/retention', { enabled: true }));
     expect([unbounded.status, unbounded.body.error]).toEqual([400, 'chat_retention_bound_required']);
-    for (const body of [{}, { enabled: 'yes' }, { enabled: true, maxAgeDays: 0 }, { enabled: true, maxAgeDays: 1.5 }, { enabled: true, maxAgeDays: 36501 }, { enabled: true, maxTotalMb: -1 }, { enabled: true, maxTotalMb: 'big' }, { enabled: false, other: 1 }]) {
+    for (const body of [
+      {},
+      { enabled: 'yes' },
+      { enabled: true, maxAgeDays: 0 },
+      { enabled: true, maxAgeDays: 1.5 },
+      { enabled: true, maxAgeDays: 36501 },
+      { enabled: true, maxTotalMb: -1 },
+      { enabled: true, maxTotalMb: 'big' },
+      { enabled: false, other: 1 },
+    ]) {
       const res = await t.request(json('PUT', '/api/settings/retention', body));
       expect(res.status).toBe(400);
       expect(res.body.ok).toBe(false);

@@ -48,10 +48,7 @@ it('marks each stale run interrupted exactly once when two processes sweep at on
   const knex = t.kernel.database.knex;
   const dead = await runningRows(knex, 'dead', 60, 120_000, 'instance-gone');
   const live = await runningRows(knex, 'live', 5, 0, 'instance-two');
-  const [byOne, byTwo] = await Promise.all([
-    one.sweepInterrupted({ all: false, staleMs: 30_000, activeHere: [] }),
-    two.sweepInterrupted({ all: false, staleMs: 30_000, activeHere: live }),
-  ]);
+  const [byOne, byTwo] = await Promise.all([one.sweepInterrupted({ all: false, staleMs: 30_000, activeHere: [] }), two.sweepInterrupted({ all: false, staleMs: 30_000, activeHere: live })]);
   // Each dead run by exactly one of them; together all of them.
   expect(byOne.filter((id) => byTwo.includes(id))).toEqual([]);
   expect([...byOne, ...byTwo].sort()).toEqual([...dead].sort());
@@ -69,7 +66,9 @@ it('keeps the interrupted state another process wrote when a stalled owner finis
   await knex('chat_sessions').insert({ agent_id: 'ada', session_id: 'stalled' }).onConflict(['agent_id', 'session_id']).ignore();
   const { generation, messageCount } = await owner.create({ runId: 'run-stalled', agentId: 'ada', sessionId: 'stalled', request: {}, model: null, origin: { kind: 'chat' } });
   // Another process sees no heartbeat and marks the run interrupted.
-  await knex('chat_runs').where({ run_id: 'run-stalled' }).update({ heartbeat_at: new Date(Date.now() - 120_000) });
+  await knex('chat_runs')
+    .where({ run_id: 'run-stalled' })
+    .update({ heartbeat_at: new Date(Date.now() - 120_000) });
   expect(await liveness('instance-other', url).sweepInterrupted({ all: false, staleMs: 30_000, activeHere: [] })).toContain('run-stalled');
 
   // The owner wakes up and finishes its turn as completed.

@@ -214,7 +214,9 @@ describe('purge', () => {
   });
 
   it('deletes the kept attachment files of the session once the purge committed', async () => {
-    const turn = await t.request(json('POST', '/api/chat', { agentId: 'ada', sessionId: 'with-file', message: 'see the file', attachments: [{ name: 'notes.txt', type: 'text/plain', content: 'hello file' }], noCallModel: true }));
+    const turn = await t.request(
+      json('POST', '/api/chat', { agentId: 'ada', sessionId: 'with-file', message: 'see the file', attachments: [{ name: 'notes.txt', type: 'text/plain', content: 'hello file' }], noCallModel: true }),
+    );
     expect(turn.status).toBe(200);
     const listed = await t.request('/api/attachments?agentId=ada&sessionId=with-file');
     expect(listed.body.attachments).toHaveLength(1);

@@ -97,7 +97,11 @@ describe('ranking and results', () => {
 
 describe('paging', () => {
   beforeAll(async () => {
-    await insertMessages('bob', 'bulk', Array.from({ length: 250 }, (_, i) => `entry ${i} mentions the wombat ${i % 7 === 0 ? 'wombat wombat' : ''}`));
+    await insertMessages(
+      'bob',
+      'bulk',
+      Array.from({ length: 250 }, (_, i) => `entry ${i} mentions the wombat ${i % 7 === 0 ? 'wombat wombat' : ''}`),
+    );
   });
 
   it('pages at most 200 results with a cursor; each match comes exactly once, in rank then recency order', async () => {
@@ -126,7 +130,13 @@ describe('paging', () => {
 
   it('refuses a cursor used with another query, agent, session or scope, and a forged one', async () => {
     const { nextCursor } = (await search({ q: 'wombat', agentId: 'bob', limit: 10 })).body;
-    const others: Array<Record<string, string>> = [{ q: 'entry', agentId: 'bob' }, { q: 'wombat', agentId: 'ada' }, { q: 'wombat' }, { q: 'wombat', agentId: 'bob', sessionId: 'bulk' }, { q: 'wombat', agentId: 'bob', scope: 'conversation' }];
+    const others: Array<Record<string, string>> = [
+      { q: 'entry', agentId: 'bob' },
+      { q: 'wombat', agentId: 'ada' },
+      { q: 'wombat' },
+      { q: 'wombat', agentId: 'bob', sessionId: 'bulk' },
+      { q: 'wombat', agentId: 'bob', scope: 'conversation' },
+    ];
     for (const params of others) {
       const res = await search({ ...params, limit: 10, cursor: nextCursor });
       expect(res.status).toBe(400);

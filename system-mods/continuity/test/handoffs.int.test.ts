@@ -23,7 +23,7 @@ const read = (agentId: string, sessionId: string) => kit.t.request(`/api/session
 const chat = (body: Record<string, unknown>) => kit.t.request(chatRequest(body));
 
 describe('writing handoffs', () => {
-  it('writes a session\'s explicit handoff and replaces it on the next write', async () => {
+  it("writes a session's explicit handoff and replaces it on the next write", async () => {
     const first = await write({ agentId: 'ada', sessionId: 'mon', title: 'Where we stopped', body: 'The parser handles lists; tables are next.' });
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ ok: true, stored: true, replaced: false, handoff: { agentId: 'ada', sessionId: 'mon', scope: null, kind: 'explicit', title: 'Where we stopped' } });
@@ -57,7 +57,7 @@ describe('writing handoffs', () => {
     expect((await read('ada', 'tue')).body.written).toMatchObject({ kind: 'explicit', title: 'Explicit' });
   });
 
-  it('takes the session\'s scope, binds an unbound session to the scope named, and refuses another scope with 409', async () => {
+  it("takes the session's scope, binds an unbound session to the scope named, and refuses another scope with 409", async () => {
     const named = await write({ agentId: 'ada', sessionId: 'p1', title: 'Apollo notes', body: 'Stage two is wired.', scope: 'apollo' });
     expect(named.body.handoff.scope).toBe('apollo');
     expect((await kit.t.request('/api/session/continuity-scope?agentId=ada&sessionId=p1')).body.scope).toBe('apollo');
@@ -73,7 +73,7 @@ describe('writing handoffs', () => {
     expect((await read('ada', 'p1')).body.written).toMatchObject({ body: 'Stage three next.', scope: 'apollo' });
   });
 
-  it('refuses a refused candidate\'s scope binding too: nothing is written when it is not stored', async () => {
+  it("refuses a refused candidate's scope binding too: nothing is written when it is not stored", async () => {
     await write({ agentId: 'bob', sessionId: 'b1', title: 'Explicit', body: 'Keep.' });
     const refused = await offer({ agentId: 'bob', sessionId: 'b1', title: 'Auto', body: 'Drop.', scope: 'zeta' });
     expect(refused.body.stored).toBe(false);
@@ -96,7 +96,7 @@ describe('receiving handoffs', () => {
     expect((await read('ada', 'r4')).body.received?.sessionId).not.toBe('r2');
   });
 
-  it('puts the received handoff into the next session\'s model request as the HANDOFF section', async () => {
+  it("puts the received handoff into the next session's model request as the HANDOFF section", async () => {
     await write({ agentId: 'ada', sessionId: 'day1', title: 'Release checklist', body: 'Tag v2.1 after the migration test passes.', scope: 'release' });
     const before = kit.fake.requests.length;
     kit.fake.chat(textAnswer(['On it.']));
@@ -221,7 +221,7 @@ describe('refusals', () => {
 });
 
 describe('lifecycle', () => {
-  it('deletes an agent\'s scopes and handoffs with the agent', async () => {
+  it("deletes an agent's scopes and handoffs with the agent", async () => {
     await write({ agentId: 'gone', sessionId: 'g1', title: 'T', body: 'B', scope: 'p' });
     await offer({ agentId: 'gone', sessionId: 'g2', title: 'T', body: 'B' });
     await write({ agentId: 'ada', sessionId: 'keep-me', title: 'T', body: 'B' });
@@ -233,7 +233,7 @@ describe('lifecycle', () => {
     expect((await read('ada', 'keep-me')).body.written).toMatchObject({ agentId: 'ada', title: 'T' });
   });
 
-  it('deletes a purged session\'s scope and handoff in the purge, leaving the agent\'s other sessions', async () => {
+  it("deletes a purged session's scope and handoff in the purge, leaving the agent's other sessions", async () => {
     kit.fake.chat(textAnswer(['Noted.']));
     expect((await chat({ agentId: 'bob', sessionId: 'doomed', message: 'Hi', continuityScope: 'pluto' })).body.status).toBe('completed');
     await write({ agentId: 'bob', sessionId: 'doomed', title: 'T', body: 'B' });

@@ -100,7 +100,7 @@ describe('the OpenAPI contract', () => {
 });
 
 describe('chat turns in a scope', () => {
-  it('refuses a turn naming another scope than the session\'s with a JSON 409 and no run row, streaming or not', async () => {
+  it("refuses a turn naming another scope than the session's with a JSON 409 and no run row, streaming or not", async () => {
     expect((await bind({ agentId: 'ada', sessionId: 'bound', scope: 'apollo' })).status).toBe(200);
     const requests = kit.fake.requests.length;
     for (const stream of [false, true]) {
@@ -120,7 +120,7 @@ describe('chat turns in a scope', () => {
     expect((await scopeOf('ada', 'bound')).body.scope).toBe('apollo');
   });
 
-  it('runs a turn naming no scope in the session\'s scope, and one naming the same scope as usual', async () => {
+  it("runs a turn naming no scope in the session's scope, and one naming the same scope as usual", async () => {
     kit.fake.chat(textAnswer(['Fine.']));
     const res = await kit.t.request(chatRequest({ agentId: 'ada', sessionId: 'bound', message: 'Status?' }));
     expect(res.status).toBe(200);
@@ -165,7 +165,9 @@ describe('chat turns in a scope', () => {
 
   it('gates runs started through the run engine the same way', async () => {
     expect((await bind({ agentId: 'ada', sessionId: 'engine', scope: 'apollo' })).status).toBe(200);
-    const refused = await kit.t.request(json('POST', '/api/mods/run-starter/run', { agentId: 'ada', sessionId: 'engine', input: { message: 'Nightly', continuityScope: 'gemini' }, origin: { kind: 'schedule', id: 'n1' } }));
+    const refused = await kit.t.request(
+      json('POST', '/api/mods/run-starter/run', { agentId: 'ada', sessionId: 'engine', input: { message: 'Nightly', continuityScope: 'gemini' }, origin: { kind: 'schedule', id: 'n1' } }),
+    );
     expect(refused.status).toBe(409);
     expect(refused.body.error).toBe('continuity_scope_mismatch');
     expect(await runRows('engine')).toEqual([]);

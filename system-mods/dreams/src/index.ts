@@ -66,12 +66,15 @@ export default defineMod({
     let ticking: Promise<unknown> = Promise.resolve();
     const schedule = async () => {
       if (stopped) return;
-      timer = setTimeout(() => {
-        ticking = scheduler
-          .tick()
-          .catch((error: unknown) => log.error({ err: error instanceof Error ? error.message : String(error) }, 'Dream scheduler tick failed'))
-          .finally(() => void schedule());
-      }, (await current()).tickMs);
+      timer = setTimeout(
+        () => {
+          ticking = scheduler
+            .tick()
+            .catch((error: unknown) => log.error({ err: error instanceof Error ? error.message : String(error) }, 'Dream scheduler tick failed'))
+            .finally(() => void schedule());
+        },
+        (await current()).tickMs,
+      );
       timer.unref();
     };
     await schedule();

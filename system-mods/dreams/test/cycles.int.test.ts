@@ -19,7 +19,11 @@ afterAll(async () => {
 
 const remAnswer = (items: unknown[], words = 120) => textAnswer(JSON.stringify({ diary: prose(words, 'rem'), items }));
 const item = (title: string, citations: Array<{ sessionId: string; seq: number }>) => ({ title, content: `About ${title}`, citations });
-const promptsSince = (from: number) => kit.fake.requests.filter((r) => r.path === '/v1/chat/completions').slice(from).map((r) => JSON.stringify(r.body.messages));
+const promptsSince = (from: number) =>
+  kit.fake.requests
+    .filter((r) => r.path === '/v1/chat/completions')
+    .slice(from)
+    .map((r) => JSON.stringify(r.body.messages));
 const completions = () => kit.fake.requests.filter((r) => r.path === '/v1/chat/completions').length;
 
 describe('a cycle', () => {
@@ -59,7 +63,13 @@ describe('a cycle', () => {
     expect(JSON.stringify(trace.body)).toContain(`dream-${cycle.id}-light`);
 
     expect(candidates.proposed).toEqual([
-      { agentId: 'ada', title: 'Zoe owns the budget', content: 'About Zoe owns the budget', source: 'dream', provenance: { runIds: receipt.phases[2]!.runIds, messages: [{ sessionId: 'work', seq: 2 }], dreamCycleId: cycle.id } },
+      {
+        agentId: 'ada',
+        title: 'Zoe owns the budget',
+        content: 'About Zoe owns the budget',
+        source: 'dream',
+        provenance: { runIds: receipt.phases[2]!.runIds, messages: [{ sessionId: 'work', seq: 2 }], dreamCycleId: cycle.id },
+      },
       expect.objectContaining({ title: 'Launch Friday', provenance: expect.objectContaining({ messages: [{ sessionId: 'work', seq: 1 }] }) }),
     ]);
 
@@ -192,8 +202,7 @@ describe('cycles left running', () => {
   it('are interrupted at start: all on the embedded database, those without a recent heartbeat on PostgreSQL', async () => {
     const clock = new TestClock(Date.now());
     const { dreams, scheduler } = kit.cycles({ clock });
-    const claim = (agentId: string, occurrence: number) =>
-      dreams.cycles.claim({ agentId, trigger: 'schedule', occurrenceAt: occurrence, generatedAt: occurrence, messageLimit: 10, owner: 'gone-process', now: clock.ms });
+    const claim = (agentId: string, occurrence: number) => dreams.cycles.claim({ agentId, trigger: 'schedule', occurrenceAt: occurrence, generatedAt: occurrence, messageLimit: 10, owner: 'gone-process', now: clock.ms });
     const stale = (await claim('ada', Date.parse('2030-01-01T00:00:00Z')))!;
     clock.advance(10 * 60_000);
     const fresh = (await claim('bob', Date.parse('2030-01-02T00:00:00Z')))!;

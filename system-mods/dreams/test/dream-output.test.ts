@@ -48,7 +48,19 @@ describe('answers', () => {
 
   it('accept an item only with citations of shown messages', () => {
     const shown = new Set([citationKey({ sessionId: 's', seq: 1 }), citationKey({ sessionId: 's', seq: 2 })]);
-    expect(checkItem({ title: ' T ', content: 'C', citations: [{ sessionId: 's', seq: 1 }, { sessionId: 's', seq: 1 }] }, shown)).toEqual({
+    expect(
+      checkItem(
+        {
+          title: ' T ',
+          content: 'C',
+          citations: [
+            { sessionId: 's', seq: 1 },
+            { sessionId: 's', seq: 1 },
+          ],
+        },
+        shown,
+      ),
+    ).toEqual({
       ok: true,
       item: { title: 'T', content: 'C', citations: [{ sessionId: 's', seq: 1 }] },
     });

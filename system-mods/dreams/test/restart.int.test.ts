@@ -29,8 +29,7 @@ it('shows a cycle cut off by a restart as interrupted', async () => {
   fake = await startFakeOpenAi();
   const base = await testDatabase();
   const template = process.env.SVC_TEST_PGLITE_TEMPLATE;
-  const first: DatabaseOptions =
-    base.driver === 'pglite' ? { driver: 'pglite', dataDir: path.join(tmp, 'pglite'), loadDataDir: template ? new Blob([readFileSync(template)]) : undefined } : base;
+  const first: DatabaseOptions = base.driver === 'pglite' ? { driver: 'pglite', dataDir: path.join(tmp, 'pglite'), loadDataDir: template ? new Blob([readFileSync(template)]) : undefined } : base;
   const again: DatabaseOptions = first.driver === 'pglite' ? { driver: 'pglite', dataDir: first.dataDir } : first;
   const config = { dataDir: path.join(tmp, 'data'), shutdownTimeoutMs: 300 };
 
@@ -41,7 +40,11 @@ it('shows a cycle cut off by a restart as interrupted', async () => {
   const calls = fake.requests.length;
   const started = await kit.t.request(json('POST', '/api/agents/ada/dream-cycle', {}));
   expect(started.status).toBe(202);
-  await until(() => fake!.requests.length, (n) => n > calls, 'the model call of the Light phase');
+  await until(
+    () => fake!.requests.length,
+    (n) => n > calls,
+    'the model call of the Light phase',
+  );
   await kit.t.close();
   kit = undefined;
 
@@ -56,7 +59,11 @@ it('shows a cycle cut off by a restart as interrupted', async () => {
   fake.chat(textAnswer(JSON.stringify({ diary: prose(120, 'r'), items: [] })));
   const next = await kit.t.request(json('POST', '/api/agents/ada/dream-cycle', {}));
   expect(next.status).toBe(202);
-  const done = await until(async () => (await kit!.t.request('/api/agents/ada/dream-cycle')).body.cycles[0], (c) => c.status !== 'running', 'the next cycle');
+  const done = await until(
+    async () => (await kit!.t.request('/api/agents/ada/dream-cycle')).body.cycles[0],
+    (c) => c.status !== 'running',
+    'the next cycle',
+  );
   expect(done).toMatchObject({ id: next.body.cycleId, status: 'completed' });
   expect(done.phases.map((p: { messagesRead: number }) => p.messagesRead)).toEqual([1, 1, 1]);
 });

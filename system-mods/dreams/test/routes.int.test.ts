@@ -108,9 +108,12 @@ describe('deleting an agent', () => {
     kit.fake.chat(textAnswer(prose(120, 'd')));
     kit.fake.chat(textAnswer(JSON.stringify({ diary: prose(110, 'r'), items: [] })));
     const started = await post('/api/agents/gone/dream-cycle', {});
-    await until(async () => (await kit.t.request('/api/agents/gone/dream-cycle')).body.cycles[0].status, (s) => s !== 'running', 'the cycle to end');
-    const count = async () =>
-      Promise.all(['dreams_diary', 'dreams_cycles', 'dreams_checkpoints'].map(async (table) => Number((await kit.knex(table).where({ agent_id: 'gone' }).count({ n: '*' }))[0]!.n)));
+    await until(
+      async () => (await kit.t.request('/api/agents/gone/dream-cycle')).body.cycles[0].status,
+      (s) => s !== 'running',
+      'the cycle to end',
+    );
+    const count = async () => Promise.all(['dreams_diary', 'dreams_cycles', 'dreams_checkpoints'].map(async (table) => Number((await kit.knex(table).where({ agent_id: 'gone' }).count({ n: '*' }))[0]!.n)));
     expect((await count()).every((n) => n > 0)).toBe(true);
     expect(started.status).toBe(202);
 

@@ -261,7 +261,7 @@ class Gateway {
   }
 
   private output(operationId: string, stream: 'stdout' | 'stderr', text: string): void {
-    for (let at = 0; at < text.length; ) {
+    for (let at = 0; at < text.length;) {
       // Characters, not bytes: a chunk of OUTPUT_CHUNK_BYTES / 4 characters stays below the byte bound.
       const piece = text.slice(at, at + OUTPUT_CHUNK_BYTES / 4);
       at += piece.length;
@@ -307,7 +307,7 @@ class Gateway {
     this.outbox.push(text);
     this.outboxBytes += text.length;
     // Over the bound, the oldest output goes; exits and acceptances are kept.
-    for (let i = 0; this.outboxBytes > OUTBOX_BYTES && i < this.outbox.length; ) {
+    for (let i = 0; this.outboxBytes > OUTBOX_BYTES && i < this.outbox.length;) {
       const text = this.outbox[i]!;
       if (text.startsWith('{"type":"output"')) {
         this.outboxBytes -= text.length;

@@ -26,7 +26,11 @@ let port: number;
 let gateway: GatewayProcess;
 let database: DatabaseOptions;
 function expectNoSecrets(text: string, files: TlsFiles, extra: string[] = []) {
-  const body = (pem: string) => pem.split('\n').filter((l) => l && !l.startsWith('-----')).join('');
+  const body = (pem: string) =>
+    pem
+      .split('\n')
+      .filter((l) => l && !l.startsWith('-----'))
+      .join('');
   for (const secret of [body(files.key).slice(0, 40), body(files.cert).slice(0, 40), 'PRIVATE KEY', 'BEGIN CERTIFICATE', ...extra]) {
     expect(text).not.toContain(secret);
   }
@@ -49,7 +53,15 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  if (process.env.GW_DEBUG) console.log(JSON.stringify(gateway?.events), gateway?.stderr.join(''), logs.filter((l) => l.includes('exec-gateway')).slice(-30).join('\n'));
+  if (process.env.GW_DEBUG)
+    console.log(
+      JSON.stringify(gateway?.events),
+      gateway?.stderr.join(''),
+      logs
+        .filter((l) => l.includes('exec-gateway'))
+        .slice(-30)
+        .join('\n'),
+    );
   await gateway?.stop();
   await t?.close();
   rmSync(tmp, { recursive: true, force: true });
@@ -89,7 +101,14 @@ describe('controller', () => {
 
   it('takes enabled only as the literal true, and bounds host and port', async () => {
     expect((await send('PUT', '/controller', { enabled: 'true', host: '127.0.0.1', port })).body.controller).toMatchObject({ enabled: false, listening: false });
-    for (const body of [{ enabled: true, port: 0 }, { enabled: true, port: 65536 }, { enabled: true, port: 1.5 }, { enabled: true, host: '' }, { enabled: true, host: 'h'.repeat(256) }, { enabled: true, extra: 1 }]) {
+    for (const body of [
+      { enabled: true, port: 0 },
+      { enabled: true, port: 65536 },
+      { enabled: true, port: 1.5 },
+      { enabled: true, host: '' },
+      { enabled: true, host: 'h'.repeat(256) },
+      { enabled: true, extra: 1 },
+    ]) {
       const res = await send('PUT', '/controller', body);
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
@@ -167,16 +186,31 @@ describe('pairing and processes', () => {
     const res = await send('POST', '/gateways/build-1/processes', { operationId: 'sleeper', command: 'sleep 300 & echo $! > bg.pid; sleep 301; echo never' });
     expect(res.body.dispatch).toMatchObject({ accepted: true, response: { state: 'running' } });
     await gateway.next('started', { operationId: 'sleeper' }, mark);
-    const bgPid = Number((await until(async () => (existsSync(path.join(gateway.workdir, 'bg.pid')) ? readFileSync(path.join(gateway.workdir, 'bg.pid'), 'utf8') : ''), (text) => text.endsWith('\n'))).trim());
+    const bgPid = Number(
+      (
+        await until(
+          async () => (existsSync(path.join(gateway.workdir, 'bg.pid')) ? readFileSync(path.join(gateway.workdir, 'bg.pid'), 'utf8') : ''),
+          (text) => text.endsWith('\n'),
+        )
+      ).trim(),
+    );
     const cancel = await send('POST', '/gateways/build-1/operations/sleeper/cancel');
     expect(cancel.body).toMatchObject({ ok: true, operationId: 'sleeper', dispatch: { accepted: true, response: { found: true } } });
     await gateway.next('exited', { operationId: 'sleeper' }, mark);
-    const op = await until(() => operation('build-1', 'sleeper'), (o) => o?.state !== 'running');
+    const op = await until(
+      () => operation('build-1', 'sleeper'),
+      (o) => o?.state !== 'running',
+    );
     expect(op).toMatchObject({ state: 'cancelled', cancelRequested: true });
     expect(op!.stdout).not.toContain('never');
     // The background sleep of the group is gone too (at most a zombie waiting to be reaped).
     const state = () => (existsSync(`/proc/${bgPid}/stat`) ? readFileSync(`/proc/${bgPid}/stat`, 'utf8').split(') ')[1]![0] : 'gone');
-    expect(['gone', 'Z']).toContain(await until(async () => state(), (s) => s === 'gone' || s === 'Z'));
+    expect(['gone', 'Z']).toContain(
+      await until(
+        async () => state(),
+        (s) => s === 'gone' || s === 'Z',
+      ),
+    );
     expect((await send('POST', '/gateways/build-1/operations/sleeper/cancel')).body.dispatch.accepted).toBe(false);
     expect((await send('POST', '/gateways/build-1/operations/nothing/cancel')).body.error).toBe('gateway_operation_not_found');
   });
@@ -195,14 +229,20 @@ describe('pairing and processes', () => {
     const mark = gateway.mark();
     const res = await send('POST', '/gateways/build-1/processes', { operationId: 'survivor', command: 'echo before; while [ ! -f go ]; do sleep 0.05; done; echo after' });
     expect(res.body.dispatch.accepted).toBe(true);
-    await until(() => operation('build-1', 'survivor'), (o) => o?.stdout === 'before\n');
+    await until(
+      () => operation('build-1', 'survivor'),
+      (o) => o?.stdout === 'before\n',
+    );
     await t.close();
     await gateway.next('disconnected', {}, mark);
     t = await boot();
     expect((await operation('build-1', 'survivor'))?.state).toBe('running');
     await gateway.next('authenticated', {}, mark);
     writeFileSync(path.join(gateway.workdir, 'go'), '');
-    const op = await until(() => operation('build-1', 'survivor'), (o) => o?.state !== 'running');
+    const op = await until(
+      () => operation('build-1', 'survivor'),
+      (o) => o?.state !== 'running',
+    );
     expect(op).toMatchObject({ state: 'completed', exitCode: 0, stdout: 'before\nafter\n' });
   });
 
@@ -212,7 +252,10 @@ describe('pairing and processes', () => {
     await t.kernel.database.knex('exec_gateway_operations').insert({ gateway_id: 'build-1', operation_id: 'orphan', request: JSON.stringify({ command: 'true' }), request_hash: 'x', state: 'running' });
     gateway = new GatewayProcess({ port, caFile: tlsFiles.caFile, id: 'build-1', dir: path.join(tmp, 'gw1') });
     await gateway.next('authenticated');
-    const op = await until(() => operation('build-1', 'orphan'), (o) => o?.state !== 'running');
+    const op = await until(
+      () => operation('build-1', 'orphan'),
+      (o) => o?.state !== 'running',
+    );
     expect(op?.state).toBe('interrupted');
   });
 

@@ -43,7 +43,11 @@ afterAll(async () => {
 const run = (body: Record<string, unknown>) => t.request(json('POST', `${base}/gateways/settle-gw/processes`, body));
 const operation = async (operationId: string) =>
   ((await t.request(`${base}/operations?gatewayId=settle-gw&limit=256`)).body.operations as Array<{ operationId: string; state: string; [k: string]: unknown }>).find((o) => o.operationId === operationId);
-const settled = (operationId: string) => until(() => operation(operationId), (o) => o !== undefined && o.state !== 'running' && o.state !== 'dispatched');
+const settled = (operationId: string) =>
+  until(
+    () => operation(operationId),
+    (o) => o !== undefined && o.state !== 'running' && o.state !== 'dispatched',
+  );
 const knex = () => t.kernel.database.knex;
 
 describe('output with NUL', () => {

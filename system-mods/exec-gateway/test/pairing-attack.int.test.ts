@@ -88,7 +88,7 @@ describe('a second key under a pending gateway id', () => {
     expect(await pairing('build-a')).toMatchObject({ status: 'pending', fingerprint });
   });
 
-  it('approval with the gateway\'s fingerprint lets in that gateway only; commands and their env go to it', async () => {
+  it("approval with the gateway's fingerprint lets in that gateway only; commands and their env go to it", async () => {
     const mark = gateway.mark();
     const approved = await send('POST', '/pairings/build-a/approve', { fingerprint });
     expect(approved.body).toMatchObject({ ok: true, pairing: { gatewayId: 'build-a', status: 'approved', fingerprint, connection: 'connected' } });
@@ -118,7 +118,7 @@ describe('a second key under a pending gateway id', () => {
     expect(await first.client.frame(2)).toMatchObject({ type: 'error', code: 'gateway_key_mismatch' });
   });
 
-  it('approves without a fingerprint while one key was ever seen (the spec\'s body-less approve)', async () => {
+  it("approves without a fingerprint while one key was ever seen (the spec's body-less approve)", async () => {
     const only = new RawIdentity();
     const { client, answer } = await handshake(only, 'single-1');
     expect(answer.type).toBe('pending');

@@ -46,7 +46,9 @@ beforeAll(async () => {
   mkdirSync(path.join(gateway.workdir, 'project'));
   writeFileSync(path.join(gateway.workdir, 'project', 'README'), 'inside the workspace\n');
 
-  const connection = await t.request(json('POST', '/api/settings/model-connections', { provider: 'openai', apiType: 'openai-chat', baseUrl: fake.baseUrl, apiKey: 'sk-tool-test', models: [{ id: 'gpt-test', enabled: true }] }));
+  const connection = await t.request(
+    json('POST', '/api/settings/model-connections', { provider: 'openai', apiType: 'openai-chat', baseUrl: fake.baseUrl, apiKey: 'sk-tool-test', models: [{ id: 'gpt-test', enabled: true }] }),
+  );
   expect(connection.status).toBe(201);
   for (const id of ['remote', 'local']) {
     expect((await t.request(json('POST', '/api/agents', { id, name: id }))).status).toBe(201);
@@ -71,7 +73,7 @@ const lastToolMessage = () => {
 };
 
 describe('process_run', () => {
-  it('runs a command on the agent\'s gateway, in its workspace root', async () => {
+  it("runs a command on the agent's gateway, in its workspace root", async () => {
     fake.chat(toolCall({ command: 'cat README; pwd' }));
     fake.chat(text('done'));
     const res = await t.request(json('POST', '/api/chat', { agentId: 'remote', sessionId: 's1', message: 'read it' }));

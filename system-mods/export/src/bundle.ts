@@ -40,13 +40,7 @@ function additionalData(bundle: Pick<Bundle, 'format' | 'version' | 'createdAt' 
     .digest();
 }
 
-export async function buildBundle(input: {
-  runtimeVersion: string;
-  categories: Record<string, BundleCategory>;
-  secrets: BundleSecrets;
-  password?: string;
-  now?: Date;
-}): Promise<Bundle> {
+export async function buildBundle(input: { runtimeVersion: string; categories: Record<string, BundleCategory>; secrets: BundleSecrets; password?: string; now?: Date }): Promise<Bundle> {
   const bundle: Bundle = {
     format: BUNDLE_FORMAT,
     version: BUNDLE_VERSION,

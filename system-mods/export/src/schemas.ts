@@ -114,7 +114,8 @@ const change = {
     destination: { type: 'array', items: destinationChange, description: 'For a record here holding a credential: the fields deciding where it is sent that the bundle changes (here → bundle)' },
     credential: {
       enum: ['kept', 'replaced', 'dropped', 'refused'],
-      description: 'For an update of a record holding a credential: kept (same destination), replaced (the bundle carries one), dropped (moved elsewhere without one: deleted, never sent there), refused (the category refuses the item)',
+      description:
+        'For an update of a record holding a credential: kept (same destination), replaced (the bundle carries one), dropped (moved elsewhere without one: deleted, never sent there), refused (the category refuses the item)',
     },
   },
 } as const;
@@ -184,7 +185,11 @@ export const okImport = {
     complete: { type: 'boolean', description: 'False when a category failed: the ones before it stay applied' },
     applied: {
       type: 'array',
-      items: { type: 'object', required: ['id', 'title', 'report', 'missingSecrets'], properties: { id: { type: 'string' }, title: { type: 'string' }, report, missingSecrets: { type: 'array', items: { type: 'string' } } } },
+      items: {
+        type: 'object',
+        required: ['id', 'title', 'report', 'missingSecrets'],
+        properties: { id: { type: 'string' }, title: { type: 'string' }, report, missingSecrets: { type: 'array', items: { type: 'string' } } },
+      },
     },
     failed: {
       oneOf: [{ type: 'null' }, { type: 'object', required: ['id', 'code', 'message'], properties: { id: { type: 'string' }, code: { type: 'string' }, message: { type: 'string' } } }],

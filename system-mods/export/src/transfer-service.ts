@@ -164,10 +164,7 @@ export class TransferService {
         break;
       }
     }
-    this.log.info(
-      { applied: result.applied.map((a) => a.id), failed: result.failed?.id, skipped: result.skipped.map((s) => s.id), policy },
-      'import finished',
-    );
+    this.log.info({ applied: result.applied.map((a) => a.id), failed: result.failed?.id, skipped: result.skipped.map((s) => s.id), policy }, 'import finished');
     return result;
   }
 

@@ -119,7 +119,10 @@ describe('model connections', () => {
       delete b.secrets;
       connectionItem(b).baseUrl = attacker.baseUrl;
     });
-    for (const [call, extra] of [[preview, {}], [importBundle, { confirm: true }]] as const) {
+    for (const [call, extra] of [
+      [preview, {}],
+      [importBundle, { confirm: true }],
+    ] as const) {
       const res = await call(target.t, { bundle: stripped, password: PASSWORD, conflictPolicy: 'replace', ...extra });
       expect(res.status).toBe(400);
       expect(res.body.error).toBe('import_bundle_unsealed');

@@ -48,7 +48,16 @@ async function ok(t: TestKernel, request: ReturnType<typeof json>, status = 200)
 export async function seedSource(t: TestKernel, baseUrl: string): Promise<{ connectionId: string; mcpId: string; stdioId: string; projectId: string; taskId: string }> {
   const connection = await ok(
     t,
-    json('POST', '/api/settings/model-connections', { provider: 'openai', apiType: 'openai-chat', baseUrl, apiKey: API_KEY, models: [{ id: 'gpt-test', enabled: true }, { id: 'gpt-small', enabled: true }] }),
+    json('POST', '/api/settings/model-connections', {
+      provider: 'openai',
+      apiType: 'openai-chat',
+      baseUrl,
+      apiKey: API_KEY,
+      models: [
+        { id: 'gpt-test', enabled: true },
+        { id: 'gpt-small', enabled: true },
+      ],
+    }),
     201,
   );
   const connectionId = connection.connection.id as string;

@@ -44,7 +44,10 @@ async function expectUntouched() {
 
 describe('secrets', () => {
   it('a wrong password is 400 import_password_invalid, in preview and import', async () => {
-    for (const [call, extra] of [[preview, {}], [importBundle, { confirm: true }]] as const) {
+    for (const [call, extra] of [
+      [preview, {}],
+      [importBundle, { confirm: true }],
+    ] as const) {
       const res = await call(target.t, { bundle: sealed, password: 'not the right password', ...extra });
       expect(res.status).toBe(400);
       expect(res.body.error).toBe('import_password_invalid');
@@ -87,7 +90,12 @@ describe('secrets', () => {
     const created = await source.t.request(json('POST', '/api/settings/api-tokens', { name: 'metrics', scopes: ['diagnostics:read'] }));
     expect(created.status).toBe(201);
     const headers = { authorization: `Bearer ${created.body.token}`, 'content-type': 'application/json' };
-    for (const [method, url] of [['GET', '/api/export/catalog'], ['POST', '/api/export'], ['POST', '/api/export/import/preview'], ['POST', '/api/export/import']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/export/catalog'],
+      ['POST', '/api/export'],
+      ['POST', '/api/export/import/preview'],
+      ['POST', '/api/export/import'],
+    ] as const) {
       const res = await source.t.request({ method, url, headers, payload: method === 'GET' ? undefined : '{}' });
       expect(res.status, url).toBe(403);
       expect(res.body.error).toBe('api_token_forbidden');

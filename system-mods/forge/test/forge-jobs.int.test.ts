@@ -199,7 +199,11 @@ describe('idempotency', () => {
     const again = await post(body);
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({ ok: true, replayed: true, job: { id: first.body.job.id } });
-    for (const changed of [{ ...body, prompt: 'a green circle' }, { ...body, mode: undefined, connectionId, modelId: 'gpt-image-1' }, { ...body, mode: 'speech' }]) {
+    for (const changed of [
+      { ...body, prompt: 'a green circle' },
+      { ...body, mode: undefined, connectionId, modelId: 'gpt-image-1' },
+      { ...body, mode: 'speech' },
+    ]) {
       const res = await post(changed);
       expect(res.status, JSON.stringify(changed)).toBe(409);
       expect(res.body.error).toBe('forge_idempotency_conflict');

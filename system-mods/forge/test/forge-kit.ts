@@ -47,4 +47,9 @@ export const until = <T>(probe: () => Promise<T> | T, predicate: (value: T) => b
 export const jobOf = async (t: TestKernel, id: string) => (await t.request(`/api/forge/jobs/${id}`)).body.job;
 
 /** Waits for the job to succeed or fail, and returns it. */
-export const settled = (t: TestKernel, id: string) => until(() => jobOf(t, id), (job) => job?.status === 'succeeded' || job?.status === 'failed', `job ${id} to settle`);
+export const settled = (t: TestKernel, id: string) =>
+  until(
+    () => jobOf(t, id),
+    (job) => job?.status === 'succeeded' || job?.status === 'failed',
+    `job ${id} to settle`,
+  );

@@ -37,7 +37,11 @@ it('retries a job in flight at shutdown after the restart, and it succeeds', asy
   const res = await t.request(json('POST', '/api/forge/jobs', { prompt: 'survive a restart', idempotencyKey: 'restart-1', connectionId, modelId: 'gpt-image-1' }));
   expect(res.status).toBe(202);
   const id = res.body.job.id as string;
-  await until(async () => fake.requests.filter((r) => r.path === '/v1/images/generations').length, (n) => n === 1, 'the provider to be called');
+  await until(
+    async () => fake.requests.filter((r) => r.path === '/v1/images/generations').length,
+    (n) => n === 1,
+    'the provider to be called',
+  );
   expect((await jobOf(t, id)).status).toBe('running');
   await t.close();
   t = undefined;

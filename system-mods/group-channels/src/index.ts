@@ -50,10 +50,11 @@ export default defineMod({
       log,
     });
 
-    bindRoutes(http, channelRoutes({ channels, messages, engine, cursors: new CursorSigner(secrets, { invalid: groupChannelErrors.groupChannelCursorInvalid, stale: groupChannelErrors.groupChannelCursorStale }, MAX_CURSOR) }));
-    extensions.tap(agentHookPoints.beforeDelete, ({ agentId, unitOfWork }) =>
-      db.transaction((trx) => channels.purgeAgent(trx, agentId), { join: unitOfWork }),
+    bindRoutes(
+      http,
+      channelRoutes({ channels, messages, engine, cursors: new CursorSigner(secrets, { invalid: groupChannelErrors.groupChannelCursorInvalid, stale: groupChannelErrors.groupChannelCursorStale }, MAX_CURSOR) }),
     );
+    extensions.tap(agentHookPoints.beforeDelete, ({ agentId, unitOfWork }) => db.transaction((trx) => channels.purgeAgent(trx, agentId), { join: unitOfWork }));
 
     return async () => {
       await heartbeat.dispose();

@@ -131,7 +131,10 @@ describe('delivery', () => {
     const c = await channel(['bob', 'ada']);
     const posted = await post(c.id, 'What should we build?');
     expect(posted.message).toMatchObject({ author: 'operator', content: 'What should we build?', delivery: { id: posted.deliveryId, status: 'queued' } });
-    expect(posted.message.delivery.members.map((m: any) => [m.agentId, m.status])).toEqual([['bob', 'pending'], ['ada', 'pending']]);
+    expect(posted.message.delivery.members.map((m: any) => [m.agentId, m.status])).toEqual([
+      ['bob', 'pending'],
+      ['ada', 'pending'],
+    ]);
 
     const page = await settled(kit.t, c.id, posted.message.id);
     expect(shape(page.items)).toEqual([
@@ -233,12 +236,16 @@ describe('delivery', () => {
     const page = await settled(kit.t, c.id, posted.message.id);
     expect(shape(page.items).map((m) => m[1])).toEqual([null, 'ada', 'cy']);
     const members = page.items[0].delivery.members;
-    expect(members.map((m: any) => [m.agentId, m.status])).toEqual([['ada', 'answered'], ['bob', 'failed'], ['cy', 'answered']]);
+    expect(members.map((m: any) => [m.agentId, m.status])).toEqual([
+      ['ada', 'answered'],
+      ['bob', 'failed'],
+      ['cy', 'answered'],
+    ]);
     expect(members[1].error).toEqual({ code: expect.any(String), message: expect.any(String) });
     expect(members[1].runId).toEqual(expect.any(String));
   });
 
-  it('records a member the run engine refuses (a disabled agent) with the engine\'s code', async () => {
+  it("records a member the run engine refuses (a disabled agent) with the engine's code", async () => {
     expect((await req('POST', '/api/agents', { id: 'sleepy', name: 'Sleepy' })).status).toBe(201);
     expect((await req('PATCH', '/api/agents/sleepy', { enabled: false })).status).toBe(200);
     const c = await channel(['sleepy', 'ada']);
@@ -257,7 +264,11 @@ describe('delivery', () => {
       return `${a.agentId} answers`;
     };
     const first = await post(c.id, 'first question');
-    await until(() => stream(kit.t, c.id), (p) => p.items[0]?.delivery?.members[0]?.status === 'running', 'ada to be asked');
+    await until(
+      () => stream(kit.t, c.id),
+      (p) => p.items[0]?.delivery?.members[0]?.status === 'running',
+      'ada to be asked',
+    );
     const second = await post(c.id, 'second question');
     expect(second.message).toMatchObject({ seq: null, delivery: { status: 'queued' } });
     const waiting = await stream(kit.t, c.id);
@@ -281,7 +292,7 @@ describe('delivery', () => {
 });
 
 describe('member changes during deliveries', () => {
-  it('drops a removed member\'s parts not started yet, and asks an added member only for later messages', async () => {
+  it("drops a removed member's parts not started yet, and asks an added member only for later messages", async () => {
     const c = await channel(['ada', 'bob', 'cy']);
     const held = gate();
     kit.respond = async (a) => {
@@ -289,7 +300,11 @@ describe('member changes during deliveries', () => {
       return `${a.agentId} ok`;
     };
     const first = await post(c.id, 'first');
-    await until(() => stream(kit.t, c.id), (p) => p.items[0]?.delivery?.members[0]?.status === 'running', 'ada to be asked');
+    await until(
+      () => stream(kit.t, c.id),
+      (p) => p.items[0]?.delivery?.members[0]?.status === 'running',
+      'ada to be asked',
+    );
     const second = await post(c.id, 'second');
     expect((await req('DELETE', `/api/group-channels/${c.id}/members/cy`)).status).toBe(200);
     expect((await req('DELETE', `/api/group-channels/${c.id}/members/ada`)).status).toBe(200);
@@ -298,7 +313,10 @@ describe('member changes during deliveries', () => {
     const page = await settled(kit.t, c.id, second.message.id);
     const byId = new Map(page.items.map((m) => [m.id, m]));
     // ada was running when removed: its answer is still posted.
-    expect(byId.get(first.message.id).delivery.members.map((m: any) => [m.agentId, m.status])).toEqual([['ada', 'answered'], ['bob', 'answered']]);
+    expect(byId.get(first.message.id).delivery.members.map((m: any) => [m.agentId, m.status])).toEqual([
+      ['ada', 'answered'],
+      ['bob', 'answered'],
+    ]);
     // The second message was addressed to ada, bob and cy; cy left and ada left (re-added later) before it started.
     expect(byId.get(second.message.id).delivery.members.map((m: any) => [m.agentId, m.status])).toEqual([['bob', 'answered']]);
   });
@@ -316,7 +334,11 @@ describe('paging', () => {
       if (cursor) expect(page.queued).toEqual([]);
       cursor = page.nextCursor;
     } while (cursor);
-    expect(seen).toEqual([[5, 6], [3, 4], [1, 2]]);
+    expect(seen).toEqual([
+      [5, 6],
+      [3, 4],
+      [1, 2],
+    ]);
   });
 
   it('refuses bad limits and cursors that are not its own', async () => {
@@ -376,7 +398,11 @@ describe('interruption', () => {
       return `${a.agentId} done`;
     };
     const first = await post(c.id, 'long task');
-    await until(() => stream(kit.t, c.id), (p) => p.items[0]?.delivery?.members[0]?.status === 'running', 'ada to be asked');
+    await until(
+      () => stream(kit.t, c.id),
+      (p) => p.items[0]?.delivery?.members[0]?.status === 'running',
+      'ada to be asked',
+    );
     const second = await post(c.id, 'next task');
     expect((await req('POST', '/api/mod-management/group-channels/disable')).status).toBe(200);
 
@@ -384,7 +410,18 @@ describe('interruption', () => {
     const k = kit.t.kernel.database.knex;
     const old = new Date(Date.now() - 3_600_000);
     await k('group_channels_messages').insert({ id: 'crashed-msg', channel_id: c.id, seq: 999, author: 'operator', content: 'lost', created_at: old });
-    await k('group_channels_deliveries').insert({ id: 'crashed', channel_id: c.id, message_id: 'crashed-msg', queue_no: 999, status: 'running', max_rounds: 3, rounds: 1, worker: 'gone', heartbeat_at: old, started_at: old });
+    await k('group_channels_deliveries').insert({
+      id: 'crashed',
+      channel_id: c.id,
+      message_id: 'crashed-msg',
+      queue_no: 999,
+      status: 'running',
+      max_rounds: 3,
+      rounds: 1,
+      worker: 'gone',
+      heartbeat_at: old,
+      started_at: old,
+    });
     await k('group_channels_member_deliveries').insert({ delivery_id: 'crashed', round: 1, agent_id: 'ada', position: 0, status: 'running' });
 
     expect((await req('POST', '/api/mod-management/group-channels/enable')).body.mod.status).toBe('loaded');

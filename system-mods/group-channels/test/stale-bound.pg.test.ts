@@ -28,17 +28,36 @@ it('sweeps a delivery whose heartbeat is older than the set bound and leaves a f
   await knex('group_channels_channels').insert({ id: 'c-stale', name: 'Stale', max_rounds: 1, last_seq: 2, last_queue_no: 2 });
   await knex('group_channels_messages').insert(['gone', 'quiet'].map((id, i) => ({ id: `m-${id}`, channel_id: 'c-stale', seq: i + 1, author: 'operator', content: id })));
   const delivery = (id: string, queueNo: number, heartbeatAgoMs: number) => ({
-    id: `d-${id}`, channel_id: 'c-stale', message_id: `m-${id}`, queue_no: queueNo, status: 'running', max_rounds: 1, rounds: 1, worker: 'p-gone', started_at: ago(heartbeatAgoMs), heartbeat_at: ago(heartbeatAgoMs),
+    id: `d-${id}`,
+    channel_id: 'c-stale',
+    message_id: `m-${id}`,
+    queue_no: queueNo,
+    status: 'running',
+    max_rounds: 1,
+    rounds: 1,
+    worker: 'p-gone',
+    started_at: ago(heartbeatAgoMs),
+    heartbeat_at: ago(heartbeatAgoMs),
   });
 
   // Ten minutes: a delivery silent for an hour is swept; one silent for two minutes (stale under
   // the default 30 s) is not. One insert, so the sweep that took the first saw the second.
   await setBound(600_000);
   await knex('group_channels_deliveries').insert([delivery('gone', 1, 3_600_000), delivery('quiet', 2, 120_000)]);
-  await until(() => statusOf('d-gone'), (s) => s === 'interrupted', 'the hour-old delivery to be swept', 45_000);
+  await until(
+    () => statusOf('d-gone'),
+    (s) => s === 'interrupted',
+    'the hour-old delivery to be swept',
+    45_000,
+  );
   expect(await statusOf('d-quiet')).toBe('running');
 
   // A shorter bound reaches the next sweep.
   await setBound(5_000);
-  await until(() => statusOf('d-quiet'), (s) => s === 'interrupted', 'the two-minute-old delivery to be swept', 45_000);
+  await until(
+    () => statusOf('d-quiet'),
+    (s) => s === 'interrupted',
+    'the two-minute-old delivery to be swept',
+    45_000,
+  );
 });

@@ -161,28 +161,35 @@ export function mcpExportCategory(db: ModDatabaseService, secrets: SecretsServic
             // Only the names whose values came along: a name without a value would start the server without it silently.
             secret_names: JSON.stringify(Object.keys(values).sort()),
           };
-          await importByPolicy(report, policy, { item, current: await read(item.id, trx) }, {
-            create: async () => {
-              await trx(TABLE).insert({ id: item.id, ...columns });
-              writes.push({ target: item.id, values });
+          await importByPolicy(
+            report,
+            policy,
+            { item, current: await read(item.id, trx) },
+            {
+              create: async () => {
+                await trx(TABLE).insert({ id: item.id, ...columns });
+                writes.push({ target: item.id, values });
+              },
+              replace: async (current) => {
+                const [row] = await trx(TABLE).where({ id: item.id }).select('revision');
+                // Values the bundle does not carry (no password) keep the ones stored here, unless the
+                // bundle points the connection somewhere else.
+                const moved = destinationChanges(current, destinationOf(fields), DESTINATION).length > 0;
+                const keep = Object.keys(values).length === 0 && item.secretNames.length > 0 && !moved;
+                const update = keep ? { ...columns, secret_names: JSON.stringify(current.secretNames) } : columns;
+                await trx(TABLE)
+                  .where({ id: item.id })
+                  .update({ ...update, revision: Number(row.revision) + 1, updated_at: trx.fn.now() });
+                if (!keep) writes.push({ target: item.id, values });
+              },
+              rename: async () => {
+                const target = await rename(item.id);
+                await trx(TABLE).insert({ id: target, ...columns });
+                writes.push({ target, values });
+                return target;
+              },
             },
-            replace: async (current) => {
-              const [row] = await trx(TABLE).where({ id: item.id }).select('revision');
-              // Values the bundle does not carry (no password) keep the ones stored here, unless the
-              // bundle points the connection somewhere else.
-              const moved = destinationChanges(current, destinationOf(fields), DESTINATION).length > 0;
-              const keep = Object.keys(values).length === 0 && item.secretNames.length > 0 && !moved;
-              const update = keep ? { ...columns, secret_names: JSON.stringify(current.secretNames) } : columns;
-              await trx(TABLE).where({ id: item.id }).update({ ...update, revision: Number(row.revision) + 1, updated_at: trx.fn.now() });
-              if (!keep) writes.push({ target: item.id, values });
-            },
-            rename: async () => {
-              const target = await rename(item.id);
-              await trx(TABLE).insert({ id: target, ...columns });
-              writes.push({ target, values });
-              return target;
-            },
-          });
+          );
         }
       });
       for (const { target, values } of writes) {

@@ -54,7 +54,7 @@ describe('MCP connections across processes', () => {
     await vi.waitFor(() => expect(newServer.stats.open).toBe(0), SETTLE);
   });
 
-  it("a connection deleted through one process ends the stdio child the other kept", async () => {
+  it('a connection deleted through one process ends the stdio child the other kept', async () => {
     const id = await create(one, stdioBody({ name: 'kept stdio across', lifecycle: 'keep_alive' }));
     const kept = await whoami(two, id);
     expect((await whoami(two, id)).pid).toBe(kept.pid);

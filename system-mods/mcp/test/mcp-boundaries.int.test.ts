@@ -191,7 +191,6 @@ describe('execution boundaries on stdio servers', () => {
     expect(Date.now() - started).toBeLessThan(15_000);
     await setBoundaries(t, { maxCommandSeconds: 120 });
   });
-
 });
 
 describe('without the settings mod', () => {

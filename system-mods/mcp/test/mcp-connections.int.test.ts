@@ -157,7 +157,11 @@ describe('validation', () => {
   });
 
   it('answers plain schema failures with request_validation_failed', async () => {
-    for (const body of [{ name: 'x', transport: 'http', baseUrl: server.url, color: 'red' }, { name: 'x', transport: 'http', baseUrl: server.url, enabled: 'yes' }, { id: '../x', name: 'x' }]) {
+    for (const body of [
+      { name: 'x', transport: 'http', baseUrl: server.url, color: 'red' },
+      { name: 'x', transport: 'http', baseUrl: server.url, enabled: 'yes' },
+      { id: '../x', name: 'x' },
+    ]) {
       const res = await upsert(t, body);
       expect(res.status).toBe(400);
       expect(res.body.error).toBe('request_validation_failed');
@@ -201,7 +205,12 @@ describe('write-only secrets', () => {
     const cleared = await upsert(t, { id, headers: {} });
     expect(cleared.body.connection.headerNames).toEqual([]);
     expect((await whoami(t, id)).secretSha256).toBeNull();
-    expect(await t.kernel.database.knex('svc_secrets').where({ owner: 'mcp', name: `connection.${id}` }).first()).toBeUndefined();
+    expect(
+      await t.kernel.database
+        .knex('svc_secrets')
+        .where({ owner: 'mcp', name: `connection.${id}` })
+        .first(),
+    ).toBeUndefined();
   });
 
   it('delivers env to a stdio server without the runtime environment, and never answers it', async () => {

@@ -100,12 +100,7 @@ describe.each([
       await gone.stop();
       baseUrl = gone.url; // a port nobody listens on any more
     }
-    const broken = await create(
-      t,
-      transport === 'stdio'
-        ? stdioBody({ name: 'missing binary', command: '/nonexistent/mcp-server-binary', args: [] })
-        : httpBody({ name: 'nobody home', baseUrl }),
-    );
+    const broken = await create(t, transport === 'stdio' ? stdioBody({ name: 'missing binary', command: '/nonexistent/mcp-server-binary', args: [] }) : httpBody({ name: 'nobody home', baseUrl }));
     const res = await discover(t, broken);
     expect(res.status).toBe(502);
     expect(res.body.error).toBe('mcp_connect_failed');

@@ -142,11 +142,7 @@ export function loadBundledCatalog(file = path.join(import.meta.dirname, '..', '
  * aggregator id `vendor/model` (OpenRouter style) the same two under `vendor`. Matching is
  * exact after lower-casing.
  */
-export function lookupCatalog(
-  snapshot: CatalogSnapshot,
-  provider: string,
-  modelId: string,
-): { entry: CatalogEntry; matchedProvider: string; matchedModel: string } | undefined {
+export function lookupCatalog(snapshot: CatalogSnapshot, provider: string, modelId: string): { entry: CatalogEntry; matchedProvider: string; matchedModel: string } | undefined {
   const candidates: Array<[string, string]> = [];
   const add = (p: string, m: string) => {
     candidates.push([p, m]);

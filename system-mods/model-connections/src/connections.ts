@@ -14,11 +14,7 @@
  * would not be seen until this one restarts.)
  */
 import type { Knex } from 'knex';
-import type {
-  LoggerService,
-  ModDatabaseService,
-  SecretsService,
-} from '../../../sdk/index.js';
+import type { LoggerService, ModDatabaseService, SecretsService } from '../../../sdk/index.js';
 import { ENTITY_ID_PATTERN, type ChangesService } from '../../../sdk/index.js';
 import { UpstreamError } from '../../../sdk/helpers/providers/upstream-error.js';
 import { EgressRefusedError, findEgressRefusal, type EgressGuard } from '../../../sdk/core/egress.js';
@@ -28,18 +24,7 @@ import type { CatalogSnapshot, ModelCatalog, RefreshOutcome } from './catalog.js
 import type { ModelProviderAdapter } from './contract.js';
 import type { ProviderAdapterSource } from './provider-adapters.js';
 import { connectionErrors as errors } from './errors.js';
-import {
-  applyOverrides,
-  cleanProviderModels,
-  enrich,
-  mergeDiscovery,
-  toCatalogModel,
-  toModelView,
-  toGatewayModel,
-  type ModelInput,
-  type ModelView,
-  type StoredModel,
-} from './models.js';
+import { applyOverrides, cleanProviderModels, enrich, mergeDiscovery, toCatalogModel, toModelView, toGatewayModel, type ModelInput, type ModelView, type StoredModel } from './models.js';
 
 export const DISCOVERY_TIMEOUT_MS = 20_000;
 /** How long a connection row read for a model call is reused (see `hotRow`). */
@@ -119,7 +104,11 @@ export function normalizeBaseUrl(value: string): string {
 
 /** An id slug from the provider name. */
 function idFromProvider(provider: string): string {
-  const slug = provider.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 48);
+  const slug = provider
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 48);
   return slug.length > 0 ? slug : 'connection';
 }
 
@@ -357,9 +346,7 @@ export class ConnectionService implements ModelCatalogService {
     }
     const apiKey = typeof input.apiKey === 'string' && input.apiKey.trim() !== '' ? input.apiKey.trim() : undefined;
     const snapshot = await this.catalog.current();
-    return this.exclusive(() =>
-      input.id === undefined ? this.create({ ...input, baseUrl }, apiKey, snapshot) : this.update(input.id!, { ...input, baseUrl }, apiKey, snapshot),
-    );
+    return this.exclusive(() => (input.id === undefined ? this.create({ ...input, baseUrl }, apiKey, snapshot) : this.update(input.id!, { ...input, baseUrl }, apiKey, snapshot)));
   }
 
   private async create(input: SaveInput, apiKey: string | undefined, snapshot: CatalogSnapshot): Promise<{ created: boolean; connection: ConnectionView }> {
@@ -403,7 +390,10 @@ export class ConnectionService implements ModelCatalogService {
         const stored = parseModels(current.models);
         patch.models = JSON.stringify(enrich(input.models !== undefined ? applyOverrides(stored, input.models) : stored, snapshot, provider).models);
       }
-      const [updated] = await trx<ConnectionRow>(this.table).where({ id }).update(patch as never).returning('*');
+      const [updated] = await trx<ConnectionRow>(this.table)
+        .where({ id })
+        .update(patch as never)
+        .returning('*');
       return updated!;
     });
     this.remember(row);

@@ -120,28 +120,35 @@ export function connectionsExportCategory(db: ModDatabaseService, secrets: Secre
         const rename = renamer(items, trx);
         for (const item of checked) {
           const columns = { provider: item.provider, api_type: item.apiType, base_url: item.baseUrl, models: JSON.stringify(item.models) };
-          await importByPolicy(report, policy, { item, current: await read(item.id, trx) }, {
-            create: async () => {
-              await trx(TABLE).insert({ id: item.id, ...columns });
-              keys.push({ bundleId: item.id, target: item.id, created: true });
+          await importByPolicy(
+            report,
+            policy,
+            { item, current: await read(item.id, trx) },
+            {
+              create: async () => {
+                await trx(TABLE).insert({ id: item.id, ...columns });
+                keys.push({ bundleId: item.id, target: item.id, created: true });
+              },
+              // An unchanged connection may still get the key the bundle carries.
+              unchanged: () => {
+                keys.push({ bundleId: item.id, target: item.id, created: false });
+              },
+              replace: async (current) => {
+                const moved = destinationChanges(current, item, DESTINATION).length > 0;
+                // A new creation time unlinks a provider login made for the connection as it was.
+                await trx(TABLE)
+                  .where({ id: item.id })
+                  .update({ ...columns, updated_at: trx.fn.now(), ...(moved ? { created_at: trx.fn.now() } : {}) });
+                keys.push({ bundleId: item.id, target: item.id, created: false, moved });
+              },
+              rename: async () => {
+                const target = await rename(item.id);
+                await trx(TABLE).insert({ id: target, ...columns });
+                keys.push({ bundleId: item.id, target, created: true });
+                return target;
+              },
             },
-            // An unchanged connection may still get the key the bundle carries.
-            unchanged: () => {
-              keys.push({ bundleId: item.id, target: item.id, created: false });
-            },
-            replace: async (current) => {
-              const moved = destinationChanges(current, item, DESTINATION).length > 0;
-              // A new creation time unlinks a provider login made for the connection as it was.
-              await trx(TABLE).where({ id: item.id }).update({ ...columns, updated_at: trx.fn.now(), ...(moved ? { created_at: trx.fn.now() } : {}) });
-              keys.push({ bundleId: item.id, target: item.id, created: false, moved });
-            },
-            rename: async () => {
-              const target = await rename(item.id);
-              await trx(TABLE).insert({ id: target, ...columns });
-              keys.push({ bundleId: item.id, target, created: true });
-              return target;
-            },
-          });
+          );
         }
       });
       for (const { bundleId, target, created, moved } of keys) {

@@ -191,8 +191,7 @@ export function cleanProviderModels(value: unknown): CleanProviderModel[] {
   if (!Array.isArray(value)) return [];
   const seen = new Set<string>();
   const out: CleanProviderModel[] = [];
-  const list = (v: unknown) =>
-    Array.isArray(v) && v.length <= 16 && v.every((s) => typeof s === 'string' && s.length > 0 && s.length <= 64) ? [...new Set(v as string[])] : undefined;
+  const list = (v: unknown) => (Array.isArray(v) && v.length <= 16 && v.every((s) => typeof s === 'string' && s.length > 0 && s.length <= 64) ? [...new Set(v as string[])] : undefined);
   for (const raw of value as ProviderModel[]) {
     if (out.length >= MAX_MODELS) break;
     if (typeof raw !== 'object' || raw === null) continue;

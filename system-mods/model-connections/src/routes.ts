@@ -26,7 +26,8 @@ export function connectionRoutes(connections: ConnectionService): RouteTable<Rou
       schema: {
         tags,
         body: discoverBody,
-        description: 'Calls the adapter of the connection’s apiType with the stored key and merges the listed models: new ones are added (enabled), listed ones get fresh provider facts, explicit overrides (enabled, contextWindowOverride, reasoningEfforts, capabilities) are kept. Models are then enriched from the model catalog.',
+        description:
+          'Calls the adapter of the connection’s apiType with the stored key and merges the listed models: new ones are added (enabled), listed ones get fresh provider facts, explicit overrides (enabled, contextWindowOverride, reasoningEfforts, capabilities) are kept. Models are then enriched from the model catalog.',
         response: {
           200: {
             type: 'object',

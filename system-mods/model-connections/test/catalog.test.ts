@@ -21,10 +21,7 @@ describe('lookup', () => {
   });
 
   it('prefers a dated entry the catalog lists itself', () => {
-    const snapshot = parseCatalog(
-      { snapshotAt: '2025-01-01T00:00:00Z', providers: { openai: { 'gpt-4o': { contextWindow: 1 }, 'gpt-4o-2024-05-13': { contextWindow: 2 } } } },
-      'test',
-    );
+    const snapshot = parseCatalog({ snapshotAt: '2025-01-01T00:00:00Z', providers: { openai: { 'gpt-4o': { contextWindow: 1 }, 'gpt-4o-2024-05-13': { contextWindow: 2 } } } }, 'test');
     expect(lookupCatalog(snapshot, 'openai', 'gpt-4o-2024-05-13')?.entry.contextWindow).toBe(2);
     expect(lookupCatalog(snapshot, 'openai', 'gpt-4o-2024-08-06')?.entry.contextWindow).toBe(1);
   });
@@ -81,11 +78,15 @@ describe('merging and effective values', () => {
   const seenAt = '2025-11-01T00:00:00.000Z';
 
   it('adds discovered models enabled, keeps overrides, marks vanished ones, keeps manual ones', () => {
-    const existing: StoredModel[] = applyOverrides([], [
-      { id: 'a', enabled: false, contextWindowOverride: 1000, reasoningEfforts: ['high'] },
-      { id: 'manual-only' },
-    ]);
-    const first = mergeDiscovery(existing, cleanProviderModels([{ id: 'a', contextWindow: 4096, reasoningEfforts: ['low', 'high'] }, { id: 'b', contextWindow: 8192 }]), seenAt);
+    const existing: StoredModel[] = applyOverrides([], [{ id: 'a', enabled: false, contextWindowOverride: 1000, reasoningEfforts: ['high'] }, { id: 'manual-only' }]);
+    const first = mergeDiscovery(
+      existing,
+      cleanProviderModels([
+        { id: 'a', contextWindow: 4096, reasoningEfforts: ['low', 'high'] },
+        { id: 'b', contextWindow: 8192 },
+      ]),
+      seenAt,
+    );
     expect(first.added).toEqual(['b']);
     expect(first.updated).toEqual(['a']);
     const a = first.models.find((m) => m.id === 'a')!;
@@ -115,7 +116,10 @@ describe('merging and effective values', () => {
     expect(kept.matched).toBe(0);
     expect(toModelView(kept.models[1]!).capabilityProvenance).toMatchObject({ source: BUNDLED_SOURCE, matchedModel: 'o3' });
 
-    const pinned = applyOverrides(kept.models, [{ id: 'o3', capabilities: { reasoning: false } }, { id: 'gpt-4o-2024-08-06', contextWindowOverride: 50000 }]);
+    const pinned = applyOverrides(kept.models, [
+      { id: 'o3', capabilities: { reasoning: false } },
+      { id: 'gpt-4o-2024-08-06', contextWindowOverride: 50000 },
+    ]);
     expect(toCatalogModel(pinned[0]!)).toMatchObject({ reasoningEfforts: [] });
     expect(toModelView(pinned[1]!)).toMatchObject({ contextWindow: 50000, discoveredContextWindow: 100000, contextWindowOverride: 50000 });
   });

@@ -31,13 +31,19 @@ afterAll(async () => {
 });
 
 it('a connection saved, changed and deleted through one process is seen so by the other', async () => {
-  const saved = await a.request(
-    json('POST', '/api/settings/model-connections', { provider: 'openai', apiType: 'openai-chat', baseUrl: 'http://127.0.0.1:9/v1', models: [{ id: 'm-one', enabled: true }] }),
-  );
+  const saved = await a.request(json('POST', '/api/settings/model-connections', { provider: 'openai', apiType: 'openai-chat', baseUrl: 'http://127.0.0.1:9/v1', models: [{ id: 'm-one', enabled: true }] }));
   expect(saved.status).toBe(201);
   const id = saved.body.connection.id as string;
   await until(() => modelsAt(b, id), ['m-one'], 'the new connection in b');
-  const changed = await a.request(json('POST', '/api/settings/model-connections', { id, models: [{ id: 'm-one', enabled: true }, { id: 'm-two', enabled: true }] }));
+  const changed = await a.request(
+    json('POST', '/api/settings/model-connections', {
+      id,
+      models: [
+        { id: 'm-one', enabled: true },
+        { id: 'm-two', enabled: true },
+      ],
+    }),
+  );
   expect(changed.status).toBe(200);
   await until(() => modelsAt(b, id), ['m-one', 'm-two'], 'the changed models in b');
   expect((await a.request({ method: 'DELETE', url: `/api/settings/model-connections/${id}` })).status).toBe(200);

@@ -95,4 +95,3 @@ function requestHeaders(connection: ProviderConnection, accept: string): Headers
   if (connection.apiKey) headers.set('x-api-key', connection.apiKey);
   return headers;
 }
-

@@ -75,9 +75,7 @@ function blocksOf(message: ChatMessage): Block[] {
       const text = textOf(message.content);
       return [
         // Thinking first, exactly as received: the API checks the signatures within a tool loop.
-        ...(message.reasoning ?? []).map((r): Block =>
-          r.kind === 'thinking' ? { type: 'thinking', thinking: r.text, signature: r.signature } : { type: 'redacted_thinking', data: r.data },
-        ),
+        ...(message.reasoning ?? []).map((r): Block => (r.kind === 'thinking' ? { type: 'thinking', thinking: r.text, signature: r.signature } : { type: 'redacted_thinking', data: r.data })),
         ...(text === '' ? [] : [{ type: 'text', text }]),
         ...(message.toolCalls ?? []).map((call) => ({ type: 'tool_use', id: call.id, name: call.name, input: toolInput(call.arguments) })),
       ];

@@ -142,7 +142,13 @@ describe('anthropic-messages request', () => {
           messages: [
             { role: 'system', content: 'Be brief.' },
             { role: 'system', content: [{ type: 'text', text: 'Answer in French.' }] },
-            { role: 'user', content: [{ type: 'text', text: 'What is this?' }, { type: 'image', dataUrl: 'data:image/png;base64,iVBORw0KGgo=' }] },
+            {
+              role: 'user',
+              content: [
+                { type: 'text', text: 'What is this?' },
+                { type: 'image', dataUrl: 'data:image/png;base64,iVBORw0KGgo=' },
+              ],
+            },
             {
               role: 'assistant',
               content: 'Checking.',
@@ -208,7 +214,7 @@ describe('anthropic-messages request', () => {
     });
   });
 
-  it('replays an assistant message\'s reasoning blocks first, as received', async () => {
+  it("replays an assistant message's reasoning blocks first, as received", async () => {
     fake.messages({ events: [messageStart(1), ...messageEnd('end_turn', 1)] });
     await collect(
       adapter.stream(
@@ -293,9 +299,7 @@ describe('anthropic-messages failures end the stream with one error event', () =
   it('500 → upstream_http_error quoting the provider but never the key', async () => {
     fake.messages({ status: 500, json: { type: 'error', error: { type: 'api_error', message: `Internal server error (key ${API_KEY})` } } });
     const events = await collect(adapter.stream(connection, chatRequest()));
-    expect(events).toEqual([
-      { type: 'error', code: 'upstream_http_error', status: 500, message: 'the provider answered HTTP 500: Internal server error (key [redacted])' },
-    ]);
+    expect(events).toEqual([{ type: 'error', code: 'upstream_http_error', status: 500, message: 'the provider answered HTTP 500: Internal server error (key [redacted])' }]);
     expect(JSON.stringify(events)).not.toContain(API_KEY);
   });
 
@@ -337,9 +341,7 @@ describe('anthropic-messages failures end the stream with one error event', () =
   it('a server that never answers → upstream_timeout within the connect timeout, and the socket is closed', async () => {
     fake.messages({ silent: true });
     const quick = new AnthropicMessagesAdapter({ connectTimeoutMs: 150, idleTimeoutMs: 150, egress });
-    expect(await collect(quick.stream(connection, chatRequest()))).toEqual([
-      { type: 'error', code: 'upstream_timeout', message: 'the provider did not answer within 150 ms' },
-    ]);
+    expect(await collect(quick.stream(connection, chatRequest()))).toEqual([{ type: 'error', code: 'upstream_timeout', message: 'the provider did not answer within 150 ms' }]);
     await fake.requests[0]!.closed;
     expect(fake.requests[0]!.closedEarly).toBe(true);
   });
@@ -361,7 +363,10 @@ describe('anthropic-messages failures end the stream with one error event', () =
   });
 
   it('the caller aborting mid-stream closes the upstream socket and ends with aborted', async () => {
-    fake.messages({ events: [messageStart(1), sseEvent('content_block_start', { index: 0, content_block: { type: 'text', text: '' } }), sseEvent('content_block_delta', { index: 0, delta: { type: 'text_delta', text: 'Hel' } })], after: 'hang' });
+    fake.messages({
+      events: [messageStart(1), sseEvent('content_block_start', { index: 0, content_block: { type: 'text', text: '' } }), sseEvent('content_block_delta', { index: 0, delta: { type: 'text_delta', text: 'Hel' } })],
+      after: 'hang',
+    });
     const controller = new AbortController();
     const events = await collect(adapter.stream(connection, chatRequest({ signal: controller.signal })), (event) => {
       if (event.type === 'text') controller.abort();
@@ -375,9 +380,7 @@ describe('anthropic-messages failures end the stream with one error event', () =
   });
 
   it('an already aborted signal ends with aborted and sends nothing', async () => {
-    expect(await collect(adapter.stream(connection, chatRequest({ signal: AbortSignal.abort() })))).toEqual([
-      { type: 'error', code: 'aborted', message: 'the model call was cancelled' },
-    ]);
+    expect(await collect(adapter.stream(connection, chatRequest({ signal: AbortSignal.abort() })))).toEqual([{ type: 'error', code: 'aborted', message: 'the model call was cancelled' }]);
     expect(fake.requests).toEqual([]);
   });
 });
@@ -386,14 +389,8 @@ describe('anthropic-messages listModels', () => {
   it('lists data[].id across pages with the Anthropic headers', async () => {
     fake.models = ['a', 'b', 'c', 'd', 'e'].map((id) => ({ type: 'model', id: `claude-${id}`, display_name: id, created_at: '2025-01-01T00:00:00Z' }));
     fake.modelsPageSize = 2;
-    expect(await adapter.listModels(connection, new AbortController().signal)).toEqual(
-      ['a', 'b', 'c', 'd', 'e'].map((id) => ({ id: `claude-${id}` })),
-    );
-    expect(fake.requests.map((r) => r.url)).toEqual([
-      '/v1/models?limit=1000',
-      '/v1/models?limit=1000&after_id=claude-b',
-      '/v1/models?limit=1000&after_id=claude-d',
-    ]);
+    expect(await adapter.listModels(connection, new AbortController().signal)).toEqual(['a', 'b', 'c', 'd', 'e'].map((id) => ({ id: `claude-${id}` })));
+    expect(fake.requests.map((r) => r.url)).toEqual(['/v1/models?limit=1000', '/v1/models?limit=1000&after_id=claude-b', '/v1/models?limit=1000&after_id=claude-d']);
     expect(fake.requests[0]!.headers).toMatchObject({ 'x-api-key': API_KEY, 'anthropic-version': '2023-06-01' });
   });
 

@@ -14,10 +14,7 @@ import { isRecord } from './upstream.js';
 export const MAX_CLI_CREDENTIAL_BYTES = 64 * 1024;
 const MAX_TOKEN_LENGTH = 16_384;
 
-export type CliCredentialRead =
-  | { status: 'missing'; path: string }
-  | { status: 'invalid'; path: string; reason: string }
-  | { status: 'valid'; path: string; tokens: TokenSet };
+export type CliCredentialRead = { status: 'missing'; path: string } | { status: 'invalid'; path: string; reason: string } | { status: 'valid'; path: string; tokens: TokenSet };
 
 /** The status the API reports (no token). */
 export interface CliCredentialStatus {

@@ -185,8 +185,13 @@ export class CredentialService implements ConnectionCredentialsService {
       if (tokens.refreshToken) await this.deps.secrets.set(refreshName(id), tokens.refreshToken);
       else await this.deps.secrets.delete(refreshName(id));
       return existing
-        ? await this.query().where({ id }).update(fields as never).returning('*')
-        : await this.query().insert({ id, ...fields, created_at: now } as never).returning('*');
+        ? await this.query()
+            .where({ id })
+            .update(fields as never)
+            .returning('*')
+        : await this.query()
+            .insert({ id, ...fields, created_at: now } as never)
+            .returning('*');
     })) as CredentialRow[];
     return this.view(row!);
   }
@@ -217,14 +222,22 @@ export class CredentialService implements ConnectionCredentialsService {
       }
     }
     const connection = target;
-    const displaced = await this.writing(() => this.deps.db.transaction(async (trx) => {
-      const others = await this.query(trx).where({ connection_id: connection.id }).whereNot({ id: row.id }).select('id');
-      if (others.length > 0) await this.query(trx).whereIn('id', others.map((o) => o.id)).delete();
-      await this.query(trx)
-        .where({ id: row.id })
-        .update({ connection_id: connection.id, connection_created_at: connection.createdAt, updated_at: this.deps.clock() } as never);
-      return others.map((o) => o.id);
-    }));
+    const displaced = await this.writing(() =>
+      this.deps.db.transaction(async (trx) => {
+        const others = await this.query(trx).where({ connection_id: connection.id }).whereNot({ id: row.id }).select('id');
+        if (others.length > 0)
+          await this.query(trx)
+            .whereIn(
+              'id',
+              others.map((o) => o.id),
+            )
+            .delete();
+        await this.query(trx)
+          .where({ id: row.id })
+          .update({ connection_id: connection.id, connection_created_at: connection.createdAt, updated_at: this.deps.clock() } as never);
+        return others.map((o) => o.id);
+      }),
+    );
     for (const id of displaced) await this.forgetSecrets(id);
     if (displaced.length > 0) this.deps.log.info({ connectionId: connection.id, replaced: displaced.length }, 'a provider login replaced the one linked to the connection');
     return this.view((await this.row(row.id))!);

@@ -101,7 +101,10 @@ export class LoginService {
 
   private async provider(flow: FlowId): Promise<ProviderConfig> {
     const provider = (await this.deps.config()).providers[FLOWS[flow].provider];
-    for (const [setting, value] of [['authorizeUrl', provider.authorizeUrl], ['tokenUrl', provider.tokenUrl]] as const) {
+    for (const [setting, value] of [
+      ['authorizeUrl', provider.authorizeUrl],
+      ['tokenUrl', provider.tokenUrl],
+    ] as const) {
       const checked = upstreamUrl(value, setting);
       if (!checked.url) throw errors.providerLoginNotConfigured({ provider: provider.id, reason: checked.problem! });
     }
@@ -278,7 +281,9 @@ export class LoginService {
   }
 
   private async note(row: LoginRow, reason: string): Promise<void> {
-    await this.query().where({ id: row.id, status: 'pending' }).update({ last_error: reason.slice(0, 200) } as never);
+    await this.query()
+      .where({ id: row.id, status: 'pending' })
+      .update({ last_error: reason.slice(0, 200) } as never);
   }
 
   /** Drops logins finished (or expired) more than a day ago, with any verifier left behind. */

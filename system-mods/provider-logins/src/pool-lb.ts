@@ -82,7 +82,11 @@ export class PoolLbService {
     }
     let answer;
     try {
-      answer = await requestJson(target.toString(), { method: 'GET', headers: { accept: 'application/json' } }, { timeoutMs: config.upstreamTimeoutMs, signal: options.signal, maxBytes: MAX_ACCOUNTS_BYTES, egress: this.egress });
+      answer = await requestJson(
+        target.toString(),
+        { method: 'GET', headers: { accept: 'application/json' } },
+        { timeoutMs: config.upstreamTimeoutMs, signal: options.signal, maxBytes: MAX_ACCOUNTS_BYTES, egress: this.egress },
+      );
     } catch (error) {
       throw errors.poolLbRequestFailed({ reason: error instanceof UpstreamFailure ? error.reason : 'the request failed' });
     }
@@ -91,7 +95,10 @@ export class PoolLbService {
     if (!list) throw errors.poolLbRequestFailed({ reason: 'the answer is not a list of accounts' });
     return {
       source: { connectionId: options.connectionId ?? null, url: `${target.origin}${target.pathname}` },
-      accounts: list.slice(0, MAX_ACCOUNTS).map(account).filter((a): a is PoolAccount => a !== undefined),
+      accounts: list
+        .slice(0, MAX_ACCOUNTS)
+        .map(account)
+        .filter((a): a is PoolAccount => a !== undefined),
     };
   }
 }

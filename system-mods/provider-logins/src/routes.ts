@@ -11,22 +11,7 @@ import type { CredentialService } from './credentials.js';
 import { loginErrors as errors } from './errors.js';
 import type { FlowId, LoginService } from './login-flows.js';
 import type { PoolLbService } from './pool-lb.js';
-import {
-  connectionBody,
-  emptyBody,
-  idParams,
-  okCliImport,
-  okCliStatus,
-  okCredential,
-  okCredentials,
-  okLogin,
-  okPoolAccounts,
-  okStarted,
-  okUsage,
-  poolLbQuery,
-  submitBody,
-  usageQuery,
-} from './schemas.js';
+import { connectionBody, emptyBody, idParams, okCliImport, okCliStatus, okCredential, okCredentials, okLogin, okPoolAccounts, okStarted, okUsage, poolLbQuery, submitBody, usageQuery } from './schemas.js';
 import type { RouteId } from './route-ids.js';
 import type { UsageService } from './usage.js';
 
@@ -69,8 +54,7 @@ function flowRoutes(prefix: string, flow: FlowId, s: RouteServices, startBody: t
         description: 'Exchanges the code for tokens (with the login’s PKCE verifier). Refused codes leave the login pending; done logins refuse any further code.',
         response: { 200: okLogin },
       },
-      handler: async (req) =>
-        ({ ok: true, login: await s.logins.submit(flow, req.params.id, req.body, req.signal) }),
+      handler: async (req) => ({ ok: true, login: await s.logins.submit(flow, req.params.id, req.body, req.signal) }),
     }),
     [`${prefix}-cancel`]: route({
       schema: { tags: TAGS, params: idParams, body: emptyBody, response: { 200: okLogin } },

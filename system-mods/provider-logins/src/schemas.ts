@@ -13,8 +13,7 @@ export const emptyBody = { type: 'object', additionalProperties: false, properti
 export const submitBody = {
   type: 'object',
   additionalProperties: false,
-  description:
-    'What the browser ended on after authorizing: the whole callback URL (`callbackUrl`, or in `code`), the `code#state` a CLI-style login shows, or the bare code. A state given must match the login’s.',
+  description: 'What the browser ended on after authorizing: the whole callback URL (`callbackUrl`, or in `code`), the `code#state` a CLI-style login shows, or the bare code. A state given must match the login’s.',
   properties: {
     code: { type: 'string', minLength: 1, maxLength: 4096, writeOnly: true },
     callbackUrl: { type: 'string', minLength: 1, maxLength: 4096, writeOnly: true },

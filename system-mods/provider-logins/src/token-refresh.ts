@@ -118,7 +118,8 @@ export class TokenRefresh {
       await this.deps.writing(async () => {
         await this.deps.secrets.set(accessName(row.id), tokens.accessToken);
         if (tokens.refreshToken) await this.deps.secrets.set(refreshName(row.id), tokens.refreshToken);
-        await this.deps.query()
+        await this.deps
+          .query()
           .where({ id: row.id })
           .update({
             expires_at: tokens.expiresAt ?? null,
@@ -133,7 +134,7 @@ export class TokenRefresh {
       this.deps.log.info({ credentialId: row.id, provider: row.provider }, 'provider login token refreshed');
       return tokens.accessToken;
     } catch (error) {
-      const reason = error instanceof TokenRejected ? `refused: ${error.reason}` : (error as { reason?: string }).reason ?? 'the refresh failed';
+      const reason = error instanceof TokenRejected ? `refused: ${error.reason}` : ((error as { reason?: string }).reason ?? 'the refresh failed');
       // Another replica may have refreshed first and rotated the refresh token: use its result.
       const latest = await this.deps.row(row.id);
       if (latest && stamp(latest.refreshed_at) !== stamp(row.refreshed_at) && latest.status === 'active') {
@@ -142,11 +143,21 @@ export class TokenRefresh {
       }
       this.deps.log.warn({ credentialId: row.id, provider: row.provider, reason }, 'provider login token refresh failed');
       if (error instanceof TokenRejected) {
-        await this.deps.writing(() => this.deps.query().where({ id: row.id }).update({ status: 'refresh_failed', last_error: reason.slice(0, 200), updated_at: now } as never));
+        await this.deps.writing(() =>
+          this.deps
+            .query()
+            .where({ id: row.id })
+            .update({ status: 'refresh_failed', last_error: reason.slice(0, 200), updated_at: now } as never),
+        );
         if (stillValid) return current!;
         throw errors.providerCredentialExpired({ provider: row.provider, reason });
       }
-      await this.deps.writing(() => this.deps.query().where({ id: row.id }).update({ last_error: reason.slice(0, 200), updated_at: now } as never));
+      await this.deps.writing(() =>
+        this.deps
+          .query()
+          .where({ id: row.id })
+          .update({ last_error: reason.slice(0, 200), updated_at: now } as never),
+      );
       if (stillValid) return current!;
       throw errors.providerCredentialRefreshFailed({ provider: row.provider, reason });
     }

@@ -28,11 +28,7 @@ export interface UpstreamOptions {
   egress: EgressGuard;
 }
 
-export async function requestJson(
-  url: string,
-  init: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: string },
-  options: UpstreamOptions,
-): Promise<UpstreamAnswer> {
+export async function requestJson(url: string, init: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: string }, options: UpstreamOptions): Promise<UpstreamAnswer> {
   const timeout = AbortSignal.timeout(options.timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   let response: Response;
@@ -65,7 +61,6 @@ function failure(error: unknown, timeout: AbortSignal, options: UpstreamOptions)
   const cause = (error as { cause?: { code?: unknown } })?.cause?.code;
   return new UpstreamFailure(typeof cause === 'string' && /^[A-Z0-9_]{1,40}$/.test(cause) ? `could not connect (${cause})` : 'could not connect');
 }
-
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -30,8 +30,7 @@ afterAll(async () => {
   await Promise.all([peer?.close(), openai?.close(), anthropic?.close()]);
 });
 
-const lastAuth = (server: { requests: Array<{ path: string; headers: Record<string, unknown> }> }, path: string) =>
-  server.requests.filter((r) => r.path === path).at(-1)?.headers;
+const lastAuth = (server: { requests: Array<{ path: string; headers: Record<string, unknown> }> }, path: string) => server.requests.filter((r) => r.path === path).at(-1)?.headers;
 const discover = (connectionId: string) => post(t, '/api/settings/model-connections/discover', { connectionId });
 const credentialOf = async (connectionId: string) =>
   ((await t.request('/api/settings/model-connections/provider-credentials')).body.credentials as Array<Record<string, any>>).find((c) => c.connectionId === connectionId)!;

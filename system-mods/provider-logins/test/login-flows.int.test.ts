@@ -29,7 +29,11 @@ const start = async (prefix: string, body: unknown = {}) => {
 };
 const status = (prefix: string, id: string) => t.request(`${prefix}/${id}`);
 const submit = (prefix: string, id: string, body: unknown) => post(t, `${prefix}/${id}/submit-code`, body);
-const expireInDatabase = (id: string) => t.kernel.database.knex('provider_logins_logins').where({ id }).update({ expires_at: new Date(Date.now() - 1000) });
+const expireInDatabase = (id: string) =>
+  t.kernel.database
+    .knex('provider_logins_logins')
+    .where({ id })
+    .update({ expires_at: new Date(Date.now() - 1000) });
 
 describe('provider-b sign-in (callback URL)', () => {
   it('goes start → pending → submit-code → done, with PKCE the server verified, and links a new connection', async () => {

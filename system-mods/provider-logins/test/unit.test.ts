@@ -76,7 +76,11 @@ describe('configuration', () => {
     expect(fromSettings.providers['provider-a']).toMatchObject({ tokenUrl: 'https://settings.test/token', clientId: 'from-settings' });
     expect(fromSettings.cliCredentialPath).toBe('/home/op/creds.json');
     expect(fromSettings.usageCacheMs).toBe(5000);
-    const fromEnv = resolveConfig(settings, { SVC_PROVIDER_A_TOKEN_URL: 'https://env.test/token', SVC_CLI_CREDENTIAL_PATH: '/etc/cli.json', SVC_POOL_LB_URL: 'http://pool.test/api/accounts', SVC_PROVIDER_B_API_BASE_URL: 'http://b.test/v1' }, '/home/op');
+    const fromEnv = resolveConfig(
+      settings,
+      { SVC_PROVIDER_A_TOKEN_URL: 'https://env.test/token', SVC_CLI_CREDENTIAL_PATH: '/etc/cli.json', SVC_POOL_LB_URL: 'http://pool.test/api/accounts', SVC_PROVIDER_B_API_BASE_URL: 'http://b.test/v1' },
+      '/home/op',
+    );
     expect(fromEnv.providers['provider-a']).toMatchObject({ tokenUrl: 'https://env.test/token', clientId: 'from-settings' });
     expect(fromEnv.providers['provider-b'].connection.baseUrl).toBe('http://b.test/v1');
     expect(fromEnv.cliCredentialPath).toBe('/etc/cli.json');

@@ -29,7 +29,17 @@ beforeAll(async () => {
     startScriptedServer({
       '/api/accounts': () => ({
         json: [
-          { id: 'acc-1', name: 'primary', provider: 'anthropic', paused: false, requestCount: 12, rateLimitStatus: 'allowed', accessToken: 'sk-ant-oat01-POOLSECRET', refresh_token: 'rt-POOLSECRET', nested: { token: 'x' } },
+          {
+            id: 'acc-1',
+            name: 'primary',
+            provider: 'anthropic',
+            paused: false,
+            requestCount: 12,
+            rateLimitStatus: 'allowed',
+            accessToken: 'sk-ant-oat01-POOLSECRET',
+            refresh_token: 'rt-POOLSECRET',
+            nested: { token: 'x' },
+          },
           { id: 2, name: 'secondary', paused: true, tokenStatus: 'expired', priority: 10 },
           { name: 'no id: dropped' },
           'not an object',
@@ -110,11 +120,7 @@ describe('provider-a usage', () => {
     expect([none.status, none.body.error]).toEqual([404, 'provider_credential_not_found']);
   });
 
-  it.each([
-    ['force=maybe'],
-    ['connectionId='],
-    [`connectionId=${'x'.repeat(65)}`],
-  ])('refuses the query %s', async (query) => {
+  it.each([['force=maybe'], ['connectionId='], [`connectionId=${'x'.repeat(65)}`]])('refuses the query %s', async (query) => {
     const res = await t.request(`${USAGE_A}?${query}`);
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('request_validation_failed');

@@ -47,9 +47,7 @@ function toOpenAiMessage(message: ChatMessage): OpenAiMessage {
         content:
           typeof message.content === 'string'
             ? message.content
-            : message.content.map((part): OpenAiContentPart =>
-                part.type === 'text' ? { type: 'text', text: part.text } : { type: 'image_url', image_url: { url: part.dataUrl } },
-              ),
+            : message.content.map((part): OpenAiContentPart => (part.type === 'text' ? { type: 'text', text: part.text } : { type: 'image_url', image_url: { url: part.dataUrl } })),
       };
     case 'assistant': {
       const text = textOf(message.content);

@@ -43,7 +43,12 @@ export class OpenAiChatAdapter implements ModelProviderAdapter {
         headers: requestHeaders(connection, 'text/event-stream'),
         body: JSON.stringify(chatCompletionsBody(request)),
       }),
-      decoder: { accept: (event: SseEvent) => decoder.accept(event.data), get done() { return decoder.done; } },
+      decoder: {
+        accept: (event: SseEvent) => decoder.accept(event.data),
+        get done() {
+          return decoder.done;
+        },
+      },
       truncated: 'the stream ended before [DONE]',
     });
   }
@@ -84,12 +89,7 @@ export class OpenAiChatAdapter implements ModelProviderAdapter {
   }
 
   /** One JSON request/response exchange; rejects with an {@link UpstreamError}. */
-  private async getJson(
-    connection: ProviderConnection,
-    signal: AbortSignal,
-    path: string,
-    init: { method: 'GET' | 'POST'; body?: string },
-  ): Promise<unknown> {
+  private async getJson(connection: ProviderConnection, signal: AbortSignal, path: string, init: { method: 'GET' | 'POST'; body?: string }): Promise<unknown> {
     const call = new UpstreamCall(signal, this.timeouts, connectionSecrets(connection), this.egress);
     try {
       const response = await call.send(endpointUrl(connection.baseUrl, path), { ...init, headers: requestHeaders(connection, 'application/json') });
@@ -111,4 +111,3 @@ function requestHeaders(connection: ProviderConnection, accept: string): Headers
   if (connection.apiKey) headers.set('authorization', `Bearer ${connection.apiKey}`);
   return headers;
 }
-

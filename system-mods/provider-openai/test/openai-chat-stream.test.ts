@@ -160,7 +160,13 @@ describe('openai-chat request', () => {
         chatRequest({
           messages: [
             { role: 'system', content: 'Be brief.' },
-            { role: 'user', content: [{ type: 'text', text: 'What is this?' }, { type: 'image', dataUrl: 'data:image/png;base64,iVBORw0KGgo=' }] },
+            {
+              role: 'user',
+              content: [
+                { type: 'text', text: 'What is this?' },
+                { type: 'image', dataUrl: 'data:image/png;base64,iVBORw0KGgo=' },
+              ],
+            },
             { role: 'assistant', content: '', toolCalls: [{ id: 'call_1', name: 'get_weather', arguments: '{"city":"Oslo"}' }] },
             { role: 'tool', content: '{"temp":3}', toolCallId: 'call_1' },
             { role: 'assistant', content: 'It is 3 °C.' },
@@ -252,16 +258,12 @@ describe('openai-chat failures end the stream with one error event', () => {
   it('an error answer whose body stalls → upstream_http_error with what arrived, not a timeout', async () => {
     fake.chat({ status: 503, json: { error: { message: 'Service warming up' } }, after: 'hang' });
     const quick = new OpenAiChatAdapter({ connectTimeoutMs: 2_000, idleTimeoutMs: 150, egress });
-    expect(await collect(quick.stream(connection, chatRequest()))).toEqual([
-      { type: 'error', code: 'upstream_http_error', status: 503, message: 'the provider answered HTTP 503: Service warming up' },
-    ]);
+    expect(await collect(quick.stream(connection, chatRequest()))).toEqual([{ type: 'error', code: 'upstream_http_error', status: 503, message: 'the provider answered HTTP 503: Service warming up' }]);
   });
 
   it('a redirect is not followed (the key stays with the configured origin)', async () => {
     fake.chat({ status: 307, headers: { location: 'http://127.0.0.2:9/v1/chat/completions' } });
-    expect(await collect(adapter.stream(connection, chatRequest()))).toEqual([
-      { type: 'error', code: 'upstream_http_error', status: 307, message: 'the provider answered HTTP 307' },
-    ]);
+    expect(await collect(adapter.stream(connection, chatRequest()))).toEqual([{ type: 'error', code: 'upstream_http_error', status: 307, message: 'the provider answered HTTP 307' }]);
     expect(fake.requests).toHaveLength(1);
   });
 
@@ -297,9 +299,7 @@ describe('openai-chat failures end the stream with one error event', () => {
   it('a server that never answers → upstream_timeout within the connect timeout, and the socket is closed', async () => {
     fake.chat({ silent: true });
     const quick = new OpenAiChatAdapter({ connectTimeoutMs: 150, idleTimeoutMs: 150, egress });
-    expect(await collect(quick.stream(connection, chatRequest()))).toEqual([
-      { type: 'error', code: 'upstream_timeout', message: 'the provider did not answer within 150 ms' },
-    ]);
+    expect(await collect(quick.stream(connection, chatRequest()))).toEqual([{ type: 'error', code: 'upstream_timeout', message: 'the provider did not answer within 150 ms' }]);
     await fake.requests[0]!.closed;
     expect(fake.requests[0]!.closedEarly).toBe(true);
   });
@@ -321,9 +321,7 @@ describe('openai-chat failures end the stream with one error event', () => {
   });
 
   it('an invalid base URL → upstream_unreachable without a request', async () => {
-    expect(await collect(adapter.stream({ id: 'bad', baseUrl: 'not a url' }, chatRequest()))).toEqual([
-      { type: 'error', code: 'upstream_unreachable', message: 'the connection base URL is not a valid URL' },
-    ]);
+    expect(await collect(adapter.stream({ id: 'bad', baseUrl: 'not a url' }, chatRequest()))).toEqual([{ type: 'error', code: 'upstream_unreachable', message: 'the connection base URL is not a valid URL' }]);
   });
 
   it('the caller aborting mid-stream closes the upstream socket and ends with aborted', async () => {
@@ -352,9 +350,7 @@ describe('openai-chat failures end the stream with one error event', () => {
   });
 
   it('an already aborted signal ends with aborted and sends nothing', async () => {
-    expect(await collect(adapter.stream(connection, chatRequest({ signal: AbortSignal.abort() })))).toEqual([
-      { type: 'error', code: 'aborted', message: 'the model call was cancelled' },
-    ]);
+    expect(await collect(adapter.stream(connection, chatRequest({ signal: AbortSignal.abort() })))).toEqual([{ type: 'error', code: 'aborted', message: 'the model call was cancelled' }]);
     expect(fake.requests).toEqual([]);
   });
 

@@ -24,13 +24,7 @@ afterEach(() => fake.close());
 
 describe('listModels', () => {
   it('lists data[].id with the context window where the server gives one', async () => {
-    fake.models = [
-      { id: 'gpt-test', object: 'model' },
-      { id: 'router/model', context_length: 200000 },
-      { id: 'groq-model', context_window: 131072 },
-      { id: 'vllm-model', max_model_len: 32768 },
-      { object: 'model' },
-    ];
+    fake.models = [{ id: 'gpt-test', object: 'model' }, { id: 'router/model', context_length: 200000 }, { id: 'groq-model', context_window: 131072 }, { id: 'vllm-model', max_model_len: 32768 }, { object: 'model' }];
     expect(await adapter.listModels(connection, signal())).toEqual([
       { id: 'gpt-test' },
       { id: 'router/model', contextWindow: 200000 },

@@ -142,20 +142,25 @@ export function schedulesExportCategory({ db, agents, operatorTimezone, clock }:
         };
         for (const job of jobItems) {
           const current = (await trx(jobs).where({ id: job.id }).forUpdate().first()) as JobRow | undefined;
-          await importByPolicy(report, policy, { item: job, current: current && toItem(current) }, {
-            create: async () => {
-              await trx(jobs).insert({ id: job.id, ...fields(job), created_at: new Date(now) });
+          await importByPolicy(
+            report,
+            policy,
+            { item: job, current: current && toItem(current) },
+            {
+              create: async () => {
+                await trx(jobs).insert({ id: job.id, ...fields(job), created_at: new Date(now) });
+              },
+              replace: async () => {
+                // The job's run history here stays with it.
+                await trx(jobs).where({ id: job.id }).update(fields(job));
+              },
+              rename: async () => {
+                const target = await rename(job.id);
+                await trx(jobs).insert({ id: target, ...fields(job), created_at: new Date(now) });
+                return target;
+              },
             },
-            replace: async () => {
-              // The job's run history here stays with it.
-              await trx(jobs).where({ id: job.id }).update(fields(job));
-            },
-            rename: async () => {
-              const target = await rename(job.id);
-              await trx(jobs).insert({ id: target, ...fields(job), created_at: new Date(now) });
-              return target;
-            },
-          });
+          );
         }
       });
       return report;

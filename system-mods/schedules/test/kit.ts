@@ -101,11 +101,7 @@ export interface SchedulerKit {
 }
 
 /** A job store and a scheduler on `knex` sharing one clock, one fake run engine and one operator zone. */
-export function schedulerKit(
-  knex: Knex,
-  driver: 'pglite' | 'postgres',
-  shared: { clock?: TestClock; runs?: FakeRuns; operatorTz?: { value: string }; owner?: string } = {},
-): SchedulerKit {
+export function schedulerKit(knex: Knex, driver: 'pglite' | 'postgres', shared: { clock?: TestClock; runs?: FakeRuns; operatorTz?: { value: string }; owner?: string } = {}): SchedulerKit {
   const clock = shared.clock ?? new TestClock(Date.parse('2040-01-01T00:00:00Z'));
   const runs = shared.runs ?? new FakeRuns();
   const operatorTz = shared.operatorTz ?? { value: 'UTC' };
@@ -135,11 +131,7 @@ export const until = <T>(probe: () => Promise<T> | T, predicate: (value: T) => b
 /** A streamed text answer of the fake model server. */
 export function textAnswer(pieces: string[]): ScriptedAnswer {
   return {
-    events: [
-      ...pieces.map((p, i) => sseData(chatChunk(i === 0 ? { role: 'assistant', content: p } : { content: p }))),
-      sseData(chatChunk({}, 'stop')),
-      sseData('[DONE]'),
-    ],
+    events: [...pieces.map((p, i) => sseData(chatChunk(i === 0 ? { role: 'assistant', content: p } : { content: p }))), sseData(chatChunk({}, 'stop')), sseData('[DONE]')],
   };
 }
 

@@ -70,11 +70,7 @@ describe('claiming occurrences', () => {
     await kit.scheduler.settled();
     kit.clock.set('2040-01-01T09:10:01Z');
     expect(await kit.scheduler.tick()).toMatchObject({ started: 1, skipped: 0 });
-    expect(await statuses(job.id)).toEqual([
-      '2040-01-01T09:00:00.000Z failed',
-      '2040-01-01T09:05:00.000Z skipped',
-      '2040-01-01T09:10:00.000Z running',
-    ]);
+    expect(await statuses(job.id)).toEqual(['2040-01-01T09:00:00.000Z failed', '2040-01-01T09:05:00.000Z skipped', '2040-01-01T09:10:00.000Z running']);
     expect((await runsOf(job.id))[0]!.error).toBe('model_request_failed: upstream 500');
     expect((await runsOf(job.id))[1]).toMatchObject({ runId: null, startedAt: null });
   });

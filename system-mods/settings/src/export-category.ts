@@ -139,20 +139,28 @@ export function uiAuthExportCategory(uiAuth: UiAuthTransferService): ExportCateg
         const withSecrets = secrets['ui-auth/basicPasswordHash'] !== undefined || secrets['ui-auth/oidcClientSecret'] !== undefined;
         // A fixed id: no rename step, so a conflict under `rename` is skipped. Settings the same as
         // here are still written when the bundle carries secrets (reported unchanged).
-        await importByPolicy(report, policy, { item, current: await read() }, {
-          create: write,
-          unchanged: withSecrets ? write : undefined,
-          replace: async () => {
-            if (secrets[CLIENT_SECRET] === undefined) {
-              const current = await uiAuth.read();
-              const moved = destinationChanges(issuerOf(current.settings as unknown as Record<string, unknown>), issuerOf(item), ['oidc.issuer']).length > 0;
-              if (moved && current.secrets.clientSecret !== undefined) {
-                throw new ImportItemRefused(item.id, 'the bundle moves the OIDC issuer without a client secret, and the stored one is not sent to another issuer: import it with its password, or change the issuer and its secret in the sign-in settings');
+        await importByPolicy(
+          report,
+          policy,
+          { item, current: await read() },
+          {
+            create: write,
+            unchanged: withSecrets ? write : undefined,
+            replace: async () => {
+              if (secrets[CLIENT_SECRET] === undefined) {
+                const current = await uiAuth.read();
+                const moved = destinationChanges(issuerOf(current.settings as unknown as Record<string, unknown>), issuerOf(item), ['oidc.issuer']).length > 0;
+                if (moved && current.secrets.clientSecret !== undefined) {
+                  throw new ImportItemRefused(
+                    item.id,
+                    'the bundle moves the OIDC issuer without a client secret, and the stored one is not sent to another issuer: import it with its password, or change the issuer and its secret in the sign-in settings',
+                  );
+                }
               }
-            }
-            await write();
+              await write();
+            },
           },
-        });
+        );
       }
       return report;
     },

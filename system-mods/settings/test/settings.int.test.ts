@@ -61,8 +61,7 @@ async function expectRejected(url: string, cases: [label: string, body: unknown,
 }
 
 const invalid = 'request_validation_failed';
-const shapeCases = (label: string, bodies: unknown[]): [string, unknown, number, string][] =>
-  bodies.map((body, i) => [`${label} ${i}: ${JSON.stringify(body).slice(0, 40)}`, body, 400, invalid]);
+const shapeCases = (label: string, bodies: unknown[]): [string, unknown, number, string][] => bodies.map((body, i) => [`${label} ${i}: ${JSON.stringify(body).slice(0, 40)}`, body, 400, invalid]);
 
 describe('timezone', () => {
   it('defaults to UTC', async () => {

@@ -12,10 +12,13 @@ export default defineMod({
   init({ http, db, agents, settings }) {
     const setup = new SetupService(db, agents, settings);
     http.route('status', { schema: { tags: ['setup'], response: { 200: statusSchema } }, handler: () => setup.status() });
-    http.route('operation', route({
-      schema: { tags: ['setup'], body: operationBody },
-      handler: (req) => setup.run(req.body),
-    }));
+    http.route(
+      'operation',
+      route({
+        schema: { tags: ['setup'], body: operationBody },
+        handler: (req) => setup.run(req.body),
+      }),
+    );
     http.route('complete', {
       schema: { tags: ['setup'], body: { type: 'object', description: 'Ignored: completion is decided from persisted data' }, response: { 200: statusSchema } },
       handler: () => setup.complete(),

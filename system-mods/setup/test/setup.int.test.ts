@@ -47,17 +47,14 @@ describe('setup through one operation', () => {
     expect(await counts()).toEqual({ agents: 0, documents: 0, dreams: 0, operations: 0 });
   });
 
-  it.each([
-    [operation({ operationId: undefined })],
-    [operation({ agent: { id: 'a/b', name: 'x' } })],
-    [operation({ operator: { name: '' } })],
-    [operation({ extra: true })],
-    [operation({ documents: 'all of them' })],
-  ])('refuses malformed input with 400 and writes nothing', async (body) => {
-    const res = await t.request(json('POST', '/api/setup/operation', body));
-    expect(res.status).toBe(400);
-    expect(await counts()).toEqual({ agents: 0, documents: 0, dreams: 0, operations: 0 });
-  });
+  it.each([[operation({ operationId: undefined })], [operation({ agent: { id: 'a/b', name: 'x' } })], [operation({ operator: { name: '' } })], [operation({ extra: true })], [operation({ documents: 'all of them' })]])(
+    'refuses malformed input with 400 and writes nothing',
+    async (body) => {
+      const res = await t.request(json('POST', '/api/setup/operation', body));
+      expect(res.status).toBe(400);
+      expect(await counts()).toEqual({ agents: 0, documents: 0, dreams: 0, operations: 0 });
+    },
+  );
 
   it('creates exactly one agent under concurrent identical operations, and replays the result', async () => {
     const results = await Promise.all(Array.from({ length: 5 }, () => t.request(json('POST', '/api/setup/operation', operation()))));

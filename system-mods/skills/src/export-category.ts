@@ -98,10 +98,7 @@ export function skillsExportCategory(db: ModDatabaseService, store: CentralSkill
         const rename = renamer(items, trx);
         const unitOfWork = db.unitOfWork(trx);
         for (const item of ordered(items)) {
-          const target: Item =
-            item.kind === 'skill'
-              ? item
-              : { ...item, agentId: renamed.agents?.[item.agentId] ?? item.agentId, skillIds: (item.skillIds as string[]).map((id) => skillIds.get(id) ?? id) };
+          const target: Item = item.kind === 'skill' ? item : { ...item, agentId: renamed.agents?.[item.agentId] ?? item.agentId, skillIds: (item.skillIds as string[]).map((id) => skillIds.get(id) ?? id) };
           if (target.kind === 'assignment' && !(await agents.get(target.agentId, { unitOfWork }))) {
             throw new ImportItemRefused(item.id, `agent ${target.agentId} does not exist here (import the agents category too)`);
           }
@@ -117,20 +114,27 @@ export function skillsExportCategory(db: ModDatabaseService, store: CentralSkill
             continue;
           }
           const columns = { name: String(item.name).trim(), description: item.description, content: item.content };
-          await importByPolicy(report, policy, { item: target, current }, {
-            create: async () => {
-              await trx(store.table).insert({ id: item.id, ...columns });
+          await importByPolicy(
+            report,
+            policy,
+            { item: target, current },
+            {
+              create: async () => {
+                await trx(store.table).insert({ id: item.id, ...columns });
+              },
+              replace: async () => {
+                await trx(store.table)
+                  .where({ id: item.id })
+                  .update({ ...columns, updated_at: trx.fn.now() });
+              },
+              rename: async () => {
+                const newId = await rename(item.id);
+                await trx(store.table).insert({ id: newId, ...columns });
+                skillIds.set(item.id, newId);
+                return newId;
+              },
             },
-            replace: async () => {
-              await trx(store.table).where({ id: item.id }).update({ ...columns, updated_at: trx.fn.now() });
-            },
-            rename: async () => {
-              const newId = await rename(item.id);
-              await trx(store.table).insert({ id: newId, ...columns });
-              skillIds.set(item.id, newId);
-              return newId;
-            },
-          });
+          );
         }
       });
       return report;

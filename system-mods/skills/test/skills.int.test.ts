@@ -149,7 +149,11 @@ describe('central skills', () => {
   });
 
   it('404s unknown ids and 400s ids with dots or slashes on every per-skill route', async () => {
-    for (const [method, body] of [['GET', undefined], ['PATCH', { name: 'x' }], ['DELETE', undefined]] as const) {
+    for (const [method, body] of [
+      ['GET', undefined],
+      ['PATCH', { name: 'x' }],
+      ['DELETE', undefined],
+    ] as const) {
       const req = (id: string) => t.request(body === undefined ? { method, url: `/api/settings/skills/${id}` } : json(method, `/api/settings/skills/${id}`, body));
       const missing = await req('ghost');
       expect(missing.status, method).toBe(404);
@@ -351,7 +355,7 @@ describe('assignments', () => {
 });
 
 describe('agent deletion', () => {
-  it('removes the agent\'s assignment rows in the deletion\'s transaction', async () => {
+  it("removes the agent's assignment rows in the deletion's transaction", async () => {
     expect((await assign('gamma', ['plain', 'git-helper'])).status).toBe(200);
     // A later tap vetoes the delete: the rows our tap removed must come back with the rollback.
     let vetoing = true;
@@ -402,7 +406,10 @@ describe('contract', () => {
       for (const [m, op] of Object.entries(methods)) {
         if (op['x-svc-mod'] !== 'skills') continue;
         expect(op.summary, `${m} ${p}`).toEqual(expect.any(String));
-        expect(Object.keys(op.responses).some((s) => s === '200' || s === '201'), `${m} ${p}`).toBe(true);
+        expect(
+          Object.keys(op.responses).some((s) => s === '200' || s === '201'),
+          `${m} ${p}`,
+        ).toBe(true);
       }
     }
   });

@@ -62,7 +62,9 @@ export function taskBoardExportCategory(db: ModDatabaseService, store: BoardStor
     return i.kind === 'project' ? { ...i, description: i.description ?? '' } : { ...i, description: i.description ?? '', assignedAgentId: i.assignedAgentId ?? null };
   };
   const read = async (item: Item, k: Knex = db.knex): Promise<Item | undefined> => {
-    const row = await k(item.kind === 'project' ? store.projects : store.tasks).where({ id: item.id }).first();
+    const row = await k(item.kind === 'project' ? store.projects : store.tasks)
+      .where({ id: item.id })
+      .first();
     return row ? (item.kind === 'project' ? project(row) : task(row)) : undefined;
   };
   const renamer = (items: ExportItem[], k?: Knex) => {
@@ -108,20 +110,27 @@ export function taskBoardExportCategory(db: ModDatabaseService, store: BoardStor
             row = { project_id: projectId, title: item.title.trim(), description: item.description, status: item.status, priority: item.priority, assigned_agent_id: assignee };
           }
           const table = item.kind === 'project' ? store.projects : store.tasks;
-          await importByPolicy(report, policy, { item, current: await read(item, trx) }, {
-            create: async () => {
-              await trx(table).insert({ id: item.id, ...row });
+          await importByPolicy(
+            report,
+            policy,
+            { item, current: await read(item, trx) },
+            {
+              create: async () => {
+                await trx(table).insert({ id: item.id, ...row });
+              },
+              replace: async () => {
+                await trx(table)
+                  .where({ id: item.id })
+                  .update({ ...row, updated_at: trx.fn.now() });
+              },
+              rename: async () => {
+                const target = await rename(item);
+                await trx(table).insert({ id: target, ...row });
+                if (item.kind === 'project') projectIds.set(item.id, target);
+                return target;
+              },
             },
-            replace: async () => {
-              await trx(table).where({ id: item.id }).update({ ...row, updated_at: trx.fn.now() });
-            },
-            rename: async () => {
-              const target = await rename(item);
-              await trx(table).insert({ id: target, ...row });
-              if (item.kind === 'project') projectIds.set(item.id, target);
-              return target;
-            },
-          });
+          );
         }
       });
       return report;

@@ -52,9 +52,14 @@ export default defineMod({
     extensions.provide(exportCategoryPoint, taskBoardExportCategory(db, store, agents));
 
     // Deleting an agent keeps its tasks, unassigned, in the deletion's unit of work.
-    extensions.tap(agentHookPoints.beforeDelete, ({ agentId, unitOfWork }) => db.transaction(async (trx) => {
-        await store.unassignAgent(trx, agentId);
-      }, { join: unitOfWork }));
+    extensions.tap(agentHookPoints.beforeDelete, ({ agentId, unitOfWork }) =>
+      db.transaction(
+        async (trx) => {
+          await store.unassignAgent(trx, agentId);
+        },
+        { join: unitOfWork },
+      ),
+    );
     // A run that ends while no consumer of this process reads it (the mod was re-enabled mid-run).
     extensions.tap(chatHookPoints.onRunFinished, (event) => runner.onRunFinished(event).catch((err: unknown) => log.warn({ err, runId: event.runId }, 'settling a task run failed')));
 

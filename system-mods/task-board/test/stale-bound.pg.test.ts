@@ -26,19 +26,37 @@ it('sweeps a run whose heartbeat is older than the set bound and leaves a freshe
   const knex = t.kernel.database.knex;
   await knex('task_board_projects').insert({ id: 'p-stale', name: 'Stale' });
   const ago = (ms: number) => new Date(Date.now() - ms);
-  const run = (task: string, heartbeatAgoMs: number) => ({ run_id: `run-${task}`, task_id: task, agent_id: 'ada', session_id: `task-${task}`, status: 'running', previous_status: 'todo', heartbeat_at: ago(heartbeatAgoMs) });
+  const run = (task: string, heartbeatAgoMs: number) => ({
+    run_id: `run-${task}`,
+    task_id: task,
+    agent_id: 'ada',
+    session_id: `task-${task}`,
+    status: 'running',
+    previous_status: 'todo',
+    heartbeat_at: ago(heartbeatAgoMs),
+  });
   await knex('task_board_tasks').insert(['gone', 'quiet'].map((id) => ({ id, project_id: 'p-stale', title: id, status: 'in_progress', priority: 'normal', active_run_id: `run-${id}` })));
 
   // Ten minutes: a run silent for an hour is swept; one silent for two minutes (stale under the
   // default 30 s) is not. One insert, so the sweep that took the first saw the second.
   await setBound(600_000);
   await knex('task_board_runs').insert([run('gone', 3_600_000), run('quiet', 120_000)]);
-  await until(() => statusOf('run-gone'), (s) => s === 'interrupted', 'the hour-old run to be swept', 45_000);
+  await until(
+    () => statusOf('run-gone'),
+    (s) => s === 'interrupted',
+    'the hour-old run to be swept',
+    45_000,
+  );
   expect(await statusOf('run-quiet')).toBe('running');
 
   // A shorter bound reaches the next sweep.
   await setBound(5_000);
-  await until(() => statusOf('run-quiet'), (s) => s === 'interrupted', 'the two-minute-old run to be swept', 45_000);
+  await until(
+    () => statusOf('run-quiet'),
+    (s) => s === 'interrupted',
+    'the two-minute-old run to be swept',
+    45_000,
+  );
   expect(await knex('task_board_tasks').whereIn('id', ['gone', 'quiet']).orderBy('id').select('id', 'status', 'active_run_id')).toEqual([
     { id: 'gone', status: 'todo', active_run_id: null },
     { id: 'quiet', status: 'todo', active_run_id: null },

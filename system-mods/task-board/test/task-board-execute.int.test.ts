@@ -26,13 +26,19 @@ const newTask = async (body: Record<string, unknown>) => {
 };
 const readTask = async (id: string) => (await call('GET', `/api/task-board/tasks/${id}`)).body.task;
 const execute = (id: string) => call('POST', `/api/task-board/tasks/${id}/execute`, {});
-const settled = (id: string) => until(() => readTask(id), (task) => task.activeRunId === null, `task ${id} to settle`);
+const settled = (id: string) =>
+  until(
+    () => readTask(id),
+    (task) => task.activeRunId === null,
+    `task ${id} to settle`,
+  );
 /** The model request that carries this task's message. */
-const modelRequestFor = (title: string) => until(
-  async () => kit.fake.requests.find((r) => r.path === '/v1/chat/completions' && JSON.stringify(r.body?.messages ?? []).includes(`Task: ${title}`)),
-  (found) => found !== undefined,
-  `the model request of ${title}`,
-);
+const modelRequestFor = (title: string) =>
+  until(
+    async () => kit.fake.requests.find((r) => r.path === '/v1/chat/completions' && JSON.stringify(r.body?.messages ?? []).includes(`Task: ${title}`)),
+    (found) => found !== undefined,
+    `the model request of ${title}`,
+  );
 
 describe('execute', () => {
   it('runs the assigned agent with the task as input and moves the task to review', async () => {

@@ -59,10 +59,18 @@ it('starts one run for Executes of one task sent to two processes at once', { ti
     expect(runs.map((r: any) => r.runId)).toEqual([runId]);
 
     // The replica that runs it stops it; both then read the task back in todo.
-    await until(async () => (await api(owner, 'GET', '/api/chat/runs/active?agentId=ada')).body.runs ?? [], (live: any[]) => live.some((r) => r.runId === runId), 'the run to be live');
+    await until(
+      async () => (await api(owner, 'GET', '/api/chat/runs/active?agentId=ada')).body.runs ?? [],
+      (live: any[]) => live.some((r) => r.runId === runId),
+      'the run to be live',
+    );
     expect((await api(owner, 'POST', `/api/task-board/tasks/${taskId}/cancel`, {})).body).toMatchObject({ ok: true, runId, cancelRequested: true });
     for (const server of [a, b]) {
-      const task = await until(async () => (await api(server, 'GET', `/api/task-board/tasks/${taskId}`)).body.task, (t: any) => t.activeRunId === null, 'the run to settle');
+      const task = await until(
+        async () => (await api(server, 'GET', `/api/task-board/tasks/${taskId}`)).body.task,
+        (t: any) => t.activeRunId === null,
+        'the run to settle',
+      );
       expect(task).toMatchObject({ status: 'todo', lastRun: { runId, status: 'cancelled' } });
     }
   }

@@ -130,7 +130,7 @@ describe('the memory curator', () => {
     );
   });
 
-  it('runs at its time in the operator\'s zone, once across two processes, within its bounds', async () => {
+  it("runs at its time in the operator's zone, once across two processes, within its bounds", async () => {
     const first = kitServices.newCurator();
     const second = kitServices.newCurator();
     // 03:30 in Berlin (UTC+1 in March before the switch) is 02:30 UTC.

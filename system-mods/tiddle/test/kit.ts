@@ -64,12 +64,7 @@ export async function startTiddleKit(agents: string[]): Promise<TiddleKit> {
 /** A streamed text answer. */
 export function textAnswer(text: string): ScriptedAnswer {
   return {
-    events: [
-      sseData(chatChunk({ role: 'assistant', content: text })),
-      sseData(chatChunk({}, 'stop')),
-      sseData(usageChunk({ prompt_tokens: 11, completion_tokens: 7, total_tokens: 18 })),
-      sseData('[DONE]'),
-    ],
+    events: [sseData(chatChunk({ role: 'assistant', content: text })), sseData(chatChunk({}, 'stop')), sseData(usageChunk({ prompt_tokens: 11, completion_tokens: 7, total_tokens: 18 })), sseData('[DONE]')],
   };
 }
 
@@ -99,7 +94,11 @@ export class TestClock {
 export function services(knex: Knex, driver: 'pglite' | 'postgres', clock: TestClock, curator: { settings: CuratorSettings; timezone: string; graceSeconds?: number }) {
   const db = modDb(knex, driver);
   const agents = { require: async (id: string) => ({ id }) } as unknown as AgentsService;
-  const brains = { create: async () => { throw new Error('not used') } } as unknown as BrainRecordsService;
+  const brains = {
+    create: async () => {
+      throw new Error('not used');
+    },
+  } as unknown as BrainRecordsService;
   const cards = new CardStore(db, clock.now);
   const candidates = new Candidates(db, agents, brains, clock.now);
   const newCurator = () =>

@@ -20,7 +20,11 @@ const chat = (body: Record<string, unknown>) => kit.t.request(json('POST', '/api
 const cards = (agentId: string, query = '') => kit.t.request(`/api/tiddle/cards?agentId=${agentId}${query}`);
 /** The agent's cards once there are `count` of them. */
 const cardsOnce = (agentId: string, count: number, query = '') =>
-  until(() => cards(agentId, query), (res) => res.body.cards?.length >= count, `${count} cards of ${agentId}`);
+  until(
+    () => cards(agentId, query),
+    (res) => res.body.cards?.length >= count,
+    `${count} cards of ${agentId}`,
+  );
 
 /** The text of the system/context messages of a recorded model request. */
 function contextOf(request: { body: any }): string {
@@ -60,7 +64,7 @@ describe('cards from finished turns', () => {
     expect((await cards('ada')).body.scopes).toEqual(['default', 'launch']);
   });
 
-  it('gives the next model call the scope\'s newest cards, never more than the budget', async () => {
+  it("gives the next model call the scope's newest cards, never more than the budget", async () => {
     expect((await kit.t.request(json('PUT', '/api/settings/tiddle?agentId=ada', { contextBudgetChars: 150 }))).body.tiddle).toEqual({
       cardRetentionDays: 90,
       historyRetentionDays: 180,
@@ -77,7 +81,10 @@ describe('cards from finished turns', () => {
     expect(section).toContain('You need to update the changelog first.');
     expect(section).not.toContain('Should we invite the design team?');
     expect(section).not.toContain('water the plants');
-    const contributed = section.split('\n').filter((l) => l.startsWith('Scope "launch"') || l.startsWith('- [')).join('\n');
+    const contributed = section
+      .split('\n')
+      .filter((l) => l.startsWith('Scope "launch"') || l.startsWith('- ['))
+      .join('\n');
     expect(contributed.length).toBeLessThanOrEqual(150);
 
     await kit.t.request(json('PUT', '/api/settings/tiddle?agentId=ada', { contextBudgetChars: 0 }));
@@ -119,7 +126,15 @@ describe('cards from finished turns', () => {
     const hooks = new ContinuityHooks(db, store, silent);
     const appended = await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
-        hooks.runFinished({ agentId: 'bob', sessionId: `p${i}`, runId: `run-${i}`, status: 'completed', continuityScope: i % 2 ? 'odd' : 'even', userText: `We decided on option ${i}.`, assistantText: `You need to confirm option ${i}.` }),
+        hooks.runFinished({
+          agentId: 'bob',
+          sessionId: `p${i}`,
+          runId: `run-${i}`,
+          status: 'completed',
+          continuityScope: i % 2 ? 'odd' : 'even',
+          userText: `We decided on option ${i}.`,
+          assistantText: `You need to confirm option ${i}.`,
+        }),
       ),
     );
     expect(appended.map((a) => a.length)).toEqual(appended.map(() => 2));
@@ -148,7 +163,7 @@ describe('routes', () => {
     expect((await cards('ada', '&limit=0')).status).toBe(400);
   });
 
-  it('lists a card\'s history and the agent\'s history since a time', async () => {
+  it("lists a card's history and the agent's history since a time", async () => {
     const [card] = (await cards('ada', '&scope=launch&limit=1')).body.cards;
     const one = await kit.t.request(`/api/tiddle/history?agentId=ada&cardId=${card.id}`);
     expect(one.status).toBe(200);
@@ -163,7 +178,7 @@ describe('routes', () => {
     expect((await kit.t.request('/api/tiddle/history?agentId=ada&since=yesterday')).status).toBe(400);
   });
 
-  it('removes the agent\'s cards, history and candidates with the agent', async () => {
+  it("removes the agent's cards, history and candidates with the agent", async () => {
     await chat({ agentId: 'gone', sessionId: 'g', noCallModel: true, message: 'We decided to archive the old wiki pages.' });
     expect((await cardsOnce('gone', 1)).body.cards).toHaveLength(1);
     expect((await kit.t.request(json('POST', '/api/memory/curator/run', { agentId: 'gone' }))).body.proposed).toBe(1);

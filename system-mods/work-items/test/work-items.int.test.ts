@@ -18,8 +18,7 @@ afterAll(() => kit?.close());
 const create = (agentId: string, body: unknown) => kit.t.request(json('POST', `/api/tasks?agentId=${agentId}`, body));
 const get = (agentId: string, id: string) => kit.t.request(`/api/tasks/${id}?agentId=${agentId}`);
 const list = (agentId: string, query = '') => kit.t.request(`/api/tasks?agentId=${agentId}${query}`);
-const post = (agentId: string, id: string, action: 'step' | 'continue' | 'archive', body: unknown = {}) =>
-  kit.t.request(json('POST', `/api/tasks/${id}/${action}?agentId=${agentId}`, body));
+const post = (agentId: string, id: string, action: 'step' | 'continue' | 'archive', body: unknown = {}) => kit.t.request(json('POST', `/api/tasks/${id}/${action}?agentId=${agentId}`, body));
 const chatBodies = () => kit.fake.requests.filter((r) => r.path === '/v1/chat/completions').map((r) => r.body);
 const lastUserText = () => {
   const messages = chatBodies().at(-1).messages as Array<{ role: string; content: unknown }>;
@@ -166,10 +165,18 @@ describe('steps', () => {
     expect(refused.body.error).toBe('work_item_step_running');
     expect((await post('ada', id, 'continue')).body.error).toBe('work_item_step_running');
 
-    const running = await until(() => get('ada', id), (res) => res.body.item.lastStep?.runId !== null, 'the running step’s run id');
+    const running = await until(
+      () => get('ada', id),
+      (res) => res.body.item.lastStep?.runId !== null,
+      'the running step’s run id',
+    );
     expect(running.body.item).toMatchObject({ status: 'running', lastStep: { status: 'running', finishedAt: null } });
     // Cancel once the model request is out (the upstream socket is then closed with it).
-    await until(async () => chatBodies().length, (n) => n > sent, 'the model request');
+    await until(
+      async () => chatBodies().length,
+      (n) => n > sent,
+      'the model request',
+    );
     expect((await kit.t.request(json('POST', `/api/chat/${running.body.item.lastStep.runId}/cancel`, { agentId: 'ada', reason: 'test over' }))).status).toBe(200);
     const ended = await (refused === (await first) ? second : first);
     expect(ended.status).toBe(200);
@@ -196,7 +203,11 @@ describe('continue', () => {
     const res = await post('ada', id, 'continue');
     expect(res.status).toBe(202);
     expect(res.body).toMatchObject({ ok: true, accepted: true, item: { id, status: 'running', lastStep: { seq: 1, stage: 'inspect', status: 'running', trigger: 'continue' } } });
-    const done = await until(() => get('ada', id), (r) => r.body.item.status === 'done', 'the item to be done');
+    const done = await until(
+      () => get('ada', id),
+      (r) => r.body.item.status === 'done',
+      'the item to be done',
+    );
     expect(done.body.item.steps.map((s: any) => [s.stage, s.status, s.trigger, s.answer])).toEqual([
       ['inspect', 'completed', 'continue', 'inspected'],
       ['propose', 'completed', 'continue', 'proposed'],
@@ -209,7 +220,11 @@ describe('continue', () => {
     kit.fake.chat(textAnswer('inspected'));
     kit.fake.chat({ status: 500, json: { error: { message: 'no capacity' } } });
     expect((await post('ada', id, 'continue')).status).toBe(202);
-    const failed = await until(() => get('ada', id), (r) => r.body.item.status === 'failed', 'the failed step');
+    const failed = await until(
+      () => get('ada', id),
+      (r) => r.body.item.status === 'failed',
+      'the failed step',
+    );
     expect(failed.body.item).toMatchObject({ stage: 'propose', stepCount: 2, lastStep: { stage: 'propose', status: 'failed', error: { code: 'chat_model_failed' } } });
   });
 });
@@ -220,8 +235,16 @@ describe('interruption', () => {
     const knex = kit.t.kernel.database.knex;
     // What a crashed replica leaves: a running step whose heartbeat stopped long ago.
     await knex('work_items_steps').insert({
-      agent_id: 'ada', item_id: id, seq: 1, stage: 'inspect', trigger: 'step', status: 'running', session_id: `work-${id}`, owner: 'gone',
-      heartbeat_at: new Date(Date.now() - 3_600_000), started_at: new Date(Date.now() - 3_600_000),
+      agent_id: 'ada',
+      item_id: id,
+      seq: 1,
+      stage: 'inspect',
+      trigger: 'step',
+      status: 'running',
+      session_id: `work-${id}`,
+      owner: 'gone',
+      heartbeat_at: new Date(Date.now() - 3_600_000),
+      started_at: new Date(Date.now() - 3_600_000),
     });
     await knex('work_items_items').where({ agent_id: 'ada', id }).update({ status: 'running', step_count: 1 });
     const read = await get('ada', id);
@@ -237,8 +260,16 @@ describe('interruption', () => {
     const sent = chatBodies().length;
     kit.fake.chat({ silent: true });
     expect((await post('ada', id, 'continue')).status).toBe(202);
-    const running = await until(() => get('ada', id), (r) => r.body.item.lastStep?.runId !== null, 'the run id');
-    await until(async () => chatBodies().length, (n) => n > sent, 'the model request');
+    const running = await until(
+      () => get('ada', id),
+      (r) => r.body.item.lastStep?.runId !== null,
+      'the run id',
+    );
+    await until(
+      async () => chatBodies().length,
+      (n) => n > sent,
+      'the model request',
+    );
     expect((await kit.t.request(json('POST', '/api/mod-management/work-items/disable'))).body.mod.status).toBe('disabled');
     expect((await kit.t.request(json('POST', '/api/mod-management/work-items/enable'))).body.mod.status).toBe('loaded');
     expect((await get('ada', id)).body.item).toMatchObject({ status: 'interrupted', lastStep: { status: 'interrupted', error: { code: 'work_item_step_interrupted' } } });

@@ -41,12 +41,7 @@ export async function startWorkKit(agents: string[]): Promise<WorkKit> {
 export function textAnswer(text: string): ScriptedAnswer {
   const half = Math.ceil(text.length / 2);
   return {
-    events: [
-      sseData(chatChunk({ role: 'assistant', content: text.slice(0, half) })),
-      sseData(chatChunk({ content: text.slice(half) })),
-      sseData(chatChunk({}, 'stop')),
-      sseData('[DONE]'),
-    ],
+    events: [sseData(chatChunk({ role: 'assistant', content: text.slice(0, half) })), sseData(chatChunk({ content: text.slice(half) })), sseData(chatChunk({}, 'stop')), sseData('[DONE]')],
   };
 }
 

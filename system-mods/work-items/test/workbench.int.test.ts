@@ -117,7 +117,11 @@ describe('running a plan', () => {
     expect(res.body.items[0].lastStep).toMatchObject({ trigger: 'plan', stage: 'inspect' });
     expect(res.body.items.slice(1).map((i: any) => i.status)).toEqual(['ready', 'ready']);
 
-    const done = await until(() => kit.t.request(`/api/tasks/${first}?agentId=ada`), (r) => r.body.item.lastStep.status !== 'running', 'the first step');
+    const done = await until(
+      () => kit.t.request(`/api/tasks/${first}?agentId=ada`),
+      (r) => r.body.item.lastStep.status !== 'running',
+      'the first step',
+    );
     expect(done.body.item).toMatchObject({ stage: 'propose', status: 'ready', lastStep: { status: 'completed', answer: 'Inspected the key inventory.' } });
 
     const again = await run({ agentId: 'ada', planId: proposed.id });

@@ -53,7 +53,13 @@ describe('replaceWorkspaceFile', () => {
 
   it('stops when the check throws, and refuses content over the limit before touching anything', async () => {
     writeFileSync(path.join(root, 'a.txt'), 'mine');
-    await expect(replaceWorkspaceFile(root, 'a.txt', 'new', { check: () => { throw new Error('stale'); } })).rejects.toThrow('stale');
+    await expect(
+      replaceWorkspaceFile(root, 'a.txt', 'new', {
+        check: () => {
+          throw new Error('stale');
+        },
+      }),
+    ).rejects.toThrow('stale');
     expect(await reason(replaceWorkspaceFile(root, 'a.txt', 'four', { maxBytes: 3 }))).toBe('too_large');
     expect(readFileSync(path.join(root, 'a.txt'), 'utf8')).toBe('mine');
     expect(readdirSync(root)).toEqual(['a.txt']);

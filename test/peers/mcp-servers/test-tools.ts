@@ -30,11 +30,7 @@ const text = (value: string) => ({ content: [{ type: 'text' as const, text: valu
 
 export function registerTestTools(server: McpServer, hooks: TestToolHooks): void {
   server.registerTool('echo', { description: 'Returns its text', inputSchema: { text: z.string() } }, async ({ text: value }) => text(value));
-  server.registerTool(
-    'add',
-    { description: 'Adds two numbers', inputSchema: { a: z.number(), b: z.number() } },
-    async ({ a, b }) => ({ ...text(String(a + b)), structuredContent: { sum: a + b } }),
-  );
+  server.registerTool('add', { description: 'Adds two numbers', inputSchema: { a: z.number(), b: z.number() } }, async ({ a, b }) => ({ ...text(String(a + b)), structuredContent: { sum: a + b } }));
   server.registerTool('fail', { description: 'Always reports a tool error' }, async () => ({ ...text('the fail tool failed on purpose'), isError: true }));
   server.registerTool('crash', { description: 'The server goes away mid-call' }, async (extra) => {
     hooks.crash(extra);

@@ -87,7 +87,10 @@ export function safeAvatar(avatar: string | null | undefined): string | undefine
 export function avatarText(avatar: string | null | undefined): string | undefined {
   if (!avatar || safeAvatar(avatar) || /^\s*[a-z][a-z0-9+.-]*:/i.test(avatar)) return undefined;
   const graphemes = [...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(avatar.trim())].slice(0, 2);
-  const text = graphemes.map((g) => g.segment).join('').trim();
+  const text = graphemes
+    .map((g) => g.segment)
+    .join('')
+    .trim();
   return text || undefined;
 }
 

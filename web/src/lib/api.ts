@@ -279,15 +279,13 @@ export const api = {
   health: () => call<Health>('GET', '/api/health'),
   mods: () => call<{ ok: true; mods: ModInfo[] }>('GET', '/api/mods'),
   modSettings: (id: string) => call<ModSettings>('GET', `/api/mod-management/${encodeURIComponent(id)}/settings`),
-  saveModSettings: (id: string, settings: Record<string, unknown>) =>
-    call<ModSettings>('PUT', `/api/mod-management/${encodeURIComponent(id)}/settings`, settings),
+  saveModSettings: (id: string, settings: Record<string, unknown>) => call<ModSettings>('PUT', `/api/mod-management/${encodeURIComponent(id)}/settings`, settings),
   status: () => call<RuntimeStatus>('GET', '/api/status'),
   metrics: () => call<Metrics>('GET', '/api/metrics'),
   uiAuth: () => call<UiAuthSettings>('GET', '/api/settings/ui-auth'),
   saveUiAuth: (update: UiAuthUpdate) => call<UiAuthSettings>('PUT', '/api/settings/ui-auth', update),
   apiTokens: () => call<{ ok: true; tokens: ApiToken[]; supportedScopes: string[] }>('GET', '/api/settings/api-tokens'),
-  createApiToken: (input: { name: string; scopes: string[]; expiresAt?: string }) =>
-    call<{ ok: true; token: string; record: ApiToken }>('POST', '/api/settings/api-tokens', input),
+  createApiToken: (input: { name: string; scopes: string[]; expiresAt?: string }) => call<{ ok: true; token: string; record: ApiToken }>('POST', '/api/settings/api-tokens', input),
   revokeApiToken: (id: string) => call<{ ok: true; token: ApiToken }>('DELETE', `/api/settings/api-tokens/${encodeURIComponent(id)}`),
   setupStatus: () => call<SetupStatus>('GET', '/api/setup/status'),
   runSetup: (operation: SetupOperation) => call<SetupResult>('POST', '/api/setup/operation', operation),
@@ -296,13 +294,10 @@ export const api = {
   createAgent: (input: { name: string; id?: string }) => call<{ ok: true; agent: Agent }>('POST', '/api/agents', input),
   updateAgent: (id: string, patch: { name?: string; enabled?: boolean }) => call<{ ok: true; agent: Agent }>('PATCH', agentPath(id), patch),
   deleteAgent: (id: string) => call<{ ok: true; agent: Agent }>('DELETE', agentPath(id)),
-  profileDocuments: (id: string) =>
-    call<{ ok: true; documents: ProfileDocument[]; complete: boolean }>('GET', agentPath(id, 'profile-documents')),
-  saveProfileDocuments: (id: string, documents: ProfileDocument[]) =>
-    call<{ ok: true; documents: ProfileDocument[]; complete: boolean }>('PUT', agentPath(id, 'profile-documents'), { documents }),
+  profileDocuments: (id: string) => call<{ ok: true; documents: ProfileDocument[]; complete: boolean }>('GET', agentPath(id, 'profile-documents')),
+  saveProfileDocuments: (id: string, documents: ProfileDocument[]) => call<{ ok: true; documents: ProfileDocument[]; complete: boolean }>('PUT', agentPath(id, 'profile-documents'), { documents }),
   modelSelection: (id: string) => call<{ ok: true; selection: ModelSelection | null }>('GET', agentPath(id, 'model-selection')),
-  saveModelSelection: (id: string, selection: ModelSelectionUpdate) =>
-    call<{ ok: true; selection: ModelSelection }>('PUT', agentPath(id, 'model-selection'), selection),
+  saveModelSelection: (id: string, selection: ModelSelectionUpdate) => call<{ ok: true; selection: ModelSelection }>('PUT', agentPath(id, 'model-selection'), selection),
   dreamSettings: (id: string) => call<DreamSettingsView>('GET', agentPath(id, 'dream-settings')),
   saveDreamSettings: (id: string, update: Partial<DreamSettings>) => call<DreamSettingsView>('PUT', agentPath(id, 'dream-settings'), update),
   agentSkills: (id: string) => call<SkillAssignment>('GET', agentPath(id, 'skills')),
@@ -330,13 +325,9 @@ export function settle<T>(result: ApiResult<T>, apply: (data: T) => void): strin
 
 /** Chat sessions, transcripts, cancel and steering (the turn itself streams: see `lib/chat.ts`). */
 export const chatApi = {
-  sessions: (agentId: string, query = '') =>
-    call<{ ok: true; sessions: SessionSummary[] }>('GET', `/api/sessions?agentId=${encodeURIComponent(agentId)}&limit=100${query ? `&query=${encodeURIComponent(query)}` : ''}`),
+  sessions: (agentId: string, query = '') => call<{ ok: true; sessions: SessionSummary[] }>('GET', `/api/sessions?agentId=${encodeURIComponent(agentId)}&limit=100${query ? `&query=${encodeURIComponent(query)}` : ''}`),
   session: (agentId: string, sessionId: string) =>
-    call<{ ok: true; session: SessionSummary; messages: TranscriptMessage[] }>(
-      'GET',
-      `/api/sessions/${encodeURIComponent(sessionId)}?agentId=${encodeURIComponent(agentId)}&limit=200`,
-    ),
+    call<{ ok: true; session: SessionSummary; messages: TranscriptMessage[] }>('GET', `/api/sessions/${encodeURIComponent(sessionId)}?agentId=${encodeURIComponent(agentId)}&limit=200`),
   reset: (agentId: string, sessionId: string) => call<{ ok: true }>('POST', `/api/sessions/${encodeURIComponent(sessionId)}/reset`, { agentId }),
   cancel: (agentId: string, runId: string) => call<{ ok: true }>('POST', `/api/chat/${encodeURIComponent(runId)}/cancel`, { agentId, reason: 'stopped from the UI' }),
   steer: (agentId: string, sessionId: string, runId: string, message: string) =>

@@ -27,8 +27,7 @@ export const brainsApi = {
     return request<BrainPage>('GET', `/api/brains?${params.join('&')}`);
   },
   create: (agentId: string, input: BrainInput) => request<ApiBody<'brains.create'>>('POST', `/api/brains?${agentQuery(agentId)}`, input),
-  update: (agentId: string, id: string, input: BrainInput & { expectedRevision: number }) =>
-    request<ApiBody<'brains.update'>>('PUT', recordPath(agentId, id), input),
+  update: (agentId: string, id: string, input: BrainInput & { expectedRevision: number }) => request<ApiBody<'brains.update'>>('PUT', recordPath(agentId, id), input),
   remove: (agentId: string, id: string, expectedRevision: number) => request<ApiBody<'brains.delete'>>('DELETE', recordPath(agentId, id), { expectedRevision }),
 };
 

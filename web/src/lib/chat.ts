@@ -19,7 +19,13 @@ export interface TranscriptMessage {
   runId: string;
   role: 'user' | 'assistant' | 'tool';
   content: string;
-  meta: { toolCalls?: Array<{ id: string; name: string; arguments: string }>; toolCallId?: string; steeringId?: string; outcome?: 'failed' | 'cancelled'; attachments?: Array<{ name: string; type: string; size: number }> };
+  meta: {
+    toolCalls?: Array<{ id: string; name: string; arguments: string }>;
+    toolCallId?: string;
+    steeringId?: string;
+    outcome?: 'failed' | 'cancelled';
+    attachments?: Array<{ name: string; type: string; size: number }>;
+  };
   createdAt: string;
 }
 
@@ -39,10 +45,7 @@ export const TERMINAL_EVENTS = ['run.completed', 'run.failed', 'run.cancelled', 
  * Posts a turn and calls `onEvent` for each event as it arrives. Resolves with the terminal
  * response, or with the JSON error the server sent before streaming (validation failures).
  */
-export async function streamTurn(
-  body: Record<string, unknown>,
-  onEvent: (event: ChatEvent) => void,
-): Promise<ApiResult<Record<string, any>>> {
+export async function streamTurn(body: Record<string, unknown>, onEvent: (event: ChatEvent) => void): Promise<ApiResult<Record<string, any>>> {
   let response: Response;
   try {
     response = await fetch('/api/chat', {

@@ -104,15 +104,12 @@ export const connectionsApi = {
   deleteModelConnection: (connectionId: string) => call<{ ok: true; connection: ModelConnection }>('DELETE', `${MC}/${id(connectionId)}`),
 
   cliCredential: () => call<{ ok: true; cli: CliCredentialStatus; imported: ProviderCredential | null }>('GET', `${MC}/cli-credential`),
-  importCliCredential: (connectionId?: string) =>
-    call<{ ok: true; cli: CliCredentialStatus; credential: ProviderCredential }>('POST', `${MC}/import-cli-credential`, connectionId ? { connectionId } : {}),
+  importCliCredential: (connectionId?: string) => call<{ ok: true; cli: CliCredentialStatus; credential: ProviderCredential }>('POST', `${MC}/import-cli-credential`, connectionId ? { connectionId } : {}),
   startLogin: (flow: LoginFlow) => call<{ ok: true; loginId: string; login: ProviderLogin }>('POST', `${loginPath(flow)}/start`, {}),
   login: (flow: LoginFlow, loginId: string) => call<{ ok: true; login: ProviderLogin }>('GET', `${loginPath(flow)}/${id(loginId)}`),
-  submitLoginCode: (flow: LoginFlow, loginId: string, code: string) =>
-    call<{ ok: true; login: ProviderLogin }>('POST', `${loginPath(flow)}/${id(loginId)}/submit-code`, { code }),
+  submitLoginCode: (flow: LoginFlow, loginId: string, code: string) => call<{ ok: true; login: ProviderLogin }>('POST', `${loginPath(flow)}/${id(loginId)}/submit-code`, { code }),
   cancelLogin: (flow: LoginFlow, loginId: string) => call<{ ok: true; login: ProviderLogin }>('POST', `${loginPath(flow)}/${id(loginId)}/cancel`, {}),
-  importLogin: (loginId: string, connectionId?: string) =>
-    call<{ ok: true; login: ProviderLogin }>('POST', `${loginPath('code-cli-login')}/${id(loginId)}/import`, connectionId ? { connectionId } : {}),
+  importLogin: (loginId: string, connectionId?: string) => call<{ ok: true; login: ProviderLogin }>('POST', `${loginPath('code-cli-login')}/${id(loginId)}/import`, connectionId ? { connectionId } : {}),
   credentials: () => call<{ ok: true; credentials: ProviderCredential[] }>('GET', `${MC}/provider-credentials`),
   deleteCredential: (credentialId: string) => call<{ ok: true; credential: ProviderCredential }>('DELETE', `${MC}/provider-credentials/${id(credentialId)}`),
   usage: (provider: ProviderId, connectionId: string | null, force = false) => {

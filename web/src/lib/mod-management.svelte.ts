@@ -79,12 +79,7 @@ export class ModOperations {
   problems = $state<Record<string, string>>({});
   notes = $state<Record<string, string>>({});
 
-  run = async <T>(
-    modId: string,
-    doing: string,
-    request: () => Promise<ApiResult<T>>,
-    options: { confirm?: string; ok?: (data: T) => string | void } = {},
-  ): Promise<boolean> => {
+  run = async <T>(modId: string, doing: string, request: () => Promise<ApiResult<T>>, options: { confirm?: string; ok?: (data: T) => string | void } = {}): Promise<boolean> => {
     if (options.confirm !== undefined && !window.confirm(options.confirm)) return false;
     this.running[modId] = doing;
     delete this.problems[modId];

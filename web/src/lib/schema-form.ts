@@ -35,8 +35,7 @@ export interface Field {
 /** Text per field (`path.join('.')`), a boolean for checkboxes. */
 export type FormValues = Record<string, string | boolean>;
 
-const typeOf = (schema: JsonSchema): string | undefined =>
-  Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
+const typeOf = (schema: JsonSchema): string | undefined => (Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type);
 
 function kindOf(schema: JsonSchema, depth: number): FieldKind | undefined {
   if (Array.isArray(schema.enum) && schema.enum.length && schema.enum.every((v) => typeof v === 'string')) return 'enum';
@@ -50,7 +49,10 @@ function kindOf(schema: JsonSchema, depth: number): FieldKind | undefined {
 /** "callTimeoutMs" → "Call timeout ms". */
 export function labelFor(key: string, schema: JsonSchema): string {
   if (schema.title) return schema.title;
-  const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').toLowerCase();
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
@@ -94,11 +96,7 @@ export function valuesFrom(fields: Field[], document: Record<string, unknown>): 
  * removed), or the problems that keep it from being sent (a required field left empty, a number
  * that is not one). Range and length checks are the server's.
  */
-export function documentFrom(
-  fields: Field[],
-  values: FormValues,
-  previous: Record<string, unknown>,
-): { document: Record<string, unknown>; problems: string[] } {
+export function documentFrom(fields: Field[], values: FormValues, previous: Record<string, unknown>): { document: Record<string, unknown>; problems: string[] } {
   // A JSON copy: `previous` may be a reactive proxy, which structuredClone refuses.
   const document = JSON.parse(JSON.stringify(previous)) as Record<string, unknown>;
   const problems: string[] = [];
@@ -120,7 +118,10 @@ export function documentFrom(
       }
       const text = typeof value === 'string' ? value : '';
       if (field.kind === 'string-list') {
-        const items = text.split('\n').map((line) => line.trim()).filter(Boolean);
+        const items = text
+          .split('\n')
+          .map((line) => line.trim())
+          .filter(Boolean);
         if (items.length || field.required) target[key] = items;
         else delete target[key];
         continue;

@@ -9,13 +9,14 @@ type Params = { agentId: string };
 const agentOf = (req: { params: Params }) => req.params.agentId;
 
 export function agentConfigRoutes(registry: AgentRegistry, dreams: DreamSettingsService): RouteTable<RouteId> {
-  const selectionGet = (purpose: SelectionPurpose) => route({
-    schema: { tags: ['agents'], params: agentIdParams },
-    handler: async (req) => {
-      await registry.require(agentOf(req));
-      return { ok: true, selection: await registry.modelSelection(agentOf(req), purpose) };
-    },
-  });
+  const selectionGet = (purpose: SelectionPurpose) =>
+    route({
+      schema: { tags: ['agents'], params: agentIdParams },
+      handler: async (req) => {
+        await registry.require(agentOf(req));
+        return { ok: true, selection: await registry.modelSelection(agentOf(req), purpose) };
+      },
+    });
   return {
     'documents-get': route({
       schema: { tags: ['agents'], params: agentIdParams },

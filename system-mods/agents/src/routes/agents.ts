@@ -8,7 +8,6 @@ import { agentErrors as errors } from '../errors.js';
 import { agentIdParams, createBody, okAgent, overviewBody, patchBody } from '../schemas/agents.schema.js';
 import type { AgentRegistry } from '../services/agent-registry.js';
 
-
 /** Removes an agent's records in every mod, in the deletion's transaction (the `agents.beforeDelete` point). */
 export interface AgentRecordsPurge {
   purge(agentId: string, trx: Knex.Transaction): Promise<void>;

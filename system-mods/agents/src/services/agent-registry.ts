@@ -4,12 +4,7 @@
  * written all at once (`agents-service.ts` maps other mods' units of work onto it).
  */
 import type { Knex } from 'knex';
-import {
-  ENTITY_ID_PATTERN,
-  isReservedAgentId,
-  RESERVED_AGENT_IDS,
-  type ModDatabaseService,
-} from '../../../../sdk/index.js';
+import { ENTITY_ID_PATTERN, isReservedAgentId, RESERVED_AGENT_IDS, type ModDatabaseService } from '../../../../sdk/index.js';
 import {
   PROFILE_DOCUMENT_KINDS,
   type Agent,
@@ -27,8 +22,7 @@ import type { ModelChoiceChecker } from './model-choice.js';
 export const MAX_MARKDOWN = 48_000;
 export const DEFAULT_TEMPERATURE = 0.2;
 export const DEFAULT_DREAM_CRON = '0 4 * * *';
-export const DEFAULT_DREAM_PROMPT =
-  'Review the day: consolidate what you learned into durable memory, note open threads, and prune what no longer matters. Keep DREAM_MEMORY short and factual.';
+export const DEFAULT_DREAM_PROMPT = 'Review the day: consolidate what you learned into durable memory, note open threads, and prune what no longer matters. Keep DREAM_MEMORY short and factual.';
 
 export type SelectionPurpose = 'chat' | 'archive-summary';
 
@@ -309,12 +303,7 @@ export class AgentRegistry {
     return row ? { connectionId: row.connection_id, model: row.model, reasoningEffort: row.reasoning_effort, temperature: Number(row.temperature) } : null;
   }
 
-  async setSelection(
-    agentId: string,
-    purpose: SelectionPurpose,
-    input: Partial<ModelSelection> & { connectionId: string; model: string },
-    trx?: Knex.Transaction,
-  ): Promise<ModelSelection> {
+  async setSelection(agentId: string, purpose: SelectionPurpose, input: Partial<ModelSelection> & { connectionId: string; model: string }, trx?: Knex.Transaction): Promise<ModelSelection> {
     const reasoningEffort = input.reasoningEffort ?? 'off';
     // Checked before our own transaction opens: the catalog may need the (single, on PGlite) connection.
     if (!trx) await this.models.check({ connectionId: input.connectionId, model: input.model, reasoningEffort });
@@ -361,9 +350,6 @@ export class AgentRegistry {
   }
 
   async createDefaultDreamSettings(agentId: string, trx?: Knex.Transaction): Promise<void> {
-    await this.q(trx)('agents_dream_settings')
-      .insert({ agent_id: agentId, enabled: true, cron: DEFAULT_DREAM_CRON, timezone: null, prompt: DEFAULT_DREAM_PROMPT })
-      .onConflict('agent_id')
-      .ignore();
+    await this.q(trx)('agents_dream_settings').insert({ agent_id: agentId, enabled: true, cron: DEFAULT_DREAM_CRON, timezone: null, prompt: DEFAULT_DREAM_PROMPT }).onConflict('agent_id').ignore();
   }
 }

@@ -14,8 +14,7 @@ export function agentsService(registry: AgentRegistry, db: Pick<ModDatabaseServi
   return Object.freeze({
     get: (agentId: string, options?: UnitOfWorkOptions) => within(options, (trx) => registry.get(agentId, trx)),
     require: (agentId: string, options?: UnitOfWorkOptions) => within(options, (trx) => registry.require(agentId, trx)),
-    list: (options: { includeDisabled?: boolean } & UnitOfWorkOptions = {}) =>
-      within(options, (trx) => registry.list({ includeDisabled: options.includeDisabled }, trx)),
+    list: (options: { includeDisabled?: boolean } & UnitOfWorkOptions = {}) => within(options, (trx) => registry.list({ includeDisabled: options.includeDisabled }, trx)),
     createWithProfile: (input, options) => within(options, (trx) => registry.createWithProfile(input, trx)),
     runProfile: (agentId) => registry.runProfile(agentId),
     profileDocuments: (agentId) => registry.profileDocuments(agentId),

@@ -91,12 +91,7 @@ export class BrainRecords {
   }
 
   /** A full replacement of title, content and sourceRefs (omitted sourceRefs become empty). */
-  async update(
-    agentId: string,
-    id: string,
-    body: { title?: unknown; content?: unknown; sourceRefs?: unknown; expectedRevision?: unknown },
-    actor: Actor,
-  ): Promise<BrainRecord> {
+  async update(agentId: string, id: string, body: { title?: unknown; content?: unknown; sourceRefs?: unknown; expectedRevision?: unknown }, actor: Actor): Promise<BrainRecord> {
     const input = checkRecordInput(body);
     const expectedRevision = checkExpectedRevision(body.expectedRevision);
     return this.db.transaction(async (trx) => {
@@ -125,11 +120,7 @@ export class BrainRecords {
     return this.db.transaction(async (trx) => {
       const state = await this.indexer.lockForWrite(trx);
       await this.agents.require(agentId, { unitOfWork: this.db.unitOfWork(trx) });
-      const row = await this.store.conditionalUpdate(
-        trx,
-        { agentId, id, expectedRevision, runtime: actor === 'runtime' },
-        { deleted_at: trx.fn.now(), operator_owned: actor === 'operator' },
-      );
+      const row = await this.store.conditionalUpdate(trx, { agentId, id, expectedRevision, runtime: actor === 'runtime' }, { deleted_at: trx.fn.now(), operator_owned: actor === 'operator' });
       if (!row) throw await this.refusal(agentId, id, expectedRevision, actor, trx);
       await this.changed(trx, state, row);
       return toRecord(row);

@@ -26,9 +26,7 @@ export const BATCH_SIZE = 32;
 /** ~1 min of retries (1–2 s, 2–4 s, 4–8 s, 8–16 s, 16–32 s) before a batch is marked failed. */
 export const RETRY: JobSendOptions = { retryLimit: 5, retryDelay: 1, retryBackoff: true, expireInSeconds: 300 };
 
-export type IndexJob =
-  | { kind: 'records'; generation: number; refs: Array<[agentId: string, id: string]> }
-  | { kind: 'sweep'; generation: number; after?: [agentId: string, id: string] };
+export type IndexJob = { kind: 'records'; generation: number; refs: Array<[agentId: string, id: string]> } | { kind: 'sweep'; generation: number; after?: [agentId: string, id: string] };
 
 interface Candidate {
   agent_id: string;
@@ -120,12 +118,7 @@ export class EmbeddingIndexer {
     const query = knex<Candidate>(`${this.records.records} as r`)
       .select('r.agent_id', 'r.id', 'r.revision', 'r.title', 'r.content')
       .whereNull('r.deleted_at')
-      .whereNotExists(
-        knex(`${this.vectors.table} as v`)
-          .select(knex.raw('1'))
-          .whereRaw('v.agent_id = r.agent_id and v.record_id = r.id and v.revision = r.revision')
-          .where('v.generation', job.generation),
-      )
+      .whereNotExists(knex(`${this.vectors.table} as v`).select(knex.raw('1')).whereRaw('v.agent_id = r.agent_id and v.record_id = r.id and v.revision = r.revision').where('v.generation', job.generation))
       .orderBy([{ column: 'r.agent_id' }, { column: 'r.id' }])
       .limit(BATCH_SIZE);
     if (job.kind === 'records') {
@@ -141,11 +134,7 @@ export class EmbeddingIndexer {
    * Writes vectors (or failures) for the candidates still at the embedded revision, in one
    * transaction that first re-checks the generation. Returns how many were written.
    */
-  private async store(
-    job: IndexJob,
-    candidates: Candidate[],
-    outcome: { vectors: number[][]; dimensions: number } | { error: string },
-  ): Promise<number> {
+  private async store(job: IndexJob, candidates: Candidate[], outcome: { vectors: number[][]; dimensions: number } | { error: string }): Promise<number> {
     if ('vectors' in outcome) await this.fixDimensions(job.generation, outcome.dimensions);
     let failure = 'error' in outcome ? outcome.error : undefined;
     // The settings row is only read (for share) in here: several jobs may write at once.
@@ -159,7 +148,10 @@ export class EmbeddingIndexer {
       // Lock the embedded revisions: an edit waits for this write and then deletes the vector.
       const current = await trx(this.records.records)
         .select('agent_id', 'id', 'revision')
-        .whereIn(['agent_id', 'id'], candidates.map((c) => [c.agent_id, c.id]))
+        .whereIn(
+          ['agent_id', 'id'],
+          candidates.map((c) => [c.agent_id, c.id]),
+        )
         .whereNull('deleted_at')
         .forShare();
       const live = new Set(current.map((r: Candidate) => `${r.agent_id}\u0000${r.id}\u0000${r.revision}`));
@@ -169,7 +161,10 @@ export class EmbeddingIndexer {
         return [failure !== undefined ? { ...base, error: failure } : { ...base, embedding: (outcome as { vectors: number[][] }).vectors[i]! }];
       });
       await this.vectors.write(trx, rows);
-      await this.records.bumpCorpus(trx, rows.map((r) => r.agentId));
+      await this.records.bumpCorpus(
+        trx,
+        rows.map((r) => r.agentId),
+      );
       if (job.kind === 'sweep' && candidates.length === BATCH_SIZE) {
         const last = candidates[candidates.length - 1]!;
         await this.send({ kind: 'sweep', generation: job.generation, after: [last.agent_id, last.id] }, trx);
@@ -182,4 +177,3 @@ export class EmbeddingIndexer {
     return written;
   }
 }
-

@@ -68,11 +68,7 @@ export class HybridSearch {
     private readonly log: LoggerService,
   ) {}
 
-  async search(
-    agentId: string,
-    input: { query: string; limit?: number; cursor?: string },
-    signal: AbortSignal,
-  ): Promise<{ items: SearchHit[]; nextCursor: string | null; retrieval: Retrieval }> {
+  async search(agentId: string, input: { query: string; limit?: number; cursor?: string }, signal: AbortSignal): Promise<{ items: SearchHit[]; nextCursor: string | null; retrieval: Retrieval }> {
     const query = input.query.trim();
     if (query === '' || query.length > MAX_QUERY) throw errors.brainQueryRequired();
     const limit = input.limit ?? DEFAULT_SEARCH_LIMIT;
@@ -98,12 +94,9 @@ export class HybridSearch {
 
     const corpus = await this.records.corpusVersion(agentId);
     const digest = digestOf(agentId, corpus, state.generation, retrieval.mode);
-    if (cursor && cursor.d !== digest) throw errors.brainCursorStale({ reason: 'the agent\'s Brain records changed since the first page' });
+    if (cursor && cursor.d !== digest) throw errors.brainCursorStale({ reason: "the agent's Brain records changed since the first page" });
 
-    const [lexical, semantic] = await Promise.all([
-      this.lexical(agentId, query),
-      queryVector ? this.vectors.nearest(agentId, state.generation, queryVector, DEPTH) : Promise.resolve([]),
-    ]);
+    const [lexical, semantic] = await Promise.all([this.lexical(agentId, query), queryVector ? this.vectors.nearest(agentId, state.generation, queryVector, DEPTH) : Promise.resolve([])]);
     const fused = new Map<string, { score: number; lexicalMatch: boolean; similarity: number | null }>();
     lexical.forEach((id, rank) => fused.set(id, { score: 1 / (RRF_K + rank + 1), lexicalMatch: true, similarity: null }));
     semantic.forEach(({ id, similarity }, rank) => {
@@ -115,7 +108,14 @@ export class HybridSearch {
     const ranked = [...fused].sort(([a, x], [b, y]) => y.score - x.score || (a < b ? -1 : 1));
     const offset = cursor?.o ?? 0;
     const page = ranked.slice(offset, offset + limit);
-    const rows = new Map((await this.records.activeByIds(agentId, page.map(([id]) => id))).map((row) => [row.id, row]));
+    const rows = new Map(
+      (
+        await this.records.activeByIds(
+          agentId,
+          page.map(([id]) => id),
+        )
+      ).map((row) => [row.id, row]),
+    );
     const items = page.flatMap(([id, facts]) => {
       const row = rows.get(id);
       if (!row) return [];
@@ -142,13 +142,26 @@ export class HybridSearch {
 
   /** Ids of records containing the phrase or its words, phrase-in-title first. */
   private async lexical(agentId: string, query: string): Promise<string[]> {
-    const terms = [...new Set(query.toLowerCase().split(/[\s\p{P}]+/u).filter((t) => t.length >= 3 && t !== query.toLowerCase()))].slice(0, MAX_TERMS);
+    const terms = [
+      ...new Set(
+        query
+          .toLowerCase()
+          .split(/[\s\p{P}]+/u)
+          .filter((t) => t.length >= 3 && t !== query.toLowerCase()),
+      ),
+    ].slice(0, MAX_TERMS);
     const patterns = [substringPattern(query), ...terms.map(substringPattern)];
     const weights = patterns.map((_, i) => (i === 0 ? 4 : 1));
     const knex = this.records.q();
     const score = patterns.map((_, i) => `(title ilike ?)::int * ${weights[i]! * 2} + (content ilike ?)::int * ${weights[i]}`).join(' + ');
     const rows = await knex(this.records.records)
-      .select('id', knex.raw(`${score} as score`, patterns.flatMap((p) => [p, p])))
+      .select(
+        'id',
+        knex.raw(
+          `${score} as score`,
+          patterns.flatMap((p) => [p, p]),
+        ),
+      )
       .where('agent_id', agentId)
       .whereNull('deleted_at')
       .where((w) => {

@@ -125,28 +125,17 @@ export class RecordStore {
    * not operator-owned). One statement: of two concurrent writers with the same expectation the
    * second re-reads the row after the first commits and matches nothing.
    */
-  async conditionalUpdate(
-    trx: Knex.Transaction,
-    where: { agentId: string; id: string; expectedRevision: number; runtime: boolean },
-    changes: Record<string, unknown>,
-  ): Promise<RecordRow | undefined> {
-    const builder = trx<RecordRow>(this.records)
-      .where({ agent_id: where.agentId, id: where.id, revision: where.expectedRevision })
-      .whereNull('deleted_at');
+  async conditionalUpdate(trx: Knex.Transaction, where: { agentId: string; id: string; expectedRevision: number; runtime: boolean }, changes: Record<string, unknown>): Promise<RecordRow | undefined> {
+    const builder = trx<RecordRow>(this.records).where({ agent_id: where.agentId, id: where.id, revision: where.expectedRevision }).whereNull('deleted_at');
     if (where.runtime) builder.where('operator_owned', false);
-    const [row] = await builder
-      .update({ ...changes, revision: trx.raw('revision + 1'), updated_at: trx.fn.now() } as never)
-      .returning(RECORD_COLUMNS);
+    const [row] = await builder.update({ ...changes, revision: trx.raw('revision + 1'), updated_at: trx.fn.now() } as never).returning(RECORD_COLUMNS);
     return row as RecordRow | undefined;
   }
 
   /** Search cursors bind this: any change to the agent's records or vectors moves it. */
   async bumpCorpus(trx: Knex.Transaction, agentIds: Iterable<string>): Promise<void> {
     for (const agentId of new Set(agentIds)) {
-      await trx.raw(
-        `insert into ?? (agent_id, corpus_version) values (?, 1) on conflict (agent_id) do update set corpus_version = ??.corpus_version + 1`,
-        [this.agents, agentId, this.agents],
-      );
+      await trx.raw(`insert into ?? (agent_id, corpus_version) values (?, 1) on conflict (agent_id) do update set corpus_version = ??.corpus_version + 1`, [this.agents, agentId, this.agents]);
     }
   }
 

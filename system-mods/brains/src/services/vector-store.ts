@@ -36,10 +36,7 @@ export class VectorStore {
   /** The storage the column really has (the extension may have appeared after the migration). */
   static async open(db: ModDatabaseService): Promise<VectorStore> {
     const table = db.table('vectors');
-    const { rows } = await db.knex.raw<{ rows: { udt_name: string }[] }>(
-      `select udt_name from information_schema.columns where table_schema = current_schema() and table_name = ? and column_name = 'embedding'`,
-      [table],
-    );
+    const { rows } = await db.knex.raw<{ rows: { udt_name: string }[] }>(`select udt_name from information_schema.columns where table_schema = current_schema() and table_name = ? and column_name = 'embedding'`, [table]);
     return new VectorStore(db, rows[0]?.udt_name === 'vector' ? 'pgvector' : 'real[]');
   }
 
@@ -74,10 +71,7 @@ export class VectorStore {
     return this.storage === 'pgvector' ? this.db.knex.raw('?::vector', [`[${vector.join(',')}]`]) : this.db.knex.raw('?::real[]', [`{${vector.join(',')}}`]);
   }
 
-  async write(
-    trx: Knex.Transaction,
-    rows: Array<{ agentId: string; id: string; revision: number; generation: number } & ({ embedding: number[] } | { error: string })>,
-  ): Promise<void> {
+  async write(trx: Knex.Transaction, rows: Array<{ agentId: string; id: string; revision: number; generation: number } & ({ embedding: number[] } | { error: string })>): Promise<void> {
     for (const row of rows) {
       const values = {
         agent_id: row.agentId,
@@ -108,10 +102,7 @@ export class VectorStore {
       const { rows } = await this.db.knex.raw<{ rows: { record_id: string; distance: number }[] }>(this.nearestSql(), this.nearestBindings(agentId, generation, query, k));
       return rows.map((r) => ({ id: r.record_id, similarity: 1 - Number(r.distance) }));
     }
-    const rows = await this.db
-      .knex(this.table)
-      .where({ agent_id: agentId, generation, status: 'indexed' })
-      .select<{ record_id: string; embedding: number[] | string }[]>('record_id', 'embedding');
+    const rows = await this.db.knex(this.table).where({ agent_id: agentId, generation, status: 'indexed' }).select<{ record_id: string; embedding: number[] | string }[]>('record_id', 'embedding');
     return topByCosine(
       rows.map((r) => ({ id: r.record_id, vector: typeof r.embedding === 'string' ? parseRealArray(r.embedding) : r.embedding })),
       query,

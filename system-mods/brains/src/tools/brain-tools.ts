@@ -46,8 +46,7 @@ export function brainTools(records: BrainRecords, search: HybridSearch): Record<
     },
     brain_update: {
       inputSchema: object({ id, title, content, sourceRefs, expectedRevision }, ['id', 'title', 'content', 'expectedRevision']),
-      handler: (input: { id: string; title: string; content: string; sourceRefs?: string[]; expectedRevision: number }, ctx) =>
-        records.update(ctx.agentId, input.id, input, 'runtime'),
+      handler: (input: { id: string; title: string; content: string; sourceRefs?: string[]; expectedRevision: number }, ctx) => records.update(ctx.agentId, input.id, input, 'runtime'),
     },
     brain_remove: {
       inputSchema: object({ id, expectedRevision }, ['id', 'expectedRevision']),

@@ -112,7 +112,12 @@ export function archiveRoutes(deps: { search: SessionSearch; archive: ArchiveRea
     }),
 
     'archive-runs': route({
-      schema: { tags, description: 'Runs started on the local day, in start order; `complete: false` for a run without a terminal event (running, or interrupted by a restart).', querystring: dayQuerystring, response: { 200: okRuns } },
+      schema: {
+        tags,
+        description: 'Runs started on the local day, in start order; `complete: false` for a run without a terminal event (running, or interrupted by a restart).',
+        querystring: dayQuerystring,
+        response: { 200: okRuns },
+      },
       handler: async (req) => {
         const q = req.query;
         await agent(q.agentId);

@@ -111,7 +111,12 @@ export function chatRoutes(deps: { agentRuns: AgentRunsService; store: RunStore;
     }),
 
     'runs-active': route({
-      schema: { tags, description: 'Runs active for an agent (optionally one session), oldest first, each with the `instanceId` of the process running it. With several processes on one PostgreSQL: every process’s running runs with a fresh heartbeat; runs of another process read phase `running`. A run stopped by a restart is not active.', querystring: activeRunsQuery },
+      schema: {
+        tags,
+        description:
+          'Runs active for an agent (optionally one session), oldest first, each with the `instanceId` of the process running it. With several processes on one PostgreSQL: every process’s running runs with a fresh heartbeat; runs of another process read phase `running`. A run stopped by a restart is not active.',
+        querystring: activeRunsQuery,
+      },
       handler: async (req) => {
         const { agentId, sessionId } = req.query;
         await agents.require(agentId);
@@ -121,7 +126,13 @@ export function chatRoutes(deps: { agentRuns: AgentRunsService; store: RunStore;
     }),
 
     cancel: route({
-      schema: { tags, description: 'Requests a stop: the model call and pending tools are aborted and the run ends with run.cancelled. Executed tools are not rolled back. A run that already ended answers with its status. Through any process: a run another process runs is stopped by that process (the request is stored, and read at once or at its next heartbeat).', params: runIdParams, body: cancelBody },
+      schema: {
+        tags,
+        description:
+          'Requests a stop: the model call and pending tools are aborted and the run ends with run.cancelled. Executed tools are not rolled back. A run that already ended answers with its status. Through any process: a run another process runs is stopped by that process (the request is stored, and read at once or at its next heartbeat).',
+        params: runIdParams,
+        body: cancelBody,
+      },
       handler: async (req) => {
         const { runId } = req.params;
         const { agentId, reason } = req.body;
@@ -132,7 +143,8 @@ export function chatRoutes(deps: { agentRuns: AgentRunsService; store: RunStore;
     steer: route({
       schema: {
         tags,
-        description: 'Stores a steering message (storage confirmation, not delivery). It is delivered at the run’s next model/tool boundary (`delivered`); if the run stops first it becomes `follow_up` and is not sent as a new turn. An identical retry with the same idempotencyKey returns the same row; a changed payload is 409.',
+        description:
+          'Stores a steering message (storage confirmation, not delivery). It is delivered at the run’s next model/tool boundary (`delivered`); if the run stops first it becomes `follow_up` and is not sent as a new turn. An identical retry with the same idempotencyKey returns the same row; a changed payload is 409.',
         params: runIdParams,
         body: steerBody,
       },

@@ -52,7 +52,11 @@ export function retentionRoutes(deps: { retention: TraceRetention }): RouteTable
       handler: async (req) => {
         const body: Partial<RetentionPolicy> = req.body ?? {};
         if (body.enabled === undefined && body.maxAgeDays === undefined && body.maxTotalMb === undefined) return current();
-        const policy = checkPolicy({ enabled: body.enabled ?? false, ...(body.maxAgeDays !== undefined ? { maxAgeDays: body.maxAgeDays } : {}), ...(body.maxTotalMb !== undefined ? { maxTotalMb: body.maxTotalMb } : {}) });
+        const policy = checkPolicy({
+          enabled: body.enabled ?? false,
+          ...(body.maxAgeDays !== undefined ? { maxAgeDays: body.maxAgeDays } : {}),
+          ...(body.maxTotalMb !== undefined ? { maxTotalMb: body.maxTotalMb } : {}),
+        });
         return { ok: true, policy, preview: await retention.preview(policy) };
       },
     }),

@@ -41,7 +41,8 @@ export function sessionRoutes(deps: { runtime: Pick<AgentRunEngine, 'resetSessio
     session: route({
       schema: {
         tags: ['sessions'],
-        description: 'The session and a page of its transcript: the latest `limit` messages, those `before` a sequence number, or the inclusive range `from`..`to`. Messages of earlier reset generations stay listed with their generation.',
+        description:
+          'The session and a page of its transcript: the latest `limit` messages, those `before` a sequence number, or the inclusive range `from`..`to`. Messages of earlier reset generations stay listed with their generation.',
         params: sessionIdParams,
         querystring: sessionQuery,
       },
@@ -58,7 +59,12 @@ export function sessionRoutes(deps: { runtime: Pick<AgentRunEngine, 'resetSessio
     }),
 
     'session-reset': route({
-      schema: { tags: ['sessions'], description: 'Advances the reset generation: the model context starts fresh. A run started before the reset ends with run.superseded (chat_run_session_reset) and writes nothing.', params: sessionIdParams, body: resetBody },
+      schema: {
+        tags: ['sessions'],
+        description: 'Advances the reset generation: the model context starts fresh. A run started before the reset ends with run.superseded (chat_run_session_reset) and writes nothing.',
+        params: sessionIdParams,
+        body: resetBody,
+      },
       handler: async (req) => {
         const { sessionId } = req.params;
         const { agentId } = req.body;
@@ -142,7 +148,12 @@ export function sessionRoutes(deps: { runtime: Pick<AgentRunEngine, 'resetSessio
     }),
 
     trace: route({
-      schema: { tags: ['traces'], description: 'One run: request, terminal response, events (answer deltas folded into model.completed) and tool calls; `output=true` adds tool output.', params: runIdParams, querystring: traceQuery },
+      schema: {
+        tags: ['traces'],
+        description: 'One run: request, terminal response, events (answer deltas folded into model.completed) and tool calls; `output=true` adds tool output.',
+        params: runIdParams,
+        querystring: traceQuery,
+      },
       handler: async (req) => {
         const { runId } = req.params;
         const q = req.query;

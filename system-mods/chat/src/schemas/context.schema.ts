@@ -101,7 +101,15 @@ export const okContext = {
         summary: {
           type: ['object', 'null'],
           required: ['version', 'coversThroughSeq', 'model', 'createdAt', 'chars', 'tokens', 'text'],
-          properties: { version: { type: 'integer' }, coversThroughSeq: { type: 'integer' }, model: { type: 'string' }, createdAt: dateTime, chars: { type: 'integer' }, tokens: { type: 'integer' }, text: { type: 'string' } },
+          properties: {
+            version: { type: 'integer' },
+            coversThroughSeq: { type: 'integer' },
+            model: { type: 'string' },
+            createdAt: dateTime,
+            chars: { type: 'integer' },
+            tokens: { type: 'integer' },
+            text: { type: 'string' },
+          },
         },
         summaryVersions: { type: 'array', items: summaryVersion, description: 'Every summary of the session, newest first; earlier ones archived' },
         keptMessages: { type: 'array', items: keptMessage, description: 'The history the next turn sends after the system message' },

@@ -27,11 +27,7 @@ export interface ArchiveZone {
   stopRetention(): Promise<void>;
 }
 
-export function wireArchive(
-  deps: ChatDeps,
-  shared: { transcript: TranscriptStore; runtime: AgentRunEngine; store: RunStore },
-  provide: ModInitContext['provide'],
-): ArchiveZone {
+export function wireArchive(deps: ChatDeps, shared: { transcript: TranscriptStore; runtime: AgentRunEngine; store: RunStore }, provide: ModInitContext['provide']): ArchiveZone {
   const { http, db, extensions, settings, jobs, log, changes, secrets, operator, agents, attachments } = deps;
   const { transcript, runtime, store } = shared;
   const cursors = new CursorSigner(secrets, { invalid: chatErrors.chatCursorInvalid, stale: chatErrors.chatCursorStale });

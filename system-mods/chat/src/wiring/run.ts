@@ -44,18 +44,27 @@ export function runtimeHooks(extensions: ChatDeps['extensions']): RuntimeHooksSe
   };
 }
 
-export async function wireRun(
-  deps: ChatDeps,
-  shared: { transcript: TranscriptStore; hooks: RuntimeHooksService; context: ContextZone },
-  provide: ModInitContext['provide'],
-): Promise<RunZone> {
+export async function wireRun(deps: ChatDeps, shared: { transcript: TranscriptStore; hooks: RuntimeHooksService; context: ContextZone }, provide: ModInitContext['provide']): Promise<RunZone> {
   const { http, db, settings, log, runtimeInfo, changes, toolCatalog, agents, gateway, mcp, attachments } = deps;
   const { transcript, hooks, context } = shared;
   const store = new RunStore(db, runtimeInfo.instanceId);
   const liveness = new RunLiveness(db, runtimeInfo.instanceId);
   const steering = new SteeringStore(db);
   const belt = new ToolBelt({ catalog: toolCatalog, mcp: () => mcp.get(), workspacesDir: path.join(runtimeInfo.dataDir, 'workspaces'), log });
-  const runtime = new AgentRunEngine({ agents, gateway: () => gateway.get(), hooks, settings, transcript, store, liveness, steering, context: context.source, compactor: context.compactor, belt, log, attachments: () => attachments.get(),
+  const runtime = new AgentRunEngine({
+    agents,
+    gateway: () => gateway.get(),
+    hooks,
+    settings,
+    transcript,
+    store,
+    liveness,
+    steering,
+    context: context.source,
+    compactor: context.compactor,
+    belt,
+    log,
+    attachments: () => attachments.get(),
     instanceId: runtimeInfo.instanceId,
     shared: db.driver === 'postgres',
     announceCancel: (runId) => changes.publish('cancel', runId),

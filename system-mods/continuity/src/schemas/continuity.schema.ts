@@ -59,8 +59,7 @@ export const handoffBody = {
     body: { type: 'string', minLength: 1, maxLength: BODY_MAX_CHARS, pattern: '\\S', description: `Nonblank, at most ${BODY_MAX_CHARS} characters` },
     scope: {
       ...scope,
-      description:
-        'The continuity scope it is for. Omitted: the session\'s scope (none when the session is unbound). An unbound session is bound to it; a session bound to another scope is 409 continuity_scope_mismatch.',
+      description: "The continuity scope it is for. Omitted: the session's scope (none when the session is unbound). An unbound session is bound to it; a session bound to another scope is 409 continuity_scope_mismatch.",
     },
   },
 } as const;
@@ -90,7 +89,7 @@ export const okHandoffs = {
     ok: { type: 'boolean' },
     agentId: { type: 'string' },
     sessionId: { type: 'string' },
-    scope: { ...nullableScope, description: 'The session\'s continuity scope (null: unbound); it decides which handoff the session receives' },
+    scope: { ...nullableScope, description: "The session's continuity scope (null: unbound); it decides which handoff the session receives" },
     written: nullableHandoff('The unexpired handoff written from this session (kind `candidate`: an automatic one is pending, no explicit one was written)'),
     received: nullableHandoff('The handoff this session receives: the newest unexpired one of the same agent and scope written from another session'),
   },

@@ -15,11 +15,7 @@ export const HANDOFF_SECTION_TITLE = 'HANDOFF';
 export function handoffText(handoff: Handoff): string {
   const kind = handoff.kind === 'explicit' ? 'handoff' : 'automatic handoff candidate';
   const scope = handoff.scope === null ? '' : ` (continuity scope "${handoff.scope}")`;
-  return [
-    `The previous session "${handoff.sessionId}"${scope} left this ${kind} for you on ${handoff.updatedAt}:`,
-    `## ${handoff.title}`,
-    handoff.body.trim(),
-  ].join('\n\n');
+  return [`The previous session "${handoff.sessionId}"${scope} left this ${kind} for you on ${handoff.updatedAt}:`, `## ${handoff.title}`, handoff.body.trim()].join('\n\n');
 }
 
 export class ChatTaps {

@@ -78,10 +78,7 @@ export class HandoffStore {
 
   /** The unexpired handoff written from the session, if any. */
   async writtenFrom(agentId: string, sessionId: string, trx: Knex | Knex.Transaction = this.db.knex): Promise<Handoff | null> {
-    const row = await trx<HandoffRow>(this.table)
-      .where({ agent_id: agentId, session_id: sessionId })
-      .where('expires_at', '>', new Date(this.clock()))
-      .first();
+    const row = await trx<HandoffRow>(this.table).where({ agent_id: agentId, session_id: sessionId }).where('expires_at', '>', new Date(this.clock())).first();
     return row ? toHandoff(row) : null;
   }
 
@@ -92,7 +89,10 @@ export class HandoffStore {
       .where({ agent_id: agentId, scope: scope ?? UNSCOPED })
       .whereNot({ session_id: sessionId })
       .where('expires_at', '>', new Date(this.clock()))
-      .orderBy([{ column: 'updated_at', order: 'desc' }, { column: 'session_id', order: 'desc' }])
+      .orderBy([
+        { column: 'updated_at', order: 'desc' },
+        { column: 'session_id', order: 'desc' },
+      ])
       .first();
     return row ? toHandoff(row) : null;
   }
@@ -100,11 +100,7 @@ export class HandoffStore {
   /** Writes the session's explicit handoff, replacing whatever it had (explicit or candidate). */
   async writeExplicit(trx: Knex.Transaction, write: HandoffWrite): Promise<{ handoff: Handoff; replaced: boolean }> {
     const previous = await this.writtenFrom(write.agentId, write.sessionId, trx);
-    const [row] = await trx(this.table)
-      .insert(this.row(write, 'explicit'))
-      .onConflict(['agent_id', 'session_id'])
-      .merge(this.replacement())
-      .returning('*');
+    const [row] = await trx(this.table).insert(this.row(write, 'explicit')).onConflict(['agent_id', 'session_id']).merge(this.replacement()).returning('*');
     return { handoff: toHandoff(row as HandoffRow), replaced: previous !== null };
   }
 

@@ -1,13 +1,6 @@
 /** `/api/status`, `/api/metrics`, `/api/diagnostics/sql`, `/api/diagnostics/inventory`. */
 import path from 'node:path';
-import type {
-  DatabaseInfoService,
-  MetricsService,
-  ModCatalogService,
-  OptionalService,
-  RouteBinding,
-  RuntimeInfoService,
-} from '../../../../sdk/index.js';
+import type { DatabaseInfoService, MetricsService, ModCatalogService, OptionalService, RouteBinding, RuntimeInfoService } from '../../../../sdk/index.js';
 import type { InventoryCounts } from '../contract.js';
 import { respond, route } from '../../../../sdk/index.js';
 import type { RunStatusService } from '../../../chat/src/contract.js';

@@ -13,7 +13,13 @@ export function dreamRoutes(dreams: DreamCycles, settings: DreamSettingsReader, 
   // Every route first requires the agent (404 agent_not_found) through its Dream settings.
   const routes: RouteTable<RouteId> = {
     'diary-get': route({
-      schema: { tags, description: 'Diary entries newest first, optionally of one day and phase; `format=markdown` adds them as a markdown document.', params: agentParams, querystring: diaryQuery, response: { 200: okDiary } },
+      schema: {
+        tags,
+        description: 'Diary entries newest first, optionally of one day and phase; `format=markdown` adds them as a markdown document.',
+        params: agentParams,
+        querystring: diaryQuery,
+        response: { 200: okDiary },
+      },
       handler: async (req) => {
         await settings.get(req.params.agentId);
         const entries = await dreams.diary.list(req.params.agentId, { date: req.query.date, phase: req.query.phase, limit: req.query.limit });
@@ -46,7 +52,13 @@ export function dreamRoutes(dreams: DreamCycles, settings: DreamSettingsReader, 
       },
     }),
     'cycles-get': route({
-      schema: { tags, description: 'Cycle receipts newest first: `running`, `completed`, `partial` (a phase failed), `failed`, `interrupted` (cut off by a restart).', params: agentParams, querystring: cyclesQuery, response: { 200: okCycles } },
+      schema: {
+        tags,
+        description: 'Cycle receipts newest first: `running`, `completed`, `partial` (a phase failed), `failed`, `interrupted` (cut off by a restart).',
+        params: agentParams,
+        querystring: cyclesQuery,
+        response: { 200: okCycles },
+      },
       handler: async (req) => {
         await settings.get(req.params.agentId);
         return { ok: true, cycles: await dreams.cycles.list(req.params.agentId, req.query.limit) };

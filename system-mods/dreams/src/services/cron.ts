@@ -8,7 +8,9 @@ export function latestOccurrence(cron: string, now: number, timeZone: string): n
   try {
     // cron-parser works in whole seconds and `prev()` is strictly before its start: start a
     // second later so an occurrence at exactly `now` counts.
-    const at = CronExpressionParser.parse(cron, { currentDate: new Date(now + 1000), tz: timeZone }).prev().getTime();
+    const at = CronExpressionParser.parse(cron, { currentDate: new Date(now + 1000), tz: timeZone })
+      .prev()
+      .getTime();
     return at <= now ? at : null;
   } catch {
     return null;

@@ -123,7 +123,13 @@ export class Cycles {
   }
 
   async list(agentId: string, limit: number): Promise<CycleReceipt[]> {
-    const rows = (await this.knex(this.table).where({ agent_id: agentId }).orderBy([{ column: 'started_at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(limit)) as CycleRow[];
+    const rows = (await this.knex(this.table)
+      .where({ agent_id: agentId })
+      .orderBy([
+        { column: 'started_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
+      .limit(limit)) as CycleRow[];
     return rows.map(receipt);
   }
 
@@ -133,7 +139,9 @@ export class Cycles {
   }
 
   async recordPhases(trx: Knex.Transaction, id: string, phases: PhaseReceipt[], now: number): Promise<void> {
-    await trx(this.table).where({ id }).update({ phases: JSON.stringify(phases), heartbeat_at: new Date(now) });
+    await trx(this.table)
+      .where({ id })
+      .update({ phases: JSON.stringify(phases), heartbeat_at: new Date(now) });
   }
 
   async finish(id: string, status: CycleStatus, phases: PhaseReceipt[], error: string | null, now: number): Promise<void> {
@@ -143,7 +151,11 @@ export class Cycles {
   }
 
   async heartbeat(ids: string[], now: number): Promise<void> {
-    if (ids.length > 0) await this.knex(this.table).whereIn('id', ids).andWhere({ status: 'running' }).update({ heartbeat_at: new Date(now) });
+    if (ids.length > 0)
+      await this.knex(this.table)
+        .whereIn('id', ids)
+        .andWhere({ status: 'running' })
+        .update({ heartbeat_at: new Date(now) });
   }
 
   /**

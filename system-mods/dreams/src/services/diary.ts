@@ -62,7 +62,12 @@ export class Diary {
     const q = this.db.knex<Row>(this.table).where({ agent_id: agentId });
     if (filter.date) q.andWhere({ day: filter.date });
     if (filter.phase) q.andWhere({ phase: filter.phase });
-    const rows = await q.orderBy([{ column: 'day', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(filter.limit);
+    const rows = await q
+      .orderBy([
+        { column: 'day', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
+      .limit(filter.limit);
     return rows.map(view);
   }
 

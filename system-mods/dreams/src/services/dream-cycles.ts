@@ -86,9 +86,7 @@ export class DreamCycles {
     this.stopped = true;
     const ids = this.activeIds();
     if (ids.length === 0) return;
-    await this.cycles
-      .interruptOwn(ids, this.deps.clock())
-      .catch((error: unknown) => this.deps.log.warn({ err: describe(error) }, 'Dream cycles not marked interrupted at stop'));
+    await this.cycles.interruptOwn(ids, this.deps.clock()).catch((error: unknown) => this.deps.log.warn({ err: describe(error) }, 'Dream cycles not marked interrupted at stop'));
   }
 
   async timezoneOf(settings: AgentDreamSettings): Promise<string> {

@@ -56,10 +56,7 @@ const quote = (value: unknown) => JSON.stringify(value, null, 0).replace(/<\/?un
 
 /** The phase's request to the model. `operatorPrompt` is the operator's own Dream instruction (trusted). */
 export function phasePrompt(phase: DreamPhase, messages: TranscriptMessageRecord[], operatorPrompt: string): string {
-  const lines = [
-    `You are dreaming. ${PHASE_TASK[phase]}`,
-    `Write a diary entry of ${DIARY_MIN_WORDS} to ${DIARY_MAX_WORDS} words of prose in the first person about the conversation excerpts below.`,
-  ];
+  const lines = [`You are dreaming. ${PHASE_TASK[phase]}`, `Write a diary entry of ${DIARY_MIN_WORDS} to ${DIARY_MAX_WORDS} words of prose in the first person about the conversation excerpts below.`];
   if (phase === 'rem') {
     lines.push(
       `Also pick at most ${MAX_MEMORY_ITEMS} facts worth remembering. Each item cites the messages it comes from by their sessionId and seq exactly as given.`,

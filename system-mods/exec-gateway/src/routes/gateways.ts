@@ -46,7 +46,15 @@ export function gatewayRoutes({ config, registry, listener, operations }: Gatewa
   const controllerView = async () => {
     const settings = await config.get();
     const state = listener.status();
-    return { enabled: settings.enabled, host: settings.host, port: settings.port, tls: { configured: settings.tls !== null, hasCa: settings.tls?.ca != null, ...(settings.tls ?? {}) }, listening: state.listening, address: state.address, ...(state.error ? { error: state.error } : {}) };
+    return {
+      enabled: settings.enabled,
+      host: settings.host,
+      port: settings.port,
+      tls: { configured: settings.tls !== null, hasCa: settings.tls?.ca != null, ...(settings.tls ?? {}) },
+      listening: state.listening,
+      address: state.address,
+      ...(state.error ? { error: state.error } : {}),
+    };
   };
   const gatewayView = async (row: Awaited<ReturnType<GatewayRegistry['list']>>[number]) => {
     const live = listener.liveInfo(row.gateway_id);
@@ -78,7 +86,8 @@ export function gatewayRoutes({ config, registry, listener, operations }: Gatewa
     'controller-put': route({
       schema: {
         tags,
-        description: 'Stores {enabled, host, port} (enabled only for literal true). Answers restartRequired: true as the spec says; the listener is also restarted at once with the new settings, and on every start of the mod.',
+        description:
+          'Stores {enabled, host, port} (enabled only for literal true). Answers restartRequired: true as the spec says; the listener is also restarted at once with the new settings, and on every start of the mod.',
         body: controllerBody,
         response: { 200: okController },
       },

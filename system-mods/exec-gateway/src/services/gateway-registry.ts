@@ -56,10 +56,7 @@ export const MAX_PENDING_PAIRINGS = 64;
 export const MAX_KEYS_PER_PAIRING = 4;
 
 /** What a handshake by a key that is not approved came to. */
-export type PendingOutcome =
-  | { status: 'pending'; row: GatewayRow }
-  | { status: 'approved'; row: GatewayRow }
-  | { status: 'refused'; code: string; message: string };
+export type PendingOutcome = { status: 'pending'; row: GatewayRow } | { status: 'approved'; row: GatewayRow } | { status: 'refused'; code: string; message: string };
 
 export const GATEWAY_ID_PATTERN = '^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$';
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
@@ -73,7 +70,15 @@ export function contendersOf(row: GatewayRow): ContenderKey[] {
 /** Every key of a pending record, its own first: what the operator chooses from. */
 export function pendingKeys(row: GatewayRow): Array<Omit<ContenderKey, 'implementation' | 'version'> & { implementation: string | null; version: string | null }> {
   if (row.status !== 'pending' || row.public_key === null || row.fingerprint === null) return [];
-  const own = { publicKey: row.public_key, fingerprint: row.fingerprint, transcript: json(row.transcript) ?? null, implementation: row.implementation, version: row.version, firstSeenAt: iso(row.created_at)!, lastSeenAt: iso(row.last_seen_at) ?? iso(row.created_at)! };
+  const own = {
+    publicKey: row.public_key,
+    fingerprint: row.fingerprint,
+    transcript: json(row.transcript) ?? null,
+    implementation: row.implementation,
+    version: row.version,
+    firstSeenAt: iso(row.created_at)!,
+    lastSeenAt: iso(row.last_seen_at) ?? iso(row.created_at)!,
+  };
   return [own, ...contendersOf(row)];
 }
 
@@ -138,7 +143,7 @@ export class GatewayRegistry {
 
   /** Pending records past their age, by the database's clock (`created_at` is written by it too). */
   private expired(q: Knex.QueryBuilder): Knex.QueryBuilder {
-    return q.where({ status: 'pending' }).whereRaw('created_at < now() - (? * interval \'1 second\')', [PENDING_TTL_SECONDS]);
+    return q.where({ status: 'pending' }).whereRaw("created_at < now() - (? * interval '1 second')", [PENDING_TTL_SECONDS]);
   }
 
   /** A live record: an expired pending one reads as absent. */
@@ -219,16 +224,28 @@ export class GatewayRegistry {
       }
       const now = new Date();
       if (row.public_key === input.publicKey) {
-        await table().where({ gateway_id: input.gatewayId }).update({ transcript: JSON.stringify(transcript), implementation, version, last_seen_at: now, updated_at: now });
+        await table()
+          .where({ gateway_id: input.gatewayId })
+          .update({ transcript: JSON.stringify(transcript), implementation, version, last_seen_at: now, updated_at: now });
       } else {
         const contenders = contendersOf(row);
         const known = contenders.find((key) => key.publicKey === input.publicKey);
         if (!known && contenders.length + 1 >= MAX_KEYS_PER_PAIRING) {
           return { status: 'refused', code: 'gateway_pairing_key_limit', message: `${MAX_KEYS_PER_PAIRING} keys wait for approval under this gateway id already` };
         }
-        const entry: ContenderKey = { publicKey: input.publicKey, fingerprint: input.fingerprint, transcript, implementation, version, firstSeenAt: known?.firstSeenAt ?? now.toISOString(), lastSeenAt: now.toISOString() };
+        const entry: ContenderKey = {
+          publicKey: input.publicKey,
+          fingerprint: input.fingerprint,
+          transcript,
+          implementation,
+          version,
+          firstSeenAt: known?.firstSeenAt ?? now.toISOString(),
+          lastSeenAt: now.toISOString(),
+        };
         const next = known ? contenders.map((key) => (key === known ? entry : key)) : [...contenders, entry];
-        await table().where({ gateway_id: input.gatewayId }).update({ contender_keys: JSON.stringify(next), updated_at: now });
+        await table()
+          .where({ gateway_id: input.gatewayId })
+          .update({ contender_keys: JSON.stringify(next), updated_at: now });
       }
       return { status: 'pending', row: (await table().where({ gateway_id: input.gatewayId }).first())! };
     });
@@ -280,7 +297,17 @@ export class GatewayRegistry {
       const row = await trx<GatewayRow>(this.tableName).where({ gateway_id: gatewayId }).forUpdate().first();
       if (row && row.method === 'ed25519' && row.public_key !== null && row.status !== 'revoked') throw errors.gatewayCredentialMethodEd25519({ gatewayId });
       const now = new Date();
-      const fields = { method: 'hmac' as const, status: 'approved' as const, controller_id: controllerId, public_key: null, fingerprint: null, secret_name: secretName, transcript: null, decided_at: now, updated_at: now };
+      const fields = {
+        method: 'hmac' as const,
+        status: 'approved' as const,
+        controller_id: controllerId,
+        public_key: null,
+        fingerprint: null,
+        secret_name: secretName,
+        transcript: null,
+        decided_at: now,
+        updated_at: now,
+      };
       if (row) await trx(this.tableName).where({ gateway_id: gatewayId }).update(fields);
       else await trx(this.tableName).insert({ gateway_id: gatewayId, ...fields, created_at: now });
       return (await trx<GatewayRow>(this.tableName).where({ gateway_id: gatewayId }).first())!;
@@ -307,6 +334,8 @@ export class GatewayRegistry {
   }
 
   async seen(gatewayId: string, info: { implementation?: string; version?: string }): Promise<void> {
-    await this.q.where({ gateway_id: gatewayId }).update({ last_seen_at: new Date(), ...(info.implementation ? { implementation: info.implementation.slice(0, 200) } : {}), ...(info.version ? { version: info.version.slice(0, 100) } : {}) });
+    await this.q
+      .where({ gateway_id: gatewayId })
+      .update({ last_seen_at: new Date(), ...(info.implementation ? { implementation: info.implementation.slice(0, 200) } : {}), ...(info.version ? { version: info.version.slice(0, 100) } : {}) });
   }
 }

@@ -275,12 +275,12 @@ export class Listener {
     if (frame.type !== 'hello' || !gatewayId || !gatewayIdRe.test(gatewayId) || (method !== 'ed25519' && method !== 'hmac') || !nonce || nonce.length < 16 || !controllerId || typeof ts !== 'number') {
       return connection.refuse('gateway_handshake_invalid', 'expected a hello with gatewayId, method, controllerId, nonce and ts');
     }
-    if (frame.challenge !== challenge) return connection.refuse('gateway_handshake_replayed', 'the hello does not answer this connection\'s challenge');
+    if (frame.challenge !== challenge) return connection.refuse('gateway_handshake_replayed', "the hello does not answer this connection's challenge");
     if (Math.abs(Date.now() - ts) > MAX_CLOCK_SKEW_MS) return connection.refuse('gateway_handshake_stale', 'the hello timestamp is too far from the controller clock');
     const nonceKey = `${gatewayId}\u0000${nonce}`;
     if (this.nonces.has(nonceKey)) return connection.refuse('gateway_handshake_replayed', 'the hello nonce was used before');
     this.rememberNonce(nonceKey);
-    const publicKey = method === 'ed25519' ? str(frame.publicKey, 64) ?? '' : '';
+    const publicKey = method === 'ed25519' ? (str(frame.publicKey, 64) ?? '') : '';
     const payload = authPayload({ controllerId, challenge, gatewayId, method, publicKey, nonce, ts });
     connection.gatewayId = gatewayId;
     // What a gateway says of itself is stored and shown: no NUL (PostgreSQL text cannot hold it).
@@ -314,7 +314,19 @@ export class Listener {
       receivedAt: new Date().toISOString(),
       remoteAddress: connection.socket.remoteAddress ?? null,
       challenge: { controllerId: CONTROLLER_ID, nonce: challenge },
-      hello: { gatewayId, method, controllerId, publicKey, fingerprint, nonce, ts: new Date(ts).toISOString(), signature, implementation: connection.implementation, version: connection.version, protocol: frame.protocol ?? null },
+      hello: {
+        gatewayId,
+        method,
+        controllerId,
+        publicKey,
+        fingerprint,
+        nonce,
+        ts: new Date(ts).toISOString(),
+        signature,
+        implementation: connection.implementation,
+        version: connection.version,
+        protocol: frame.protocol ?? null,
+      },
       signatureVerified: true,
     });
     const recorded = await this.registry.recordPending({ gatewayId, controllerId, publicKey, fingerprint, transcript, implementation: connection.implementation ?? '', version: connection.version ?? '' });

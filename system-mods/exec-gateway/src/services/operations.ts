@@ -186,7 +186,14 @@ export class Operations {
   }
 
   async list(gatewayId: string | undefined, limit: number): Promise<OperationView[]> {
-    const q = this.db.knex<OperationRow>(this.table).select('*').orderBy([{ column: 'created_at', order: 'desc' }, { column: 'operation_id', order: 'asc' }]).limit(limit);
+    const q = this.db
+      .knex<OperationRow>(this.table)
+      .select('*')
+      .orderBy([
+        { column: 'created_at', order: 'desc' },
+        { column: 'operation_id', order: 'asc' },
+      ])
+      .limit(limit);
     if (gatewayId !== undefined) q.where({ gateway_id: gatewayId });
     return (await q).map(operationView);
   }
@@ -201,7 +208,7 @@ export class Operations {
     const service = this.boundaries.get();
     if (!service) throw errors.gatewayExecutionUnavailable({ reason: 'the execution boundaries are not available (the settings mod is not enabled)' });
     const command = request.command ?? request.executable!;
-    const args = request.command !== undefined ? [] : request.args ?? [];
+    const args = request.command !== undefined ? [] : (request.args ?? []);
     const refusal = await service.commandRefusal(command, args);
     if (refusal) throw errors.gatewayCommandBlocked({ patternIndex: refusal.patternIndex }, { details: { patternIndex: refusal.patternIndex, commandLine: commandLineOf(command, args) } });
     return (await service.get()).maxCommandSeconds * 1000;
@@ -211,12 +218,7 @@ export class Operations {
    * Dispatches `request` as `operationId` on `gatewayId`. A recorded operation id answers its
    * record (never runs twice); the same id with another request is a conflict.
    */
-  async dispatch(
-    gatewayId: string,
-    operationIdInput: string,
-    request: ProcessRequest,
-    options: { wait?: boolean; waitMs?: number; signal?: AbortSignal; agentId?: string; runId?: string } = {},
-  ) {
+  async dispatch(gatewayId: string, operationIdInput: string, request: ProcessRequest, options: { wait?: boolean; waitMs?: number; signal?: AbortSignal; agentId?: string; runId?: string } = {}) {
     if (!OPERATION_ID_RE.test(operationIdInput)) throw errors.gatewayOperationIdInvalid();
     const operationId = operationIdInput.toLowerCase();
     const hasCommand = request.command !== undefined;
@@ -266,7 +268,15 @@ export class Operations {
 
   private replay(row: OperationRow, hash: string) {
     if (row.request_hash !== hash) throw errors.gatewayOperationConflict({ operationId: row.operation_id });
-    return { operationId: row.operation_id, dispatch: { accepted: row.state !== 'dispatched' && !(row.state === 'failed' && row.exit_code === null && row.error !== null), replayed: true, response: operationView(this.merge(row)), events: [] as OutputEvent[] } };
+    return {
+      operationId: row.operation_id,
+      dispatch: {
+        accepted: row.state !== 'dispatched' && !(row.state === 'failed' && row.exit_code === null && row.error !== null),
+        replayed: true,
+        response: operationView(this.merge(row)),
+        events: [] as OutputEvent[],
+      },
+    };
   }
 
   /** The row with output that arrived but is not written yet. */
@@ -294,7 +304,10 @@ export class Operations {
       }
       live.finished.push(done);
       // The exit may have been handled between the read above and now.
-      this.get(gatewayId, operationId).then((now) => (now && TERMINAL(now.state) ? done() : undefined), () => undefined);
+      this.get(gatewayId, operationId).then(
+        (now) => (now && TERMINAL(now.state) ? done() : undefined),
+        () => undefined,
+      );
       if (signal?.aborted) onAbort();
       else signal?.addEventListener('abort', onAbort, { once: true });
     });
@@ -327,9 +340,7 @@ export class Operations {
 
   frame(gatewayId: string, frame: Frame): void {
     const previous = this.chains.get(gatewayId) ?? Promise.resolve();
-    const next = previous
-      .then(() => this.handle(gatewayId, frame))
-      .catch((error) => this.log.warn({ gatewayId, type: frame.type, err: (error as Error).message }, 'gateway frame not handled'));
+    const next = previous.then(() => this.handle(gatewayId, frame)).catch((error) => this.log.warn({ gatewayId, type: frame.type, err: (error as Error).message }, 'gateway frame not handled'));
     this.chains.set(gatewayId, next);
   }
 
@@ -438,7 +449,11 @@ export class Operations {
     const output = live.dirty ? { stdout: live.tails.stdout.toString('utf8'), stderr: live.tails.stderr.toString('utf8'), stdout_bytes: live.bytes.stdout, stderr_bytes: live.bytes.stderr } : {};
     live.dirty = false;
     if (Object.keys(output).length === 0 && Object.keys(extra).length === 0) return;
-    await this.db.knex(this.table).where({ gateway_id: gatewayId, operation_id: operationId }).whereIn('state', ACTIVE).update({ ...output, ...extra, updated_at: new Date() });
+    await this.db
+      .knex(this.table)
+      .where({ gateway_id: gatewayId, operation_id: operationId })
+      .whereIn('state', ACTIVE)
+      .update({ ...output, ...extra, updated_at: new Date() });
   }
 
   private release(key: string, live: Live): void {

@@ -38,7 +38,10 @@ export function processTool(operations: Operations, agents: OptionalService<Agen
         const root = path.posix.normalize(env.workspaceRoot || '/');
         const cwd = path.posix.normalize(path.posix.join(root, input.cwd ?? '.'));
         if (cwd !== root && !cwd.startsWith(root.endsWith('/') ? root : `${root}/`)) throw errors.gatewayProcessRequestInvalid({ reason: 'cwd leaves the workspace root' });
-        const operationId = `run.${ctx.runId.toLowerCase().replace(/[^a-z0-9._:-]/g, '-').slice(0, 200)}.${randomBytes(6).toString('hex')}`;
+        const operationId = `run.${ctx.runId
+          .toLowerCase()
+          .replace(/[^a-z0-9._:-]/g, '-')
+          .slice(0, 200)}.${randomBytes(6).toString('hex')}`;
         const { command, executable, args, timeoutMs } = input;
         const result = await operations.dispatch(env.targetId, operationId, { command, executable, args, cwd, timeoutMs }, { wait: true, waitMs: 590_000, signal: ctx.signal, agentId: ctx.agentId, runId: ctx.runId });
         const op = result.dispatch.response;

@@ -46,8 +46,7 @@ export function forgeRoutes({ jobs, store, catalog, files, maxArtifactBytes }: F
       schema: { tags, description: 'The saved selection of each mode that has one; `eligible` says whether the catalog still offers it.', response: { 200: okSelections } },
       handler: async () => {
         const [rows, modes] = await Promise.all([store.selections(), catalog.modes()]);
-        const offered = (row: SelectionRow) =>
-          modes.some((m) => m.mode === row.mode && m.connections.some((c) => c.connectionId === row.connection_id && c.models.some((model) => model.id === row.model_id)));
+        const offered = (row: SelectionRow) => modes.some((m) => m.mode === row.mode && m.connections.some((c) => c.connectionId === row.connection_id && c.models.some((model) => model.id === row.model_id)));
         return { ok: true, selections: rows.map((row) => selectionView(row, offered(row))) };
       },
     }),

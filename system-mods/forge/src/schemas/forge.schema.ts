@@ -147,10 +147,7 @@ const attachmentSchema = {
 export const jobSchema = {
   type: 'object',
   additionalProperties: false,
-  required: [
-    'id', 'idempotencyKey', 'prompt', 'mode', 'connectionId', 'modelId', 'providerId', 'status', 'progress', 'attempts',
-    'artifacts', 'attachments', 'createdAt', 'updatedAt', 'startedAt', 'finishedAt',
-  ],
+  required: ['id', 'idempotencyKey', 'prompt', 'mode', 'connectionId', 'modelId', 'providerId', 'status', 'progress', 'attempts', 'artifacts', 'attachments', 'createdAt', 'updatedAt', 'startedAt', 'finishedAt'],
   properties: {
     id: { type: 'string' },
     idempotencyKey: { type: 'string' },
@@ -274,7 +271,25 @@ export const okCatalog = {
 const diagnosticsJobSchema = {
   type: 'object',
   additionalProperties: false,
-  required: ['id', 'mode', 'status', 'progress', 'attempts', 'connectionId', 'modelId', 'providerId', 'promptChars', 'artifactCount', 'artifactBytes', 'errorCode', 'errorStatus', 'createdAt', 'updatedAt', 'startedAt', 'finishedAt'],
+  required: [
+    'id',
+    'mode',
+    'status',
+    'progress',
+    'attempts',
+    'connectionId',
+    'modelId',
+    'providerId',
+    'promptChars',
+    'artifactCount',
+    'artifactBytes',
+    'errorCode',
+    'errorStatus',
+    'createdAt',
+    'updatedAt',
+    'startedAt',
+    'finishedAt',
+  ],
   description: 'No prompt (its length only), no idempotency key, no credential, no output bytes, no provider answer.',
   properties: {
     id: { type: 'string' },

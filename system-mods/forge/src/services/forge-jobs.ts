@@ -154,7 +154,11 @@ export class ForgeJobs {
     if (!chat) throw errors.forgeAttachUnavailable();
     const key = { job_id: job.id, artifact_id: artifact.id, agent_id: input.agentId, session_id: input.sessionId };
     return this.db.transaction(async (trx) => {
-      const [mine] = await trx<AttachmentRow>(this.store.attachmentsTable).insert({ ...key, message_seq: 0 }).onConflict(['job_id', 'artifact_id', 'agent_id', 'session_id']).ignore().returning('*');
+      const [mine] = await trx<AttachmentRow>(this.store.attachmentsTable)
+        .insert({ ...key, message_seq: 0 })
+        .onConflict(['job_id', 'artifact_id', 'agent_id', 'session_id'])
+        .ignore()
+        .returning('*');
       if (!mine) {
         const earlier = await trx<AttachmentRow>(this.store.attachmentsTable).where(key).first();
         return { replayed: true, attachment: attachmentView(earlier!) };
@@ -165,7 +169,15 @@ export class ForgeJobs {
         {
           agentId: input.agentId,
           sessionId: input.sessionId,
-          artifact: { source: 'forge', kind: artifact.kind, name: `forge-${job.id.slice(0, 8)}-${artifact.id}.${ext}`, contentType: view.contentType, sizeBytes: view.sizeBytes, url: view.url, storageReference: view.storageReference },
+          artifact: {
+            source: 'forge',
+            kind: artifact.kind,
+            name: `forge-${job.id.slice(0, 8)}-${artifact.id}.${ext}`,
+            contentType: view.contentType,
+            sizeBytes: view.sizeBytes,
+            url: view.url,
+            storageReference: view.storageReference,
+          },
           origin: { kind: 'forge', id: job.id },
         },
         { unitOfWork: this.db.unitOfWork(trx) },

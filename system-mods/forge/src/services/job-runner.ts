@@ -80,9 +80,7 @@ export class JobRunner {
       const access = this.access();
       if (!access) throw new JobFailure('connection_unavailable', 'model connections are not available', true);
       const maxBytes = (await this.settings.get<Partial<ForgeSettings>>()).maxArtifactBytes ?? DEFAULT_MAX_ARTIFACT_BYTES;
-      const result = await access.withConnection(row.connection_id, (connection) =>
-        served.adapter.generate(connection, { mode: row.mode, model: row.model_id, prompt: row.prompt, maxBytes, signal: job.signal }),
-      );
+      const result = await access.withConnection(row.connection_id, (connection) => served.adapter.generate(connection, { mode: row.mode, model: row.model_id, prompt: row.prompt, maxBytes, signal: job.signal }));
       const outputs = result?.artifacts ?? [];
       if (outputs.length === 0) throw new JobFailure('forge_no_artifact', 'the provider answered without an artifact', false);
       if (outputs.length > MAX_ARTIFACTS_PER_JOB) throw new JobFailure('forge_too_many_artifacts', `the provider answered ${outputs.length} artifacts; at most ${MAX_ARTIFACTS_PER_JOB} are kept`, false);

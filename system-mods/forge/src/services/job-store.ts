@@ -74,8 +74,7 @@ export interface NewJob {
 
 export const iso = (value: Date | string) => new Date(value).toISOString();
 export const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));
-export const parseDetails = (value: JobRow['error_details']): ErrorDetails | undefined =>
-  value === null ? undefined : typeof value === 'string' ? (JSON.parse(value) as ErrorDetails) : value;
+export const parseDetails = (value: JobRow['error_details']): ErrorDetails | undefined => (value === null ? undefined : typeof value === 'string' ? (JSON.parse(value) as ErrorDetails) : value);
 
 export function encodeCursor(seq: string | number): string {
   return Buffer.from(`forge:${seq}`).toString('base64url');
@@ -140,7 +139,10 @@ export class JobStore {
 
   /** Newest first, `limit` per page, after `cursor` (a `seq`). */
   async page(limit: number, cursor?: string): Promise<{ rows: JobRow[]; nextCursor: string | null }> {
-    const query = this.db.knex<JobRow>(this.jobs).orderBy('seq', 'desc').limit(limit + 1);
+    const query = this.db
+      .knex<JobRow>(this.jobs)
+      .orderBy('seq', 'desc')
+      .limit(limit + 1);
     if (cursor !== undefined) query.where('seq', '<', decodeCursor(cursor));
     const rows = await query;
     const more = rows.length > limit;
@@ -151,7 +153,10 @@ export class JobStore {
   async artifacts(jobIds: string[]): Promise<Map<string, ArtifactRow[]>> {
     const out = new Map<string, ArtifactRow[]>();
     if (jobIds.length === 0) return out;
-    const rows = await this.db.knex<ArtifactRow>(this.artifactsTable).whereIn('job_id', jobIds).orderBy([{ column: 'job_id' }, { column: 'id' }]);
+    const rows = await this.db
+      .knex<ArtifactRow>(this.artifactsTable)
+      .whereIn('job_id', jobIds)
+      .orderBy([{ column: 'job_id' }, { column: 'id' }]);
     for (const row of rows) out.set(row.job_id, [...(out.get(row.job_id) ?? []), row]);
     return out;
   }
@@ -159,7 +164,10 @@ export class JobStore {
   async attachments(jobIds: string[]): Promise<Map<string, AttachmentRow[]>> {
     const out = new Map<string, AttachmentRow[]>();
     if (jobIds.length === 0) return out;
-    const rows = await this.db.knex<AttachmentRow>(this.attachmentsTable).whereIn('job_id', jobIds).orderBy([{ column: 'job_id' }, { column: 'created_at' }, { column: 'message_seq' }]);
+    const rows = await this.db
+      .knex<AttachmentRow>(this.attachmentsTable)
+      .whereIn('job_id', jobIds)
+      .orderBy([{ column: 'job_id' }, { column: 'created_at' }, { column: 'message_seq' }]);
     for (const row of rows) out.set(row.job_id, [...(out.get(row.job_id) ?? []), row]);
     return out;
   }

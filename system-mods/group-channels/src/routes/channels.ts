@@ -2,19 +2,7 @@
 import { respond, route, type RouteTable } from '../../../../sdk/index.js';
 import type { RouteId } from '../route-ids.js';
 import { groupChannelErrors as errors } from '../errors.js';
-import {
-  channelParams,
-  createBody,
-  memberParams,
-  messagesQuery,
-  okChannel,
-  okChannels,
-  okDeleted,
-  okMessagePage,
-  okPosted,
-  postBody,
-  updateBody,
-} from '../schemas/channels.schema.js';
+import { channelParams, createBody, memberParams, messagesQuery, okChannel, okChannels, okDeleted, okMessagePage, okPosted, postBody, updateBody } from '../schemas/channels.schema.js';
 import type { ChannelStore } from '../services/channel-store.js';
 import type { CursorSigner } from '../../../../sdk/helpers/cursor-signer.js';
 import type { DeliveryEngine } from '../services/delivery-engine.js';
@@ -74,9 +62,7 @@ export function channelRoutes(deps: { channels: ChannelStore; messages: MessageS
     'member-put': route({
       schema: {
         tags,
-        description:
-          'Adds the agent at the end of the member order (nothing changes when it is a member already). It receives messages posted from now on. ' +
-          '404 agent_not_found, 409 group_channel_members_full.',
+        description: 'Adds the agent at the end of the member order (nothing changes when it is a member already). It receives messages posted from now on. ' + '404 agent_not_found, 409 group_channel_members_full.',
         params: memberParams,
         response: { 200: okChannel },
       },

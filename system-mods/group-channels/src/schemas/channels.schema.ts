@@ -4,18 +4,7 @@
  * published contract.
  */
 import { ENTITY_ID_PATTERN } from '../../../../sdk/index.js';
-import {
-  CHANNEL_ID_PATTERN,
-  DEFAULT_MAX_ROUNDS,
-  DEFAULT_PAGE,
-  HARD_MAX_ROUNDS,
-  MAX_CONTENT,
-  MAX_DESCRIPTION,
-  MAX_MEMBERS,
-  MAX_NAME,
-  MAX_PAGE,
-  MIN_MEMBERS,
-} from '../services/conversation.js';
+import { CHANNEL_ID_PATTERN, DEFAULT_MAX_ROUNDS, DEFAULT_PAGE, HARD_MAX_ROUNDS, MAX_CONTENT, MAX_DESCRIPTION, MAX_MEMBERS, MAX_NAME, MAX_PAGE, MIN_MEMBERS } from '../services/conversation.js';
 /** The longest cursor a client may send back. */
 export const MAX_CURSOR = 1_024;
 

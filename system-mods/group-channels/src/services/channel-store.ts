@@ -77,11 +77,13 @@ export class ChannelStore {
 
   async list(): Promise<Channel[]> {
     const k = this.db.knex;
-    const [rows, members] = await Promise.all([
-      k<ChannelRow>(this.channels).orderBy('created_at').orderBy('id'),
-      k<MemberRow>(this.members).orderBy('channel_id').orderBy('position'),
-    ]);
-    return rows.map((row) => toChannel(row, members.filter((m) => m.channel_id === row.id)));
+    const [rows, members] = await Promise.all([k<ChannelRow>(this.channels).orderBy('created_at').orderBy('id'), k<MemberRow>(this.members).orderBy('channel_id').orderBy('position')]);
+    return rows.map((row) =>
+      toChannel(
+        row,
+        members.filter((m) => m.channel_id === row.id),
+      ),
+    );
   }
 
   async get(channelId: string, trx: Knex = this.db.knex): Promise<Channel> {

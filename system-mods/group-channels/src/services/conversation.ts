@@ -88,7 +88,10 @@ export function memberInput(options: MemberInputOptions): string {
   const others = members.filter((m) => m.agentId !== agentId).map((m) => `@${m.agentId} (${m.name})`);
   const lines: string[] = [];
   let total = 0;
-  for (const message of options.transcript.filter((m) => m.author !== 'system').slice(-CONTEXT_MESSAGES).reverse()) {
+  for (const message of options.transcript
+    .filter((m) => m.author !== 'system')
+    .slice(-CONTEXT_MESSAGES)
+    .reverse()) {
     const who = message.author === 'operator' ? 'operator' : `@${message.agentId}`;
     const line = `[${who}] ${cut(message.content, CONTEXT_MESSAGE_CHARS)}`;
     if (lines.length > 0 && total + line.length > CONTEXT_TOTAL_CHARS) break;

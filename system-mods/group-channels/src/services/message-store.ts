@@ -146,10 +146,7 @@ export class MessageStore {
       if (members.length === 0) throw errors.groupChannelNoMembers({ channelId });
       const waiting = (await trx(this.deliveries).where({ channel_id: channelId, status: 'queued' }).count('* as count')) as Array<{ count: string | number }>;
       if (Number(waiting[0]?.count ?? 0) >= MAX_QUEUED) throw errors.groupChannelQueueFull({ channelId, max: MAX_QUEUED });
-      const [{ last_queue_no: queueNo }] = await trx(this.channels.channels)
-        .where({ id: channelId })
-        .increment('last_queue_no', 1)
-        .returning('last_queue_no');
+      const [{ last_queue_no: queueNo }] = await trx(this.channels.channels).where({ id: channelId }).increment('last_queue_no', 1).returning('last_queue_no');
       const messageId = newId();
       const deliveryId = newId();
       await trx(this.messages).insert({ id: messageId, channel_id: channelId, author: 'operator', content: input.content, idempotency_key: input.idempotencyKey ?? null });
@@ -179,9 +176,7 @@ export class MessageStore {
       if (!next) return null;
       const seq = await this.nextSeq(trx, channelId);
       await trx(this.messages).where({ id: next.message_id }).update({ seq });
-      await trx(this.deliveries)
-        .where({ id: next.id })
-        .update({ status: 'running', worker, rounds: 1, max_rounds: channel.max_rounds, started_at: trx.fn.now(), heartbeat_at: trx.fn.now() });
+      await trx(this.deliveries).where({ id: next.id }).update({ status: 'running', worker, rounds: 1, max_rounds: channel.max_rounds, started_at: trx.fn.now(), heartbeat_at: trx.fn.now() });
       return { id: next.id, channelId, messageId: next.message_id, maxRounds: channel.max_rounds as number };
     });
   }
@@ -201,7 +196,8 @@ export class MessageStore {
 
   /** pending → running; false when the part is gone (the member left) or not pending. */
   async startPart(deliveryId: string, round: number, agentId: string, worker: string): Promise<boolean> {
-    const updated = await this.db.knex(this.parts)
+    const updated = await this.db
+      .knex(this.parts)
       .where({ delivery_id: deliveryId, round, agent_id: agentId, status: 'pending' })
       .whereIn('delivery_id', this.db.knex(this.deliveries).select('id').where({ id: deliveryId, status: 'running', worker }))
       .update({ status: 'running', started_at: this.db.knex.fn.now() })
@@ -237,15 +233,14 @@ export class MessageStore {
         round: part.round,
         run_id: part.runId,
       });
-      await trx(this.parts)
-        .where({ delivery_id: part.deliveryId, round: part.round, agent_id: part.agentId })
-        .update({ status: 'answered', answer_message_id: id, run_id: part.runId, finished_at: trx.fn.now() });
+      await trx(this.parts).where({ delivery_id: part.deliveryId, round: part.round, agent_id: part.agentId }).update({ status: 'answered', answer_message_id: id, run_id: part.runId, finished_at: trx.fn.now() });
       return id;
     });
   }
 
   async fail(part: { deliveryId: string; round: number; agentId: string; runId: string | null }, error: { code: string; message: string }): Promise<void> {
-    await this.db.knex(this.parts)
+    await this.db
+      .knex(this.parts)
       .where({ delivery_id: part.deliveryId, round: part.round, agent_id: part.agentId })
       .whereIn('status', ['pending', 'running'])
       .update({ status: 'failed', run_id: part.runId, error_code: error.code, error_message: error.message.slice(0, 2_000), finished_at: this.db.knex.fn.now() });
@@ -298,15 +293,12 @@ export class MessageStore {
       const stopped = await query.update({ status: 'interrupted', finished_at: trx.fn.now(), worker: null }).returning('id');
       const ids = stopped.map((row: { id: string }) => row.id);
       if (ids.length > 0) {
-        await trx(this.parts)
-          .whereIn('delivery_id', ids)
-          .whereIn('status', ['pending', 'running'])
-          .update({
-            status: 'interrupted',
-            error_code: MEMBER_FAILURE.interrupted,
-            error_message: 'The delivery stopped (server restart or the mod was disabled) before this member answered',
-            finished_at: trx.fn.now(),
-          });
+        await trx(this.parts).whereIn('delivery_id', ids).whereIn('status', ['pending', 'running']).update({
+          status: 'interrupted',
+          error_code: MEMBER_FAILURE.interrupted,
+          error_message: 'The delivery stopped (server restart or the mod was disabled) before this member answered',
+          finished_at: trx.fn.now(),
+        });
       }
       const waiting = await trx(this.deliveries)
         .distinct('channel_id')
@@ -322,12 +314,7 @@ export class MessageStore {
 
   /** The latest `limit` messages of the stream (not notices), oldest first: a member's context. */
   async recent(channelId: string, limit: number): Promise<Array<{ author: Author; agentId: string | null; content: string }>> {
-    const rows = await this.db.knex<MessageRow>(this.messages)
-      .where({ channel_id: channelId })
-      .whereNotNull('seq')
-      .whereNot({ author: 'system' })
-      .orderBy('seq', 'desc')
-      .limit(limit);
+    const rows = await this.db.knex<MessageRow>(this.messages).where({ channel_id: channelId }).whereNotNull('seq').whereNot({ author: 'system' }).orderBy('seq', 'desc').limit(limit);
     return rows.reverse().map((r) => ({ author: r.author, agentId: r.agent_id, content: r.content }));
   }
 
@@ -348,7 +335,8 @@ export class MessageStore {
 
   /** Operator messages waiting for their delivery, in queue order. */
   async queued(channelId: string): Promise<Message[]> {
-    const rows = await this.db.knex<MessageRow>(`${this.messages} as m`)
+    const rows = await this.db
+      .knex<MessageRow>(`${this.messages} as m`)
       .join(`${this.deliveries} as d`, 'd.message_id', 'm.id')
       .where({ 'm.channel_id': channelId, 'd.status': 'queued' })
       .orderBy('d.queue_no')
@@ -379,7 +367,8 @@ export class MessageStore {
   private async deliveryViews(rows: DeliveryRow[]): Promise<Map<string, Delivery>> {
     const out = new Map<string, Delivery>();
     if (rows.length === 0) return out;
-    const parts = await this.db.knex<MemberRow>(this.parts)
+    const parts = await this.db
+      .knex<MemberRow>(this.parts)
       .whereIn(
         'delivery_id',
         rows.map((r) => r.id),

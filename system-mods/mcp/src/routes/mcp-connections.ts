@@ -2,16 +2,7 @@
 import { respond, route, type RouteTable } from '../../../../sdk/index.js';
 import type { RouteId } from '../route-ids.js';
 import { mcpErrors as errors } from '../errors.js';
-import {
-  connectionIdParams,
-  diagnoseBody,
-  diagnoseResponse,
-  discoverBody,
-  discoverResponse,
-  listResponse,
-  okConnection,
-  upsertBody,
-} from '../schemas/mcp-connections.schema.js';
+import { connectionIdParams, diagnoseBody, diagnoseResponse, discoverBody, discoverResponse, listResponse, okConnection, upsertBody } from '../schemas/mcp-connections.schema.js';
 import type { McpConnectionManager, McpToolResult } from '../services/connection-manager.js';
 import type { ConnectionStore } from '../services/connection-store.js';
 
@@ -19,9 +10,7 @@ const TAGS = ['settings', 'mcp'];
 
 /** The text a tool gave with its error result (what the operator needs to read). */
 function errorText(result: McpToolResult): string {
-  const texts = result.content
-    .filter((part): part is { type: 'text'; text: string } => typeof part === 'object' && part !== null && (part as { type?: unknown }).type === 'text')
-    .map((part) => part.text);
+  const texts = result.content.filter((part): part is { type: 'text'; text: string } => typeof part === 'object' && part !== null && (part as { type?: unknown }).type === 'text').map((part) => part.text);
   const text = texts.join('\n').trim();
   return text === '' ? 'no error text' : text.length > 2_000 ? `${text.slice(0, 2_000)}…` : text;
 }

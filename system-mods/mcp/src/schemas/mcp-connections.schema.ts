@@ -53,7 +53,7 @@ export const upsertBody = {
     baseUrl: { description: 'http: required; an http(s) URL without user info (mcp_base_url_required, mcp_base_url_invalid)' },
     command: { description: `stdio: required; at most ${MCP_LIMITS.command} characters (mcp_command_required, mcp_command_too_long)` },
     args: { description: `stdio: array of strings, each at most ${MCP_LIMITS.argument} characters (mcp_args_invalid, mcp_argument_too_long)` },
-    arguments: { description: 'Alias of args (the spec\'s name for the field); not both' },
+    arguments: { description: "Alias of args (the spec's name for the field); not both" },
     lifecycle: { description: 'ephemeral (default) or keep_alive (mcp_lifecycle_invalid)' },
     enabled: { type: 'boolean', description: 'Default true' },
     headers: {
@@ -96,8 +96,7 @@ export const diagnoseBody = {
 export const diagnoseResponse = {
   type: 'object',
   required: ['ok'],
-  description:
-    'Without toolName: {ok, check: {connected, server}, tools}. With toolName: {ok, result}. A tool that reports an error answers 422 mcp_tool_failed with toolName and result.',
+  description: 'Without toolName: {ok, check: {connected, server}, tools}. With toolName: {ok, result}. A tool that reports an error answers 422 mcp_tool_failed with toolName and result.',
   properties: {
     ok: { const: true },
     check: {

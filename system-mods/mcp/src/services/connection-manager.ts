@@ -38,7 +38,6 @@ export type * from './mcp-types.js';
 const DEFAULT_BACKOFF = { initialMs: 250, maxMs: 10_000 };
 const MAX_TOOL_PAGES = 100;
 
-
 /** The kept client of one keep-alive connection, and its reconnect state. */
 interface KeptEntry {
   id: string;

@@ -35,18 +35,7 @@ export interface ConnectionFields {
 export type SecretChange = { kind: 'keep' } | { kind: 'clear' } | { kind: 'set'; values: Record<string, string> };
 
 /** Headers the transport itself sets; a configured value would break or spoof the protocol. */
-const RESERVED_HEADERS = new Set([
-  'host',
-  'content-length',
-  'content-type',
-  'accept',
-  'connection',
-  'transfer-encoding',
-  'upgrade',
-  'mcp-session-id',
-  'mcp-protocol-version',
-  'last-event-id',
-]);
+const RESERVED_HEADERS = new Set(['host', 'content-length', 'content-type', 'accept', 'connection', 'transfer-encoding', 'upgrade', 'mcp-session-id', 'mcp-protocol-version', 'last-event-id']);
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const FIELDS_OF: Record<McpTransport, readonly string[]> = {
@@ -61,8 +50,7 @@ export function charLength(value: string): number {
   return n;
 }
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function parseName(value: unknown): string {
   if (typeof value !== 'string' || value.trim() === '') throw errors.mcpNameRequired();

@@ -65,9 +65,7 @@ function toConnection(row: ConnectionRow): McpConnection {
     id: row.id,
     name: row.name,
     transport: row.transport,
-    ...(row.transport === 'http'
-      ? { baseUrl: row.base_url ?? undefined, headerNames: names }
-      : { command: row.command ?? undefined, args: json(row.args), envNames: names }),
+    ...(row.transport === 'http' ? { baseUrl: row.base_url ?? undefined, headerNames: names } : { command: row.command ?? undefined, args: json(row.args), envNames: names }),
     lifecycle: row.lifecycle,
     enabled: row.enabled,
     createdAt: new Date(row.created_at).toISOString(),
@@ -132,8 +130,7 @@ export class ConnectionStore implements McpConnectionSource {
       const { fields, secrets } = parseConnectionInput(body, existing ? toFields(existing) : undefined);
       await this.checkTarget(fields, existing ? toFields(existing) : undefined);
       const targetId = existing?.id ?? randomUUID();
-      const names =
-        secrets.kind === 'set' ? Object.keys(secrets.values).sort() : secrets.kind === 'clear' ? [] : json(existing?.secret_names ?? '[]');
+      const names = secrets.kind === 'set' ? Object.keys(secrets.values).sort() : secrets.kind === 'clear' ? [] : json(existing?.secret_names ?? '[]');
       const columns = {
         name: fields.name,
         transport: fields.transport,
@@ -155,7 +152,10 @@ export class ConnectionStore implements McpConnectionSource {
         if (!row) continue; // changed (or deleted) meanwhile: read again and re-apply
       } else {
         try {
-          [row] = await this.db.knex<ConnectionRow>(TABLE).insert({ id: targetId, ...columns } as never).returning('*');
+          [row] = await this.db
+            .knex<ConnectionRow>(TABLE)
+            .insert({ id: targetId, ...columns } as never)
+            .returning('*');
         } catch (error) {
           if (secrets.kind === 'set') await this.secrets.delete(secretName(targetId)).catch(() => undefined);
           throw error;

@@ -50,11 +50,7 @@ export function describe(error: unknown): string {
  */
 function isFatalTransportError(error: Error): boolean {
   if (error instanceof mcpSdk().StreamableHTTPError) return false;
-  return (
-    error.message.startsWith('SSE stream disconnected') ||
-    error.message.startsWith('Maximum reconnection attempts') ||
-    errorCode(error) === 'EPIPE'
-  );
+  return error.message.startsWith('SSE stream disconnected') || error.message.startsWith('Maximum reconnection attempts') || errorCode(error) === 'EPIPE';
 }
 
 /** One SDK client on one transport. */

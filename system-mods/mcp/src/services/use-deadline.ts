@@ -88,4 +88,3 @@ export async function bounded(promise: Promise<unknown>, ms: number): Promise<vo
   await Promise.race([promise.catch(() => undefined), new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
   clearTimeout(timer);
 }
-

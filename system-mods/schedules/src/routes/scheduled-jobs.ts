@@ -2,19 +2,7 @@
 import { respond, route, type RouteTable } from '../../../../sdk/index.js';
 import { scheduleErrors as errors } from '../errors.js';
 import type { RouteId } from '../route-ids.js';
-import {
-  createBody,
-  jobIdParams,
-  listQuery,
-  okDeleted,
-  okJob,
-  okJobs,
-  okRuns,
-  okTriggered,
-  runsQuery,
-  triggerBody,
-  updateBody,
-} from '../schemas/scheduled-jobs.schema.js';
+import { createBody, jobIdParams, listQuery, okDeleted, okJob, okJobs, okRuns, okTriggered, runsQuery, triggerBody, updateBody } from '../schemas/scheduled-jobs.schema.js';
 import type { ScheduledJobs } from '../services/scheduled-jobs.js';
 import type { Scheduler } from '../services/scheduler.js';
 

@@ -121,8 +121,7 @@ export const runSchema = {
       type: 'string',
       enum: RUN_STATUSES,
       description:
-        '`running` → `completed` | `failed` | `cancelled` | `interrupted` (its process stopped); `skipped`: the previous run was still running; ' +
-        '`missed`: not claimed within the grace period (the service was down)',
+        '`running` → `completed` | `failed` | `cancelled` | `interrupted` (its process stopped); `skipped`: the previous run was still running; ' + '`missed`: not claimed within the grace period (the service was down)',
     },
     runId: { type: ['string', 'null'], description: 'The agent run (GET /api/traces/{runId}); null when skipped or missed' },
     startedAt: nullableTime,

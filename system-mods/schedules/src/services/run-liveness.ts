@@ -27,7 +27,10 @@ export class ScheduledRunLiveness {
 
   /** Says the runs of this process are alive. */
   async beat(): Promise<void> {
-    await this.db.knex(this.runs).where({ owner: this.owner, status: 'running' }).update({ heartbeat_at: new Date(this.clock()) });
+    await this.db
+      .knex(this.runs)
+      .where({ owner: this.owner, status: 'running' })
+      .update({ heartbeat_at: new Date(this.clock()) });
   }
 
   /**
@@ -35,7 +38,10 @@ export class ScheduledRunLiveness {
    * follows: the heartbeat loop beats them, and a tick on a clock that jumped must not take them).
    */
   async sweep(now: number, staleRunSeconds: number, following: string[]): Promise<number> {
-    const query = this.db.knex(this.runs).where({ status: 'running' }).where('heartbeat_at', '<', new Date(now - staleRunSeconds * 1000));
+    const query = this.db
+      .knex(this.runs)
+      .where({ status: 'running' })
+      .where('heartbeat_at', '<', new Date(now - staleRunSeconds * 1000));
     if (following.length > 0) query.whereNotIn('id', following);
     return query.update({ status: 'interrupted', ended_at: new Date(now), error: 'scheduled_run_interrupted: its service process stopped responding' });
   }

@@ -166,7 +166,11 @@ export class ScheduledJobs {
   }
 
   async list(filter: { agentId?: string; enabled?: boolean; limit?: number } = {}): Promise<ScheduledJob[]> {
-    const query = this.deps.db.knex(this.jobs).select('*').orderBy([{ column: 'created_at' }, { column: 'id' }]).limit(filter.limit ?? 500);
+    const query = this.deps.db
+      .knex(this.jobs)
+      .select('*')
+      .orderBy([{ column: 'created_at' }, { column: 'id' }])
+      .limit(filter.limit ?? 500);
     if (filter.agentId !== undefined) query.where('agent_id', filter.agentId);
     if (filter.enabled !== undefined) query.where('enabled', filter.enabled);
     const [rows, tz] = [(await query) as JobRow[], await this.deps.operatorTimezone()];
@@ -256,7 +260,11 @@ export class ScheduledJobs {
 
   async runsOf(jobId: string, options: { limit?: number; status?: RunStatus } = {}): Promise<ScheduledRun[]> {
     await this.row(jobId);
-    const query = this.deps.db.knex(this.runs).where({ job_id: jobId }).orderBy('id', 'desc').limit(options.limit ?? 50);
+    const query = this.deps.db
+      .knex(this.runs)
+      .where({ job_id: jobId })
+      .orderBy('id', 'desc')
+      .limit(options.limit ?? 50);
     if (options.status) query.where('status', options.status);
     return ((await query) as RunRow[]).map(toRun);
   }

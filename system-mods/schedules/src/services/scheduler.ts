@@ -143,7 +143,15 @@ export class Scheduler {
     report.jobs += due.length;
 
     const busy = new Set(
-      ((await trx(this.runs).distinct('job_id').where({ status: 'running' }).whereIn('job_id', due.map((j) => j.id))) as Array<{ job_id: string }>).map((r) => r.job_id),
+      (
+        (await trx(this.runs)
+          .distinct('job_id')
+          .where({ status: 'running' })
+          .whereIn(
+            'job_id',
+            due.map((j) => j.id),
+          )) as Array<{ job_id: string }>
+      ).map((r) => r.job_id),
     );
     const inserts: Array<Partial<RunRow> & { owner?: string; heartbeat_at?: Date }> = [];
     const nextAts: Array<{ id: string; nextAt: Date | null }> = [];
@@ -265,20 +273,19 @@ export class Scheduler {
     const tz = await this.deps.operatorTimezone();
     if (tz === this.followedTz) return;
     await this.deps.db.transaction(async (trx) => {
-      const stale = (await trx(this.jobs)
-        .select('id', 'cron')
-        .whereNull('timezone')
-        .whereNotNull('next_at')
-        .whereNot('next_tz', tz)
-        .forUpdate()
-        .skipLocked()) as Array<Pick<JobRow, 'id' | 'cron'>>;
+      const stale = (await trx(this.jobs).select('id', 'cron').whereNull('timezone').whereNotNull('next_at').whereNot('next_tz', tz).forUpdate().skipLocked()) as Array<Pick<JobRow, 'id' | 'cron'>>;
       if (stale.length === 0) return;
       const nextAts = stale.map((job) => {
         const next = nextOccurrence(cronSpec(job.cron), now, tz);
         return { id: job.id, nextAt: next === null ? null : new Date(next) };
       });
       await this.moveNextAt(trx, nextAts);
-      await trx(this.jobs).whereIn('id', stale.map((j) => j.id)).update({ next_tz: tz });
+      await trx(this.jobs)
+        .whereIn(
+          'id',
+          stale.map((j) => j.id),
+        )
+        .update({ next_tz: tz });
     });
     this.followedTz = tz;
   }

@@ -27,13 +27,10 @@ const fields = {
 } as const;
 
 const response = {
-  200: okResponse(
-    'curator',
-    {
-      ...completeObject(fields, { ...CURATOR_DEFAULTS }),
-      description: 'The memory curator reviews recent conversation material and proposes memory cards for the operator to accept.',
-    },
-  ),
+  200: okResponse('curator', {
+    ...completeObject(fields, { ...CURATOR_DEFAULTS }),
+    description: 'The memory curator reviews recent conversation material and proposes memory cards for the operator to accept.',
+  }),
 } as const;
 
 export const getCuratorSchema = {

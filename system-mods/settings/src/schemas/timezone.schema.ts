@@ -6,9 +6,7 @@ const timezone = {
   type: 'string',
   minLength: 1,
   maxLength: 64,
-  description:
-    'IANA time zone name, case-sensitive (e.g. "Europe/Berlin", "UTC"). Schedules with an explicit time zone keep it; ' +
-    'saving this never rewrites existing schedules.',
+  description: 'IANA time zone name, case-sensitive (e.g. "Europe/Berlin", "UTC"). Schedules with an explicit time zone keep it; ' + 'saving this never rewrites existing schedules.',
 } as const;
 
 const response = { 200: okResponse('timezone', { ...timezone, default: DEFAULT_TIMEZONE }) } as const;

@@ -48,10 +48,7 @@ function checkPatterns(patterns: string[]): string[] {
     try {
       compileBlockedCommandPattern(pattern);
     } catch (error) {
-      throw errors.settingsCommandPatternInvalid(
-        { index, reason: (error as Error).message.slice(0, 200) },
-        { details: { field: 'blockedCommandPatterns', index } },
-      );
+      throw errors.settingsCommandPatternInvalid({ index, reason: (error as Error).message.slice(0, 200) }, { details: { field: 'blockedCommandPatterns', index } });
     }
   });
   return patterns;

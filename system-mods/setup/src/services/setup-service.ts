@@ -87,7 +87,9 @@ export class SetupService {
       );
       await this.markComplete(trx);
       const result = { ok: true, operationId, operator, agent, documents, modelSelection, status: await this.status(trx) };
-      await trx('setup_operations').where({ operation_id: operationId }).update({ result: JSON.stringify(result) });
+      await trx('setup_operations')
+        .where({ operation_id: operationId })
+        .update({ result: JSON.stringify(result) });
       return { ...result, replayed: false };
     });
   }

@@ -6,11 +6,9 @@ import type { SkillAssignments } from '../services/skill-assignments.js';
 
 const tags = ['skills', 'agents'];
 
-const TEXT_ONLY =
-  'Skills are text given to the model: assigning one never installs executables or widens execution permission.';
+const TEXT_ONLY = 'Skills are text given to the model: assigning one never installs executables or widens execution permission.';
 const PRECEDENCE_NOTE =
-  'The agent\'s catalog merges central, global filesystem and the agent\'s own filesystem skills ' +
-  '(<workspaces>/<agentId>/skills/<id>/SKILL.md); when ids collide, filesystem-agent > filesystem-global > central.';
+  "The agent's catalog merges central, global filesystem and the agent's own filesystem skills " + '(<workspaces>/<agentId>/skills/<id>/SKILL.md); when ids collide, filesystem-agent > filesystem-global > central.';
 
 export function agentSkillRoutes(assignments: SkillAssignments): RouteTable<RouteId> {
   return {

@@ -10,7 +10,7 @@ const tags = ['skills'];
 
 const PRECEDENCE_NOTE =
   'Precedence when ids collide: filesystem-agent > filesystem-global > central. This operator-wide view has central and ' +
-  'global filesystem skills (<workspaces>/global/skills/<id>/SKILL.md); an agent\'s own skills appear only in GET /api/agents/{agentId}/skills.';
+  "global filesystem skills (<workspaces>/global/skills/<id>/SKILL.md); an agent's own skills appear only in GET /api/agents/{agentId}/skills.";
 
 export function settingsSkillRoutes(catalog: SkillCatalog, editor: SkillEditor): RouteTable<RouteId> {
   return {
@@ -56,8 +56,7 @@ export function settingsSkillRoutes(catalog: SkillCatalog, editor: SkillEditor):
     delete: route({
       schema: {
         tags,
-        description:
-          'Deletes the central skill with this id and removes it from every assignment it no longer resolves in. Filesystem skills are read-only: 409 skill_read_only.',
+        description: 'Deletes the central skill with this id and removes it from every assignment it no longer resolves in. Filesystem skills are read-only: 409 skill_read_only.',
         params: skillIdParams,
         response: { 200: okSkill },
       },

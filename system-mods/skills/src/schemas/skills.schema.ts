@@ -47,7 +47,7 @@ export const assignmentBody = {
     skills: {
       type: 'array',
       maxItems: 500,
-      description: 'Skill ids in the order the model gets them; each must be in the agent\'s catalog and listed once',
+      description: "Skill ids in the order the model gets them; each must be in the agent's catalog and listed once",
       items: { type: 'string', pattern: ENTITY_ID_PATTERN },
     },
   },
@@ -106,8 +106,8 @@ export const okAssignment = {
     ok: { const: true },
     assigned: { type: 'array', items: { type: 'string' }, description: 'The stored assignment, in order' },
     effective: { type: 'array', items: skillSummarySchema, description: 'Assigned skills that resolve, in assignment order, from the winning layer' },
-    missing: { type: 'array', items: { type: 'string' }, description: 'Assigned ids no longer in the agent\'s catalog' },
-    catalog: { type: 'array', items: skillSummarySchema, description: 'The agent\'s effective catalog: every skill it can be given' },
+    missing: { type: 'array', items: { type: 'string' }, description: "Assigned ids no longer in the agent's catalog" },
+    catalog: { type: 'array', items: skillSummarySchema, description: "The agent's effective catalog: every skill it can be given" },
     invalid: { type: 'array', items: invalidEntrySchema },
   },
 } as const;

@@ -34,14 +34,7 @@ export interface FilesystemSkill {
 }
 
 /** Why a skill folder was skipped. */
-export type InvalidReason =
-  | 'id_invalid'
-  | 'outside_root'
-  | 'skill_md_missing'
-  | 'not_a_file'
-  | 'too_large'
-  | 'front_matter_invalid'
-  | 'unreadable';
+export type InvalidReason = 'id_invalid' | 'outside_root' | 'skill_md_missing' | 'not_a_file' | 'too_large' | 'front_matter_invalid' | 'unreadable';
 
 /** A skill folder that was skipped, reported so the operator can fix it. */
 export interface InvalidSkillEntry {
@@ -118,13 +111,7 @@ export class FilesystemSkills {
   }
 
   /** One skill folder: a skill, a reason to skip it, or undefined for a stray file. */
-  private async read(
-    root: string,
-    folderPath: string,
-    folder: string,
-    rel: string,
-    source: FilesystemSource,
-  ): Promise<FilesystemSkill | InvalidSkillEntry | undefined> {
+  private async read(root: string, folderPath: string, folder: string, rel: string, source: FilesystemSource): Promise<FilesystemSkill | InvalidSkillEntry | undefined> {
     const invalid = (reason: InvalidReason, detail?: string, at = rel): InvalidSkillEntry => ({ source, folder, path: at, reason, ...(detail ? { detail } : {}) });
     let isDir: boolean;
     try {

@@ -6,9 +6,7 @@
  */
 
 /** What {@link parseFrontMatter} found. */
-export type FrontMatterResult =
-  | { ok: true; attributes: Record<string, string>; body: string }
-  | { ok: false; reason: string };
+export type FrontMatterResult = { ok: true; attributes: Record<string, string>; body: string } | { ok: false; reason: string };
 
 const OPENING = /^---[ \t]*(?:\r?\n|$)/;
 const CLOSING = /^---[ \t]*$/;
@@ -48,7 +46,10 @@ export function parseFrontMatter(source: string): FrontMatterResult {
       const indent = Math.min(...lines.filter((l) => l.trim() !== '').map((l) => /^[ \t]*/.exec(l)![0].length));
       attributes[current.key] = lines.map((l) => l.slice(Number.isFinite(indent) ? indent : 0)).join('\n');
     } else {
-      attributes[current.key] = lines.map((l) => l.trim()).filter(Boolean).join(' ');
+      attributes[current.key] = lines
+        .map((l) => l.trim())
+        .filter(Boolean)
+        .join(' ');
     }
     current = undefined;
   };

@@ -63,7 +63,13 @@ export function taskRoutes(store: BoardStore, runner: TaskRunner): RouteTable<Ro
       handler: async (req) => respond.json({ ok: true, ...(await runner.execute(req.params.id)) }, { status: 202 }),
     }),
     'task-cancel': route({
-      schema: { tags, description: 'Requests a stop of the run in flight (409 task_not_running without one); the task then goes back to its previous status.', params: idParams, body: emptyBody, response: { 200: okCancel } },
+      schema: {
+        tags,
+        description: 'Requests a stop of the run in flight (409 task_not_running without one); the task then goes back to its previous status.',
+        params: idParams,
+        body: emptyBody,
+        response: { 200: okCancel },
+      },
       handler: async (req) => ({ ok: true, ...(await runner.cancel(req.params.id)) }),
     }),
     'task-runs': route({

@@ -4,17 +4,7 @@
  * and feed `/api/openapi.json`.
  */
 import { ENTITY_ID_PATTERN } from '../../../../sdk/index.js';
-import {
-  MAX_DESCRIPTION,
-  MAX_LIMIT,
-  DEFAULT_LIMIT,
-  MAX_PROJECT_DESCRIPTION,
-  MAX_PROJECT_NAME,
-  MAX_TITLE,
-  RUN_STATUSES,
-  TASK_PRIORITIES,
-  TASK_STATUSES,
-} from '../services/vocabulary.js';
+import { MAX_DESCRIPTION, MAX_LIMIT, DEFAULT_LIMIT, MAX_PROJECT_DESCRIPTION, MAX_PROJECT_NAME, MAX_TITLE, RUN_STATUSES, TASK_PRIORITIES, TASK_STATUSES } from '../services/vocabulary.js';
 
 const entityId = { type: 'string', pattern: ENTITY_ID_PATTERN, maxLength: 64 } as const;
 const nonBlank = '\\S';

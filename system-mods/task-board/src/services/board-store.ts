@@ -146,7 +146,9 @@ export class BoardStore {
       const project = await this.getProject(id, trx);
       const taskIds = trx(this.tasks).select('id').where({ project_id: id });
       const activeRuns = await trx(this.runs).select('run_id', 'agent_id').whereIn('task_id', taskIds).andWhere({ status: 'running' });
-      await trx(this.runs).whereIn('task_id', trx(this.tasks).select('id').where({ project_id: id })).delete();
+      await trx(this.runs)
+        .whereIn('task_id', trx(this.tasks).select('id').where({ project_id: id }))
+        .delete();
       const deletedTasks = (await trx(this.tasks).where({ project_id: id }).delete().returning(['id'])).length;
       await trx(this.projects).where({ id }).delete();
       return { project: { ...project, taskCount: 0 }, deletedTasks, activeRuns: activeRuns.map((r: Row) => ({ runId: r.run_id, agentId: r.agent_id })) };
@@ -263,7 +265,14 @@ export class BoardStore {
 
   async listRuns(taskId: string): Promise<TaskRun[]> {
     await this.getTask(taskId);
-    const rows = await this.db.knex(this.runs).select(RUN_COLUMNS).where({ task_id: taskId }).orderBy([{ column: 'started_at', order: 'desc' }, { column: 'run_id', order: 'desc' }]);
+    const rows = await this.db
+      .knex(this.runs)
+      .select(RUN_COLUMNS)
+      .where({ task_id: taskId })
+      .orderBy([
+        { column: 'started_at', order: 'desc' },
+        { column: 'run_id', order: 'desc' },
+      ]);
     return rows.map((r: Row) => toRun(r));
   }
 

@@ -204,7 +204,11 @@ export class TaskRunner {
   /** Marks the runs this process consumes as alive. */
   async heartbeat(): Promise<void> {
     if (this.consuming.size === 0) return;
-    await this.db.knex(this.store.runs).whereIn('run_id', [...this.consuming]).andWhere({ status: 'running' }).update({ heartbeat_at: this.db.knex.fn.now() });
+    await this.db
+      .knex(this.store.runs)
+      .whereIn('run_id', [...this.consuming])
+      .andWhere({ status: 'running' })
+      .update({ heartbeat_at: this.db.knex.fn.now() });
   }
 
   close(): void {

@@ -3,21 +3,7 @@ import { route, type ModDatabaseService, type RouteTable } from '../../../../sdk
 import type { AgentsService } from '../../../agents/src/contract.js';
 import { tiddleErrors as errors } from '../errors.js';
 import type { RouteId } from '../route-ids.js';
-import {
-  agentQuery,
-  candidatesQuery,
-  cardsQuery,
-  curatorRunBody,
-  decideBody,
-  historyQuery,
-  okCandidate,
-  okCandidates,
-  okCards,
-  okCuratorRun,
-  okHistory,
-  okSettings,
-  settingsBody,
-} from '../schemas/tiddle.schema.js';
+import { agentQuery, candidatesQuery, cardsQuery, curatorRunBody, decideBody, historyQuery, okCandidate, okCandidates, okCards, okCuratorRun, okHistory, okSettings, settingsBody } from '../schemas/tiddle.schema.js';
 import type { Candidates } from '../services/candidates.js';
 import type { CardStore } from '../services/cards.js';
 import type { Curator } from '../services/curator.js';
@@ -28,7 +14,7 @@ export function tiddleRoutes(deps: { db: ModDatabaseService; cards: CardStore; c
   const { db, cards, candidates, curator, agents } = deps;
   const routes: RouteTable<RouteId> = {
     'settings-get': route({
-      schema: { tags, description: 'The agent\'s Tiddle settings (defaults when none are saved).', querystring: agentQuery, response: { 200: okSettings } },
+      schema: { tags, description: "The agent's Tiddle settings (defaults when none are saved).", querystring: agentQuery, response: { 200: okSettings } },
       handler: async (req) => {
         await agents.require(req.query.agentId);
         return { ok: true, agentId: req.query.agentId, tiddle: await cards.settings(req.query.agentId) };
@@ -37,7 +23,7 @@ export function tiddleRoutes(deps: { db: ModDatabaseService; cards: CardStore; c
     'settings-put': route({
       schema: {
         tags,
-        description: 'Changes the agent\'s Tiddle settings; omitted fields keep their values. Shorter retention applies at the next write or pass.',
+        description: "Changes the agent's Tiddle settings; omitted fields keep their values. Shorter retention applies at the next write or pass.",
         querystring: agentQuery,
         body: settingsBody,
         response: { 200: okSettings },
@@ -72,7 +58,7 @@ export function tiddleRoutes(deps: { db: ModDatabaseService; cards: CardStore; c
       },
     }),
     'candidates-list': route({
-      schema: { tags, description: 'The agent\'s promotion candidates newest first, optionally of one status.', querystring: candidatesQuery, response: { 200: okCandidates } },
+      schema: { tags, description: "The agent's promotion candidates newest first, optionally of one status.", querystring: candidatesQuery, response: { 200: okCandidates } },
       handler: async (req) => {
         const { agentId, status, limit } = req.query;
         return { ok: true, agentId, candidates: await candidates.list(agentId, { status, limit: limit ?? 50 }) };
@@ -82,7 +68,7 @@ export function tiddleRoutes(deps: { db: ModDatabaseService; cards: CardStore; c
       schema: {
         tags,
         description:
-          'Decides a pending candidate: `accept` creates an operator-owned Brain record (title/content given here override the candidate\'s; ' +
+          "Decides a pending candidate: `accept` creates an operator-owned Brain record (title/content given here override the candidate's; " +
           'its sourceRefs name the candidate and its provenance) in the same transaction; `edit` changes title and/or content and keeps it pending; ' +
           '`reject` closes it. 404 tiddle_candidate_not_found, 409 tiddle_candidate_decided when it is no longer pending.',
         querystring: agentQuery,
@@ -94,7 +80,7 @@ export function tiddleRoutes(deps: { db: ModDatabaseService; cards: CardStore; c
     'curator-run': route({
       schema: {
         tags,
-        description: 'Runs the memory curator\'s review now, outside its schedule and whether or not it is enabled, within its window and item bounds.',
+        description: "Runs the memory curator's review now, outside its schedule and whether or not it is enabled, within its window and item bounds.",
         body: curatorRunBody,
         response: { 200: okCuratorRun },
       },

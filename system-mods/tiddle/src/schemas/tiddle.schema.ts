@@ -161,7 +161,7 @@ export const decideBody = {
     action: {
       type: 'string',
       enum: ['accept', 'reject', 'edit'],
-      description: '`accept` creates the Brain record (with the title/content given here, else the candidate\'s); `edit` changes a pending candidate; `reject` closes it',
+      description: "`accept` creates the Brain record (with the title/content given here, else the candidate's); `edit` changes a pending candidate; `reject` closes it",
     },
     title: { type: 'string', minLength: 1, maxLength: MAX_TITLE },
     content: { type: 'string', minLength: 1, maxLength: MAX_CONTENT },

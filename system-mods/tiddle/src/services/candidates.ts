@@ -53,7 +53,9 @@ function toCandidate(row: CandidateRow): PromotionCandidate {
 /** sha256 of the title and content with case and runs of white space ignored. */
 export function contentHash(title: string, content: string): string {
   const norm = (s: string) => s.trim().replace(/\s+/g, ' ').toLowerCase();
-  return createHash('sha256').update(`${norm(title)}\n${norm(content)}`).digest('hex');
+  return createHash('sha256')
+    .update(`${norm(title)}\n${norm(content)}`)
+    .digest('hex');
 }
 
 function text(value: unknown, field: string, max: number): string {

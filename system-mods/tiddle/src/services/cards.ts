@@ -159,7 +159,10 @@ export class CardStore {
     let seq = Number(top?.max ?? 0);
     const rows = cards.map((card) => ({
       agent_id: agentId,
-      id: `card_${randomBytes(9).toString('base64url').toLowerCase().replace(/[^a-z0-9]/g, 'x')}`,
+      id: `card_${randomBytes(9)
+        .toString('base64url')
+        .toLowerCase()
+        .replace(/[^a-z0-9]/g, 'x')}`,
       seq: ++seq,
       scope: card.scope,
       kind: card.kind,
@@ -197,9 +200,7 @@ export class CardStore {
       .delete()
       .returning('*')) as CardRow[];
     if (expired.length > 0) {
-      await trx(this.history).insert(
-        expired.map((row) => ({ agent_id: agentId, card_id: row.id, event: 'expired', scope: row.scope, kind: row.kind, text: row.text, run_id: row.run_id, at: new Date(now) })),
-      );
+      await trx(this.history).insert(expired.map((row) => ({ agent_id: agentId, card_id: row.id, event: 'expired', scope: row.scope, kind: row.kind, text: row.text, run_id: row.run_id, at: new Date(now) })));
     }
     await trx(this.history)
       .where({ agent_id: agentId })
@@ -270,7 +271,10 @@ export class CardStore {
   }
 
   async markCurated(trx: Knex.Transaction, cards: Card[]): Promise<void> {
-    for (const card of cards) await trx(this.cards).where({ agent_id: card.agentId, id: card.id }).update({ curated_at: new Date(this.clock()) });
+    for (const card of cards)
+      await trx(this.cards)
+        .where({ agent_id: card.agentId, id: card.id })
+        .update({ curated_at: new Date(this.clock()) });
   }
 
   /** Agents with cards created since `since` (the merge pass's work list). */

@@ -51,7 +51,7 @@ export class ContinuityHooks {
         ),
       );
     } catch (err) {
-      this.log.warn({ err: err instanceof Error ? err.message : String(err), runId: event.runId }, 'tiddle could not append the turn\'s cards');
+      this.log.warn({ err: err instanceof Error ? err.message : String(err), runId: event.runId }, "tiddle could not append the turn's cards");
       return [];
     }
   }

@@ -36,7 +36,9 @@ export interface CuratorTick {
 
 /** The latest occurrence of `cron` in `timeZone` at or before `now`. */
 export function latestOccurrence(cron: string, now: number, timeZone: string): number {
-  return CronExpressionParser.parse(cron, { currentDate: new Date(now + 1), tz: timeZone }).prev().getTime();
+  return CronExpressionParser.parse(cron, { currentDate: new Date(now + 1), tz: timeZone })
+    .prev()
+    .getTime();
 }
 
 const KIND_LABEL: Record<string, string> = { decision: 'Decision', merged: 'Summary', synthesis: 'Across scopes' };
@@ -68,7 +70,9 @@ export class Curator {
         .returning('occurrence_at');
       if (claimed.length === 0) return { occurrence: null, proposed: 0 };
       const proposed = await this.reviewIn(trx, settings);
-      await trx(this.claims).where({ occurrence_at: new Date(occurrence) }).update({ proposed });
+      await trx(this.claims)
+        .where({ occurrence_at: new Date(occurrence) })
+        .update({ proposed });
       return { occurrence: new Date(occurrence).toISOString(), proposed };
     });
   }

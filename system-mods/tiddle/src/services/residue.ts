@@ -37,7 +37,10 @@ function sentences(text: string): string[] {
   const out: string[] = [];
   for (const line of withoutCode.split(/\r?\n/)) {
     const checkbox = /^\s*[-*]\s*\[ \]\s*/.test(line);
-    const stripped = line.replace(/^\s*(?:[-*+]|\d+[.)])\s+/, '').replace(/^\[[ xX]\]\s*/, '').trim();
+    const stripped = line
+      .replace(/^\s*(?:[-*+]|\d+[.)])\s+/, '')
+      .replace(/^\[[ xX]\]\s*/, '')
+      .trim();
     if (stripped === '') continue;
     const parts = stripped.split(/(?<=[.!?])\s+/);
     for (const part of parts) out.push(checkbox ? `TODO ${part}` : part);
@@ -60,7 +63,11 @@ export function extractResidue(userText: string | undefined, assistantText: stri
       if (items.length >= MAX_ITEMS_PER_TURN) return;
       const kind = classify(sentence, fromUser);
       if (!kind) continue;
-      let clean = sentence.replace(/^TODO\s+/, '').replace(TASK_START, '').trim() || sentence;
+      let clean =
+        sentence
+          .replace(/^TODO\s+/, '')
+          .replace(TASK_START, '')
+          .trim() || sentence;
       if (clean.length < MIN_ITEM_CHARS) continue;
       if (clean.length > MAX_ITEM_CHARS) clean = `${clean.slice(0, MAX_ITEM_CHARS - 1)}…`;
       const key = `${kind}:${clean.toLowerCase()}`;

@@ -6,8 +6,7 @@ import { respond, type RouteBinding } from '../../../../sdk/index.js';
 import { webUiErrors } from '../errors.js';
 import type { UiBundle } from '../services/ui-bundle.js';
 
-export const UI_CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'";
+export const UI_CSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'";
 
 const PAGE_HEADERS = {
   'content-security-policy': UI_CSP,

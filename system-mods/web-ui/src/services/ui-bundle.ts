@@ -84,10 +84,7 @@ export class UiBundle {
       return undefined;
     }
     if (this.loaded?.indexMtimeMs === mtimeMs) return this.loaded;
-    const [page, entries] = await Promise.all([
-      readFile(this.indexFile),
-      readdir(this.assetsDir, { withFileTypes: true }).catch(() => []),
-    ]);
+    const [page, entries] = await Promise.all([readFile(this.indexFile), readdir(this.assetsDir, { withFileTypes: true }).catch(() => [])]);
     this.loaded = {
       indexMtimeMs: mtimeMs,
       page,

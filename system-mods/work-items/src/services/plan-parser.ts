@@ -32,7 +32,10 @@ export function parsePlan(answer: string, maxSteps: number): ParsedPlan {
 function findJson(answer: string): unknown {
   const candidates = [answer.trim()];
   for (const match of answer.matchAll(/```[a-zA-Z]*\s*\n?([\s\S]*?)```/g)) candidates.push(match[1]!.trim());
-  for (const [open, close] of [['[', ']'], ['{', '}']] as const) {
+  for (const [open, close] of [
+    ['[', ']'],
+    ['{', '}'],
+  ] as const) {
     const start = answer.indexOf(open);
     const end = answer.lastIndexOf(close);
     if (start !== -1 && end > start) candidates.push(answer.slice(start, end + 1));

@@ -18,12 +18,9 @@ export function nextStage(stage: Stage): ItemStage {
 }
 
 const ASK: Record<Stage, string> = {
-  inspect:
-    'Stage 1 of 3, inspect: examine the task and what it touches. Report what you find (the current state, constraints, open questions). Do not change anything yet.',
-  propose:
-    'Stage 2 of 3, propose: based on your inspection, propose how to do the task: concrete changes or actions, in order, with their risks.',
-  verify:
-    'Stage 3 of 3, verify: check your proposal against the task. Say whether it is complete and correct, what remains open, and finish with a one-line verdict.',
+  inspect: 'Stage 1 of 3, inspect: examine the task and what it touches. Report what you find (the current state, constraints, open questions). Do not change anything yet.',
+  propose: 'Stage 2 of 3, propose: based on your inspection, propose how to do the task: concrete changes or actions, in order, with their risks.',
+  verify: 'Stage 3 of 3, verify: check your proposal against the task. Say whether it is complete and correct, what remains open, and finish with a one-line verdict.',
 };
 
 /** The message of one step's run. The session (`work-<id>`) carries the earlier stages' answers. */

@@ -35,7 +35,7 @@ export function attachmentRoutes(roots: WorkspaceRoots, store: AttachmentStore):
     'attachments-list': route({
       schema: {
         tags,
-        description: 'The session\'s stored attachments that have not expired or been deleted, newest first (`limit` default 200).',
+        description: "The session's stored attachments that have not expired or been deleted, newest first (`limit` default 200).",
         querystring: attachmentsQuery,
         response: { 200: attachmentsAnswer },
       },
@@ -60,7 +60,7 @@ export function attachmentRoutes(roots: WorkspaceRoots, store: AttachmentStore):
     'attachment-delete': route({
       schema: {
         tags,
-        description: 'Deletes the attachment\'s bytes now, before it expires; the transcript keeps its metadata (a later download is 404).',
+        description: "Deletes the attachment's bytes now, before it expires; the transcript keeps its metadata (a later download is 404).",
         params: attachmentParams,
         response: { 200: deletedAnswer },
       },
@@ -70,7 +70,7 @@ export function attachmentRoutes(roots: WorkspaceRoots, store: AttachmentStore):
       schema: {
         tags,
         description:
-          'A regular file of the agent\'s workspace (`storageReference` relative to it), with a content type chosen by the server from the file\'s extension, `Content-Disposition` ' +
+          "A regular file of the agent's workspace (`storageReference` relative to it), with a content type chosen by the server from the file's extension, `Content-Disposition` " +
           '(active content such as HTML and SVG always `attachment`) and `X-Content-Type-Options: nosniff`. Paths out of the workspace, symlinks and hard links are refused.',
         params: artifactParams,
       },

@@ -13,7 +13,7 @@ export function workspaceFileRoutes(roots: WorkspaceRoots, files: WorkspaceFiles
       schema: {
         tags,
         description:
-          'Files and folders under the scope\'s folder (or `path` inside it), depth first, names sorted: at most 1,000 entries (`truncated` says more exist); ' +
+          "Files and folders under the scope's folder (or `path` inside it), depth first, names sorted: at most 1,000 entries (`truncated` says more exist); " +
           'dot names (.git, .attachments, …), generated folders (node_modules, dist, build, …) and symlinks are left out.',
         querystring: listQuery,
         response: { 200: listAnswer },

@@ -8,15 +8,15 @@ const agentId = { type: 'string', pattern: ENTITY_ID_PATTERN, description: 'A re
 const scope = {
   type: 'string',
   enum: ['agent', 'workspaces'],
-  description: '`agent`: the agent\'s own folder <data dir>/workspaces/<agentId> (agentId required); `workspaces` (default): the whole workspaces folder, global/ and every agent\'s folder',
+  description: "`agent`: the agent's own folder <data dir>/workspaces/<agentId> (agentId required); `workspaces` (default): the whole workspaces folder, global/ and every agent's folder",
 } as const;
-const relPath = { type: 'string', minLength: 1, maxLength: 4096, description: 'Relative to the scope\'s folder, `/`-separated; no `..` out of it, no absolute path' } as const;
+const relPath = { type: 'string', minLength: 1, maxLength: 4096, description: "Relative to the scope's folder, `/`-separated; no `..` out of it, no absolute path" } as const;
 const version = { type: 'string', minLength: 1, maxLength: 100, description: '`sha256:<hex>` of the content' } as const;
 
 export const listQuery = {
   type: 'object',
   additionalProperties: false,
-  properties: { agentId, scope, path: { type: 'string', maxLength: 4096, description: 'A folder to list (default the scope\'s folder)' } },
+  properties: { agentId, scope, path: { type: 'string', maxLength: 4096, description: "A folder to list (default the scope's folder)" } },
 } as const;
 
 export const fileQuery = {
@@ -104,13 +104,13 @@ const reference = { type: 'string', minLength: 1, maxLength: 1024 } as const;
 export const attachmentParams = {
   type: 'object',
   required: ['agentId', 'artifactPath'],
-  properties: { agentId, artifactPath: { ...reference, description: 'The attachment\'s reference as listed (URL-encoded as one segment)' } },
+  properties: { agentId, artifactPath: { ...reference, description: "The attachment's reference as listed (URL-encoded as one segment)" } },
 } as const;
 
 export const artifactParams = {
   type: 'object',
   required: ['agentId', 'storageReference'],
-  properties: { agentId, storageReference: { ...reference, description: 'A file path relative to the agent\'s workspace (URL-encoded as one segment)' } },
+  properties: { agentId, storageReference: { ...reference, description: "A file path relative to the agent's workspace (URL-encoded as one segment)" } },
 } as const;
 
 const attachment = {
@@ -126,7 +126,7 @@ const attachment = {
     type: { type: 'string', description: 'The MIME type the client sent (downloads choose their own by extension)' },
     size: { type: 'integer' },
     sha256: { type: 'string' },
-    reference: { type: 'string', description: 'Relative to the agent\'s workspace: .attachments/<session>/<id>-<name>' },
+    reference: { type: 'string', description: "Relative to the agent's workspace: .attachments/<session>/<id>-<name>" },
     url: { type: 'string', description: 'Same-origin path of the bytes' },
     createdAt: { type: 'string', format: 'date-time' },
     expiresAt: { type: 'string', format: 'date-time' },

@@ -58,7 +58,10 @@ export function sessionFolder(sessionId: string): string {
 
 /** A file name safe on every file system: letters, digits, `.`, `_`, `-`; no leading dot; at most 100 characters. */
 export function safeName(name: string): string {
-  const cleaned = name.normalize('NFKC').replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/, '');
+  const cleaned = name
+    .normalize('NFKC')
+    .replace(/[^A-Za-z0-9._-]+/g, '_')
+    .replace(/^[._]+/, '');
   const ext = path.extname(cleaned).slice(0, 16);
   const stem = cleaned.slice(0, cleaned.length - ext.length).slice(0, 100 - ext.length);
   return stem.length > 0 ? `${stem}${ext}` : `file${ext}`;
@@ -69,9 +72,7 @@ export const attachmentUrl = (agentId: string, reference: string) => `/api/attac
 export class AttachmentStore implements AttachmentsService {
   private readonly table: string;
 
-  constructor(
-    private readonly deps: { db: ModDatabaseService; roots: WorkspaceRoots; clock: () => number; log: LoggerService },
-  ) {
+  constructor(private readonly deps: { db: ModDatabaseService; roots: WorkspaceRoots; clock: () => number; log: LoggerService }) {
     this.table = deps.db.table('attachments');
   }
 
@@ -131,7 +132,10 @@ export class AttachmentStore implements AttachmentsService {
       // One statement: the turn's files are recorded together or not at all.
       if (rows.length > 0) await this.deps.db.knex(this.table).insert(rows);
     } catch (error) {
-      await this.removeFiles(root, rows.map((r) => r.reference));
+      await this.removeFiles(
+        root,
+        rows.map((r) => r.reference),
+      );
       throw error;
     }
     return out;
@@ -166,7 +170,10 @@ export class AttachmentStore implements AttachmentsService {
   async list(agentId: string, sessionId: string, limit: number): Promise<AttachmentView[]> {
     await this.deps.roots.agentDir(agentId);
     const rows = (await this.live(this.deps.db.knex(this.table).where({ agent_id: agentId, session_id: sessionId }))
-      .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'reference', order: 'asc' }])
+      .orderBy([
+        { column: 'created_at', order: 'desc' },
+        { column: 'reference', order: 'asc' },
+      ])
       .limit(limit)) as Row[];
     return rows.map((r) => this.view(r));
   }

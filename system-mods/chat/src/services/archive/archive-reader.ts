@@ -185,7 +185,13 @@ export class ArchiveReader {
   }
 
   /** Sessions with a message written or a run started on `day`, by agent and session id. */
-  async sessionsOfDay(request: { day: string; timezone: string; agentId?: string; limit: number; cursor?: string }): Promise<{ sessions: Array<SessionView & { day: { runs: number; messages: number; firstAt: string; lastAt: string } }>; nextCursor: string | null }> {
+  async sessionsOfDay(request: {
+    day: string;
+    timezone: string;
+    agentId?: string;
+    limit: number;
+    cursor?: string;
+  }): Promise<{ sessions: Array<SessionView & { day: { runs: number; messages: number; firstAt: string; lastAt: string } }>; nextCursor: string | null }> {
     const { day, timezone, agentId, limit } = request;
     checkDay(day, 'day');
     const binding = digestOf('sessions', day, timezone, agentId ?? '');
@@ -219,7 +225,12 @@ export class ArchiveReader {
   }
 
   /** The session, its runs (up to MAX_SESSION_RUNS, in start order) and a page of its messages of every generation after `after`. */
-  async session(request: { agentId: string; sessionId: string; after?: number; limit: number }): Promise<{ session: SessionView; runs: ArchiveRun[]; runsTruncated: boolean; messages: ArchiveMessage[]; nextAfter: number | null } | undefined> {
+  async session(request: {
+    agentId: string;
+    sessionId: string;
+    after?: number;
+    limit: number;
+  }): Promise<{ session: SessionView; runs: ArchiveRun[]; runsTruncated: boolean; messages: ArchiveMessage[]; nextAfter: number | null } | undefined> {
     const { agentId, sessionId, limit } = request;
     const row = await this.knex('chat_sessions').where({ agent_id: agentId, session_id: sessionId }).first();
     if (!row) return undefined;

@@ -141,10 +141,7 @@ export class SessionOps {
 }
 
 async function attachmentReferences(trx: Knex.Transaction, agentId: string, sessionId: string): Promise<string[]> {
-  const rows = await trx('chat_messages')
-    .where({ agent_id: agentId, session_id: sessionId })
-    .whereRaw(`jsonb_exists(meta, 'attachments')`)
-    .select<Array<{ meta: MessageMeta | string }>>('meta');
+  const rows = await trx('chat_messages').where({ agent_id: agentId, session_id: sessionId }).whereRaw(`jsonb_exists(meta, 'attachments')`).select<Array<{ meta: MessageMeta | string }>>('meta');
   const references = new Set<string>();
   for (const row of rows) {
     const meta = typeof row.meta === 'string' ? (JSON.parse(row.meta) as MessageMeta) : row.meta;

@@ -143,8 +143,7 @@ export class SessionSearch {
       ...maker.make(row.content),
     }));
     const last = page[page.length - 1];
-    const nextCursor =
-      rows.length > limit && last ? await this.cursors.sign<SearchCursor>('search', { b: binding, p: last.phrase, r: last.rank_text, c: last.created_at, i: String(last.id) }) : null;
+    const nextCursor = rows.length > limit && last ? await this.cursors.sign<SearchCursor>('search', { b: binding, p: last.phrase, r: last.rank_text, c: last.created_at, i: String(last.id) }) : null;
     return { results, nextCursor };
   }
 }

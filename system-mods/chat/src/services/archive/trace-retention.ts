@@ -224,7 +224,11 @@ export function scheduleDailyCleanup(deps: {
   const worker = jobs.work(RETENTION_QUEUE, async (job) => {
     const policy = await retention.policy();
     if (!policy.enabled) return { skipped: 'disabled' };
-    const claimed = await db.knex('chat_trace_retention').where({ id: 1, enabled: true }).andWhere((w) => w.whereNull('last_run_on').orWhereRaw('last_run_on < (now() at time zone \'utc\')::date')).update({ last_run_on: db.knex.raw("(now() at time zone 'utc')::date") });
+    const claimed = await db
+      .knex('chat_trace_retention')
+      .where({ id: 1, enabled: true })
+      .andWhere((w) => w.whereNull('last_run_on').orWhereRaw("last_run_on < (now() at time zone 'utc')::date"))
+      .update({ last_run_on: db.knex.raw("(now() at time zone 'utc')::date") });
     if (claimed === 0) return { skipped: 'already ran today' };
     let report: RetentionReport;
     try {
@@ -253,11 +257,14 @@ export function scheduleDailyCleanup(deps: {
     if (stopped) return;
     clearTimeout(timer);
     const due = lastCheck === undefined ? startedAt + t.retentionFirstCheckMs : lastCheck + t.retentionCheckEveryMs;
-    timer = setTimeout(() => {
-      lastCheck = Date.now();
-      check();
-      void plan();
-    }, Math.max(0, due - Date.now()));
+    timer = setTimeout(
+      () => {
+        lastCheck = Date.now();
+        check();
+        void plan();
+      },
+      Math.max(0, due - Date.now()),
+    );
     timer.unref();
   };
   void plan();

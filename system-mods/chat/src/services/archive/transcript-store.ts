@@ -60,12 +60,7 @@ export class TranscriptStore {
         w
           .whereILike('session_id', like)
           .orWhereILike('title', like)
-          .orWhereExists(
-            knex('chat_messages')
-              .select(knex.raw('1'))
-              .whereRaw('chat_messages.agent_id = chat_sessions.agent_id and chat_messages.session_id = chat_sessions.session_id')
-              .andWhereILike('content', like),
-          ),
+          .orWhereExists(knex('chat_messages').select(knex.raw('1')).whereRaw('chat_messages.agent_id = chat_sessions.agent_id and chat_messages.session_id = chat_sessions.session_id').andWhereILike('content', like)),
       );
     }
     const rows = await q.orderBy([{ column: 'updated_at', order: 'desc' }, { column: 'session_id' }]).limit(options.limit);
@@ -83,7 +78,11 @@ export class TranscriptStore {
     if (page.before !== undefined && (page.from !== undefined || page.to !== undefined)) {
       throw errors.chatTranscriptRangeInvalid({ reason: 'before cannot be combined with from/to' });
     }
-    const q = this.db.knex<MessageRow>('chat_messages').select(...MESSAGE_COLUMNS).where('agent_id', agentId).andWhere('session_id', sessionId);
+    const q = this.db
+      .knex<MessageRow>('chat_messages')
+      .select(...MESSAGE_COLUMNS)
+      .where('agent_id', agentId)
+      .andWhere('session_id', sessionId);
     if (page.from !== undefined || page.to !== undefined) {
       if (page.from !== undefined) q.andWhere('seq', '>=', page.from);
       if (page.to !== undefined) q.andWhere('seq', '<=', page.to);
@@ -97,7 +96,13 @@ export class TranscriptStore {
 
   /** Messages of the current generation, oldest first, for the model's context. */
   async history(agentId: string, sessionId: string, generation: number): Promise<TranscriptMessage[]> {
-    const rows = await this.db.knex<MessageRow>('chat_messages').select(...MESSAGE_COLUMNS).where('agent_id', agentId).andWhere('session_id', sessionId).andWhere('generation', generation).orderBy('seq', 'asc');
+    const rows = await this.db
+      .knex<MessageRow>('chat_messages')
+      .select(...MESSAGE_COLUMNS)
+      .where('agent_id', agentId)
+      .andWhere('session_id', sessionId)
+      .andWhere('generation', generation)
+      .orderBy('seq', 'asc');
     return rows.map(messageView);
   }
 

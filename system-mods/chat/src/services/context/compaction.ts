@@ -18,7 +18,7 @@ import type { StoredMessage } from '../archive/transcript-rows.js';
 export const SUMMARY_PROMPT = [
   'You keep the running summary of a conversation between a user and an AI agent, so the agent can go on without the older messages.',
   'Write the new summary: merge the previous summary (if any) with the messages given, in the same language as the conversation.',
-  'Keep what matters for going on: the user\'s goals and preferences, decisions made and why, facts, names, numbers, paths and identifiers,',
+  "Keep what matters for going on: the user's goals and preferences, decisions made and why, facts, names, numbers, paths and identifiers,",
   'what the tools did and found, commitments and open questions. Drop greetings, repetition and dead ends. Use short paragraphs or bullet points.',
   'Answer with the summary only, no preface.',
 ].join(' ');

@@ -87,7 +87,15 @@ export class ContextInspector {
       model: inspection.model,
       sections: built.sections.map((s) => ({ kind: s.kind, title: s.title, ...(s.source !== undefined ? { source: s.source } : {}), chars: s.text.length, tokens: Math.ceil(s.text.length / 4), text: s.text })),
       summary: summary
-        ? { version: summary.version, coversThroughSeq: summary.coversThroughSeq, model: summary.model, createdAt: summary.createdAt, chars: summary.summary.length, tokens: Math.ceil(summary.summary.length / 4), text: summary.summary }
+        ? {
+            version: summary.version,
+            coversThroughSeq: summary.coversThroughSeq,
+            model: summary.model,
+            createdAt: summary.createdAt,
+            chars: summary.summary.length,
+            tokens: Math.ceil(summary.summary.length / 4),
+            text: summary.summary,
+          }
         : null,
       summaryVersions: await this.deps.summaries.versions(agentId, sessionId),
       keptMessages: built.kept.map(inspected),

@@ -89,13 +89,7 @@ export class SummaryStore {
 
   /** The sequence number of the generation's message at `index` (0-based, in order), if any. */
   async seqAt(agentId: string, sessionId: string, generation: number, index: number): Promise<number | undefined> {
-    const row = await this.db
-      .knex('chat_messages')
-      .select('seq')
-      .where({ agent_id: agentId, session_id: sessionId, generation })
-      .orderBy('seq', 'asc')
-      .offset(index)
-      .first();
+    const row = await this.db.knex('chat_messages').select('seq').where({ agent_id: agentId, session_id: sessionId, generation }).orderBy('seq', 'asc').offset(index).first();
     return row ? Number(row.seq) : undefined;
   }
 

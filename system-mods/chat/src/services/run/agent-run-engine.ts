@@ -174,10 +174,7 @@ export class AgentRunEngine implements AgentRunsService {
     const { texts, images } = decodeAttachments(request.attachments);
     const message = request.message ?? '';
     if (message.trim().length === 0 && images.length === 0) throw errors.chatMessageRequired();
-    const attachments = [
-      ...texts.map((t) => ({ name: t.name, type: t.type, size: t.size, text: t.text })),
-      ...images.map((i) => ({ name: i.name, type: i.type, size: i.size, dataUrl: i.dataUrl })),
-    ];
+    const attachments = [...texts.map((t) => ({ name: t.name, type: t.type, size: t.size, text: t.text })), ...images.map((i) => ({ name: i.name, type: i.type, size: i.size, dataUrl: i.dataUrl }))];
     const { steering, replayed } = await this.deps.steering.submit(
       { runId, agentId, sessionId, idempotencyKey: request.idempotencyKey, message, attachments },
       async () => (await this.deps.store.get(runId))?.status !== 'running',

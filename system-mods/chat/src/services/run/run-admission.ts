@@ -96,7 +96,10 @@ export class RunAdmission {
     });
     // A run refused here (a used run id) keeps no files.
     const { generation, messageCount } = await created.catch(async (error: unknown) => {
-      await this.deps.attachments()?.discard({ agentId: turn.agentId, references: kept }).catch(() => undefined);
+      await this.deps
+        .attachments()
+        ?.discard({ agentId: turn.agentId, references: kept })
+        .catch(() => undefined);
       throw error;
     });
 

@@ -73,13 +73,16 @@ export class RunLiveness {
     const q = knex('chat_runs').where({ status: 'running' });
     if (options.activeHere.length > 0) q.whereNotIn('run_id', options.activeHere);
     if (!options.all) q.andWhere('heartbeat_at', '<', knex.raw("now() - ? * interval '1 millisecond'", [options.staleMs]));
-    const rows: Array<{ run_id: string }> = await q.update({
-      status: 'interrupted',
-      error_code: interrupted.code,
-      error_message: interrupted.message,
-      response: JSON.stringify({ ok: false, status: 'interrupted', error: interrupted.code, message: interrupted.message }),
-      ended_at: knex.fn.now(),
-    }, ['run_id']);
+    const rows: Array<{ run_id: string }> = await q.update(
+      {
+        status: 'interrupted',
+        error_code: interrupted.code,
+        error_message: interrupted.message,
+        response: JSON.stringify({ ok: false, status: 'interrupted', error: interrupted.code, message: interrupted.message }),
+        ended_at: knex.fn.now(),
+      },
+      ['run_id'],
+    );
     return rows.map((r) => r.run_id);
   }
 }

@@ -264,7 +264,12 @@ export class RunStore {
   async list(filter: { agentId: string; sessionId?: string; limit: number }): Promise<RunSummary[]> {
     const q = this.db.knex<RunRow>('chat_runs').where({ agent_id: filter.agentId });
     if (filter.sessionId !== undefined) q.andWhere({ session_id: filter.sessionId });
-    const rows = await q.orderBy([{ column: 'started_at', order: 'desc' }, { column: 'run_id', order: 'desc' }]).limit(filter.limit);
+    const rows = await q
+      .orderBy([
+        { column: 'started_at', order: 'desc' },
+        { column: 'run_id', order: 'desc' },
+      ])
+      .limit(filter.limit);
     return rows.map(runSummary);
   }
 

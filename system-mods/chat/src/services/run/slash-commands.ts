@@ -46,9 +46,11 @@ const COMMANDS: SlashCommand[] = [
 export function slashCommand(message: string): SlashCommand | undefined {
   const match = /^\/([a-z]+)\s*$/.exec(message.trim());
   if (!match) return undefined;
-  return COMMANDS.find((c) => c.name === match[1]) ?? {
-    name: match[1]!,
-    summary: 'unknown',
-    run: async () => `Unknown command /${match[1]}. Try /help.`,
-  };
+  return (
+    COMMANDS.find((c) => c.name === match[1]) ?? {
+      name: match[1]!,
+      summary: 'unknown',
+      run: async () => `Unknown command /${match[1]}. Try /help.`,
+    }
+  );
 }

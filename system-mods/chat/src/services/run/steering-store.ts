@@ -117,7 +117,10 @@ export class SteeringStore {
     let row = inserted[0]!;
     this.hints.add(input.runId);
     if (await runEnded()) {
-      const [moved] = await knex<SteeringRow>('chat_steering').where({ id: row.id, status: 'pending' }).update({ status: 'follow_up', updated_at: knex.fn.now() as never }).returning('*');
+      const [moved] = await knex<SteeringRow>('chat_steering')
+        .where({ id: row.id, status: 'pending' })
+        .update({ status: 'follow_up', updated_at: knex.fn.now() as never })
+        .returning('*');
       if (moved) row = moved;
     }
     return { steering: view(row), replayed: false };
@@ -132,9 +135,7 @@ export class SteeringStore {
       .where({ run_id: runId, status: 'pending' })
       .update({ status: 'delivered', delivered_round: round, updated_at: knex.fn.now() as never })
       .returning('*');
-    return rows
-      .sort((a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime() || a.id.localeCompare(b.id))
-      .map((r) => ({ id: r.id, message: r.message, attachments: json(r.attachments) }));
+    return rows.sort((a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime() || a.id.localeCompare(b.id)).map((r) => ({ id: r.id, message: r.message, attachments: json(r.attachments) }));
   }
 
   /** The run stopped: what is still pending becomes follow_up. */
@@ -153,7 +154,10 @@ export class SteeringStore {
   }
 
   async list(runId: string): Promise<SteeringView[]> {
-    const rows = await this.db.knex<SteeringRow>('chat_steering').where({ run_id: runId }).orderBy([{ column: 'created_at' }, { column: 'id' }]);
+    const rows = await this.db
+      .knex<SteeringRow>('chat_steering')
+      .where({ run_id: runId })
+      .orderBy([{ column: 'created_at' }, { column: 'id' }]);
     return rows.map(view);
   }
 

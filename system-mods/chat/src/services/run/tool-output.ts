@@ -5,7 +5,7 @@ import { isSvcError } from '../../../../../sdk/index.js';
 export const TOOL_OUTPUT_MAX_CHARS = 100_000;
 
 export function toolOutputText(value: unknown): string {
-  const text = typeof value === 'string' ? value : JSON.stringify(value ?? null) ?? 'null';
+  const text = typeof value === 'string' ? value : (JSON.stringify(value ?? null) ?? 'null');
   return text.length > TOOL_OUTPUT_MAX_CHARS ? `${text.slice(0, TOOL_OUTPUT_MAX_CHARS)}\n[output truncated: ${text.length - TOOL_OUTPUT_MAX_CHARS} more characters]` : text;
 }
 

@@ -93,7 +93,9 @@ function decode(attachment: NonNullable<ChatRequestBody['attachments']>[number],
     const compact = attachment.content.replace(/\s+/g, '');
     if (compact.length % 4 !== 0 || !BASE64.test(compact)) throw errors.chatAttachmentInvalid({ index, reason: 'content is not valid base64' });
     // NUL cannot be stored in the transcript (PostgreSQL text); binary files keep their bytes in `stored`.
-    text = Buffer.from(compact, 'base64').toString('utf8').replace(/\u0000/g, '\ufffd');
+    text = Buffer.from(compact, 'base64')
+      .toString('utf8')
+      .replace(/\u0000/g, '\ufffd');
     stored = { encoding: 'base64', content: compact };
   } else if (encoding === 'utf8' || encoding === 'utf-8' || encoding === 'text') {
     text = attachment.content;

@@ -66,9 +66,8 @@ export class TurnLoop {
     const byName = new Map(belt.tools.map((t) => [t.name, t]));
     const chatTools: ChatTool[] = belt.tools.map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema }));
 
-    const userContent: ChatMessage['content'] = turn.images.length > 0
-      ? [...(userText ? [{ type: 'text' as const, text: userText }] : []), ...turn.images.map((i) => ({ type: 'image' as const, dataUrl: i.dataUrl }))]
-      : userText;
+    const userContent: ChatMessage['content'] =
+      turn.images.length > 0 ? [...(userText ? [{ type: 'text' as const, text: userText }] : []), ...turn.images.map((i) => ({ type: 'image' as const, dataUrl: i.dataUrl }))] : userText;
     const current: ChatMessage[] = [{ role: 'user', content: userContent }];
     const repeats: LoopGuard = new Map();
     let latestUserText = userText;
@@ -181,7 +180,10 @@ function deliverSteering(run: ChatRun, round: number, delivered: DeliveredSteeri
   if (delivered.length === 0) return undefined;
   let latest: string | undefined;
   for (const s of delivered) {
-    const text = composeUserText(s.message, s.attachments.filter((a) => a.text !== undefined).map((a) => ({ name: a.name, type: a.type, size: a.size, text: a.text!, truncatedChars: 0 })));
+    const text = composeUserText(
+      s.message,
+      s.attachments.filter((a) => a.text !== undefined).map((a) => ({ name: a.name, type: a.type, size: a.size, text: a.text!, truncatedChars: 0 })),
+    );
     const images = s.attachments.filter((a) => a.dataUrl !== undefined);
     current.push({
       role: 'user',

@@ -47,9 +47,11 @@ function catalogued(error: unknown, limit: number): unknown {
   return byReason[error.reason]();
 }
 
-const rethrow = (limit: number) => (error: unknown): never => {
-  throw catalogued(error, limit);
-};
+const rethrow =
+  (limit: number) =>
+  (error: unknown): never => {
+    throw catalogued(error, limit);
+  };
 
 export function workspaceTools(root: string): BuiltinTool[] {
   const ensureRoot = () => mkdir(root, { recursive: true });
