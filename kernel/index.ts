@@ -7,7 +7,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { asFunction, asValue, type AwilixContainer } from 'awilix';
-import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { RuntimeInfoService } from '../sdk/core/runtime-info.js';
 import { projectRoot, type KernelConfig } from './config.js';
@@ -16,16 +15,13 @@ import { egressErrors, type EgressGuard } from '../sdk/core/egress.js';
 import type { EgressGuardOptions } from './egress/egress-guard.js';
 import { ErrorRegistry, KERNEL_ERRORS_OWNER } from './error-registry.js';
 import { errors as kernelErrors } from './errors.js';
-import { createHookCatalog, type HookCatalog } from './hooks/hook-catalog.js';
+import { createHookCatalog } from './hooks/hook-catalog.js';
 import { RequestMetrics } from './http/request-metrics.js';
 import { KERNEL_OWNER, RouteTable } from './http/route-table.js';
 import { createHttpServer } from './http/server.js';
 import { keepTickObjectMapsAlive } from './http/tick-maps.js';
-import { ApiTokenStore } from './auth/api-token-store.js';
 import { authRoutes } from './auth/auth-routes.js';
-import { Authenticator } from './auth/authenticator.js';
-import { OidcFlow } from './auth/oidc-flow.js';
-import { UiAuthService } from './auth/ui-auth-service.js';
+import { startAuth } from './auth/start-auth.js';
 import { JobQueue } from './jobs/job-queue.js';
 import { createLogger } from './logger.js';
 import type { ModSource } from './mods/mod-discovery.js';
@@ -34,13 +30,9 @@ import { ModHost } from './mods/mod-host.js';
 import { kernelModRoutes } from './mods/mod-routes.js';
 import { ModApprovals } from './mods/mod-approvals.js';
 import { kernelPermissionRoutes } from './mods/permission-routes.js';
-import { addOwnListeningPort } from './mods/isolate/sandbox-egress.js';
 import { kernelSourceRoutes } from './mods/source-routes.js';
 import { InstallStore } from './mods/sources/install-store.js';
-import { ReleaseInstaller } from './mods/sources/release-installer.js';
-import { SourceCatalog, sourcesDirOf } from './mods/sources/source-catalog.js';
-import { SourceRefreshSchedule } from './mods/sources/source-refresh-schedule.js';
-import { SourceStore } from './mods/sources/source-store.js';
+import { createModSources } from './mods/sources/mod-sources.js';
 import { DiagnosticsRegistry, ProvidedServices, ToolRegistry } from './mods/registries.js';
 import { loadSecretBox } from './secrets/secret-key.js';
 import { SecretStore } from './secrets/secret-store.js';
@@ -51,6 +43,9 @@ import { ModTableGuard } from './storage/mod-table-guard.js';
 import { SettingsStore } from './storage/settings-store.js';
 import { KERNEL_SERVICE_DEFINITIONS, type KernelCradle } from './services/index.js';
 import { KERNEL_VERSION } from './version.js';
+import { kernelHandle, type Kernel } from './kernel-handle.js';
+
+export type { Kernel } from './kernel-handle.js';
 
 export interface KernelOptions {
   config: KernelConfig;
@@ -68,39 +63,6 @@ export interface KernelOptions {
   opening?: Promise<Database>;
   /** Egress guard options (tests map host names with their own resolver). */
   egress?: EgressGuardOptions;
-}
-
-export interface Kernel {
-  app: FastifyInstance;
-  config: KernelConfig;
-  database: Database;
-  hooks: HookCatalog;
-  /** Extension points and contributions (tests add a tap as a pseudo-mod with `add`). */
-  extensions: ExtensionRegistry;
-  /** Durable jobs (pg-boss); mods reach it as `coreServices.jobs`. */
-  jobs: JobQueue;
-  mods: ModHost;
-  /** The change bus (mods reach it as `coreServices.changes`). */
-  changes: ChangeBus;
-  runtimeInfo: RuntimeInfoService;
-  logger: Logger;
-  /** The implementation a mod provides for `serviceId` (tests call a mod's service directly). */
-  providedService<T>(serviceId: string): T | undefined;
-  /** What a mod has registered right now (the contract suite asserts all zero after disable). */
-  inspectRegistrations(modId: string): {
-    boundRoutes: number;
-    tools: number;
-    hookTaps: number;
-    /** Data items and hook taps the mod contributes to extension points. */
-    extensions: number;
-    diagnostics: number;
-    services: number;
-    jobWorkers: number;
-  };
-  /** Starts listening; resolves to the base URL. */
-  listen(): Promise<string>;
-  /** Graceful stop: stop accepting, let in-flight requests finish (bounded), unload mods, close the database. */
-  close(): Promise<void>;
 }
 
 export { databaseOptionsFor } from './storage/database.js';
@@ -180,16 +142,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
     const egress = container.resolve<EgressGuard>('core.egress');
     const settingsStore = new SettingsStore(database.knex, changeBus);
     const secretStore = new SecretStore(database.knex, secretBox, changeBus);
-    const uiAuth = new UiAuthService(database.knex, settingsStore, secretStore, config.uiAuth, egress);
-    const tokens = new ApiTokenStore(database.knex);
-    const oidc = new OidcFlow(egress);
-    const authenticator = new Authenticator(uiAuth, tokens, oidc);
-    const effectiveAuth = await uiAuth.effective();
-    logger.info({ mode: effectiveAuth.mode, source: effectiveAuth.source }, 'interactive authentication');
-    const loopbackProxy = effectiveAuth.trustedProxy.allowedProxies.some((p) => p === '127.0.0.1' || p === '::1' || p.startsWith('127.'));
-    if (effectiveAuth.mode === 'trusted-proxy' && loopbackProxy && effectiveAuth.trustedProxy.secret === undefined) {
-      logger.warn('trusted-proxy mode trusts loopback without SVC_UI_AUTH_PROXY_SECRET: any local process can claim to be the proxy; set the secret and have the proxy send it in x-svc-proxy-secret');
-    }
+    const { uiAuth, tokens, oidc, authenticator } = await startAuth({ config, database, settings: settingsStore, secrets: secretStore, egress, logger });
 
     provide({
       'kernel.table-guard': tableGuard,
@@ -199,14 +152,8 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       'kernel.identity-header': async () => (await uiAuth.effective()).trustedProxy.identityHeader,
     });
 
-    const approvals = new ModApprovals(database.knex, async (modId) => {
-      const row = await database
-        .knex('svc_mod_installs as i')
-        .leftJoin('svc_mod_sources as s', 's.id', 'i.source_id')
-        .where('i.mod_id', modId)
-        .first<{ url: string | null; source_id: string } | undefined>('s.url', 'i.source_id');
-      return row ? (row.url ?? `source ${row.source_id}`) : null;
-    });
+    const installs = new InstallStore(database.knex);
+    const approvals = new ModApprovals(database.knex, (modId) => installs.sourceLabel(modId));
 
     host = new ModHost({
       database,
@@ -227,47 +174,26 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
     const modHost = host;
     provide({ 'kernel.mod-host': modHost });
 
-    // Git mod sources: releases are installed into `<dataDir>/mods`, a sandboxed root.
-    const sourceCatalog = new SourceCatalog({
-      store: new SourceStore(database.knex),
-      sourcesDir: sourcesDirOf(config.dataDir),
-      allowFileSources: config.modsAllowFileSources,
-      egress: egress.policy,
-      inspect: { kernelVersion: KERNEL_VERSION, hookNames: Object.keys(hooks) },
-      log: logger.child({ component: 'mod-sources' }),
-    });
-    const releaseInstaller = new ReleaseInstaller({
-      catalog: sourceCatalog,
-      installs: new InstallStore(database.knex),
-      host: modHost,
-      dataDir: config.dataDir,
-      log: logger.child({ component: 'mod-installer' }),
-      lock: (name, wait, fn) => database.namedLock(name, wait, fn),
-      // A move that drops a mod's settings and secrets tells every read cache at once.
-      changes: changeBus,
-    });
-    modHost.followRemoteInstalls(releaseInstaller);
-    const sourceRefresh = new SourceRefreshSchedule({ jobs: jobQueue, settings: settingsStore, catalog: sourceCatalog, log: logger.child({ component: 'mod-sources' }) });
+    const sources = createModSources({ config, database, installs, host: modHost, hooks, jobs: jobQueue, settings: settingsStore, changes: changeBus, egress, logger });
 
     const kernelRoutes = [
-      ...kernelModRoutes(modHost, settingsStore, releaseInstaller),
+      ...kernelModRoutes(modHost, settingsStore, sources.installer),
       ...kernelPermissionRoutes(modHost, approvals, secretStore),
-      ...kernelSourceRoutes({ catalog: sourceCatalog, installer: releaseInstaller, refresh: sourceRefresh }),
+      ...kernelSourceRoutes(sources),
       ...authRoutes({ uiAuth, authenticator, oidc, tokens, trustedProxies: config.http.trustedProxies }),
     ];
     routes.declare(KERNEL_OWNER, kernelRoutes);
     for (const r of kernelRoutes) routes.bind(KERNEL_OWNER, r.id, r.binding);
 
     const app = createHttpServer({ logger, routes, gate: modHost, metrics, http: config.http, listen: config, authenticator });
-    const installedRoot = await releaseInstaller.prepareBoot();
+    const installedRoot = await sources.installer.prepareBoot();
     await modHost.boot([...(options.modSources ?? [{ root: config.systemModsDir, system: true }]), installedRoot], options.onlyMods);
     // Git mods another process installed or updated while this one was away: fetched now, in the background.
-    for (const modId of releaseInstaller.staleMods()) void modHost.follow(modId);
-    await sourceRefresh.start();
+    for (const modId of sources.installer.staleMods()) void modHost.follow(modId);
+    await sources.refresh.start();
     await app.ready();
 
-    let closing: Promise<void> | undefined;
-    const kernel: Kernel = {
+    return kernelHandle({
       app,
       config,
       database,
@@ -278,42 +204,13 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       changes: changeBus,
       runtimeInfo,
       logger,
-      providedService: <T>(serviceId: string) => provided.get(serviceId)?.implementation as T | undefined,
-      inspectRegistrations: (modId) => ({
-        boundRoutes: routes.list().filter((r) => r.owner === modId && r.binding).length,
-        tools: tools.list().filter((tool) => tool.modId === modId).length,
-        hookTaps: Object.values(hooks).reduce((n, hook) => n + hook.taps.filter((tap) => tap.name === modId).length, 0),
-        extensions: extensions.countFor(modId),
-        diagnostics: diagnostics.get(modId) ? 1 : 0,
-        services: provided.countFor(modId),
-        jobWorkers: jobQueue.workerCount(modId),
-      }),
-      async listen() {
-        const url = await app.listen({ host: config.host, port: config.port });
-        const address = app.server.address();
-        if (address !== null && typeof address === 'object') addOwnListeningPort(address.port);
-        await hooks.onServerReady.promise({ url });
-        return url;
-      },
-      close() {
-        closing ??= (async () => {
-          await hooks.onShutdown.promise().catch((err) => logger.error({ err }, 'shutdown hook failed'));
-          // app.close() stops accepting and waits for in-flight requests; past the bound, connections are cut.
-          const timer = setTimeout(() => app.server.closeAllConnections(), config.shutdownTimeoutMs);
-          await app.close();
-          clearTimeout(timer);
-          // Mods first (their workers finish the job in hand, bounded), then the queue itself.
-          await sourceRefresh.stop().catch((err) => logger.error({ err }, 'stopping the source refresh failed'));
-          await modHost.shutdown();
-          await jobQueue.stop().catch((err) => logger.error({ err }, 'stopping the job queue failed'));
-          metrics.close();
-          await changeBus.close().catch((err) => logger.error({ err }, 'closing the change listener failed'));
-          await database.close();
-        })();
-        return closing;
-      },
-    };
-    return kernel;
+      routes,
+      tools,
+      diagnostics,
+      provided,
+      metrics,
+      sourceRefresh: sources.refresh,
+    });
   } catch (error) {
     await jobs?.stop().catch(() => undefined);
     await changes?.close().catch(() => undefined);

@@ -66,6 +66,15 @@ export class InstallStore {
     return (await this.get(record.modId, trx))!;
   }
 
+  /** Where a mod was installed from, as its approval names it: the source's URL (null: not a Git mod, a local root). */
+  async sourceLabel(modId: string): Promise<string | null> {
+    const row = await this.knex('svc_mod_installs as i')
+      .leftJoin('svc_mod_sources as s', 's.id', 'i.source_id')
+      .where('i.mod_id', modId)
+      .first<{ url: string | null; source_id: string } | undefined>('s.url', 'i.source_id');
+    return row ? (row.url ?? `source ${row.source_id}`) : null;
+  }
+
   async remove(modId: string, trx: Knex = this.knex): Promise<void> {
     await trx('svc_mod_installs').where({ mod_id: modId }).delete();
   }
