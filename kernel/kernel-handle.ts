@@ -52,24 +52,14 @@ export interface Kernel {
 }
 
 /** What the handle is made of: the kernel's parts, as `createKernel` built and started them. */
-export interface KernelParts {
-  app: FastifyInstance;
-  config: KernelConfig;
-  database: Database;
-  hooks: HookCatalog;
-  extensions: ExtensionRegistry;
-  jobs: JobQueue;
-  mods: ModHost;
-  changes: ChangeBus;
-  runtimeInfo: RuntimeInfoService;
-  logger: Logger;
+export type KernelParts = Pick<Kernel, 'app' | 'config' | 'database' | 'hooks' | 'extensions' | 'jobs' | 'mods' | 'changes' | 'runtimeInfo' | 'logger'> & {
   routes: RouteTable;
   tools: ToolRegistry;
   diagnostics: DiagnosticsRegistry;
   provided: ProvidedServices;
   metrics: RequestMetrics;
   sourceRefresh: SourceRefreshSchedule;
-}
+};
 
 export function kernelHandle(parts: KernelParts): Kernel {
   const { app, config, database, hooks, extensions, jobs, mods, changes, logger, routes, tools, diagnostics, provided, metrics, sourceRefresh } = parts;
