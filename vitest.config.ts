@@ -18,11 +18,12 @@ const PG_ONLY = '{test,system-mods/*/test}/**/*.pg.test.ts';
 const UI_E2E = 'test/e2e/ui*.e2e.test.ts';
 
 /**
- * Test files run in parallel worker processes: one per core but one, and at least two. Most slow
- * suites wait on child processes (server processes, Chromium, PostgreSQL), so a second worker on
- * a 2-core machine cuts the whole run from about 15 to about 10 minutes.
+ * Test files run in parallel worker processes: one more than the cores, at least three. Most slow
+ * suites wait on child processes (server processes, Chromium, PostgreSQL, Git, the sandbox), so
+ * on a 2-core machine a third worker keeps both cores busy while one file waits.
+ * `--maxWorkers=<n>` on the command line overrides it.
  */
-const maxWorkers = Math.max(2, availableParallelism() - 1);
+const maxWorkers = Math.max(3, availableParallelism() + 1);
 
 export default defineConfig({
   test: {
