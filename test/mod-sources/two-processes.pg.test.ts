@@ -94,7 +94,13 @@ it('install, enable, update and uninstall through one process reach the other', 
   );
   // Installs of one mod sent to both at once: the database lock lets one run at a time, a
   // request that overlaps another process's install is refused, and both end on one release.
-  const both = await Promise.all([a, b].map((t) => t.request(json('POST', '/api/mod-management/hello-git/install', {}))));
+  // A pair where both are refused is possible too: b may still hold the mod's lock finishing
+  // its follow of the uninstall. The pair is sent again until one of them installs.
+  const both = await until(
+    () => Promise.all([a, b].map((t) => t.request(json('POST', '/api/mod-management/hello-git/install', {})))),
+    (pair) => pair.some((res) => res.status === 200) || pair.some((res) => res.status !== 409 || res.body.error !== 'mod_install_in_progress'),
+    'one of two overlapping installs going through',
+  );
   for (const res of both) if (res.status !== 200) expect(res.body.error).toBe('mod_install_in_progress');
   expect(both.some((res) => res.status === 200)).toBe(true);
   const recorded = async () => (await a.kernel.database.knex('svc_mod_installs').where({ mod_id: 'hello-git' }).first()).content_hash as string;
