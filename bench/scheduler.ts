@@ -47,7 +47,7 @@ const instantRuns = {
     const runId = request.input.runId!;
     const sessionId = request.sessionId ?? 'default';
     async function* events(): AsyncGenerator<AgentRunEvent> {
-      yield { type: 'run.completed', runId, sessionId, ts: new Date(NOW).toISOString(), data: { response: { ok: true, status: 'completed' } } };
+      yield { type: 'run.completed', runId, sessionId, ts: new Date(NOW).toISOString(), seq: 1, data: { response: { ok: true, status: 'completed' } } };
     }
     return { runId, sessionId, events: events() };
   },

@@ -56,6 +56,8 @@ export interface AgentRunEvent {
   runId: string;
   sessionId: string;
   ts: string;
+  /** 1, 2, … per run in emit order; `GET /api/chat/runs/{runId}/events?after=<seq>` resumes after it. */
+  seq: number;
   data: Record<string, unknown>;
 }
 
@@ -71,6 +73,14 @@ export interface AgentRunHandle {
   runId: string;
   sessionId: string;
   events: AsyncIterable<AgentRunEvent>;
+}
+
+export interface AgentRunReplayRequest {
+  runId: string;
+  /** When given, the run must belong to this agent (else 404 `chat_run_not_found`). */
+  agentId?: string;
+  /** Events after this `seq` (default 0: from `run.started`). */
+  after?: number;
 }
 
 export interface AgentRunCancelRequest {
@@ -163,6 +173,13 @@ export interface AgentRunsService extends RunStatusService {
   cancel(request: AgentRunCancelRequest): Promise<AgentRunCancelResult>;
   /** Stores a steering message (storage, not delivery: it is delivered at the next boundary). */
   steer(request: AgentRunSteerRequest): Promise<AgentRunSteerResult>;
+  /**
+   * The run's events after `after` — stored ones, then the live tail while the run is live on any
+   * process — ending with its terminal event (an ended run without one in its log gets the one its
+   * row stands for). 404 `chat_run_not_found` for an unknown run. Leaving the loop early stops
+   * reading; it never detaches or cancels the run.
+   */
+  replay(request: AgentRunReplayRequest): Promise<AsyncIterable<AgentRunEvent>>;
 }
 
 /** The run engine; a consumer lists `chat.runs` in its capabilities and `chat` in `dependsOn` (or uses `optional`). */

@@ -12,6 +12,7 @@ export const chatErrors = defineErrorCatalog({
   chatModelUnavailable: { status: 503, message: 'No model connections are available: the model-connections mod is not enabled' },
   chatRunExists: { status: 409, message: 'A run with id {runId} already exists; runId is not an idempotency key, use a new one' },
   chatRunRequestInvalid: { status: 400, message: 'The run request is invalid: {reason}' },
+  chatEventIdInvalid: { status: 400, message: 'Last-Event-ID must be an event number (a whole number from 0 to {max})' },
   chatRunNotFound: { status: 404, message: 'No run {runId} for agent {agentId}' },
   chatRunSessionMismatch: { status: 400, message: 'Run {runId} belongs to another session than {sessionId}' },
   chatRunSessionReset: { status: 409, message: 'Session {sessionId} was reset while run {runId} was in progress; its turn was not written' },

@@ -2,6 +2,7 @@
 /** The route ids this mod declares. */
 export type RouteId =
   | 'chat'
+  | 'run-events'
   | 'runs-active'
   | 'cancel'
   | 'steer'

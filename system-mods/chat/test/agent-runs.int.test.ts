@@ -36,7 +36,7 @@ describe('starting runs from another mod', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ runId: 'run-sched-1', sessionId: 'nightly' });
     const events = res.body.events as Array<{ type: string; runId: string; sessionId: string; ts: string; data: any }>;
-    for (const e of events) expect(Object.keys(e).sort()).toEqual(['data', 'runId', 'sessionId', 'ts', 'type']);
+    for (const e of events) expect(Object.keys(e).sort()).toEqual(['data', 'runId', 'seq', 'sessionId', 'ts', 'type']);
     expect(events[0]).toMatchObject({ type: 'run.started', data: { origin: { kind: 'schedule', id: 'nightly-summary' } } });
     expect(events.filter((e) => TERMINAL.includes(e.type)).map((e) => e.type)).toEqual(['run.completed']);
     expect(events.at(-1)!.data.response).toMatchObject({ ok: true, answer: 'Good night' });

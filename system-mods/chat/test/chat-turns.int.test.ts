@@ -52,11 +52,13 @@ describe('a turn', () => {
     expect(res.headers['x-accel-buffering']).toBe('no');
     const events = parseNdjson(res.body);
     for (const e of events) {
-      expect(Object.keys(e).sort()).toEqual(['data', 'runId', 'sessionId', 'ts', 'type']);
+      expect(Object.keys(e).sort()).toEqual(['data', 'runId', 'seq', 'sessionId', 'ts', 'type']);
       expect(e.runId).toBe('run-stream-1');
       expect(e.sessionId).toBe('stream-1');
       expect(Number.isNaN(Date.parse(e.ts))).toBe(false);
     }
+    // Numbered 1, 2, … in order (the number a resumed stream starts after).
+    expect(events.map((e: any) => e.seq)).toEqual(events.map((_, i) => i + 1));
     const types = events.map((e) => e.type);
     expect(types[0]).toBe('run.started');
     expect(types).toContain('route.decided');

@@ -74,7 +74,8 @@ export class FakeRuns implements Pick<AgentRunsService, 'start'> {
     const sessionId = request.sessionId ?? 'default';
     let end!: (event: AgentRunEvent) => void;
     const ended = new Promise<AgentRunEvent>((resolve) => (end = resolve));
-    const event = (type: string, data: Record<string, unknown>): AgentRunEvent => ({ type, runId, sessionId, ts: new Date().toISOString(), data });
+    let seq = 0;
+    const event = (type: string, data: Record<string, unknown>): AgentRunEvent => ({ type, runId, sessionId, ts: new Date().toISOString(), seq: (seq += 1), data });
     this.runs.set(runId, {
       request,
       finish: (type = 'run.completed', response = { ok: true, status: 'completed' }) => end(event(type, { response })),

@@ -603,6 +603,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/chat/runs/{runId}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Resume a run's event stream after a sequence number: stored events, then the live tail to the terminal event
+         * @description NDJSON, the same lines as a streamed turn (each with its `seq`): the run’s events after `after` (or the `Last-Event-ID` header’s number), then, while the run is live on any process, its live tail, ending with the terminal event. Works after the first connection dropped, through any process, and after the process that ran the turn stopped (the run then ended `interrupted`, and the stream ends with its run.failed). Reading never detaches or cancels the run. The answer rebuilt from the `assistant.delta` lines after any point equals the terminal response’s answer from that point on.
+         */
+        get: operations["chat.run-events"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/chat/runs/active": {
         parameters: {
             query?: never;
@@ -3583,7 +3603,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3616,7 +3636,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3651,7 +3671,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3710,7 +3730,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3758,7 +3778,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3818,7 +3838,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3847,7 +3867,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3887,7 +3907,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3962,7 +3982,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4051,7 +4071,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4101,7 +4121,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4160,7 +4180,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4211,7 +4231,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4240,7 +4260,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4283,7 +4303,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4312,7 +4332,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4350,7 +4370,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4379,7 +4399,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4419,7 +4439,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4448,7 +4468,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4488,7 +4508,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4563,7 +4583,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4645,7 +4665,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4679,7 +4699,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4725,7 +4745,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4783,7 +4803,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4857,7 +4877,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4920,7 +4940,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5001,7 +5021,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5058,7 +5078,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5088,7 +5108,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5144,7 +5164,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5171,7 +5191,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5198,7 +5218,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5225,7 +5245,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5281,7 +5301,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5343,7 +5363,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5394,7 +5414,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5460,7 +5480,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5520,7 +5540,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5586,7 +5606,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5623,7 +5643,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5676,7 +5696,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5708,7 +5728,39 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "chat.run-events": {
+        parameters: {
+            query?: {
+                after?: number;
+                agentId?: string;
+            };
+            header?: never;
+            path: {
+                runId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5738,7 +5790,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5800,7 +5852,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5864,7 +5916,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5927,7 +5979,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5961,7 +6013,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5993,7 +6045,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6022,7 +6074,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6052,7 +6104,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6081,7 +6133,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6120,7 +6172,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6147,7 +6199,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6176,7 +6228,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6255,7 +6307,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6294,7 +6346,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6447,7 +6499,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6556,7 +6608,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6605,7 +6657,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6700,7 +6752,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6878,7 +6930,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6971,7 +7023,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7003,7 +7055,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7056,7 +7108,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7098,7 +7150,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7149,7 +7201,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7179,7 +7231,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7227,7 +7279,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7290,7 +7342,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7340,7 +7392,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7377,7 +7429,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7440,7 +7492,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7491,7 +7543,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7542,7 +7594,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7701,7 +7753,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7880,7 +7932,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7923,7 +7975,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7987,7 +8039,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8061,7 +8113,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8101,7 +8153,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8134,7 +8186,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8227,7 +8279,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8292,7 +8344,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8357,7 +8409,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8456,7 +8508,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8561,7 +8613,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8673,7 +8725,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8712,7 +8764,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8759,7 +8811,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8788,7 +8840,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8821,7 +8873,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8856,7 +8908,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8914,7 +8966,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8956,7 +9008,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9007,7 +9059,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9061,7 +9113,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9122,7 +9174,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9157,7 +9209,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9220,7 +9272,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9256,7 +9308,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9303,7 +9355,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9350,7 +9402,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9386,7 +9438,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9421,7 +9473,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9468,7 +9520,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9506,7 +9558,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9541,7 +9593,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9580,7 +9632,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9639,7 +9691,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9678,7 +9730,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9713,7 +9765,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9757,7 +9809,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9794,7 +9846,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9829,7 +9881,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9877,7 +9929,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9927,7 +9979,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9965,7 +10017,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9994,7 +10046,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10036,7 +10088,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10081,7 +10133,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10126,7 +10178,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10177,7 +10229,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10240,7 +10292,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10301,7 +10353,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10385,7 +10437,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10444,7 +10496,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10481,7 +10533,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10557,7 +10609,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10621,7 +10673,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10688,7 +10740,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10801,7 +10853,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10862,7 +10914,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10905,7 +10957,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10958,7 +11010,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11003,7 +11055,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11095,7 +11147,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11171,7 +11223,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11251,7 +11303,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11316,7 +11368,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11350,7 +11402,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11385,7 +11437,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11449,7 +11501,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11483,7 +11535,7 @@ export interface operations {
                     "application/json": string;
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11551,7 +11603,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11604,7 +11656,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11640,7 +11692,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11667,7 +11719,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11704,7 +11756,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11733,7 +11785,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11786,7 +11838,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11847,7 +11899,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11886,7 +11938,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11939,7 +11991,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11979,7 +12031,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12034,7 +12086,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12102,7 +12154,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12153,7 +12205,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12213,7 +12265,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12253,7 +12305,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12304,7 +12356,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12359,7 +12411,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12476,7 +12528,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12533,7 +12585,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12593,7 +12645,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12636,7 +12688,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12719,7 +12771,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12893,7 +12945,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12978,7 +13030,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13049,7 +13101,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13133,7 +13185,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13221,7 +13273,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13312,7 +13364,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13404,7 +13456,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13491,7 +13543,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13594,7 +13646,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13673,7 +13725,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13757,7 +13809,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13845,7 +13897,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13937,7 +13989,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14027,7 +14079,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14087,7 +14139,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14150,7 +14202,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14201,7 +14253,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14263,7 +14315,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14324,7 +14376,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14387,7 +14439,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14442,7 +14494,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14501,7 +14553,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14551,7 +14603,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14601,7 +14653,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14660,7 +14712,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14702,7 +14754,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14755,7 +14807,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14792,7 +14844,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14836,7 +14888,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14863,7 +14915,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14914,7 +14966,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14957,7 +15009,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15018,7 +15070,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15057,7 +15109,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15094,7 +15146,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15128,7 +15180,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15170,7 +15222,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15221,7 +15273,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15265,7 +15317,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15311,7 +15363,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15363,7 +15415,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15397,7 +15449,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15475,7 +15527,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15570,7 +15622,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15644,7 +15696,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15718,7 +15770,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15811,7 +15863,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15852,7 +15904,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15932,7 +15984,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15988,7 +16040,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16085,7 +16137,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16222,7 +16274,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16352,7 +16404,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16492,7 +16544,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16628,7 +16680,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16798,7 +16850,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16859,7 +16911,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16909,7 +16961,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16940,7 +16992,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16972,7 +17024,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17004,7 +17056,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17075,7 +17127,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17220,7 +17272,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17271,7 +17323,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17335,7 +17387,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17385,7 +17437,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17412,7 +17464,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17439,7 +17491,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17468,7 +17520,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17511,7 +17563,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17540,7 +17592,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (353 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;

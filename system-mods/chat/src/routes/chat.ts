@@ -7,7 +7,7 @@ import type { AgentsService } from '../../../agents/src/contract.js';
 import type { RouteId } from '../route-ids.js';
 import { TERMINAL_RUN_EVENTS, type AgentRunEvent, type AgentRunsService } from '../contract.js';
 import { chatErrors as errors } from '../errors.js';
-import { activeRunsQuery, cancelBody, chatBody, runIdParams, steerBody, steeringQuery } from '../schemas/chat.schema.js';
+import { activeRunsQuery, cancelBody, chatBody, MAX_EVENT_SEQ, runEventsQuery, runIdParams, steerBody, steeringQuery } from '../schemas/chat.schema.js';
 import type { RunStore } from '../services/run/run-store.js';
 import type { SteeringStore } from '../services/run/steering-store.js';
 
@@ -66,6 +66,14 @@ class NdjsonLines implements AsyncIterableIterator<string> {
   }
 }
 
+/** The `Last-Event-ID` header's event number (absent: undefined); anything but a whole number in range is 400. */
+function lastEventId(header: string | string[] | undefined): number | undefined {
+  if (header === undefined) return undefined;
+  const value = (Array.isArray(header) ? header[0] : header)?.trim() ?? '';
+  if (!/^\d{1,10}$/.test(value) || Number(value) > MAX_EVENT_SEQ) throw errors.chatEventIdInvalid({ max: MAX_EVENT_SEQ });
+  return Number(value);
+}
+
 /** The terminal event's response (the authoritative outcome). */
 async function terminalResponse(events: AsyncIterable<AgentRunEvent>): Promise<Record<string, unknown>> {
   for await (const event of events) {
@@ -107,6 +115,25 @@ export function chatRoutes(deps: { agentRuns: AgentRunsService; store: RunStore;
         if (streaming) return respond.stream(new NdjsonLines(handle.events), { contentType: `${NDJSON}; charset=utf-8`, headers: STREAM_HEADERS });
         const response = await terminalResponse(handle.events);
         return respond.json(response, { status: JSON_STATUS[String(response.status)] ?? 500 });
+      },
+    }),
+
+    'run-events': route({
+      schema: {
+        tags,
+        description:
+          'NDJSON, the same lines as a streamed turn (each with its `seq`): the run’s events after `after` (or the `Last-Event-ID` header’s number), then, while the run is live on any process, its live tail, ending with the terminal event. ' +
+          'Works after the first connection dropped, through any process, and after the process that ran the turn stopped (the run then ended `interrupted`, and the stream ends with its run.failed). Reading never detaches or cancels the run. ' +
+          'The answer rebuilt from the `assistant.delta` lines after any point equals the terminal response’s answer from that point on.',
+        params: runIdParams,
+        querystring: runEventsQuery,
+      },
+      handler: async (req) => {
+        const { runId } = req.params;
+        const { agentId } = req.query;
+        const after = req.query.after ?? lastEventId(req.headers['last-event-id']) ?? 0;
+        const events = await agentRuns.replay({ runId, after, ...(agentId !== undefined ? { agentId } : {}) });
+        return respond.stream(new NdjsonLines(events), { contentType: `${NDJSON}; charset=utf-8`, headers: STREAM_HEADERS });
       },
     }),
 

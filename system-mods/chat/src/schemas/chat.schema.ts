@@ -154,6 +154,26 @@ export const runCancelRequest = {
   properties: { runId, agentId, reason: cancelBody.properties.reason },
 } as const;
 
+/** The largest event number a client may ask to resume after. */
+export const MAX_EVENT_SEQ = 2_147_483_647;
+const after = { type: 'integer', minimum: 0, maximum: MAX_EVENT_SEQ, description: 'Resume after this event number (`seq`); 0 replays from the first event' } as const;
+
+export const runEventsQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    after: { ...after, description: `${after.description}. Without it, the \`Last-Event-ID\` header's number; without both, 0` },
+    agentId: { ...agentId, description: 'When given, the run must belong to this agent' },
+  },
+} as const;
+
+export const runReplayRequest = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['runId'],
+  properties: { runId, agentId, after },
+} as const;
+
 export const runSteerRequest = {
   ...steerBody,
   required: ['runId', ...steerBody.required],

@@ -11,6 +11,8 @@ import { agentRunsServiceRef, chatHookPoints, runStatusServiceRef, type RuntimeH
 import { chatRoutes } from '../routes/chat.js';
 import type { TranscriptStore } from '../services/archive/transcript-store.js';
 import { AgentRunEngine } from '../services/run/agent-run-engine.js';
+import { RunEventLog } from '../services/run/event-log.js';
+import { terminalFromRow } from '../services/run/event-replay.js';
 import type { ChatSettings } from '../services/run/run-context.js';
 import { RunLiveness } from '../services/run/run-liveness.js';
 import { RunStore } from '../services/run/run-store.js';
@@ -22,6 +24,7 @@ import type { ChatDeps } from './deps.js';
 export interface RunZone {
   runtime: AgentRunEngine;
   store: RunStore;
+  eventLog: RunEventLog;
   /** The agent's steering and runs, in the agent deletion's transaction. */
   deleteForAgent(agentId: string, trx: Knex.Transaction): Promise<void>;
   /** Stops the heartbeat and the cancel notices. */
@@ -50,6 +53,7 @@ export async function wireRun(deps: ChatDeps, shared: { transcript: TranscriptSt
   const store = new RunStore(db, runtimeInfo.instanceId);
   const liveness = new RunLiveness(db, runtimeInfo.instanceId);
   const steering = new SteeringStore(db);
+  const eventLog = new RunEventLog(db, log);
   const belt = new ToolBelt({ catalog: toolCatalog, mcp: () => mcp.get(), workspacesDir: path.join(runtimeInfo.dataDir, 'workspaces'), log });
   const runtime = new AgentRunEngine({
     agents,
@@ -59,6 +63,7 @@ export async function wireRun(deps: ChatDeps, shared: { transcript: TranscriptSt
     transcript,
     store,
     liveness,
+    eventLog,
     steering,
     context: context.source,
     compactor: context.compactor,
@@ -84,6 +89,14 @@ export async function wireRun(deps: ChatDeps, shared: { transcript: TranscriptSt
     const { staleRunAfterMs } = await settings.get<ChatSettings>();
     const ids = await liveness.sweepInterrupted({ all, staleMs: staleRunAfterMs, activeHere: runtime.activeRunIds() });
     await steering.sweepRuns(ids);
+    // A resumed stream of each ends with the terminal event its row now stands for.
+    for (const runId of ids) {
+      const row = await store.get(runId);
+      if (row) {
+        const terminal = terminalFromRow(row);
+        await eventLog.appendAfterStored(runId, terminal.type, terminal.data);
+      }
+    }
     if (ids.length > 0) log.warn({ runs: ids.length }, 'runs left running by a previous process were marked interrupted');
   };
   await sweep(db.driver === 'pglite');
@@ -108,6 +121,7 @@ export async function wireRun(deps: ChatDeps, shared: { transcript: TranscriptSt
   return {
     runtime,
     store,
+    eventLog,
     deleteForAgent: async (agentId, trx) => {
       await steering.deleteForAgent(agentId, trx);
       await store.deleteForAgent(agentId, trx);

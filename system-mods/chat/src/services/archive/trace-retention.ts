@@ -1,7 +1,7 @@
 /**
  * Trace retention: a policy bounds how old (`maxAgeDays`) or how large in all (`maxTotalMb`)
  * the kept run traces may be. Cleanup clears a finished run's `trace` and `tool_calls` and
- * stamps `trace_pruned_at`; the run row, its status and the session's transcript stay, and
+ * stamps `trace_pruned_at`, and deletes its stored stream events (`chat_run_events`); the run row, its status and the session's transcript stay, and
  * running runs are never touched. It works in short batches (one statement each, a pause
  * between them) so the runs table is never locked for long while turns keep finishing.
  */
@@ -164,6 +164,8 @@ export class TraceRetention {
                from chat_runs
               where run_id = any(?::text[]) and trace_pruned_at is null and status <> 'running'
               for update
+           ), events as (
+             delete from chat_run_events e using old where e.run_id = old.run_id
            )
            update chat_runs r
               set trace = '[]'::jsonb, tool_calls = '[]'::jsonb, trace_pruned_at = now()

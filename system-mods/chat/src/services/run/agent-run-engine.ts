@@ -14,7 +14,9 @@ import type { AttachmentsService } from '../../../../workspace/src/contract.js';
 import type {
   AgentRunCancelRequest,
   AgentRunCancelResult,
+  AgentRunEvent,
   AgentRunHandle,
+  AgentRunReplayRequest,
   AgentRunsService,
   AgentRunStartRequest,
   AgentRunStatus,
@@ -26,6 +28,8 @@ import type {
 } from '../../contract.js';
 import { chatErrors as errors } from '../../errors.js';
 import type { ChatRun } from './chat-run.js';
+import type { RunEventLog } from './event-log.js';
+import { replayRun } from './event-replay.js';
 import { RunAdmission } from './run-admission.js';
 import { newTurnState, type ChatSettings, type RunJob } from './run-context.js';
 import { RunFinisher } from './run-finisher.js';
@@ -75,6 +79,8 @@ export class AgentRunEngine implements AgentRunsService {
       transcript: TranscriptStore;
       store: RunStore;
       liveness: RunLiveness;
+      /** Every event of every run, numbered and kept (resumable streams). */
+      eventLog: RunEventLog;
       steering: SteeringStore;
       /** How a model call's context is gathered (the context zone's; the context inspector reads the same). */
       context: ContextSource;
@@ -98,6 +104,7 @@ export class AgentRunEngine implements AgentRunsService {
       store: deps.store,
       attachments: () => deps.attachments?.(),
       log: deps.log,
+      record: (event) => deps.eventLog.append(event),
       active: this.active,
       lanes: new SessionLanes(),
       closed: () => this.closed,
@@ -182,6 +189,23 @@ export class AgentRunEngine implements AgentRunsService {
     return { stored: true, replayed, steering };
   }
 
+  async replay(request: AgentRunReplayRequest): Promise<AsyncIterable<AgentRunEvent>> {
+    checkRunRequest('replay', request);
+    const { runId, agentId } = request;
+    const row = await this.deps.store.get(runId);
+    if (!row || (agentId !== undefined && row.agent_id !== agentId)) throw errors.chatRunNotFound({ runId, agentId: agentId ?? '' });
+    return replayRun(
+      {
+        eventLog: this.deps.eventLog,
+        active: (id) => this.active.get(id),
+        row: (id) => this.deps.store.get(id),
+        onError: (err) => this.deps.log.warn({ err, runId }, 'a resumed run stream stopped early'),
+      },
+      row,
+      request.after ?? 0,
+    );
+  }
+
   async status(agentId?: string): Promise<AgentRunStatus> {
     const runs: LiveRun[] = [];
     for (const run of this.active.values()) if (agentId === undefined || run.agentId === agentId) runs.push(run.live(this.deps.instanceId));
@@ -218,6 +242,7 @@ export class AgentRunEngine implements AgentRunsService {
     const runs = [...this.active.values()];
     for (const run of runs) run.halt('shutdown', 'the chat runtime is stopping');
     await Promise.all(runs.map((r) => r.done));
+    await this.deps.eventLog.drain();
   }
 
   private async execute(job: RunJob): Promise<void> {

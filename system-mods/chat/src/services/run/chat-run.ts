@@ -31,6 +31,8 @@ export class ChatRun {
   finished = false;
   stop: RunStopped | undefined;
   private readonly channels = new Set<EventChannel<ChatEvent>>();
+  /** The last event's number. */
+  private seq = 0;
   private settle!: (response: Record<string, unknown>) => void;
   /** The terminal response (resolves once, when the terminal event has been emitted). */
   readonly done = new Promise<Record<string, unknown>>((resolve) => {
@@ -43,6 +45,8 @@ export class ChatRun {
     readonly sessionId: string,
     readonly generation: number,
     readonly origin: RunOrigin,
+    /** Where every event is kept as it is emitted (the run event log). */
+    private readonly record: (event: ChatEvent) => void = () => undefined,
   ) {}
 
   get signal(): AbortSignal {
@@ -82,8 +86,10 @@ export class ChatRun {
   }
 
   emit(type: string, data: Record<string, unknown>): ChatEvent {
-    const event: ChatEvent = { type, runId: this.runId, sessionId: this.sessionId, ts: new Date().toISOString(), data };
+    this.seq += 1;
+    const event: ChatEvent = { type, runId: this.runId, sessionId: this.sessionId, ts: new Date().toISOString(), seq: this.seq, data };
     if (!UNTRACED.has(type)) this.trace.push({ type, ts: event.ts, data });
+    this.record(event);
     for (const channel of this.channels) channel.push(event);
     return event;
   }

@@ -10,6 +10,8 @@ export interface ChatEvent {
   runId: string;
   sessionId: string;
   ts: string;
+  /** 1, 2, … per run, in emit order (the run event log's number; resume after it). */
+  seq: number;
   data: Record<string, unknown>;
 }
 

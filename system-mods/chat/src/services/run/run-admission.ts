@@ -42,6 +42,8 @@ export class RunAdmission {
       /** Where a turn's attachments are kept (the workspace mod), when it is enabled. */
       attachments: () => AttachmentsService | undefined;
       log: LoggerService;
+      /** Keeps every event of an admitted run (the run event log). */
+      record: (event: ChatEvent) => void;
       /** Runs active here, by id (owned by the engine). */
       active: Map<string, ChatRun>;
       lanes: SessionLanes;
@@ -71,7 +73,7 @@ export class RunAdmission {
       });
       const response = { ok: true, status: 'completed', runId, agentId: turn.agentId, sessionId: turn.sessionId, command: command.name, answer };
       const events = new EventChannel<ChatEvent>(() => undefined);
-      events.push({ type: 'run.completed', runId, sessionId: turn.sessionId, ts: new Date().toISOString(), data: { response } });
+      events.push({ type: 'run.completed', runId, sessionId: turn.sessionId, ts: new Date().toISOString(), seq: 1, data: { response } });
       events.end();
       return { runId, sessionId: turn.sessionId, events };
     }
@@ -103,7 +105,7 @@ export class RunAdmission {
       throw error;
     });
 
-    const run = new ChatRun(runId, turn.agentId, turn.sessionId, generation, origin);
+    const run = new ChatRun(runId, turn.agentId, turn.sessionId, generation, origin, this.deps.record);
     const events = run.subscribe();
     const { active, lanes } = this.deps;
     active.set(runId, run);

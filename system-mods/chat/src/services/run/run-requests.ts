@@ -4,13 +4,14 @@
  */
 import Ajv from 'ajv';
 import { chatErrors as errors } from '../../errors.js';
-import { runCancelRequest, runStartRequest, runSteerRequest } from '../../schemas/chat.schema.js';
+import { runCancelRequest, runReplayRequest, runStartRequest, runSteerRequest } from '../../schemas/chat.schema.js';
 
 const ajv = new Ajv.default({ strict: false, allErrors: false });
 const validators = {
   start: ajv.compile(runStartRequest),
   cancel: ajv.compile(runCancelRequest),
   steer: ajv.compile(runSteerRequest),
+  replay: ajv.compile(runReplayRequest),
 };
 
 /** Throws 400 `chat_run_request_invalid` naming the first problem. */

@@ -1,0 +1,133 @@
+/**
+ * The run event log: every event a run emits, numbered (`seq` 1, 2, … per run), kept in
+ * `chat_run_events` so a stream can be resumed from any point, through any process, after a
+ * restart. Writing follows the stream: the events emitted during one turn of the event loop are
+ * written at its end (`setImmediate`) by one statement for every run, one row per run holding
+ * its events of that turn. Writes are serialized, so the rows of one run commit in `seq` order
+ * and a reader that saw `seq` n never misses an earlier one later; the events of a write in
+ * flight or still queued are readable here through {@link unflushed}, so a reader in this
+ * process sees them before they commit.
+ */
+import type { LoggerService, ModDatabaseService } from '../../../../../sdk/index.js';
+import type { ChatEvent } from './event-channel.js';
+
+/** An event as stored: the run and session are the row's own. */
+export interface StoredRunEvent {
+  seq: number;
+  type: string;
+  ts: string;
+  data: Record<string, unknown>;
+}
+
+/** Runs' events in one statement at most (the rest waits for the next one). */
+const MAX_RUNS_PER_WRITE = 256;
+
+export class RunEventLog {
+  private pending = new Map<string, StoredRunEvent[]>();
+  private inflight = new Map<string, StoredRunEvent[]>();
+  private writing = false;
+  private scheduled = false;
+  private idle: Array<() => void> = [];
+
+  constructor(
+    private readonly db: ModDatabaseService,
+    private readonly log: Pick<LoggerService, 'warn'>,
+  ) {}
+
+  /** Queues a run's event (called for every event, in `seq` order); written at the end of this turn of the event loop. */
+  append(event: ChatEvent): void {
+    const stored: StoredRunEvent = { seq: event.seq, type: event.type, ts: event.ts, data: event.data };
+    const queued = this.pending.get(event.runId);
+    if (queued) queued.push(stored);
+    else this.pending.set(event.runId, [stored]);
+    if (!this.scheduled && !this.writing) {
+      this.scheduled = true;
+      setImmediate(() => void this.write());
+    }
+  }
+
+  /** Events of `runId` not yet committed (being written, then queued), in `seq` order. */
+  unflushed(runId: string): StoredRunEvent[] {
+    return [...(this.inflight.get(runId) ?? []), ...(this.pending.get(runId) ?? [])];
+  }
+
+  /** Resolves once every event queued before the call is written (shutdown). */
+  drain(): Promise<void> {
+    if (!this.writing && !this.scheduled && this.pending.size === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idle.push(resolve));
+  }
+
+  /** The stored events of `runId` after `after`, in `seq` order. */
+  async read(runId: string, after: number): Promise<StoredRunEvent[]> {
+    const rows: Array<{ events: StoredRunEvent[] | string }> = await this.db.knex('chat_run_events').where({ run_id: runId }).andWhere('last_seq', '>', after).orderBy('first_seq').select('events');
+    const events: StoredRunEvent[] = [];
+    for (const row of rows) {
+      const chunk = typeof row.events === 'string' ? (JSON.parse(row.events) as StoredRunEvent[]) : row.events;
+      for (const e of chunk) if (e.seq > after) events.push(e);
+    }
+    return events;
+  }
+
+  /** The last stored event of `runId`, if any. */
+  async lastStored(runId: string): Promise<StoredRunEvent | undefined> {
+    const row: { events: StoredRunEvent[] | string } | undefined = await this.db.knex('chat_run_events').where({ run_id: runId }).orderBy('first_seq', 'desc').first('events');
+    if (!row) return undefined;
+    const chunk = typeof row.events === 'string' ? (JSON.parse(row.events) as StoredRunEvent[]) : row.events;
+    return chunk[chunk.length - 1];
+  }
+
+  /**
+   * Appends a terminal event written by a process that does not run the run (the sweep of runs
+   * a dead process left): numbered after the last stored event. A row already holding that
+   * number (the owner came back and wrote it) wins.
+   */
+  async appendAfterStored(runId: string, type: string, data: Record<string, unknown>): Promise<StoredRunEvent> {
+    const knex = this.db.knex;
+    const [max] = await knex('chat_run_events').where({ run_id: runId }).max<{ last: number | null }[]>({ last: 'last_seq' });
+    const event: StoredRunEvent = { seq: Number(max?.last ?? 0) + 1, type, ts: new Date().toISOString(), data };
+    await knex.raw('insert into chat_run_events (run_id, first_seq, last_seq, events) values (?, ?, ?, ?::jsonb) on conflict do nothing', [runId, event.seq, event.seq, JSON.stringify([event])]);
+    return event;
+  }
+
+  private async write(): Promise<void> {
+    this.scheduled = false;
+    if (this.writing) return;
+    this.writing = true;
+    try {
+      while (this.pending.size > 0) {
+        const batch = new Map<string, StoredRunEvent[]>();
+        for (const [runId, events] of this.pending) {
+          if (batch.size >= MAX_RUNS_PER_WRITE) break;
+          batch.set(runId, events);
+        }
+        for (const runId of batch.keys()) this.pending.delete(runId);
+        this.inflight = batch;
+        await this.insert(batch).catch(async () => {
+          // One run's rows can fail alone (its run row was deleted meanwhile): write run by run.
+          for (const [runId, events] of batch) {
+            await this.insert(new Map([[runId, events]])).catch((err: unknown) => this.log.warn({ err, runId }, 'chat run events could not be stored; a resumed stream will miss them'));
+          }
+        });
+        this.inflight = new Map();
+      }
+    } finally {
+      this.writing = false;
+      const waiting = this.idle;
+      this.idle = [];
+      for (const resolve of waiting) resolve();
+    }
+  }
+
+  private async insert(batch: Map<string, StoredRunEvent[]>): Promise<void> {
+    const rows = [...batch].map(([runId, events]) => ({ run_id: runId, first_seq: events[0]!.seq, last_seq: events[events.length - 1]!.seq, events }));
+    // A run deleted meanwhile (session purge) takes its events with it; a number already stored wins.
+    await this.db.knex.raw(
+      `insert into chat_run_events (run_id, first_seq, last_seq, events)
+       select x.run_id, x.first_seq, x.last_seq, x.events
+         from jsonb_to_recordset(?::jsonb) as x(run_id text, first_seq int, last_seq int, events jsonb)
+        where exists (select 1 from chat_runs r where r.run_id = x.run_id)
+       on conflict do nothing`,
+      [JSON.stringify(rows)],
+    );
+  }
+}
