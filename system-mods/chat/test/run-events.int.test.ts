@@ -166,7 +166,9 @@ describe('crash', () => {
       [2, 'assistant.delta'],
       [3, 'run.failed'],
     ]);
-    expect(resumed[1]!.data.response).toMatchObject({ ok: false, status: 'interrupted', error: 'chat_run_interrupted' });
+    // Its response carries the answer as far as the stored deltas go.
+    expect(resumed[1]!.data.response).toMatchObject({ ok: false, status: 'interrupted', error: 'chat_run_interrupted', answer: 'half an ' });
+    expect((await kit.t.request('/api/traces/run-crash-log?agentId=ada')).body.trace.response).toMatchObject({ answer: 'half an ' });
     // The terminal event is stored: every later reader sees the same number.
     expect(parseNdjson((await events('run-crash-log', '?after=2')).body).map((e) => (e as any).seq)).toEqual([3]);
   });

@@ -12,7 +12,7 @@ import { chatRoutes } from '../routes/chat.js';
 import type { TranscriptStore } from '../services/archive/transcript-store.js';
 import { AgentRunEngine } from '../services/run/agent-run-engine.js';
 import { RunEventLog } from '../services/run/event-log.js';
-import { terminalFromRow } from '../services/run/event-replay.js';
+import { InterruptedRuns } from '../services/run/interrupted-runs.js';
 import type { ChatSettings } from '../services/run/run-context.js';
 import { RunLiveness } from '../services/run/run-liveness.js';
 import { RunStore } from '../services/run/run-store.js';
@@ -54,6 +54,7 @@ export async function wireRun(deps: ChatDeps, shared: { transcript: TranscriptSt
   const liveness = new RunLiveness(db, runtimeInfo.instanceId);
   const steering = new SteeringStore(db);
   const eventLog = new RunEventLog(db, log);
+  const interrupted = new InterruptedRuns({ db, store, eventLog });
   const belt = new ToolBelt({ catalog: toolCatalog, mcp: () => mcp.get(), workspacesDir: path.join(runtimeInfo.dataDir, 'workspaces'), log });
   const runtime = new AgentRunEngine({
     agents,
@@ -89,14 +90,8 @@ export async function wireRun(deps: ChatDeps, shared: { transcript: TranscriptSt
     const { staleRunAfterMs } = await settings.get<ChatSettings>();
     const ids = await liveness.sweepInterrupted({ all, staleMs: staleRunAfterMs, activeHere: runtime.activeRunIds() });
     await steering.sweepRuns(ids);
-    // A resumed stream of each ends with the terminal event its row now stands for.
-    for (const runId of ids) {
-      const row = await store.get(runId);
-      if (row) {
-        const terminal = terminalFromRow(row);
-        await eventLog.appendAfterStored(runId, terminal.type, terminal.data);
-      }
-    }
+    // Each response gets the partial answer, and each resumed stream the terminal event.
+    await interrupted.close(ids);
     if (ids.length > 0) log.warn({ runs: ids.length }, 'runs left running by a previous process were marked interrupted');
   };
   await sweep(db.driver === 'pglite');
