@@ -24,6 +24,7 @@ import { formatTable, type BenchOutcome, type Row } from './lib/report.js';
 import { round } from './lib/stats.js';
 import { runScaleBench } from './scale.js';
 import { runStartup } from './startup.js';
+import { runStreamsBench } from './streams.js';
 
 /** Hard stop for the whole run (all benchmarks take about 4 minutes on 2 cores; brains seeds 1M rows). */
 const BUDGET_MS = 600_000;
@@ -91,6 +92,7 @@ const benchmarks: { name: string; run: () => Promise<BenchOutcome> }[] = [
   { name: 'auth', run: () => runAuthThroughput(authDataDir) },
   { name: 'agents', run: () => runAgentsList(dataDir) },
   { name: 'chat', run: () => runChatBench() },
+  { name: 'streams', run: () => runStreamsBench() },
   { name: 'brains', run: () => runBrainsBench() },
   { name: 'search', run: () => runSearchBench() },
   { name: 'sandbox', run: () => runSandboxRoute() },

@@ -149,7 +149,9 @@ function findServerPid(dataDir: string): number | undefined {
 export async function launchServer(options: { dataDir: string; port: number; timeoutMs: number; env?: Record<string, string> }): Promise<ServerProcess> {
   try {
     // `info` is the default of `npm start` (the e2e helper otherwise starts servers at `warn`).
-    const server = await startServer({ ...options, env: { SVC_LOG_LEVEL: 'info', ...options.env }, dropOutputAfterStart: true });
+    // `SVC_BENCH_SERVER_NODE_OPTIONS='--cpu-prof --cpu-prof-dir=/tmp/prof'` profiles the server under the bench's load.
+    const nodeOptions = process.env.SVC_BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.SVC_BENCH_SERVER_NODE_OPTIONS } : {};
+    const server = await startServer({ ...options, env: { SVC_LOG_LEVEL: 'info', ...nodeOptions, ...options.env }, dropOutputAfterStart: true });
     track(server.child);
     return server;
   } catch (error) {

@@ -111,7 +111,7 @@ it('kill -9 of the process running the turn: the stream resumed through the othe
     (text) => text === 'half of it',
     'the model streams',
   );
-  // Events are stored at the end of each event-loop turn: the reader on the other process sees them.
+  // Events are stored within a short window: the reader on the other process sees them.
   await until(
     async () => {
       const partial = new Promise<Line[]>((resolve) => {

@@ -1,9 +1,13 @@
 /**
  * The run event log: every event a run emits, numbered (`seq` 1, 2, … per run), kept in
  * `chat_run_events` so a stream can be resumed from any point, through any process, after a
- * restart. Writing follows the stream: the events emitted during one turn of the event loop are
- * written at its end (`setImmediate`) by one statement for every run, one row per run holding
- * its events of that turn. Writes are serialized, so the rows of one run commit in `seq` order
+ * restart. Writing follows the stream in windows: the events every run emits during
+ * {@link WRITE_WINDOW_MS} are written by one statement, one row per run holding its events of
+ * that window (a statement per event-loop turn cost a sequential turn eight statements and
+ * the embedded database's one thread most of its time; a window makes it one or two, and one
+ * statement carries a hundred streams' deltas when a thousand stream at once). A process that
+ * dies loses at most the last window's events; its readers then end the stream with the
+ * `interrupted` terminal event. Writes are serialized, so the rows of one run commit in `seq` order
  * and a reader that saw `seq` n never misses an earlier one later; the events of a write in
  * flight or still queued are readable here through {@link unflushed}, so a reader in this
  * process sees them before they commit.
@@ -19,6 +23,8 @@ export interface StoredRunEvent {
   data: Record<string, unknown>;
 }
 
+/** How long events wait to be written with others. */
+export const WRITE_WINDOW_MS = 40;
 /** Runs' events in one statement at most (the rest waits for the next one). */
 const MAX_RUNS_PER_WRITE = 256;
 
@@ -26,7 +32,7 @@ export class RunEventLog {
   private pending = new Map<string, StoredRunEvent[]>();
   private inflight = new Map<string, StoredRunEvent[]>();
   private writing = false;
-  private scheduled = false;
+  private timer: NodeJS.Timeout | undefined;
   private idle: Array<() => void> = [];
 
   constructor(
@@ -34,15 +40,15 @@ export class RunEventLog {
     private readonly log: Pick<LoggerService, 'warn'>,
   ) {}
 
-  /** Queues a run's event (called for every event, in `seq` order); written at the end of this turn of the event loop. */
+  /** Queues a run's event (called for every event, in `seq` order); written within {@link WRITE_WINDOW_MS}. */
   append(event: ChatEvent): void {
     const stored: StoredRunEvent = { seq: event.seq, type: event.type, ts: event.ts, data: event.data };
     const queued = this.pending.get(event.runId);
     if (queued) queued.push(stored);
     else this.pending.set(event.runId, [stored]);
-    if (!this.scheduled && !this.writing) {
-      this.scheduled = true;
-      setImmediate(() => void this.write());
+    if (this.timer === undefined && !this.writing) {
+      this.timer = setTimeout(() => void this.write(), WRITE_WINDOW_MS);
+      this.timer.unref();
     }
   }
 
@@ -51,10 +57,12 @@ export class RunEventLog {
     return [...(this.inflight.get(runId) ?? []), ...(this.pending.get(runId) ?? [])];
   }
 
-  /** Resolves once every event queued before the call is written (shutdown). */
+  /** Writes what is queued now, without waiting for the window; resolves once it is written (shutdown). */
   drain(): Promise<void> {
-    if (!this.writing && !this.scheduled && this.pending.size === 0) return Promise.resolve();
-    return new Promise((resolve) => this.idle.push(resolve));
+    if (!this.writing && this.pending.size === 0) return Promise.resolve();
+    const done = new Promise<void>((resolve) => this.idle.push(resolve));
+    if (!this.writing) void this.write();
+    return done;
   }
 
   /** The stored events of `runId` after `after`, in `seq` order. */
@@ -90,7 +98,8 @@ export class RunEventLog {
   }
 
   private async write(): Promise<void> {
-    this.scheduled = false;
+    clearTimeout(this.timer);
+    this.timer = undefined;
     if (this.writing) return;
     this.writing = true;
     try {
