@@ -150,7 +150,7 @@ export async function launchServer(options: { dataDir: string; port: number; tim
   try {
     // `info` is the default of `npm start` (the e2e helper otherwise starts servers at `warn`).
     // `SVC_BENCH_SERVER_NODE_OPTIONS='--cpu-prof --cpu-prof-dir=/tmp/prof'` profiles the server under the bench's load.
-    const nodeOptions = process.env.SVC_BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.SVC_BENCH_SERVER_NODE_OPTIONS } : {};
+    const nodeOptions: Record<string, string> = process.env.SVC_BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.SVC_BENCH_SERVER_NODE_OPTIONS } : {};
     const server = await startServer({ ...options, env: { SVC_LOG_LEVEL: 'info', ...nodeOptions, ...options.env }, dropOutputAfterStart: true });
     track(server.child);
     return server;
