@@ -37,6 +37,7 @@ import { DiagnosticsRegistry, ProvidedServices, ToolRegistry } from './mods/regi
 import { loadSecretBox } from './secrets/secret-key.js';
 import { SecretStore } from './secrets/secret-store.js';
 import { ChangeBus } from './storage/change-bus.js';
+import { ProcessLiveness } from './storage/process-liveness.js';
 import { Database, databaseOptionsFor, type DatabaseOptions } from './storage/database.js';
 import { migrateLatest } from './storage/migrator.js';
 import { ModTableGuard } from './storage/mod-table-guard.js';
@@ -96,6 +97,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       log: logger.child({ component: 'changes' }),
     });
     const changeBus = changes;
+    const processLiveness = new ProcessLiveness(database.driver, database.knex, instanceId);
     const persistentKey = databaseOptions.driver === 'postgres' || databaseOptions.dataDir !== undefined;
     const secretBox = await loadSecretBox({
       knex: database.knex,
@@ -125,6 +127,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       'kernel.jobs': jobQueue,
       'kernel.extensions': extensions,
       'kernel.changes': changeBus,
+      'kernel.process-liveness': processLiveness,
       'kernel.metrics': metrics,
       'kernel.error-registry': errorRegistry,
       'kernel.egress-options': options.egress ?? {},
@@ -202,6 +205,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       jobs: jobQueue,
       mods: modHost,
       changes: changeBus,
+      processLiveness,
       runtimeInfo,
       logger,
       routes,

@@ -16,6 +16,7 @@ import type { ModHost } from './mods/mod-host.js';
 import type { DiagnosticsRegistry, ProvidedServices, ToolRegistry } from './mods/registries.js';
 import type { SourceRefreshSchedule } from './mods/sources/source-refresh-schedule.js';
 import type { ChangeBus } from './storage/change-bus.js';
+import type { ProcessLiveness } from './storage/process-liveness.js';
 import type { Database } from './storage/database.js';
 
 export interface Kernel {
@@ -30,6 +31,8 @@ export interface Kernel {
   mods: ModHost;
   /** The change bus (mods reach it as `coreServices.changes`). */
   changes: ChangeBus;
+  /** Which processes on the database are gone (mods reach it as `coreServices.processLiveness`). */
+  processLiveness: ProcessLiveness;
   runtimeInfo: RuntimeInfoService;
   logger: Logger;
   /** The implementation a mod provides for `serviceId` (tests call a mod's service directly). */
@@ -52,7 +55,7 @@ export interface Kernel {
 }
 
 /** What the handle is made of: the kernel's parts, as `createKernel` built and started them. */
-export type KernelParts = Pick<Kernel, 'app' | 'config' | 'database' | 'hooks' | 'extensions' | 'jobs' | 'mods' | 'changes' | 'runtimeInfo' | 'logger'> & {
+export type KernelParts = Pick<Kernel, 'app' | 'config' | 'database' | 'hooks' | 'extensions' | 'jobs' | 'mods' | 'changes' | 'processLiveness' | 'runtimeInfo' | 'logger'> & {
   routes: RouteTable;
   tools: ToolRegistry;
   diagnostics: DiagnosticsRegistry;
@@ -62,7 +65,7 @@ export type KernelParts = Pick<Kernel, 'app' | 'config' | 'database' | 'hooks' |
 };
 
 export function kernelHandle(parts: KernelParts): Kernel {
-  const { app, config, database, hooks, extensions, jobs, mods, changes, logger, routes, tools, diagnostics, provided, metrics, sourceRefresh } = parts;
+  const { app, config, database, hooks, extensions, jobs, mods, changes, processLiveness, logger, routes, tools, diagnostics, provided, metrics, sourceRefresh } = parts;
   let closing: Promise<void> | undefined;
   return {
     app,
@@ -73,6 +76,7 @@ export function kernelHandle(parts: KernelParts): Kernel {
     jobs,
     mods,
     changes,
+    processLiveness,
     runtimeInfo: parts.runtimeInfo,
     logger,
     providedService: <T>(serviceId: string) => provided.get(serviceId)?.implementation as T | undefined,

@@ -19,6 +19,7 @@ import { loggerService } from './logger.js';
 import { metricsService } from './metrics.js';
 import { modCatalogService } from './mod-catalog.js';
 import { modDiagnosticsService } from './mod-diagnostics.js';
+import { processLivenessService } from './process-liveness.js';
 import { routeCatalogService } from './route-catalog.js';
 import { runtimeInfoService } from './runtime-info.js';
 import { secretsService } from './secrets.js';
@@ -61,6 +62,7 @@ export const KERNEL_SERVICE_DEFINITIONS: readonly KernelServiceDefinition[] = Ob
   routeCatalogService,
   uiAuthTransferService,
   modDiagnosticsService,
+  processLivenessService,
 ]);
 
 /** Each kernel service's scope, capability and system-only flag, by service ref id. */

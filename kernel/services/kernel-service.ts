@@ -22,6 +22,7 @@ import type { SecretStore } from '../secrets/secret-store.js';
 import type { ChangeBus } from '../storage/change-bus.js';
 import type { Database } from '../storage/database.js';
 import type { ModTableGuard } from '../storage/mod-table-guard.js';
+import type { ProcessLiveness } from '../storage/process-liveness.js';
 import type { SettingsStore } from '../storage/settings-store.js';
 
 /**
@@ -44,6 +45,8 @@ export interface KernelCradle {
   'kernel.jobs': JobQueue;
   'kernel.extensions': ExtensionRegistry;
   'kernel.changes': ChangeBus;
+  /** Which processes on the database are gone (the change bus's connection holds this one's lock). */
+  'kernel.process-liveness': ProcessLiveness;
   'kernel.metrics': RequestMetrics;
   'kernel.error-registry': ErrorRegistry;
   'kernel.ui-auth': UiAuthService;

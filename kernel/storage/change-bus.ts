@@ -4,13 +4,16 @@
  * and one dedicated connection per process LISTENs (re-established with backoff; after a
  * re-connect every subscriber hears `resync`, since notices sent meanwhile are lost). Embedded
  * PGlite has one process, so the bus is in-process only. Subscribers of this process always
- * hear their own process's notices at once, before `publish` resolves.
+ * hear their own process's notices at once, before `publish` resolves. The LISTEN connection
+ * also holds this process's liveness lock (`process-liveness.ts`), taken again on every
+ * re-connect: the session that dies with the process tells the others it is gone.
  */
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { ChangeNotice } from '../../sdk/core-services.js';
 import { checkChangeTopic } from '../../sdk/change-topic.js';
 import type { Disposable } from '../../sdk/disposable.js';
+import { takeLivenessLock } from './process-liveness.js';
 
 export const CHANGES_CHANNEL = 'svc_changes';
 /** The LISTEN connection's `application_name` prefix (operators and tests find it in `pg_stat_activity`). */
@@ -122,7 +125,10 @@ export class ChangeBus {
   }
 }
 
-/** The dedicated `pg.Client` that LISTENs, re-established with backoff when it drops. */
+/**
+ * The dedicated `pg.Client` that LISTENs and holds the liveness lock, re-established with
+ * backoff when it drops.
+ */
 class ListenConnection {
   private client?: import('pg').Client;
   private closed = false;
@@ -158,6 +164,9 @@ class ListenConnection {
     try {
       await client.connect();
       await client.query(`LISTEN ${CHANGES_CHANNEL}`);
+      // Free at the start (a new instance id); after a drop the old session may linger on the
+      // server until it notices, and the re-connect is tried again with backoff until it went.
+      if (!(await takeLivenessLock(client, this.instanceId))) throw new Error('the liveness lock is still held by a previous session of this process');
       const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
       this.pid = rows[0]?.pid;
     } catch (error) {

@@ -25,6 +25,7 @@ import { databaseInfoServiceRef } from './database-info.js';
 import { uiAuthTransferServiceRef } from './ui-auth-transfer.js';
 import { routeCatalogServiceRef } from './route-catalog.js';
 import { modDiagnosticsServiceRef } from './mod-diagnostics.js';
+import { processLivenessServiceRef } from './process-liveness.js';
 
 export type { LoggerService } from './logger.js';
 export type { ModDatabaseService, VectorSupport } from './database.js';
@@ -46,6 +47,7 @@ export type { DatabaseDescription, DatabaseInfoService } from './database-info.j
 export type { UiAuthSettingsData, UiAuthTransferService } from './ui-auth-transfer.js';
 export type { PublishedRoute, RouteCatalogService } from './route-catalog.js';
 export type { ModDiagnosticsRegistryService } from './mod-diagnostics.js';
+export type { ProcessLivenessService } from './process-liveness.js';
 // The values a mod uses beside its refs (the refs themselves are reached through `coreServices`).
 export { egressErrors, EgressRefusedError, findEgressRefusal, readBoundedText } from './egress.js';
 export { httpRouterFor } from './http-router.js';
@@ -92,4 +94,6 @@ export const coreServices = {
   routeCatalog: routeCatalogServiceRef,
   /** Opt-in mod diagnostics. */
   modDiagnostics: modDiagnosticsServiceRef,
+  /** Which processes on the database are gone (their session lock is free). */
+  processLiveness: processLivenessServiceRef,
 } as const;

@@ -80,8 +80,9 @@ it('marks the run interrupted after a crash and keeps the session usable', { tim
 
   const second = await startServer({ dataDir });
   servers.push(second);
+  // Read at once, not polled: the startup sweep ran before the server listened.
   const trace = await api(second.url, 'GET', '/api/traces/run-crash?agentId=ada');
-  expect(trace.body.trace).toMatchObject({ status: 'interrupted', error: { code: 'chat_run_interrupted' } });
+  expect(trace.body.trace).toMatchObject({ status: 'interrupted', error: { code: 'chat_run_interrupted', message: expect.stringContaining('the process that ran it stopped before the run ended') } });
   const steering = await api(second.url, 'GET', '/api/chat/run-crash/steering?agentId=ada&sessionId=crash');
   expect(steering.body.items.map((i: any) => i.status)).toEqual(['follow_up']);
   // The stream resumes after the last line seen: what the run had streamed, then its end.

@@ -2,12 +2,15 @@
  * Chat runs across three real service processes on one PostgreSQL database: a streamed turn runs
  * in the process that took the request, and any process can list it, cancel it (the stream ends
  * `run.cancelled`) or steer it (delivered at its next boundary). When the process running a turn
- * is killed (`kill -9`), another marks the run `interrupted` once its heartbeat is older than
- * `staleRunAfterMs`, and its pending steering becomes `follow_up`; a run swept while its owner
- * was stopped keeps the `interrupted` state when the owner resumes. Every wait polls with a
- * deadline; nothing is timed.
+ * is killed (`kill -9`), its session lock goes with its connection and another process marks the
+ * run `interrupted` within seconds, its pending steering `follow_up` — with a stale bound of
+ * minutes, so only the lock can explain it. A stopped (SIGSTOP) owner keeps its lock: the
+ * heartbeat bound catches it, and its run keeps the `interrupted` state when the owner resumes.
+ * Every wait polls with a deadline; nothing is timed.
  */
+import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { LIVENESS_LOCK_NAMESPACE } from '../../kernel/storage/process-liveness.js';
 import { chatChunk, sseData, startFakeOpenAi, type FakeOpenAi } from '../peers/fake-openai.js';
 import { textAnswer, toolAnswer } from '../kits/chat-kit.js';
 import { streamTurn, TERMINAL } from './chat-stream.js';
@@ -20,12 +23,37 @@ import { startCluster, until, type Cluster } from './cluster.js';
 const STALE_RUN_AFTER_MS = 15_000;
 /** Deadline to see a killed process's run interrupted: the stale bound plus sweeps, generously. */
 const INTERRUPTED_WITHIN_MS = 45_000;
+/**
+ * The stale bound while a process is killed: far beyond the deadline below, so a run marked
+ * before it can only have been found through its owner's freed session lock.
+ */
+const STALE_BOUND_OUT_OF_REACH_MS = 600_000;
+/** Deadline to see a killed process's run interrupted through its lock (swept every second; the target is 5 s). */
+const DEPARTED_WITHIN_MS = 20_000;
 
 let cluster: Cluster;
 let fake: FakeOpenAi;
 
 /** A model answer that starts and then holds the stream open until the run lets go of it. */
 const hangingAnswer = () => ({ events: [sseData(chatChunk({ role: 'assistant', content: 'thinking' }))], after: 'hang' as const });
+
+/** Whether a session holds the liveness lock of the process that owns `runId`. */
+const ownerLockHeld = async (runId: string): Promise<boolean> => {
+  const client = new pg.Client({ connectionString: cluster.databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ held: boolean }>(
+      `select exists (select 1 from pg_locks l join chat_runs r on r.run_id = $2
+                       where l.locktype = 'advisory' and l.granted and l.objsubid = 2
+                         and l.database = (select oid from pg_database where datname = current_database())
+                         and l.classid = $1::int::oid and l.objid = hashtext(r.instance_id)::oid) as held`,
+      [LIVENESS_LOCK_NAMESPACE, runId],
+    );
+    return rows[0]?.held === true;
+  } finally {
+    await client.end();
+  }
+};
 
 const activeIds = async (target: number | 'proxy') => {
   const listed = await cluster.api(target, 'GET', '/api/chat/runs/active?agentId=ada');
@@ -92,7 +120,7 @@ it('steering sent through another process is delivered at the run’s next bound
   expect(JSON.stringify(calls.at(-1)!.body.messages)).toContain('STEERMARK');
 });
 
-it('a live run swept while its process was stopped: the owner resumes, its stream ends run.failed interrupted and nothing is appended', { timeout: 90_000 }, async () => {
+it('a live run swept by the heartbeat bound while its process was stopped (its lock still held): the owner resumes, its stream ends run.failed interrupted and nothing is appended', { timeout: 90_000 }, async () => {
   // Three slow chunks: the owner is stopped (SIGSTOP) mid-answer and reads the rest once resumed.
   fake.chat(textAnswer(['one', ' two', ' three'], { delayMs: 1_500 }));
   const turn = streamTurn(cluster.base(1), { agentId: 'ada', sessionId: 'stall', message: 'count', runId: 'run-stall-x' });
@@ -105,6 +133,8 @@ it('a live run swept while its process was stopped: the owner resumes, its strea
   const owner = cluster.servers[1]!.child.pid!;
   process.kill(owner, 'SIGSTOP');
   try {
+    // Stopped, not dead: its connection and lock stay, so only the heartbeat bound can sweep it.
+    expect(await ownerLockHeld(runId)).toBe(true);
     // A short stale bound while the owner is stopped, so another process sweeps its run soon.
     expect((await cluster.api(0, 'PUT', '/api/mod-management/chat/settings', { staleRunAfterMs: 2_000 })).status).toBe(200);
     await until(
@@ -113,6 +143,7 @@ it('a live run swept while its process was stopped: the owner resumes, its strea
       'the stopped owner’s run is swept',
       INTERRUPTED_WITHIN_MS,
     );
+    expect(await ownerLockHeld(runId)).toBe(true);
     expect((await cluster.api(0, 'PUT', '/api/mod-management/chat/settings', { staleRunAfterMs: STALE_RUN_AFTER_MS })).status).toBe(200);
   } finally {
     process.kill(owner, 'SIGCONT');
@@ -127,7 +158,9 @@ it('a live run swept while its process was stopped: the owner resumes, its strea
   expect(JSON.stringify(session.body)).not.toContain('three');
 });
 
-it('kill -9 of the process running a streamed turn: another marks it interrupted and its pending steering follow_up', { timeout: 90_000 }, async () => {
+it('kill -9 of the process running a streamed turn: its lock goes with it, another marks the run interrupted within seconds and its pending steering follow_up', { timeout: 90_000 }, async () => {
+  // A stale bound of minutes: the heartbeat sweep cannot mark the run before the deadline below.
+  expect((await cluster.api(0, 'PUT', '/api/mod-management/chat/settings', { staleRunAfterMs: STALE_BOUND_OUT_OF_REACH_MS })).status).toBe(200);
   fake.chat(hangingAnswer());
   const turn = streamTurn(cluster.base(2), { agentId: 'ada', sessionId: 'crash', message: 'long work', runId: 'run-crash-x' });
   const runId = await turn.started;
@@ -140,16 +173,19 @@ it('kill -9 of the process running a streamed turn: another marks it interrupted
   // No boundary comes while the model hangs: the steering stays pending.
   const steer = await cluster.api(0, 'POST', `/api/chat/${runId}/steer`, { agentId: 'ada', sessionId: 'crash', idempotencyKey: 'k-crash', message: 'and then stop' });
   expect(steer.status, JSON.stringify(steer.body)).toBe(201);
+  expect(await ownerLockHeld(runId)).toBe(true);
+  const killedAt = Date.now();
   await cluster.kill(2);
-  const cut = await turn.ended;
-  expect(cut.some((e) => TERMINAL.includes(e.type))).toBe(false);
   const trace = await until(
     () => cluster.api(0, 'GET', `/api/traces/${runId}`),
     (a) => a.body.trace?.status === 'interrupted',
-    'the run is marked interrupted by a surviving process',
-    INTERRUPTED_WITHIN_MS,
+    'the run is marked interrupted by a surviving process through the freed lock',
+    DEPARTED_WITHIN_MS,
   );
-  expect(trace.body.trace.status).toBe('interrupted');
+  console.log(`kill -9 to the run read interrupted through another process: ${Date.now() - killedAt} ms (stale bound ${STALE_BOUND_OUT_OF_REACH_MS} ms)`);
+  expect(trace.body.trace).toMatchObject({ status: 'interrupted', error: { code: 'chat_run_interrupted', message: expect.stringContaining('the process that ran it stopped before the run ended') } });
+  const cut = await turn.ended;
+  expect(cut.some((e) => TERMINAL.includes(e.type))).toBe(false);
   const steering = await until(
     () => cluster.api(1, 'GET', `/api/chat/${runId}/steering?agentId=ada&sessionId=crash`),
     (a) => a.body.items?.[0]?.status === 'follow_up',

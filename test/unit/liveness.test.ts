@@ -3,7 +3,7 @@
  * made due, not a measurement of how long anything took.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_STALE_AFTER_MS, heartbeatIntervalMs, startHeartbeat } from '../../sdk/helpers/liveness.js';
+import { DEFAULT_STALE_AFTER_MS, DEPARTED_SWEEP_MS, heartbeatIntervalMs, startHeartbeat } from '../../sdk/helpers/liveness.js';
 
 const quietLog = () => ({ warn: vi.fn() });
 
@@ -162,6 +162,57 @@ describe('startHeartbeat', () => {
     expect(beat).toHaveBeenCalledTimes(1);
     expect(vi.getTimerCount()).toBe(0);
     await heartbeat.dispose(); // idempotent
+  });
+
+  it('sweeps departed owners every second on a loop of its own, whatever the beat period', async () => {
+    const order: string[] = [];
+    const heartbeat = startHeartbeat({
+      name: 'test row',
+      beat: async () => void order.push('beat'),
+      sweepDeparted: async () => void order.push('departed'),
+      staleAfterMs: () => 30_000,
+      log: quietLog(),
+    });
+    expect(DEPARTED_SWEEP_MS).toBe(1_000);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(order).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(order).toEqual(['departed']);
+    await vi.advanceTimersByTimeAsync(4_000);
+    expect(order.filter((o) => o === 'departed')).toHaveLength(5);
+    expect(order.filter((o) => o === 'beat')).toHaveLength(1);
+    await heartbeat.dispose();
+  });
+
+  it('logs a failed departed-owner sweep and sweeps again a second later; dispose waits for one in progress', async () => {
+    const log = quietLog();
+    let calls = 0;
+    let release: () => void = () => {};
+    const heartbeat = startHeartbeat({
+      name: 'test row',
+      beat: async () => {},
+      sweepDeparted: () => {
+        calls += 1;
+        if (calls === 1) return Promise.reject(new Error('database gone'));
+        return new Promise<void>((resolve) => (release = resolve));
+      },
+      log,
+    });
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(log.warn).toHaveBeenCalledWith(expect.objectContaining({ err: expect.any(Error) }), 'test row departed-owner sweep failed');
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(calls).toBe(2);
+    let disposed = false;
+    const stopping = heartbeat.dispose().then(() => {
+      disposed = true;
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(disposed).toBe(false);
+    release();
+    await stopping;
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(calls).toBe(2);
+    expect(vi.getTimerCount()).toBe(0);
   });
 
   it('does not beat when disposed before the first beat', async () => {

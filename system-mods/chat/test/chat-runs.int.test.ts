@@ -360,7 +360,7 @@ describe('restart', () => {
     const interrupted = await kit.t.request('/api/traces/run-restart?agentId=ada');
     expect(interrupted.body.trace.status).toBe('interrupted');
     const crashed = await kit.t.request('/api/traces/run-crashed?agentId=ada');
-    expect(crashed.body.trace).toMatchObject({ status: 'interrupted', error: { code: 'chat_run_interrupted' } });
+    expect(crashed.body.trace).toMatchObject({ status: 'interrupted', error: { code: 'chat_run_interrupted', message: expect.stringContaining('the process that ran it stopped before the run ended') } });
     expect((await kit.t.request('/api/chat/run-crashed/steering?agentId=ada&sessionId=restart')).body.items[0].status).toBe('follow_up');
     // Nothing half-written: the interrupted turn is closed consistently.
     const messages = (await kit.t.request('/api/sessions/restart?agentId=ada')).body.messages;

@@ -2,9 +2,14 @@
  * The interrupted sweep with several processes on one PostgreSQL: run rows whose heartbeat went
  * stale (their process died) are marked interrupted by whichever process sweeps, each exactly
  * once even when two sweep at the same moment (so each run's pending steering is turned into
- * follow_up by one process); rows with a fresh heartbeat are left running. Two run liveness services on two connection pools stand in for two processes.
+ * follow_up by one process); rows with a fresh heartbeat are left running. The departed sweep
+ * marks the rows of an owner whose session lock is free at once, whatever their heartbeat, and
+ * leaves those of an owner whose lock a session holds, and rows without an owner. Two run
+ * liveness services on two connection pools stand in for two processes.
  */
 import knexFactory, { type Knex } from 'knex';
+import pg from 'pg';
+import { LIVENESS_LOCK_NAMESPACE } from '../../../kernel/storage/process-liveness.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ModDatabaseService } from '../../../sdk/index.js';
 import { startTestKernel, testDatabase, type TestKernel } from '../../../sdk/testing/index.js';
@@ -33,7 +38,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function runningRows(knex: Knex, prefix: string, count: number, heartbeatAgoMs: number, instanceId: string): Promise<string[]> {
+async function runningRows(knex: Knex, prefix: string, count: number, heartbeatAgoMs: number, instanceId: string | null): Promise<string[]> {
   await knex('chat_sessions').insert({ agent_id: 'ada', session_id: prefix }).onConflict(['agent_id', 'session_id']).ignore();
   const ids = Array.from({ length: count }, (_, i) => `${prefix}-${i}`);
   await knex('chat_runs').insert(
@@ -85,4 +90,38 @@ it('keeps the interrupted state another process wrote when a stalled owner finis
   expect(row.error_code).toBe('chat_run_interrupted');
   expect(await knex('chat_messages').where({ run_id: 'run-stalled' }).count({ n: '*' })).toEqual([{ n: '0' }]);
   expect((await knex('chat_sessions').where({ agent_id: 'ada', session_id: 'stalled' }).first()).message_count).toBe(messageCount);
+});
+
+it('marks the rows of departed owners at once, each exactly once when two processes sweep at once; a held owner and ownerless rows stay running', async () => {
+  const knex = t.kernel.database.knex;
+  const departedRows = await runningRows(knex, 'departed', 40, 0, 'instance-departed');
+  const heldRows = await runningRows(knex, 'held', 3, 0, 'instance-held');
+  const ownerless = await runningRows(knex, 'ownerless', 2, 0, null);
+  // A session holds instance-held's lock, as its process's LISTEN connection would.
+  const held = new pg.Client({ connectionString: url });
+  await held.connect();
+  try {
+    await held.query('select pg_advisory_lock($1::int, hashtext($2))', [LIVENESS_LOCK_NAMESPACE, 'instance-held']);
+    const one = liveness('instance-one', url);
+    const two = liveness('instance-two', url);
+    const owners = await one.ownersElsewhere();
+    expect(owners).toEqual(expect.arrayContaining(['instance-departed', 'instance-held']));
+    expect(owners).not.toContain(null);
+    const gone = await t.kernel.processLiveness.departed(owners);
+    expect(gone).toContain('instance-departed');
+    expect(gone).not.toContain('instance-held');
+    const [byOne, byTwo] = await Promise.all([one.sweepDeparted(gone), two.sweepDeparted(gone)]);
+    expect(byOne.filter((id) => byTwo.includes(id))).toEqual([]);
+    // Every row of the departed owners (the first test's live rows too: no session holds instance-two's lock).
+    const marked = [...byOne, ...byTwo];
+    expect(marked).toEqual(expect.arrayContaining(departedRows));
+    for (const id of [...heldRows, ...ownerless]) expect(marked).not.toContain(id);
+    const statuses = new Map((await knex('chat_runs').select('run_id', 'status')).map((r: { run_id: string; status: string }) => [r.run_id, r.status]));
+    for (const id of departedRows) expect(statuses.get(id)).toBe('interrupted');
+    for (const id of [...heldRows, ...ownerless]) expect(statuses.get(id)).toBe('running');
+    // A process never sweeps its own rows as departed.
+    expect(await liveness('instance-held', url).sweepDeparted(['instance-held'])).toEqual([]);
+  } finally {
+    await held.end();
+  }
 });

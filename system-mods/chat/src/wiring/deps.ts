@@ -16,6 +16,7 @@ export const chatDeps = {
   log: coreServices.logger,
   runtimeInfo: coreServices.runtimeInfo,
   changes: coreServices.changes,
+  processes: coreServices.processLiveness,
   secrets: coreServices.secrets,
   // The archive's default time zone; UTC without the settings mod.
   operator: optional(operatorSettingsServiceRef),

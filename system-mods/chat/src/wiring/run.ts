@@ -48,7 +48,7 @@ export function runtimeHooks(extensions: ChatDeps['extensions']): RuntimeHooksSe
 }
 
 export async function wireRun(deps: ChatDeps, shared: { transcript: TranscriptStore; hooks: RuntimeHooksService; context: ContextZone }, provide: ModInitContext['provide']): Promise<RunZone> {
-  const { http, db, settings, log, runtimeInfo, changes, toolCatalog, agents, gateway, mcp, attachments } = deps;
+  const { http, db, settings, log, runtimeInfo, changes, processes, toolCatalog, agents, gateway, mcp, attachments } = deps;
   const { transcript, hooks, context } = shared;
   const store = new RunStore(db, runtimeInfo.instanceId);
   const liveness = new RunLiveness(db, runtimeInfo.instanceId);
@@ -84,27 +84,39 @@ export async function wireRun(deps: ChatDeps, shared: { transcript: TranscriptSt
     void runtime.cancelRequested(ids).catch((err: unknown) => log.warn({ err }, 'a chat run cancel request could not be read'));
   });
 
-  // Runs a previous process left running: on the embedded database this process is the only
-  // one (the data-dir lock), so all of them; on PostgreSQL only those without a heartbeat.
-  const sweep = async (all: boolean) => {
-    const { staleRunAfterMs } = await settings.get<ChatSettings>();
-    const ids = await liveness.sweepInterrupted({ all, staleMs: staleRunAfterMs, activeHere: runtime.activeRunIds() });
+  // Runs another process left running, marked interrupted (their pending steering becomes
+  // follow_up): `all` on the embedded database at startup (the data-dir lock makes this process
+  // the only one); on PostgreSQL `departed`, those whose owner's session lock is free (its process
+  // is gone), and `stale`, those without a heartbeat for `staleRunAfterMs` (a stuck owner, or a
+  // row without one). Every sweep marks rows through here.
+  const sweep = async (which: 'all' | 'stale' | 'departed') => {
+    const ids = which === 'departed' ? await sweepDeparted() : await liveness.sweepInterrupted({ all: which === 'all', staleMs: (await settings.get<ChatSettings>()).staleRunAfterMs, activeHere: runtime.activeRunIds() });
+    if (ids.length === 0) return ids;
     await steering.sweepRuns(ids);
     // Each response gets the partial answer, and each resumed stream the terminal event.
     await interrupted.close(ids);
-    if (ids.length > 0) log.warn({ runs: ids.length }, 'runs left running by a previous process were marked interrupted');
+    log.warn({ runs: ids.length, which }, 'runs left running by a process that stopped were marked interrupted');
+    return ids;
   };
-  await sweep(db.driver === 'pglite');
+  // Cheap while no other process runs anything: the liveness read only when some owner is listed.
+  const sweepDeparted = async () => {
+    const owners = await liveness.ownersElsewhere();
+    return owners.length === 0 ? [] : liveness.sweepDeparted(await processes.departed(owners));
+  };
+  await sweep(db.driver === 'pglite' ? 'all' : 'stale');
+  if (db.driver === 'postgres') await sweep('departed');
   // Heartbeat of active run rows (sdk/helpers/liveness.ts: every third of `staleRunAfterMs`, 5 s at
-  // most), then on PostgreSQL the sweep of other processes' stale ones. The beat also reads
-  // cancel requests: the backstop for a change-bus notice this process missed.
+  // most), then on PostgreSQL the sweep of other processes' stale ones, and every second that of
+  // departed owners' rows. The beat also reads cancel requests: the backstop for a change-bus
+  // notice this process missed.
   const heartbeat = startHeartbeat({
     name: 'chat run',
     beat: async () => {
       const cancels = await liveness.heartbeat(runtime.activeRunIds());
       if (cancels.length > 0) await runtime.cancelRequested(cancels.map((c) => c.runId));
     },
-    sweep: db.driver === 'postgres' ? () => sweep(false) : undefined,
+    sweep: db.driver === 'postgres' ? () => sweep('stale') : undefined,
+    sweepDeparted: db.driver === 'postgres' ? () => sweep('departed') : undefined,
     staleAfterMs: async () => (await settings.get<ChatSettings>()).staleRunAfterMs,
     log,
   });

@@ -2,10 +2,12 @@
  * Liveness of run rows across processes on one database: the owner's heartbeat, cancel requests
  * other processes write for a run the owner stops, the running rows of other processes (the
  * active-runs listing), and the sweep that marks rows a dead process left `running` as
- * `interrupted` — at the next start on the embedded database (one process owns it), once their
- * heartbeat is stale on PostgreSQL. Every transition is one conditional UPDATE, so when two
- * processes sweep at once each row is marked by exactly one of them.
+ * `interrupted` — at the next start on the embedded database (one process owns it); on
+ * PostgreSQL as soon as their owner's session lock is free (its process is gone), or once their
+ * heartbeat is stale (its process is stuck). Every transition is one conditional UPDATE, so when
+ * two processes sweep at once each row is marked by exactly one of them.
  */
+import type { Knex } from 'knex';
 import type { ModDatabaseService } from '../../../../../sdk/index.js';
 import { chatErrors as errors } from '../../errors.js';
 import type { RunRow } from './run-rows.js';
@@ -68,11 +70,34 @@ export class RunLiveness {
    * `all`, else those whose heartbeat is older than `staleMs`. Returns the ids marked.
    */
   async sweepInterrupted(options: { all: boolean; staleMs: number; activeHere: string[] }): Promise<string[]> {
-    const interrupted = errors.chatRunInterrupted();
     const knex = this.db.knex;
     const q = knex('chat_runs').where({ status: 'running' });
     if (options.activeHere.length > 0) q.whereNotIn('run_id', options.activeHere);
     if (!options.all) q.andWhere('heartbeat_at', '<', knex.raw("now() - ? * interval '1 millisecond'", [options.staleMs]));
+    return this.markInterrupted(q);
+  }
+
+  /**
+   * The owners (instance ids) of other processes' running rows, each once: the processes whose
+   * liveness the departed sweep asks about (one read through `chat_runs_running_idx`).
+   * Rows without an owner (written before owners were recorded) are left to the stale sweep.
+   */
+  async ownersElsewhere(): Promise<string[]> {
+    const rows: Array<{ instance_id: string }> = await this.db.knex('chat_runs').distinct('instance_id').where({ status: 'running' }).whereNotNull('instance_id').whereNot({ instance_id: this.instanceId });
+    return rows.map((r) => r.instance_id);
+  }
+
+  /** Marks the running rows of `owners` (processes that are gone) as interrupted, whatever their heartbeat. Returns the ids marked. */
+  async sweepDeparted(owners: string[]): Promise<string[]> {
+    const gone = owners.filter((id) => id !== this.instanceId);
+    if (gone.length === 0) return [];
+    return this.markInterrupted(this.db.knex('chat_runs').where({ status: 'running' }).whereIn('instance_id', gone));
+  }
+
+  /** The one conditional UPDATE every sweep ends in (`q` selects running rows only). */
+  private async markInterrupted(q: Knex.QueryBuilder): Promise<string[]> {
+    const interrupted = errors.chatRunInterrupted();
+    const knex = this.db.knex;
     const rows: Array<{ run_id: string }> = await q.update(
       {
         status: 'interrupted',
