@@ -69,18 +69,29 @@ function kindOf(tool: string): string {
   return tool.startsWith('builtin.') ? 'builtin' : tool.startsWith('mod.') ? 'mod' : tool.startsWith('mcp:') ? 'mcp' : 'unknown';
 }
 
-function entry(data: Record<string, unknown>): ToolCallEntry {
+/** A started call; its target is worked out only for the calls a list keeps. */
+interface OpenCall {
+  call: Omit<ToolCallEntry, 'target'>;
+  args: unknown;
+}
+
+function opened(data: Record<string, unknown>): OpenCall {
   const tool = text(data.tool) ?? `unknown.${text(data.name) ?? 'tool'}`;
   const kind = text(data.kind) ?? kindOf(tool);
-  const target = toolTarget(tool, data.arguments);
-  return { callId: text(data.callId) ?? '', name: text(data.name) ?? '', tool, kind, category: toolCategory(tool, kind), ...(target !== undefined ? { target } : {}) };
+  return { call: { callId: text(data.callId) ?? '', name: text(data.name) ?? '', tool, kind, category: toolCategory(tool, kind) }, args: data.arguments };
+}
+
+function withTarget({ call, args }: OpenCall): ToolCallEntry {
+  const target = toolTarget(call.tool, args);
+  return target === undefined ? call : { ...call, target };
 }
 
 class BoundedList<T> {
   private readonly items: T[] = [];
   private omitted = 0;
-  push(item: T): void {
-    if (this.items.length < STOP_REPORT_MAX_ENTRIES) this.items.push(item);
+  /** Adds `make()`, or counts it when the list is full. */
+  push(make: () => T): void {
+    if (this.items.length < STOP_REPORT_MAX_ENTRIES) this.items.push(make());
     else this.omitted += 1;
   }
   done(): Bounded<T> {
@@ -91,7 +102,7 @@ class BoundedList<T> {
 export function buildStopReport(events: Iterable<RunEventLike>): StopReport {
   let model: StopReport['stopped']['modelStream'] = null;
   /** Started calls without an end yet, in start order (model call ids may repeat across rounds). */
-  const open: ToolCallEntry[] = [];
+  const open: OpenCall[] = [];
   const stopped = new BoundedList<StoppedToolCall>();
   const effects = {
     brainWrites: new BoundedList<CompletedToolCall>(),
@@ -106,22 +117,22 @@ export function buildStopReport(events: Iterable<RunEventLike>): StopReport {
     } else if (type === 'model.completed') {
       if (model && (model.modelCall === null || model.modelCall === int(data.modelCall))) model = null;
     } else if (type === 'tool.started') {
-      open.push(entry(data));
+      open.push(opened(data));
     } else if (type === 'tool.completed') {
-      const at = open.findIndex((c) => c.callId === text(data.callId));
-      const call = at >= 0 ? open.splice(at, 1)[0]! : entry(data);
+      const at = open.findIndex((c) => c.call.callId === text(data.callId));
+      const started = at >= 0 ? open.splice(at, 1)[0]! : opened(data);
+      const category = started.call.category;
       const error = data.error as { code?: unknown } | undefined;
       if (data.ok === true) {
-        const done: CompletedToolCall = { ...call, outputChars: int(data.outputChars), durationMs: int(data.durationMs) };
-        const list = call.category === 'brain_write' ? effects.brainWrites : call.category === 'file_write' ? effects.filesWritten : call.category === 'message' ? effects.messagesSent : effects.toolCalls;
-        list.push(done);
+        const list = category === 'brain_write' ? effects.brainWrites : category === 'file_write' ? effects.filesWritten : category === 'message' ? effects.messagesSent : effects.toolCalls;
+        list.push(() => ({ ...withTarget(started), outputChars: int(data.outputChars), durationMs: int(data.durationMs) }));
       } else if (error?.code === 'aborted') {
-        stopped.push({ ...call, state: 'aborted' });
+        stopped.push(() => ({ ...withTarget(started), state: 'aborted' }));
       }
       // Any other failure was refused before it ran or ended on its own: not a stop, and no effect reported.
     }
   }
-  for (const call of open) stopped.push({ ...call, state: 'in_flight' });
+  for (const started of open) stopped.push(() => ({ ...withTarget(started), state: 'in_flight' }));
 
   return {
     stopped: { modelStream: model, toolCalls: stopped.done() },
