@@ -2,7 +2,8 @@
  * Stop reports through the real kernel and the fake model server: a run cancelled while a tool
  * hangs says which call was stopped and which had already taken effect — in the terminal event,
  * the stored trace and the archive's run — and a run cancelled while the model streams names
- * the model stream. A completed run has none.
+ * the model stream. A completed run has none. A run whose process died gets its report from its
+ * stored events when it is marked interrupted.
  */
 import http from 'node:http';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -114,5 +115,38 @@ describe('stop report', () => {
     expect(completed.body).toMatchObject({ ok: true, status: 'completed' });
     expect(completed.body.stopReport).toBeUndefined();
     expect((await kit.t.request('/api/traces/run-complete?agentId=ada')).body.trace.response.stopReport).toBeUndefined();
+  });
+
+  it('a run a crash left running: its stored events give the report, the call that never ended is in flight', async () => {
+    const knex = kit.t.kernel.database.knex;
+    const old = new Date(Date.now() - 3_600_000);
+    await knex('chat_runs').insert({ run_id: 'run-crashed', agent_id: 'ada', session_id: 'crashed', status: 'running', generation: 0, request: JSON.stringify({ message: 'lost' }), heartbeat_at: old, started_at: old });
+    const ts = new Date().toISOString();
+    const stored = [
+      { type: 'run.started', data: { agentId: 'ada' } },
+      { type: 'model.started', data: { modelCall: 1, round: 1, connectionId: kit.connectionId, model: 'gpt-test' } },
+      { type: 'model.completed', data: { modelCall: 1, round: 1, toolCalls: 2 } },
+      { type: 'tool.started', data: { callId: 'b1', tool: 'mod.brains.brain_save', name: 'brain_save', kind: 'mod', arguments: { title: 'Crash notes', content: 'body' } } },
+      { type: 'tool.completed', data: { callId: 'b1', tool: 'mod.brains.brain_save', name: 'brain_save', ok: true, outputChars: 80, durationMs: 4 } },
+      { type: 'tool.started', data: { callId: 'm1', tool: 'mcp:mailer/send', name: 'mailer__send', kind: 'mcp', arguments: { to: 'ops@example.com', token: 'tok-SECRET' } } },
+    ].map((e, i) => ({ seq: i + 1, ts, ...e }));
+    await knex('chat_run_events').insert({ run_id: 'run-crashed', first_seq: 1, last_seq: stored.length, events: JSON.stringify(stored) });
+    // A restart of the chat runtime sweeps what a previous process left running.
+    expect((await kit.t.request(json('POST', '/api/mod-management/chat/disable'))).status).toBe(200);
+    expect((await kit.t.request(json('POST', '/api/mod-management/chat/enable'))).body.mod.status).toBe('loaded');
+
+    const trace = (await kit.t.request('/api/traces/run-crashed?agentId=ada')).body.trace;
+    expect(trace.status).toBe('interrupted');
+    const report = trace.response.stopReport;
+    expect(report.stopped).toEqual({
+      modelStream: null,
+      toolCalls: { items: [{ callId: 'm1', name: 'mailer__send', tool: 'mcp:mailer/send', kind: 'mcp', category: 'mcp_call', target: '{"to":"ops@example.com","token":"[redacted]"}', state: 'in_flight' }], omitted: 0 },
+    });
+    expect(report.tookEffect.brainWrites.items).toEqual([{ callId: 'b1', name: 'brain_save', tool: 'mod.brains.brain_save', kind: 'mod', category: 'brain_write', target: 'Crash notes', outputChars: 80, durationMs: 4 }]);
+    expect(JSON.stringify(report)).not.toContain('tok-SECRET');
+    // The resumed stream's terminal event carries the same report.
+    const resumed = parseNdjson((await kit.t.inject({ method: 'GET', url: `/api/chat/runs/run-crashed/events?after=${stored.length}` })).body);
+    expect(resumed.map((e) => e.type)).toEqual(['run.failed']);
+    expect(resumed[0]!.data.response.stopReport).toEqual(report);
   });
 });
