@@ -2,10 +2,14 @@
  * The Archive page (chat's Conversations view) in a real browser against the real server
  * process and the fake OpenAI-compatible model server (real SSE over loopback): turns go through
  * the chat API, then the page finds them by words — the matched words highlighted, the
- * transcript's markup shown as text — and browses today's runs and sessions.
+ * transcript's markup shown as text — and browses today's runs and sessions. A cancelled run
+ * shows its stop report: what was stopped and what had already taken effect.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, it } from 'vitest';
-import { modelAnswer, uiSuite } from '../kits/ui-kit.js';
+import { chatChunk, sseData, type ScriptedAnswer } from '../peers/fake-openai.js';
+import { modelAnswer, uiSuite, until } from '../kits/ui-kit.js';
 
 const ui = uiSuite({ agents: ['ada'], model: true });
 const { page, api } = ui;
@@ -50,5 +54,54 @@ it('finds a past conversation by words with the matches highlighted, and browses
   await detail.getByRole('heading', { name: `Run ${runId}` }).waitFor();
   expect(await detail.locator('.prose').allTextContents()).toEqual(['And a seat reservation?', 'A window seat is reserved in coach 12.']);
   await ui.screenshot('ui-archive');
+  ui.expectNoPageErrors();
+});
+
+/** The fake model asks for these tool calls. */
+function toolCalls(calls: Array<{ id: string; name: string; args: unknown }>): ScriptedAnswer {
+  return {
+    events: [
+      sseData(chatChunk({ role: 'assistant', tool_calls: calls.map((c, index) => ({ index, id: c.id, type: 'function', function: { name: c.name, arguments: JSON.stringify(c.args) } })) })),
+      sseData(chatChunk({}, 'tool_calls')),
+      sseData('[DONE]'),
+    ],
+  };
+}
+
+it('shows a cancelled run’s stop report: the model stream stopped, the file and Brain writes that took effect', async () => {
+  const workspace = path.join(ui.server.dataDir, 'workspaces', 'ada');
+  mkdirSync(workspace, { recursive: true });
+  writeFileSync(path.join(workspace, 'itinerary.md'), 'draft');
+  expect((await api('PUT', '/api/agents/ada/mcp-tools', { tools: [{ connectionId: 'mod.brains', toolName: 'brain_save' }] })).status).toBe(200);
+  ui.fake.chat(
+    toolCalls([
+      { id: 'w1', name: 'workspace_write', args: { path: 'itinerary.md', content: 'Vienna, night train, coach 12' } },
+      { id: 'b1', name: 'brain_save', args: { title: 'Trip to Vienna', content: 'Prefers a window seat.' } },
+    ]),
+  );
+  ui.fake.chat({ silent: true });
+  const modelCalls = () => ui.fake.requests.filter((r) => r.path === '/v1/chat/completions').length;
+  const before = modelCalls();
+  const turn = api('POST', '/api/chat', { agentId: 'ada', sessionId: 'errand', message: 'Plan the trip and remember it.', runId: 'run-errand' });
+  await until(modelCalls, (n) => n === before + 2, 'the second model call');
+  expect((await api('POST', '/api/chat/run-errand/cancel', { agentId: 'ada', reason: 'plans changed' })).body).toMatchObject({ ok: true, cancelRequested: true });
+  expect((await turn).body).toMatchObject({ status: 'cancelled', stopReport: { stopped: { modelStream: { model: 'gpt-test' } } } });
+
+  const today = (await api('GET', '/api/archive/runs/run-errand')).body.run.startedAt.slice(0, 10) as string;
+  await page.goto(`${ui.server.url}/#/archive`);
+  await page.getByRole('heading', { name: 'Conversations', exact: true }).waitFor();
+  await page.getByRole('gridcell', { name: new RegExp(`^${today}:`) }).click();
+  const runs = page.getByRole('list', { name: 'Runs of the day' });
+  await runs.getByText('cancelled').waitFor();
+  await runs.locator('li', { hasText: 'errand' }).getByRole('button').click();
+  const detail = page.getByRole('region', { name: 'Conversation detail' });
+  await detail.getByRole('heading', { name: 'Run run-errand' }).waitFor();
+  const report = detail.getByRole('region', { name: 'Stop report' });
+  await report.getByRole('heading', { name: 'Stopped', exact: true }).waitFor();
+  expect(await report.getByRole('list', { name: 'Stopped' }).locator('li').allTextContents()).toEqual([expect.stringMatching(/^Model stream\s+gpt-test on .+ · model call 2$/)]);
+  await report.getByRole('heading', { name: 'Already took effect' }).waitFor();
+  expect((await report.getByRole('list', { name: 'Files written' }).locator('li').allTextContents()).map((t) => t.replace(/\s+/g, ' ').trim())).toEqual(['workspace_write itinerary.md']);
+  expect((await report.getByRole('list', { name: 'Brain writes' }).locator('li').allTextContents()).map((t) => t.replace(/\s+/g, ' ').trim())).toEqual(['brain_save Trip to Vienna']);
+  await ui.screenshot('ui-archive-stop-report', { narrow: true });
   ui.expectNoPageErrors();
 });

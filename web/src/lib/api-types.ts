@@ -534,7 +534,7 @@ export interface paths {
         put?: never;
         /**
          * Run one chat turn: JSON reply, or an NDJSON event stream with Accept: application/x-ndjson
-         * @description Runs one turn. Without `Accept: application/x-ndjson` the answer is the terminal response as JSON (200 completed or cancelled, 409 superseded, 500 failed; check `ok`). With it: HTTP 200 and one JSON event per line `{type, runId, sessionId, ts, data}` ending with exactly one of run.completed, run.failed, run.cancelled, run.superseded. Every validation failure is an ordinary JSON error before any stream byte. Requests of one agent/session run one at a time, in order. Closing the connection detaches the run; it does not cancel it.
+         * @description Runs one turn. Without `Accept: application/x-ndjson` the answer is the terminal response as JSON (200 completed or cancelled, 409 superseded, 500 failed; check `ok`). With it: HTTP 200 and one JSON event per line `{type, runId, sessionId, ts, data}` ending with exactly one of run.completed, run.failed, run.cancelled, run.superseded. Every validation failure is an ordinary JSON error before any stream byte. Requests of one agent/session run one at a time, in order. Closing the connection detaches the run; it does not cancel it. The response of a run that did not complete (cancelled, failed, superseded) carries `stopReport`: what was stopped and what had already taken effect.
          */
         post: operations["chat.chat"];
         delete?: never;
@@ -3367,7 +3367,7 @@ export interface paths {
         };
         /**
          * One run's trace; output=true adds tool output
-         * @description One run: request, terminal response, events (answer deltas folded into model.completed) and tool calls; `output=true` adds tool output.
+         * @description One run: request, terminal response, events (answer deltas folded into model.completed) and tool calls; `output=true` adds tool output. The response of a run that did not complete carries `stopReport`: what was stopped (the model stream, tool calls in flight) and what had already taken effect.
          */
         get: operations["chat.trace"];
         put?: never;
@@ -4850,7 +4850,143 @@ export interface operations {
                             /** Format: date-time */
                             endedAt: string | null;
                             request?: Record<string, never>;
-                            response?: Record<string, never> | null;
+                            /** @description The terminal response; stopReport when the run did not complete */
+                            response?: ({
+                                /** @description Of a cancelled, failed, interrupted or superseded run: what was stopped and what had already taken effect */
+                                stopReport?: {
+                                    stopped: {
+                                        /** @description The model call streaming when the run ended */
+                                        modelStream: {
+                                            modelCall: number | null;
+                                            round: number | null;
+                                            connectionId: string | null;
+                                            model: string | null;
+                                        } | null;
+                                        /** @description Tool calls in flight */
+                                        toolCalls: {
+                                            items: {
+                                                callId: string;
+                                                /** @description What the model called */
+                                                name: string;
+                                                /** @description builtin.<tool>, mod.<id>.<tool> or mcp:<connectionId>/<tool> */
+                                                tool: string;
+                                                /** @description builtin, mod, mcp or unknown */
+                                                kind: string;
+                                                /**
+                                                 * @description What the tool does, by its identity: mcp_call and tool_call may have had effects; read had none
+                                                 * @enum {string}
+                                                 */
+                                                category: "file_write" | "brain_write" | "message" | "child_run" | "gateway_process" | "mcp_call" | "read" | "tool_call";
+                                                /** @description What it acted on: a path, a record, the program; for other tools the arguments with credential-like fields masked (at most 160 characters) */
+                                                target?: string;
+                                                /**
+                                                 * @description aborted: the call saw the stop; in_flight: no end was recorded
+                                                 * @enum {string}
+                                                 */
+                                                state: "aborted" | "in_flight";
+                                            }[];
+                                            /** @description Entries past the first 50 */
+                                            omitted: number;
+                                        };
+                                    };
+                                    tookEffect: {
+                                        /** @description Brain records created, changed or removed */
+                                        brainWrites: {
+                                            items: {
+                                                callId: string;
+                                                /** @description What the model called */
+                                                name: string;
+                                                /** @description builtin.<tool>, mod.<id>.<tool> or mcp:<connectionId>/<tool> */
+                                                tool: string;
+                                                /** @description builtin, mod, mcp or unknown */
+                                                kind: string;
+                                                /**
+                                                 * @description What the tool does, by its identity: mcp_call and tool_call may have had effects; read had none
+                                                 * @enum {string}
+                                                 */
+                                                category: "file_write" | "brain_write" | "message" | "child_run" | "gateway_process" | "mcp_call" | "read" | "tool_call";
+                                                /** @description What it acted on: a path, a record, the program; for other tools the arguments with credential-like fields masked (at most 160 characters) */
+                                                target?: string;
+                                                outputChars: number | null;
+                                                durationMs: number | null;
+                                            }[];
+                                            /** @description Entries past the first 50 */
+                                            omitted: number;
+                                        };
+                                        /** @description Files written */
+                                        filesWritten: {
+                                            items: {
+                                                callId: string;
+                                                /** @description What the model called */
+                                                name: string;
+                                                /** @description builtin.<tool>, mod.<id>.<tool> or mcp:<connectionId>/<tool> */
+                                                tool: string;
+                                                /** @description builtin, mod, mcp or unknown */
+                                                kind: string;
+                                                /**
+                                                 * @description What the tool does, by its identity: mcp_call and tool_call may have had effects; read had none
+                                                 * @enum {string}
+                                                 */
+                                                category: "file_write" | "brain_write" | "message" | "child_run" | "gateway_process" | "mcp_call" | "read" | "tool_call";
+                                                /** @description What it acted on: a path, a record, the program; for other tools the arguments with credential-like fields masked (at most 160 characters) */
+                                                target?: string;
+                                                outputChars: number | null;
+                                                durationMs: number | null;
+                                            }[];
+                                            /** @description Entries past the first 50 */
+                                            omitted: number;
+                                        };
+                                        /** @description Messages sent to other agents or channels */
+                                        messagesSent: {
+                                            items: {
+                                                callId: string;
+                                                /** @description What the model called */
+                                                name: string;
+                                                /** @description builtin.<tool>, mod.<id>.<tool> or mcp:<connectionId>/<tool> */
+                                                tool: string;
+                                                /** @description builtin, mod, mcp or unknown */
+                                                kind: string;
+                                                /**
+                                                 * @description What the tool does, by its identity: mcp_call and tool_call may have had effects; read had none
+                                                 * @enum {string}
+                                                 */
+                                                category: "file_write" | "brain_write" | "message" | "child_run" | "gateway_process" | "mcp_call" | "read" | "tool_call";
+                                                /** @description What it acted on: a path, a record, the program; for other tools the arguments with credential-like fields masked (at most 160 characters) */
+                                                target?: string;
+                                                outputChars: number | null;
+                                                durationMs: number | null;
+                                            }[];
+                                            /** @description Entries past the first 50 */
+                                            omitted: number;
+                                        };
+                                        /** @description Every other completed tool call (MCP calls, gateway processes, child runs, reads) */
+                                        toolCalls: {
+                                            items: {
+                                                callId: string;
+                                                /** @description What the model called */
+                                                name: string;
+                                                /** @description builtin.<tool>, mod.<id>.<tool> or mcp:<connectionId>/<tool> */
+                                                tool: string;
+                                                /** @description builtin, mod, mcp or unknown */
+                                                kind: string;
+                                                /**
+                                                 * @description What the tool does, by its identity: mcp_call and tool_call may have had effects; read had none
+                                                 * @enum {string}
+                                                 */
+                                                category: "file_write" | "brain_write" | "message" | "child_run" | "gateway_process" | "mcp_call" | "read" | "tool_call";
+                                                /** @description What it acted on: a path, a record, the program; for other tools the arguments with credential-like fields masked (at most 160 characters) */
+                                                target?: string;
+                                                outputChars: number | null;
+                                                durationMs: number | null;
+                                            }[];
+                                            /** @description Entries past the first 50 */
+                                            omitted: number;
+                                        };
+                                    };
+                                };
+                            } & {
+                                [key: string]: unknown;
+                            }) | null;
                         };
                         trace: {
                             events: number;

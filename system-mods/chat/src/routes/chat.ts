@@ -99,7 +99,8 @@ export function chatRoutes(deps: { agentRuns: AgentRunsService; store: RunStore;
         description:
           'Runs one turn. Without `Accept: application/x-ndjson` the answer is the terminal response as JSON (200 completed or cancelled, 409 superseded, 500 failed; check `ok`). ' +
           'With it: HTTP 200 and one JSON event per line `{type, runId, sessionId, ts, data}` ending with exactly one of run.completed, run.failed, run.cancelled, run.superseded. ' +
-          'Every validation failure is an ordinary JSON error before any stream byte. Requests of one agent/session run one at a time, in order. Closing the connection detaches the run; it does not cancel it.',
+          'Every validation failure is an ordinary JSON error before any stream byte. Requests of one agent/session run one at a time, in order. Closing the connection detaches the run; it does not cancel it. ' +
+          'The response of a run that did not complete (cancelled, failed, superseded) carries `stopReport`: what was stopped and what had already taken effect.',
         body: chatBody,
       },
       handler: async (req) => {

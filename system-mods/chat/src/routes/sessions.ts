@@ -150,7 +150,9 @@ export function sessionRoutes(deps: { runtime: Pick<AgentRunEngine, 'resetSessio
     trace: route({
       schema: {
         tags: ['traces'],
-        description: 'One run: request, terminal response, events (answer deltas folded into model.completed) and tool calls; `output=true` adds tool output.',
+        description:
+          'One run: request, terminal response, events (answer deltas folded into model.completed) and tool calls; `output=true` adds tool output. ' +
+          'The response of a run that did not complete carries `stopReport`: what was stopped (the model stream, tool calls in flight) and what had already taken effect.',
         params: runIdParams,
         querystring: traceQuery,
       },

@@ -1,6 +1,7 @@
 /** Request and response schemas of the session search and archive routes. */
 import { ENTITY_ID_PATTERN } from '../../../../sdk/index.js';
 import { RUN_ID_PATTERN, SESSION_ID_PATTERN } from './chat.schema.js';
+import { stopReport } from './stop-report.schema.js';
 
 export const MAX_QUERY_CHARS = 200;
 
@@ -158,7 +159,14 @@ export const okRun = {
   required: ['ok', 'run', 'trace', 'messages'],
   properties: {
     ok: { const: true },
-    run: { ...run, properties: { ...run.properties, request: { type: 'object' }, response: { type: ['object', 'null'] } } },
+    run: {
+      ...run,
+      properties: {
+        ...run.properties,
+        request: { type: 'object' },
+        response: { type: ['object', 'null'], additionalProperties: true, description: 'The terminal response; stopReport when the run did not complete', properties: { stopReport } },
+      },
+    },
     trace: {
       type: 'object',
       required: ['events', 'types', 'modelCalls', 'toolCalls', 'notices', 'durationMs'],

@@ -6,13 +6,13 @@
  * not part of a transcript; argument fields named like a credential are masked.
  */
 import type { ModDatabaseService } from '../../../../../sdk/index.js';
+import { maskCredentials } from '../credential-mask.js';
 import type { MessageMeta, SessionView } from './transcript-rows.js';
 
 export type ExportFormat = 'markdown' | 'json';
 
 /** Messages read per statement. */
 const PAGE = 500;
-const SECRET_KEY = /(api[-_]?key|password|passwd|secret|token|authorization|credential|cookie|private[-_]?key)/i;
 
 interface ExportRow {
   seq: number;
@@ -39,18 +39,10 @@ export interface ExportedMessage {
   outcome?: string;
 }
 
-function mask(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(mask);
-  if (typeof value === 'object' && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, SECRET_KEY.test(k) && v !== null && v !== '' ? '[redacted]' : mask(v)]));
-  }
-  return value;
-}
-
 /** Tool arguments as the model sent them (a JSON string), parsed when they parse, masked either way. */
 function toolArguments(raw: string): unknown {
   try {
-    return mask(JSON.parse(raw));
+    return maskCredentials(JSON.parse(raw));
   } catch {
     return raw;
   }

@@ -1,14 +1,16 @@
 /**
  * What a run another process left behind says once it is marked `interrupted` (its process died,
  * or it stopped before the run ended): the partial answer the run had streamed, read back from
- * its stored events, goes into the row's response, and its stream gets the terminal event that
- * response stands for, numbered after the last event the run wrote — so a client resuming the
- * stream rebuilds the same answer the terminal event carries.
+ * its stored events, and its stop report (what was in flight, what had taken effect) go into the
+ * row's response, and its stream gets the terminal event that response stands for, numbered
+ * after the last event the run wrote — so a client resuming the stream rebuilds the same answer
+ * the terminal event carries.
  */
 import type { ModDatabaseService } from '../../../../../sdk/index.js';
 import type { RunEventLog, StoredRunEvent } from './event-log.js';
 import { terminalFromRow } from './event-replay.js';
 import type { RunStore } from './run-store.js';
+import { buildStopReport } from './stop-report.js';
 
 /** The answer as far as the events go: the deltas of the last model call (as the run itself counts it). */
 export function answerFromEvents(events: StoredRunEvent[]): string {
@@ -31,7 +33,7 @@ export class InterruptedRuns {
       const rows: Array<{ run_id: string }> = await this.deps.db
         .knex('chat_runs')
         .where({ run_id: runId, status: 'interrupted' })
-        .update({ response: this.deps.db.knex.raw(`coalesce(response, '{}'::jsonb) || ?::jsonb`, [JSON.stringify({ runId, answer })]) }, ['run_id']);
+        .update({ response: this.deps.db.knex.raw(`coalesce(response, '{}'::jsonb) || ?::jsonb`, [JSON.stringify({ runId, answer, stopReport: buildStopReport(events) })]) }, ['run_id']);
       const row = rows.length > 0 ? await this.deps.store.get(runId) : undefined;
       if (!row) continue;
       const terminal = terminalFromRow(row);

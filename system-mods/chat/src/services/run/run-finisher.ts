@@ -2,7 +2,8 @@
  * The one authoritative end of a run: the outcome classified (stop kind, model failure,
  * internal error), the transcript and terminal state written in one statement (a session reset
  * that won makes it `superseded`), steering still pending turned into follow-ups, then
- * `verification.completed` and the terminal event, and `onRunFinished` for other mods.
+ * `verification.completed` and the terminal event, and `onRunFinished` for other mods. A run
+ * that did not complete carries a stop report in its response (see stop-report.ts).
  */
 import type { LoggerService } from '../../../../../sdk/index.js';
 import type { RuntimeHooksService } from '../../contract.js';
@@ -11,6 +12,7 @@ import { chatErrors as errors } from '../../errors.js';
 import { RunStopped, type ChatRun } from './chat-run.js';
 import { ModelFailure, type ChatSettings, type RunJob, type TurnState } from './run-context.js';
 import type { TerminalStatus } from './run-rows.js';
+import { buildStopReport } from './stop-report.js';
 import type { RunStore } from './run-store.js';
 import type { SteeringStore } from './steering-store.js';
 import type { StoredMessage } from '../archive/transcript-rows.js';
@@ -64,6 +66,7 @@ export class RunFinisher {
       ...(error ? { error: error.code, message: error.message } : {}),
       ...(upstream ? { upstream } : {}),
     };
+    withStopReport(response, run, status);
 
     run.phase = 'finishing';
     let written: TerminalStatus = status;
@@ -81,11 +84,13 @@ export class RunFinisher {
         // A reset won, or another process marked the run interrupted while this one was stalled.
         const e = written === 'superseded' ? errors.chatRunSessionReset({ sessionId: run.sessionId, runId: run.runId }) : errors.chatRunInterrupted();
         Object.assign(response, { ok: false, status: written, error: e.code, message: e.message });
+        withStopReport(response, run, written);
       }
     } catch (persistError) {
       this.deps.log.error({ err: persistError, runId: run.runId }, 'chat run could not be persisted');
       written = 'failed';
       Object.assign(response, { ok: false, status: 'failed', error: 'chat_run_failed', message: 'The chat run failed: its transcript could not be saved' });
+      withStopReport(response, run, 'failed');
     }
     const swept = await this.deps.steering.sweep(run.runId).catch(() => 0);
     run.emit('verification.completed', { persisted, transcriptMessages: persisted ? transcript.length : 0, status: written, followUps: swept });
@@ -129,6 +134,14 @@ export class RunFinisher {
     this.deps.log.error({ err: thrown, runId: run.runId }, 'chat run failed');
     return { status: 'failed', error: { code: errors.chatRunFailed({ reason: 'internal error' }).code, message: 'internal error' } };
   }
+}
+
+/**
+ * A run that did not complete (cancelled, failed, interrupted, superseded) carries its stop
+ * report; a status written over a completed one (another process's, a reset's) adds it then.
+ */
+function withStopReport(response: Record<string, unknown>, run: ChatRun, status: TerminalStatus): void {
+  if (status !== 'completed' && response.stopReport === undefined) response.stopReport = buildStopReport(run.trace);
 }
 
 /**
