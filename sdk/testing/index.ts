@@ -75,6 +75,8 @@ export async function testDatabase(): Promise<DatabaseOptions> {
 export * from './fakes.js';
 /** The kernel's egress guard, for tests of code that is handed `core.egress` (adapters, clients). @public */
 export { createEgressGuard, DEFAULT_EGRESS_POLICY } from '../../kernel/egress/egress-guard.js';
+/** The advisory lock namespace of process liveness: a test session holding `(namespace, hashtext(instanceId))` makes that instance read alive. */
+export { LIVENESS_LOCK_NAMESPACE } from '../../kernel/storage/process-liveness.js';
 
 export async function startTestKernel(options: TestKernelOptions = {}): Promise<TestKernel> {
   const config: KernelConfig = {

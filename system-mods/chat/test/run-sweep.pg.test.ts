@@ -9,10 +9,9 @@
  */
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
-import { LIVENESS_LOCK_NAMESPACE } from '../../../kernel/storage/process-liveness.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ModDatabaseService } from '../../../sdk/index.js';
-import { startTestKernel, testDatabase, type TestKernel } from '../../../sdk/testing/index.js';
+import { LIVENESS_LOCK_NAMESPACE, startTestKernel, testDatabase, type TestKernel } from '../../../sdk/testing/index.js';
 import { CHAT_MODS } from '../../../test/kits/chat-kit.js';
 import { RunLiveness } from '../src/services/run/run-liveness.js';
 import { RunStore } from '../src/services/run/run-store.js';
