@@ -171,6 +171,10 @@ describe('crash', () => {
     expect((await kit.t.request('/api/traces/run-crash-log?agentId=ada')).body.trace.response).toMatchObject({ answer: 'half an ' });
     // The terminal event is stored: every later reader sees the same number.
     expect(parseNdjson((await events('run-crash-log', '?after=2')).body).map((e) => (e as any).seq)).toEqual([3]);
+    // A client that saw events the dead process had not stored yet still gets the end, after its point.
+    const past = parseNdjson((await events('run-crash-log', '?after=5')).body);
+    expect(past.map((e) => [(e as any).seq, e.type, e.data.response.status])).toEqual([[6, 'run.failed', 'interrupted']]);
+    expect(Object.keys(past[0]!).sort()).toEqual(['data', 'runId', 'seq', 'sessionId', 'ts', 'type']);
   });
 
   it('an ended run whose log holds no events (older rows) answers the terminal event its row stands for', async () => {

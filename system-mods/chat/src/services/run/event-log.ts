@@ -21,6 +21,8 @@ export interface StoredRunEvent {
   type: string;
   ts: string;
   data: Record<string, unknown>;
+  /** Written by another process for a run whose own process died (its terminal event); never sent to clients. */
+  recovered?: true;
 }
 
 /** How long events wait to be written with others. */
@@ -92,7 +94,7 @@ export class RunEventLog {
   async appendAfterStored(runId: string, type: string, data: Record<string, unknown>): Promise<StoredRunEvent> {
     const knex = this.db.knex;
     const [max] = await knex('chat_run_events').where({ run_id: runId }).max<{ last: number | null }[]>({ last: 'last_seq' });
-    const event: StoredRunEvent = { seq: Number(max?.last ?? 0) + 1, type, ts: new Date().toISOString(), data };
+    const event: StoredRunEvent = { seq: Number(max?.last ?? 0) + 1, type, ts: new Date().toISOString(), data, recovered: true };
     await knex.raw('insert into chat_run_events (run_id, first_seq, last_seq, events) values (?, ?, ?, ?::jsonb) on conflict do nothing', [runId, event.seq, event.seq, JSON.stringify([event])]);
     return event;
   }

@@ -57,10 +57,16 @@ export function replayRun(deps: ReplayDeps, row: RunRow, after: number): EventCh
   let last = after;
   let ended = false;
   const take = (e: StoredRunEvent | ChatEvent) => {
-    if (ended || e.seq <= last) return;
-    last = e.seq;
-    out.push('runId' in e ? e : { type: e.type, runId: row.run_id, sessionId: row.session_id, ts: e.ts, seq: e.seq, data: e.data });
-    if (TERMINAL_RUN_EVENTS.includes(e.type)) ended = true;
+    if (ended) return;
+    const terminal = TERMINAL_RUN_EVENTS.includes(e.type);
+    // The terminal event written for a run whose process died (`recovered`) may be numbered at
+    // or before what the client saw: the process sent it events it had not stored yet. It still
+    // ends the stream, numbered after them.
+    if (e.seq <= last && !(terminal && 'recovered' in e && e.recovered === true)) return;
+    const seq = e.seq <= last ? last + 1 : e.seq;
+    last = seq;
+    out.push('runId' in e && seq === e.seq ? e : { type: e.type, runId: row.run_id, sessionId: row.session_id, ts: e.ts, seq, data: e.data });
+    if (terminal) ended = true;
   };
 
   const pump = async () => {
@@ -93,13 +99,16 @@ export function replayRun(deps: ReplayDeps, row: RunRow, after: number): EventCh
         if (now.status !== 'running') {
           for (const e of await deps.eventLog.read(row.run_id, last)) take(e);
           if (ended) return;
-          // The terminal event may be stored at or before `after`: then nothing follows it.
+          // The terminal event may be stored at or before `after`: nothing follows it then (unless recovered: see take).
           const tail = await deps.eventLog.lastStored(row.run_id);
-          if (tail && TERMINAL_RUN_EVENTS.includes(tail.type)) return;
+          if (tail && TERMINAL_RUN_EVENTS.includes(tail.type)) {
+            take(tail);
+            return;
+          }
           endedChecks += 1;
           if (endedChecks > ENDED_ROW_GRACE_CHECKS) {
             const terminal = terminalFromRow(now);
-            take({ seq: (tail?.seq ?? 0) + 1, type: terminal.type, ts: new Date().toISOString(), data: terminal.data });
+            take({ seq: (tail?.seq ?? 0) + 1, type: terminal.type, ts: new Date().toISOString(), data: terminal.data, recovered: true });
             return;
           }
         }
