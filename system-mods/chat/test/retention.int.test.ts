@@ -153,6 +153,10 @@ describe('cleanup', () => {
     await run('r-failed', 45, 1000, 'failed');
     await run('r-stuck', 60, 10, 'running');
     await run('r-recent', 2);
+    // Each run's stored stream events.
+    for (const runId of ['r-old', 'r-stuck', 'r-recent']) {
+      await knex('chat_run_events').insert({ run_id: runId, first_seq: 1, last_seq: 1, events: JSON.stringify([{ seq: 1, type: 'run.started', ts: new Date().toISOString(), data: {} }]) });
+    }
     const s = await sizes();
     await t.request(json('PUT', '/api/settings/retention', { enabled: true, maxAgeDays: 30 }));
     const preview = (await t.request('/api/settings/retention')).body.preview;
@@ -166,6 +170,8 @@ describe('cleanup', () => {
     expect(rows['r-old']).toMatchObject({ trace: [], tool_calls: [] });
     expect((rows['r-stuck']!.trace as unknown[]).length).toBe(1);
     expect((rows['r-recent']!.trace as unknown[]).length).toBe(1);
+    // Stored stream events go with the trace; those of kept traces stay.
+    expect((await knex('chat_run_events').orderBy('run_id').pluck('run_id')) as string[]).toEqual(['r-recent', 'r-stuck']);
     // The run row and its transcript stay.
     const session = await t.request('/api/sessions/s?agentId=ada');
     expect(session.body.messages.map((m: { content: string }) => m.content)).toEqual(['old question', 'old answer']);
