@@ -35,7 +35,9 @@ export class ChatTaps {
   }
 
   async beforeModelCall(context: ModelCallContext): Promise<ModelCallContext> {
-    const scope = context.continuityScope ?? (await this.scopes.get(context.agentId, context.sessionId))?.scope ?? null;
+    // A turn's scope was settled when it was accepted (beforeTurnAccepted above): without one its
+    // session was unbound, so only a context preview, which no acceptance precedes, reads it.
+    const scope = context.continuityScope ?? (context.preview ? ((await this.scopes.get(context.agentId, context.sessionId))?.scope ?? null) : null);
     const received = await this.handoffs.receivedBy(context.agentId, context.sessionId, scope);
     if (!received) return context;
     return { ...context, contributions: [...context.contributions, { source: 'continuity', title: HANDOFF_SECTION_TITLE, text: handoffText(received) }] };
