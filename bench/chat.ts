@@ -22,7 +22,8 @@ import { chatChunk, sseData, startScriptedServer, usageChunk } from '../test/pee
 import { processCpuMs } from './lib/cpu.js';
 import { launchServer, spawnNodeScript, stopChild } from './lib/processes.js';
 import type { BenchOutcome, Row } from './lib/report.js';
-import { fmt, ratio, round } from './lib/stats.js';
+import { fmt, percentile, ratio, round } from './lib/stats.js';
+import { benchAgent } from './lib/api.js';
 
 const SEQUENTIAL_TURNS = 150;
 const WARMUP_TURNS = 20;
@@ -36,11 +37,6 @@ const PERSISTED_LATENCY_TARGET = 2;
 const PERSISTED_THROUGHPUT_TARGET = 0.6;
 
 const ANSWER = 'The quick brown fox jumps over the lazy dog. '.repeat(4).trim().split(' ');
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
-}
 
 interface TurnTiming {
   startedMs: number;
@@ -89,13 +85,6 @@ function streamTurn(base: string, body: Record<string, unknown>): Promise<TurnTi
   });
 }
 
-async function api(base: string, method: string, url: string, body?: unknown): Promise<any> {
-  const res = await fetch(`${base}${url}`, { method, headers: { 'content-type': 'application/json' }, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
-  const parsed = await res.json();
-  if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(parsed)}`);
-  return parsed;
-}
-
 export async function runChatBench(): Promise<BenchOutcome> {
   const answerEvents = [
     ...ANSWER.map((word, i) => sseData(chatChunk(i === 0 ? { role: 'assistant', content: word } : { content: ` ${word}` }))),
@@ -115,18 +104,7 @@ export async function runChatBench(): Promise<BenchOutcome> {
   let persistedBare: ReturnType<typeof spawnNodeScript> | undefined;
   try {
     const base = server.url;
-    await api(base, 'POST', '/api/agents', { id: 'bench', name: 'Bench' });
-    const connection = await api(base, 'POST', '/api/settings/model-connections', {
-      provider: 'openai',
-      apiType: 'openai-chat',
-      baseUrl: `${model.origin}/v1`,
-      models: [
-        { id: 'instant', enabled: true },
-        { id: 'slow-model', enabled: true },
-      ],
-    });
-    const connectionId = connection.connection.id as string;
-    await api(base, 'PUT', '/api/agents/bench/model-selection', { connectionId, model: 'instant' });
+    const connectionId = await benchAgent(base, model.origin, ['instant', 'slow-model'], 'instant');
 
     // Sequential turns, each in its own session so history does not grow.
     for (let i = 0; i < WARMUP_TURNS; i += 1) await streamTurn(base, { agentId: 'bench', sessionId: `warm-${i}`, message: 'hello' });

@@ -25,6 +25,7 @@ import { load } from './http-throughput.js';
 import { launchServer, stopChild, track } from './lib/processes.js';
 import type { BenchOutcome, Row } from './lib/report.js';
 import { fmt, median, ratio, round } from './lib/stats.js';
+import { api, benchAgent } from './lib/api.js';
 
 const PROCESSES = [1, 2, 3];
 const PARALLEL_SESSIONS = 50;
@@ -103,13 +104,6 @@ async function startPostgres(): Promise<Postgres> {
   };
 }
 
-async function api(base: string, method: string, url: string, body?: unknown): Promise<any> {
-  const res = await fetch(`${base}${url}`, { method, headers: { 'content-type': 'application/json' }, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
-  const parsed = await res.json();
-  if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(parsed)}`);
-  return parsed;
-}
-
 /** 50 sessions in parallel, a few turns each, through `base`; turns/s and how many did not complete. */
 async function parallelTurns(base: string, label: string): Promise<{ turnsPerS: number; failed: number }> {
   const t0 = performance.now();
@@ -160,17 +154,7 @@ export async function runScaleBench(): Promise<BenchOutcome> {
     const launch = async () => launchServer({ dataDir: tempDataDir(), port: await freePort(), timeoutMs: 90_000, env });
     servers.push(await launch());
     const first = servers[0]!.url;
-    const connection = await api(first, 'POST', '/api/settings/model-connections', {
-      provider: 'openai',
-      apiType: 'openai-chat',
-      baseUrl: `${model.origin}/v1`,
-      models: [
-        { id: 'instant', enabled: true },
-        { id: 'hang-model', enabled: true },
-      ],
-    });
-    await api(first, 'POST', '/api/agents', { id: 'bench', name: 'Bench' });
-    await api(first, 'PUT', '/api/agents/bench/model-selection', { connectionId: connection.connection.id, model: 'instant' });
+    const connectionId = await benchAgent(first, model.origin, ['instant', 'hang-model'], 'instant');
     for (let i = 1; i < AGENTS; i++) await api(first, 'POST', '/api/agents', { name: `Bench agent ${i}` });
     servers.push(...(await Promise.all([launch(), launch()])));
 
@@ -187,7 +171,6 @@ export async function runScaleBench(): Promise<BenchOutcome> {
 
     // Cancel: the turn runs on process A; the cancel goes to A itself, or to B.
     const [a, b] = [servers[0]!.url, servers[1]!.url];
-    const connectionId = connection.connection.id as string;
     await cancelLatency(a, b, 'cancel-warm', connectionId);
     const same: number[] = [];
     const cross: number[] = [];

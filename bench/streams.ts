@@ -21,7 +21,8 @@ import { chatChunk, sseData, startScriptedServer, usageChunk } from '../test/pee
 import { processCpuMs } from './lib/cpu.js';
 import { launchServer, readVmRssBytes, stopChild } from './lib/processes.js';
 import type { BenchOutcome, Row } from './lib/report.js';
-import { fmt, ratio, round } from './lib/stats.js';
+import { fmt, percentile, ratio, round } from './lib/stats.js';
+import { benchAgent } from './lib/api.js';
 
 const STREAMS = Number(process.env.SVC_BENCH_STREAMS ?? 1_000);
 const CHUNKS = 40;
@@ -30,11 +31,6 @@ const FIRST_EVENT_P99_TARGET_MS = 1_000;
 const HEALTH_P99_TARGET_MS = 100;
 const RESUME_EVENTS = 1_000;
 const RESUME_SAMPLES = 30;
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
-}
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
 
@@ -84,13 +80,6 @@ function timedGet(url: string, keepAlive: http.Agent): Promise<{ firstMs: number
   });
 }
 
-async function api(base: string, method: string, url: string, body?: unknown): Promise<any> {
-  const res = await fetch(`${base}${url}`, { method, headers: { 'content-type': 'application/json' }, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
-  const parsed = await res.json();
-  if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(parsed)}`);
-  return parsed;
-}
-
 export async function runStreamsBench(): Promise<BenchOutcome> {
   const slowEvents = [
     ...Array.from({ length: CHUNKS }, (_, i) => sseData(chatChunk(i === 0 ? { role: 'assistant', content: 'w0' } : { content: ` w${i}` }))),
@@ -109,23 +98,13 @@ export async function runStreamsBench(): Promise<BenchOutcome> {
   try {
     const base = server.url;
     const pid = server.child.pid!;
-    await api(base, 'POST', '/api/agents', { id: 'bench', name: 'Bench' });
-    const connection = await api(base, 'POST', '/api/settings/model-connections', {
-      provider: 'openai',
-      apiType: 'openai-chat',
-      baseUrl: `${model.origin}/v1`,
-      models: [
-        { id: 'slow-model', enabled: true },
-        { id: 'long-model', enabled: true },
-      ],
-    });
-    const connectionId = connection.connection.id as string;
-    await api(base, 'PUT', '/api/agents/bench/model-selection', { connectionId, model: 'slow-model' });
+    const connectionId = await benchAgent(base, model.origin, ['slow-model', 'long-model'], 'slow-model');
 
-    // Health on the idle server (the baseline), then a warm-up turn.
+    // Health on the idle server (the baseline).
     const idleHealth: number[] = [];
     for (let i = 0; i < 200; i += 1) idleHealth.push((await timedGet(`${base}/api/health`, healthAgent)).totalMs);
-    await turn(base, { agentId: 'bench', sessionId: 'warm', message: 'hello', modelConnectionId: connectionId, model: 'long-model' });
+    // Warm: the first turns of a new process compile the code on their path.
+    for (let i = 0; i < 20; i += 1) await turn(base, { agentId: 'bench', sessionId: `warm-${i}`, message: 'hello', modelConnectionId: connectionId, model: 'long-model' });
 
     // The streams, all started in one go, with health polled on its own connection meanwhile.
     const rssBefore = readVmRssBytes(pid);

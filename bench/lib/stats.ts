@@ -7,6 +7,12 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
+/** The nearest-rank `p`th percentile (NaN of no values). */
+export function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
+}
+
 /** `target / baseline`, rounded to 3 decimals; null when the baseline is not a positive number. */
 export function ratio(target: number, baseline: number): number | null {
   if (!Number.isFinite(target) || !Number.isFinite(baseline) || baseline <= 0) return null;
