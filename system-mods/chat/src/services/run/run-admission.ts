@@ -13,6 +13,7 @@ import type { AgentsService } from '../../../../agents/src/contract.js';
 import type { AttachmentsService } from '../../../../workspace/src/contract.js';
 import type { AgentRunStartRequest, RunOrigin, RuntimeHooksService } from '../../contract.js';
 import { chatErrors as errors } from '../../errors.js';
+import { AdmissionsFirst } from './admissions-first.js';
 import { ChatRun } from './chat-run.js';
 import { EventChannel, type ChatEvent } from './event-channel.js';
 import { planModel } from './model-plan.js';
@@ -31,6 +32,8 @@ export interface Admission {
 }
 
 export class RunAdmission {
+  private readonly gate = new AdmissionsFirst();
+
   constructor(
     private readonly deps: {
       agents: AgentsService;
@@ -55,6 +58,15 @@ export class RunAdmission {
 
   async admit(request: AgentRunStartRequest): Promise<Admission> {
     if (this.deps.closed()) throw errors.chatModelUnavailable();
+    this.gate.enter();
+    try {
+      return await this.admitNow(request);
+    } finally {
+      this.gate.leave();
+    }
+  }
+
+  private async admitNow(request: AgentRunStartRequest): Promise<Admission> {
     const body: ChatRequestBody = { agentId: request.agentId, ...(request.sessionId !== undefined ? { sessionId: request.sessionId } : {}), ...request.input };
     let turn = normalizeTurn(body);
     const origin: RunOrigin = request.origin.id !== undefined ? { kind: request.origin.kind, id: request.origin.id } : { kind: request.origin.kind };
@@ -113,18 +125,22 @@ export class RunAdmission {
     const timer = setTimeout(() => run.halt('timeout', `longer than ${settings.maxRunMs} ms`), settings.maxRunMs);
     timer.unref();
     // Started on the next turn of the event loop, so the answer's head and run.started leave
-    // before the run's own work (in-process database calls) keeps the thread busy.
-    setImmediate(() => {
-      const lane = SessionLanes.key(turn.agentId, turn.sessionId);
-      // Nothing queued ahead of it can write into the session first: the history is still empty.
-      const knownEmpty = messageCount === 0 && !lanes.pending(lane);
-      void lanes
-        .enqueue(lane, () => this.deps.execute({ run, turn, plan, settings, profile, origin, knownEmpty }))
-        .finally(() => {
-          clearTimeout(timer);
-          active.delete(runId);
-        });
-    });
+    // before the run's own work (in-process database calls) keeps the thread busy, and once the
+    // admissions under way are done (admissions-first.ts).
+    setImmediate(
+      () =>
+        void this.gate.idle().then(() => {
+          const lane = SessionLanes.key(turn.agentId, turn.sessionId);
+          // Nothing queued ahead of it can write into the session first: the history is still empty.
+          const knownEmpty = messageCount === 0 && !lanes.pending(lane);
+          void lanes
+            .enqueue(lane, () => this.deps.execute({ run, turn, plan, settings, profile, origin, knownEmpty }))
+            .finally(() => {
+              clearTimeout(timer);
+              active.delete(runId);
+            });
+        }),
+    );
     return { runId, sessionId: turn.sessionId, events };
   }
 
