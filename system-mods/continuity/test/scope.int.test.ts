@@ -28,6 +28,26 @@ describe('the scope routes', () => {
     expect(res.body).toEqual({ ok: true, agentId: 'ada', sessionId: 'never-used', scope: null, boundAt: null });
   });
 
+  it('reads many sessions at once, each its own binding (reads issued together share one statement)', async () => {
+    for (const [agentId, sessionId, scope] of [
+      ['ada', 'many-1', 'alpha'],
+      ['ada', 'many-3', 'gamma'],
+      ['bob', 'many-1', 'beta'],
+    ] as const) {
+      expect((await bind({ agentId, sessionId, scope })).status).toBe(200);
+    }
+    const asked = [...Array.from({ length: 30 }, (_, i) => ['ada', `many-${i}`] as const), ['bob', 'many-1'] as const, ['bob', 'many-3'] as const];
+    const answers = await Promise.all(asked.map(([agentId, sessionId]) => scopeOf(agentId, sessionId)));
+    const scopes = answers.map((a) => a.body.scope);
+    expect(scopes[1]).toBe('alpha');
+    expect(scopes[3]).toBe('gamma');
+    expect(scopes.at(-2)).toBe('beta');
+    expect(scopes.filter((s) => s !== null)).toHaveLength(3);
+    // A binding written after a read is what the next read sees.
+    expect((await unbind('ada', 'many-1')).status).toBe(200);
+    expect((await scopeOf('ada', 'many-1')).body.scope).toBeNull();
+  });
+
   it('binds, rebinds and unbinds a session', async () => {
     const bound = await bind({ agentId: 'ada', sessionId: 'plan', scope: 'Apollo launch' });
     expect(bound.status).toBe(200);

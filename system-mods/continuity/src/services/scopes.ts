@@ -3,6 +3,7 @@
  * characters without control characters. Binding is first-writer-wins for turns (`claim`) and
  * explicit for the operator (`bind` replaces, `unbind` removes).
  */
+import DataLoader from 'dataloader';
 import type { Knex } from 'knex';
 import type { ModDatabaseService } from '../../../../sdk/index.js';
 import { continuityErrors as errors } from '../errors.js';
@@ -36,17 +37,41 @@ export function checkScope(scope: string): void {
   if (CONTROL.test(scope)) throw errors.continuityScopeInvalid({ reason: 'it must not contain control characters' });
 }
 
+/** Sessions whose binding one statement reads at most. */
+const READ_BATCH_MAX = 500;
+
 export class ScopeStore {
   private readonly table: string;
+  /**
+   * Reads outside a transaction issued in one go (every turn's acceptance reads its session's
+   * binding: a thousand turns arriving together) are answered by one statement; nothing is
+   * cached between batches, so a read never returns a binding older than its own request.
+   */
+  private readonly reads: DataLoader<{ agentId: string; sessionId: string }, ScopeBinding | null, string>;
 
   constructor(
     private readonly db: ModDatabaseService,
     private readonly clock: () => number,
   ) {
     this.table = db.table('scopes');
+    this.reads = new DataLoader(
+      async (keys) => {
+        const rows = await this.db
+          .knex<ScopeRow>(this.table)
+          .whereIn(
+            ['agent_id', 'session_id'],
+            keys.map((k) => [k.agentId, k.sessionId]),
+          )
+          .select('*');
+        const byKey = new Map(rows.map((row) => [`${row.agent_id}\u0000${row.session_id}`, toBinding(row)]));
+        return keys.map((k) => byKey.get(`${k.agentId}\u0000${k.sessionId}`) ?? null);
+      },
+      { cache: false, maxBatchSize: READ_BATCH_MAX },
+    );
   }
 
-  async get(agentId: string, sessionId: string, trx: Knex | Knex.Transaction = this.db.knex): Promise<ScopeBinding | null> {
+  async get(agentId: string, sessionId: string, trx?: Knex.Transaction): Promise<ScopeBinding | null> {
+    if (!trx) return this.reads.load({ agentId, sessionId });
     const row = await trx<ScopeRow>(this.table).where({ agent_id: agentId, session_id: sessionId }).first();
     return row ? toBinding(row) : null;
   }
@@ -72,7 +97,7 @@ export class ScopeStore {
       .insert({ agent_id: agentId, session_id: sessionId, scope, bound_at: new Date(this.clock()) })
       .onConflict(['agent_id', 'session_id'])
       .ignore();
-    const binding = (await this.get(agentId, sessionId, trx))!;
+    const binding = toBinding((await trx<ScopeRow>(this.table).where({ agent_id: agentId, session_id: sessionId }).first())!);
     if (binding.scope !== scope) throw errors.continuityScopeMismatch({ agentId, sessionId, boundScope: binding.scope, requestedScope: scope });
     return binding;
   }
