@@ -112,3 +112,17 @@ export const chatRequest = (body: Record<string, unknown>, stream = false) => ({
   ...json('POST', '/api/chat', body),
   ...(stream ? { headers: { 'content-type': 'application/json', accept: 'application/x-ndjson' } } : {}),
 });
+
+/** A run row a crashed process left `running` an hour ago (no heartbeat since), of agent `ada`. */
+export async function insertLeftRunning(kit: ChatKit, runId: string, sessionId: string): Promise<void> {
+  await kit.t.kernel.database.knex('chat_runs').insert({
+    run_id: runId,
+    agent_id: 'ada',
+    session_id: sessionId,
+    status: 'running',
+    generation: 0,
+    request: JSON.stringify({ message: 'lost' }),
+    heartbeat_at: new Date(Date.now() - 3_600_000),
+    started_at: new Date(Date.now() - 3_600_000),
+  });
+}

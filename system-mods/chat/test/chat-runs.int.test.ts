@@ -6,7 +6,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json } from '../../../test/helpers.js';
-import { chatRequest, parseNdjson, startChatKit, textAnswer, toolAnswer, until, type ChatKit } from '../../../test/kits/chat-kit.js';
+import { chatRequest, insertLeftRunning, parseNdjson, startChatKit, textAnswer, toolAnswer, until, type ChatKit } from '../../../test/kits/chat-kit.js';
 
 let kit: ChatKit;
 beforeAll(async () => {
@@ -332,16 +332,7 @@ describe('restart', () => {
       'the tool call',
     );
     // A row a crashed process left behind (no heartbeat for a long time).
-    await kit.t.kernel.database.knex('chat_runs').insert({
-      run_id: 'run-crashed',
-      agent_id: 'ada',
-      session_id: 'restart',
-      status: 'running',
-      generation: 0,
-      request: JSON.stringify({ message: 'lost' }),
-      heartbeat_at: new Date(Date.now() - 3_600_000),
-      started_at: new Date(Date.now() - 3_600_000),
-    });
+    await insertLeftRunning(kit, 'run-crashed', 'restart');
     await kit.t.kernel.database.knex('chat_steering').insert({
       id: '00000000-0000-4000-8000-000000000001',
       run_id: 'run-crashed',

@@ -7,7 +7,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json } from '../../../test/helpers.js';
-import { chatRequest, parseNdjson, startChatKit, textAnswer, toolAnswer, until, type ChatKit, type StreamEvent } from '../../../test/kits/chat-kit.js';
+import { chatRequest, insertLeftRunning, parseNdjson, startChatKit, textAnswer, toolAnswer, until, type ChatKit, type StreamEvent } from '../../../test/kits/chat-kit.js';
 
 let kit: ChatKit;
 let url: string;
@@ -143,16 +143,7 @@ describe('refusals', () => {
 describe('crash', () => {
   it('a run a crash left running resumes with its stored events, then run.failed interrupted numbered after them', async () => {
     const knex = kit.t.kernel.database.knex;
-    await knex('chat_runs').insert({
-      run_id: 'run-crash-log',
-      agent_id: 'ada',
-      session_id: 'crash-log',
-      status: 'running',
-      generation: 0,
-      request: JSON.stringify({ message: 'lost' }),
-      heartbeat_at: new Date(Date.now() - 3_600_000),
-      started_at: new Date(Date.now() - 3_600_000),
-    });
+    await insertLeftRunning(kit, 'run-crash-log', 'crash-log');
     const stored = [
       { seq: 1, type: 'run.started', ts: new Date().toISOString(), data: { agentId: 'ada' } },
       { seq: 2, type: 'assistant.delta', ts: new Date().toISOString(), data: { delta: 'half an ' } },

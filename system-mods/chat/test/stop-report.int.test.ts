@@ -10,7 +10,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json } from '../../../test/helpers.js';
-import { chatRequest, parseNdjson, startChatKit, textAnswer, toolAnswer, until, type ChatKit, type StreamEvent } from '../../../test/kits/chat-kit.js';
+import { chatRequest, insertLeftRunning, parseNdjson, startChatKit, textAnswer, toolAnswer, until, type ChatKit, type StreamEvent } from '../../../test/kits/chat-kit.js';
 
 let kit: ChatKit;
 beforeAll(async () => {
@@ -119,8 +119,7 @@ describe('stop report', () => {
 
   it('a run a crash left running: its stored events give the report, the call that never ended is in flight', async () => {
     const knex = kit.t.kernel.database.knex;
-    const old = new Date(Date.now() - 3_600_000);
-    await knex('chat_runs').insert({ run_id: 'run-crashed', agent_id: 'ada', session_id: 'crashed', status: 'running', generation: 0, request: JSON.stringify({ message: 'lost' }), heartbeat_at: old, started_at: old });
+    await insertLeftRunning(kit, 'run-crashed', 'crashed');
     const ts = new Date().toISOString();
     const stored = [
       { type: 'run.started', data: { agentId: 'ada' } },

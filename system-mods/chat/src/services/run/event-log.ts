@@ -30,6 +30,9 @@ export const WRITE_WINDOW_MS = 40;
 /** Runs' events in one statement at most (the rest waits for the next one). */
 const MAX_RUNS_PER_WRITE = 256;
 
+/** A stored row's events (the driver may answer JSONB as text). */
+const chunkEvents = (events: StoredRunEvent[] | string): StoredRunEvent[] => (typeof events === 'string' ? (JSON.parse(events) as StoredRunEvent[]) : events);
+
 export class RunEventLog {
   private pending = new Map<string, StoredRunEvent[]>();
   private inflight = new Map<string, StoredRunEvent[]>();
@@ -72,7 +75,7 @@ export class RunEventLog {
     const rows: Array<{ events: StoredRunEvent[] | string }> = await this.db.knex('chat_run_events').where({ run_id: runId }).andWhere('last_seq', '>', after).orderBy('first_seq').select('events');
     const events: StoredRunEvent[] = [];
     for (const row of rows) {
-      const chunk = typeof row.events === 'string' ? (JSON.parse(row.events) as StoredRunEvent[]) : row.events;
+      const chunk = chunkEvents(row.events);
       for (const e of chunk) if (e.seq > after) events.push(e);
     }
     return events;
@@ -82,7 +85,7 @@ export class RunEventLog {
   async lastStored(runId: string): Promise<StoredRunEvent | undefined> {
     const row: { events: StoredRunEvent[] | string } | undefined = await this.db.knex('chat_run_events').where({ run_id: runId }).orderBy('first_seq', 'desc').first('events');
     if (!row) return undefined;
-    const chunk = typeof row.events === 'string' ? (JSON.parse(row.events) as StoredRunEvent[]) : row.events;
+    const chunk = chunkEvents(row.events);
     return chunk[chunk.length - 1];
   }
 
