@@ -61,6 +61,8 @@ describe('a turn', () => {
     expect(events.map((e: any) => e.seq)).toEqual(events.map((_, i) => i + 1));
     const types = events.map((e) => e.type);
     expect(types[0]).toBe('run.started');
+    // The question rides on the first event, for a client that re-attaches to the run.
+    expect(events[0]!.data).toMatchObject({ runId: 'run-stream-1', message: 'stream please', attachments: [], model: { model: expect.any(String) } });
     expect(types).toContain('route.decided');
     expect(types.indexOf('model.started')).toBeLessThan(types.indexOf('assistant.delta'));
     expect(types.indexOf('model.completed')).toBeGreaterThan(types.lastIndexOf('assistant.delta'));
@@ -256,7 +258,12 @@ describe('the tool loop', () => {
 
     const started = events.filter((e) => e.type === 'tool.started').map((e) => e.data.tool);
     expect(started).toEqual(['builtin.workspace_read', 'mod.chat-tools.echo']);
-    expect(events.filter((e) => e.type === 'tool.completed').every((e) => e.data.ok === true)).toBe(true);
+    const completed = events.filter((e) => e.type === 'tool.completed');
+    expect(completed.every((e) => e.data.ok === true)).toBe(true);
+    // The head of each output streams with the event (the whole is in the transcript).
+    expect(completed[0]!.data.output).toContain('swordfish');
+    expect(completed[1]!.data.output).toBe(JSON.stringify({ echoed: 'ping', runId: 'run-tools-1' }));
+    expect(completed.every((e) => e.data.output.length === e.data.outputChars)).toBe(true);
 
     const trace = await kit.t.request('/api/traces/run-tools-1?agentId=ada');
     expect(trace.body.trace.toolCalls).toHaveLength(2);

@@ -143,6 +143,23 @@ describe('fork', () => {
     expect(copy.map((m) => m.content)).toEqual(['q1', 'a1']);
   });
 
+  it('with beforeSeq copies only what came before that message (an edited question asks again from there)', async () => {
+    // Generation 1 holds seq 11..260: 'msg 1' (a user message) is seq 11, so seq 21 is 'msg 11', also a user message.
+    const res = await t.request(json('POST', '/api/sessions/long/fork', { agentId: 'ada', newSessionId: 'long-edit', beforeSeq: 21 }));
+    expect(res.status).toBe(201);
+    expect(res.body.copied).toBe(10);
+    expect(res.body.session.forkedFrom).toMatchObject({ sessionId: 'long', generation: 1, fromSeq: 11, toSeq: 20 });
+    const copy = (await t.request('/api/sessions/long-edit?agentId=ada')).body.messages as Array<{ content: string }>;
+    expect(copy.map((m) => m.content)).toEqual(Array.from({ length: 10 }, (_, i) => `msg ${i + 1}`));
+    // Before the generation's first message: an empty fork.
+    const empty = await t.request(json('POST', '/api/sessions/long/fork', { agentId: 'ada', newSessionId: 'long-empty', beforeSeq: 11 }));
+    expect([empty.status, empty.body.copied, empty.body.session.messageCount]).toEqual([201, 0, 0]);
+    for (const beforeSeq of [0, -1, 1.5, '21', 2147483648]) {
+      const bad = await t.request(json('POST', '/api/sessions/long/fork', { agentId: 'ada', beforeSeq }));
+      expect([bad.status, bad.body.error]).toEqual([400, 'request_validation_failed']);
+    }
+  });
+
   it('refuses an existing newSessionId (409) and changes nothing', async () => {
     const res = await t.request(json('POST', '/api/sessions/long/fork', { agentId: 'ada', newSessionId: 'named' }));
     expect([res.status, res.body.error]).toEqual([409, 'chat_session_exists']);

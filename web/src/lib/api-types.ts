@@ -2158,7 +2158,7 @@ export interface paths {
         put?: never;
         /**
          * Fork a session: a new session with the last 200 messages of its current generation
-         * @description A new session seeded with the last 200 messages of the source’s current generation (from the first user message among them, so no tool result is cut off from its call), renumbered from 1, meta kept; `forkedFrom` records the source and range. 201; 409 chat_session_exists when newSessionId is taken.
+         * @description A new session seeded with the last 200 messages of the source’s current generation (with `beforeSeq`, of those before that message: the fork an edited question or a regenerated answer continues from), from the first user message among them, so no tool result is cut off from its call, renumbered from 1, meta kept; `forkedFrom` records the source and range. 201; 409 chat_session_exists when newSessionId is taken.
          */
         post: operations["chat.session-fork"];
         delete?: never;
@@ -11700,6 +11700,8 @@ export interface operations {
                     newSessionId?: string;
                     /** @description Default: the source title with “(fork)” */
                     title?: string;
+                    /** @description Copy only the messages before this sequence number of the current generation (edit a question and ask again from there); default: all */
+                    beforeSeq?: number;
                 };
             };
         };

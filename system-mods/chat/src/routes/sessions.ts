@@ -86,15 +86,19 @@ export function sessionRoutes(deps: { runtime: Pick<AgentRunEngine, 'resetSessio
       schema: {
         tags: ['sessions'],
         description:
-          'A new session seeded with the last 200 messages of the source’s current generation (from the first user message among them, so no tool result is cut off from its call), renumbered from 1, meta kept; `forkedFrom` records the source and range. 201; 409 chat_session_exists when newSessionId is taken.',
+          'A new session seeded with the last 200 messages of the source’s current generation (with `beforeSeq`, of those before that message: the fork an edited question or a regenerated answer continues from), from the first user message among them, so no tool result is cut off from its call, renumbered from 1, meta kept; `forkedFrom` records the source and range. 201; 409 chat_session_exists when newSessionId is taken.',
         params: sessionIdParams,
         body: sessionForkBody,
         response: { 201: okFork },
       },
       handler: async (req) => {
-        const { agentId, newSessionId, title } = req.body;
+        const { agentId, newSessionId, title, beforeSeq } = req.body;
         await agents.require(agentId);
-        const forked = await ops.fork(agentId, req.params.sessionId, { ...(newSessionId !== undefined ? { newSessionId } : {}), ...(title !== undefined ? { title } : {}) });
+        const forked = await ops.fork(agentId, req.params.sessionId, {
+          ...(newSessionId !== undefined ? { newSessionId } : {}),
+          ...(title !== undefined ? { title } : {}),
+          ...(beforeSeq !== undefined ? { beforeSeq } : {}),
+        });
         return respond.json({ ok: true, ...forked }, { status: 201 });
       },
     }),

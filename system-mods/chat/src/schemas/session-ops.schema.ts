@@ -22,6 +22,12 @@ export const sessionForkBody = {
     agentId,
     newSessionId: { ...sessionId, description: 'The fork’s id; default `<sessionId>-fork-<random>`. An existing id is 409 chat_session_exists' },
     title: { ...title, description: 'Default: the source title with “(fork)”' },
+    beforeSeq: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 2147483647,
+      description: 'Copy only the messages before this sequence number of the current generation (edit a question and ask again from there); default: all',
+    },
   },
 } as const;
 

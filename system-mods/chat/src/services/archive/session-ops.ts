@@ -59,7 +59,7 @@ export class SessionOps {
    * at a user message: a tool result or answer cut off from the turn that asked for it would be
    * replayed to the model without its call.
    */
-  async fork(agentId: string, sessionId: string, options: { newSessionId?: string; title?: string }): Promise<{ session: SessionView; copied: number }> {
+  async fork(agentId: string, sessionId: string, options: { newSessionId?: string; title?: string; beforeSeq?: number }): Promise<{ session: SessionView; copied: number }> {
     const newSessionId = options.newSessionId ?? `${sessionId.slice(0, 180)}-fork-${randomBytes(4).toString('hex')}`;
     return this.deps.db.transaction(async (trx) => {
       // The source's row lock keeps a finishing turn from appending mid-copy.
@@ -67,6 +67,9 @@ export class SessionOps {
       if (!source) throw errors.chatSessionNotFound({ agentId, sessionId });
       const window = await trx('chat_messages')
         .where({ agent_id: agentId, session_id: sessionId, generation: source.generation })
+        .modify((q) => {
+          if (options.beforeSeq !== undefined) q.andWhere('seq', '<', options.beforeSeq);
+        })
         .orderBy('seq', 'desc')
         .limit(FORK_MAX_MESSAGES)
         .select<Array<{ seq: number; role: string }>>('seq', 'role');

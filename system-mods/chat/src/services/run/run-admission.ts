@@ -121,7 +121,18 @@ export class RunAdmission {
     const events = run.subscribe();
     const { active, lanes } = this.deps;
     active.set(runId, run);
-    run.emit('run.started', { agentId: turn.agentId, sessionId: turn.sessionId, runId, queued: lanes.size() > 0, origin });
+    // The question and the model ride on the first event, so a client that re-attaches to the run
+    // (the resumable events route) can show what was asked before the transcript has it.
+    run.emit('run.started', {
+      agentId: turn.agentId,
+      sessionId: turn.sessionId,
+      runId,
+      queued: lanes.size() > 0,
+      origin,
+      message: turn.message,
+      attachments: attachmentMeta(turn),
+      model: plan ? { connectionId: plan.connectionId, model: plan.model } : null,
+    });
     const timer = setTimeout(() => run.halt('timeout', `longer than ${settings.maxRunMs} ms`), settings.maxRunMs);
     timer.unref();
     // Started on the next turn of the event loop, so the answer's head and run.started leave

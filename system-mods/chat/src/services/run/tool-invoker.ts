@@ -18,6 +18,13 @@ export interface ModelToolCall {
   arguments: string;
 }
 
+/**
+ * `tool.completed` carries the head of a tool's output, this many characters, for a client to
+ * show while the run streams; `outputChars` says how long the whole was. The whole output is in
+ * the transcript (a `tool` message) and the trace.
+ */
+export const TOOL_OUTPUT_PREVIEW_CHARS = 2_000;
+
 /** The same tool with the same arguments, counted per run. */
 export type LoopGuard = Map<string, number>;
 
@@ -64,7 +71,7 @@ export class ToolInvoker {
       const output = await raceAbort(tool.invoke(args, { agentId: run.agentId, sessionId: run.sessionId, runId: run.runId, signal }), signal);
       const text = toolOutputText(output);
       record = { ...base, ok: true, output: text, authority, durationMs: Date.now() - t0 };
-      run.emit('tool.completed', { callId: call.id, tool: tool.tool, name: call.name, ok: true, outputChars: text.length, durationMs: record.durationMs });
+      run.emit('tool.completed', { callId: call.id, tool: tool.tool, name: call.name, ok: true, outputChars: text.length, output: text.slice(0, TOOL_OUTPUT_PREVIEW_CHARS), durationMs: record.durationMs });
     } catch (error) {
       if (run.stop) {
         record = { ...base, ok: false, error: { code: 'aborted', message: `the run was stopped: ${run.stop.reason}` }, authority, durationMs: Date.now() - t0 };
