@@ -2,7 +2,8 @@
  * Headless Chromium for end-to-end UI tests: the machine's Debian `chromium` (never a
  * downloaded browser) driven by playwright-core, with a fresh profile that is removed on close.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
@@ -63,4 +64,31 @@ export function requireBuiltUi(projectRoot: string): void {
   if (!existsSync(path.join(projectRoot, 'web', 'dist', 'index.html'))) {
     throw new Error('web/dist is missing: run `npm run build:web` (npm ci runs it through the prepare script)');
   }
+}
+
+/** What an automated accessibility check found: rule, impact, help and the elements, one line each. */
+export interface AccessibilityViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  targets: string[];
+}
+
+/**
+ * Runs axe-core (the standard automated WCAG checker) in the page against WCAG 2.0–2.2 A and AA
+ * rules and answers the violations of at least `minImpact` (default `serious`: serious and
+ * critical). The script goes in through the debugging protocol, so the page's own
+ * Content-Security-Policy stays as strict as it is for operators.
+ */
+export async function accessibilityViolations(page: Page, options: { minImpact?: 'minor' | 'moderate' | 'serious' | 'critical'; exclude?: string[] } = {}): Promise<AccessibilityViolation[]> {
+  const source = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  await page.evaluate(`${source}\n;undefined`);
+  const context = options.exclude?.length ? JSON.stringify({ exclude: options.exclude.map((selector) => [selector]) }) : 'document';
+  const rules = JSON.stringify({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] }, resultTypes: ['violations'] });
+  const found = (await page.evaluate(
+    `axe.run(${context}, ${rules}).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) })))`,
+  )) as AccessibilityViolation[];
+  const order = ['minor', 'moderate', 'serious', 'critical'];
+  const floor = order.indexOf(options.minImpact ?? 'serious');
+  return found.filter((v) => order.indexOf(v.impact ?? 'minor') >= floor);
 }

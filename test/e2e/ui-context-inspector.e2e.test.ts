@@ -11,9 +11,8 @@ const { page, api } = ui;
 
 it('shows the session context the API reports', async () => {
   ui.fake.chat(modelAnswer('Noted.'));
-  await page.goto(`${ui.server.url}/#/chat`);
-  await page.getByRole('heading', { name: 'Chat' }).waitFor();
-  await page.getByLabel('Message').fill('Remember this');
+  await page.goto(`${ui.server.url}/#/chat/ada%2Fdefault`);
+  await page.getByLabel('Message', { exact: true }).fill('Remember this');
   await page.getByRole('button', { name: 'Send' }).click();
   await page.locator('[data-role="assistant"]', { hasText: 'Noted.' }).waitFor({ timeout: 15_000 });
 

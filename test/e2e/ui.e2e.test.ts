@@ -198,7 +198,7 @@ it('creates an agent from the agents view, refuses a taken id inline, disables a
 });
 
 it('lists the mods, disables and re-enables diagnostics, and shows the status view either way', async () => {
-  await page.goto(`${ui.server.url}/`);
+  await page.goto(`${ui.server.url}/#/mods`);
   await page.getByRole('heading', { name: 'Mods' }).waitFor();
 
   // Header: name, version and build identity from /api/health, and a healthy dot.

@@ -329,6 +329,19 @@ export const chatApi = {
   session: (agentId: string, sessionId: string) =>
     call<{ ok: true; session: SessionSummary; messages: TranscriptMessage[] }>('GET', `/api/sessions/${encodeURIComponent(sessionId)}?agentId=${encodeURIComponent(agentId)}&limit=200`),
   reset: (agentId: string, sessionId: string) => call<{ ok: true }>('POST', `/api/sessions/${encodeURIComponent(sessionId)}/reset`, { agentId }),
+  /** A new session with the messages before `beforeSeq` (an edited question or a regenerated answer continues there). */
+  forkBefore: (agentId: string, sessionId: string, beforeSeq: number, newSessionId: string) =>
+    call<{ ok: true; session: SessionSummary; copied: number }>('POST', `/api/sessions/${encodeURIComponent(sessionId)}/fork`, { agentId, beforeSeq, newSessionId }),
+  activeRuns: (agentId: string, sessionId?: string) =>
+    call<{ ok: true; runs: Array<{ runId: string; sessionId: string; phase: string; startedAt?: string }> }>(
+      'GET',
+      `/api/chat/runs/active?agentId=${encodeURIComponent(agentId)}${sessionId !== undefined ? `&sessionId=${encodeURIComponent(sessionId)}` : ''}`,
+    ),
+  steering: (agentId: string, sessionId: string, runId: string) =>
+    call<{ ok: true; runId: string; items: Array<{ id: string; status: string }> }>(
+      'GET',
+      `/api/chat/${encodeURIComponent(runId)}/steering?agentId=${encodeURIComponent(agentId)}&sessionId=${encodeURIComponent(sessionId)}`,
+    ),
   cancel: (agentId: string, runId: string) => call<{ ok: true }>('POST', `/api/chat/${encodeURIComponent(runId)}/cancel`, { agentId, reason: 'stopped from the UI' }),
   steer: (agentId: string, sessionId: string, runId: string, message: string) =>
     call<{ ok: true; steering: { id: string; status: string } }>('POST', `/api/chat/${encodeURIComponent(runId)}/steer`, {
