@@ -158,6 +158,47 @@ describe('while an answer streams', () => {
     await answers().filter({ hasText: 'live24' }).waitFor();
   });
 
+  it('follows the stream to the bottom, stops following when scrolled up, and offers Jump to latest', async () => {
+    await newChat();
+    ui.fake.chat({ ...modelAnswer(...Array.from({ length: 80 }, (_, i) => `line ${i}\n\n`)), delayMs: 40 });
+    await composer().fill('Write a long answer');
+    await composer().press('Enter');
+    await live().getByText('line 30').waitFor();
+    const gap = () => page.evaluate(() => document.documentElement.scrollHeight - (window.scrollY + window.innerHeight));
+    expect(await gap()).toBeLessThan(100);
+    await page.mouse.wheel(0, -2000);
+    const jump = page.getByRole('button', { name: 'Jump to latest' });
+    await jump.waitFor();
+    await answers().filter({ hasText: 'line 79' }).waitFor();
+    expect(await gap()).toBeGreaterThan(200); // left where the operator was reading
+    await jump.click();
+    await jump.waitFor({ state: 'detached' });
+    expect(await gap()).toBeLessThan(100);
+  });
+
+  it('a connection that drops mid-answer resumes after the last event it got, and the answer is whole', async () => {
+    const session = await newChat();
+    ui.fake.chat(modelAnswer(...Array.from({ length: 30 }, (_, i) => `piece${i} `)));
+    // The turn's stream is cut after its first six events (no terminal event): the page must resume.
+    await page.route(
+      '**/api/chat',
+      async (route) => {
+        const response = await route.fetch();
+        const lines = (await response.text()).split('\n').filter(Boolean);
+        await route.fulfill({ response, body: `${lines.slice(0, 6).join('\n')}\n` });
+      },
+      { times: 1 },
+    );
+    const resumed = page.waitForRequest((request) => /\/api\/chat\/runs\/[^/]+\/events\?.*after=6\b/.test(request.url()));
+    await composer().fill('Survive a drop');
+    await composer().press('Enter');
+    await resumed;
+    await answers().filter({ hasText: 'piece29' }).waitFor();
+    const stored = (await transcript('ada', session)).at(-1)!.content;
+    expect(stored).toBe(Array.from({ length: 30 }, (_, i) => `piece${i} `).join(''));
+    expect((await answers().last().locator('.answer').innerText()).trim()).toBe(stored.trim());
+  });
+
   it('a reload re-attaches to the running turn, which completes on screen', async () => {
     const session = await newChat();
     ui.fake.chat(slowAnswer(30, 100, 'tick'));
