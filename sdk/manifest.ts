@@ -43,6 +43,11 @@ export interface ManifestUiEntry {
   title: string;
   /** Path (inside the mod folder) of the built component, when the mod ships one. */
   entry?: string;
+  /**
+   * A control page's place in the console's navigation: `chat`, `agents`, `memory`, `work`,
+   * `files`, `connections`, `settings` or `system`; absent: listed under "More".
+   */
+  group?: 'chat' | 'agents' | 'memory' | 'work' | 'files' | 'connections' | 'settings' | 'system';
 }
 
 /** A durable job queue the mod owns; stored as `<modId>.<name>`. @public */

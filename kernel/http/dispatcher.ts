@@ -13,6 +13,7 @@ import { projectRequest } from './request-projection.js';
 import { KERNEL_OWNER, type RouteEntry, type RouteMatch, type RouteTable } from './route-table.js';
 import type { ErrorObject } from 'ajv';
 import { describeValidationError } from './schema-validators.js';
+import { unavailablePage, wantsPage } from './unavailable-page.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -62,7 +63,12 @@ export function createDispatcher({ routes, gate, log }: DispatcherDeps) {
     refuseCrossSite(entry, request.headers['sec-fetch-site']);
 
     const unavailable = gate.unavailable(entry.owner);
-    if (unavailable) throw unavailable;
+    if (unavailable) {
+      if (!wantsPage(request)) throw unavailable;
+      const page = unavailablePage(entry.owner, unavailable);
+      reply.code(unavailable.status).headers(page.headers).send(page.body);
+      return undefined;
+    }
     const binding = entry.binding;
     if (!binding) throw errors.modRouteNotBound({ modId: entry.owner, routeId: entry.routeId });
 

@@ -19,11 +19,14 @@ export interface ContributionPoint {
   check?(manifest: ModManifest): string[];
 }
 
+/** Where the console's navigation lists a mod's page (`contributes.ui.control.group`); absent: "More". */
+export const UI_NAV_GROUPS = ['chat', 'agents', 'memory', 'work', 'files', 'connections', 'settings', 'system'] as const;
+
 const uiEntry = {
   type: 'object',
   additionalProperties: false,
   required: ['title'],
-  properties: { title: { type: 'string', minLength: 1, maxLength: 80 }, entry: { type: 'string', maxLength: 200 } },
+  properties: { title: { type: 'string', minLength: 1, maxLength: 80 }, entry: { type: 'string', maxLength: 200 }, group: { enum: [...UI_NAV_GROUPS] } },
 };
 
 function duplicates(values: string[]): string[] {

@@ -55,6 +55,6 @@ export function statusOf(record: ModRecord): ModStatus {
     system: record.system,
     status: record.status === 'loaded' ? 'loaded' : record.status === 'failed' ? 'failed' : 'disabled',
     ...(record.error ? { error: { code: record.error.code, message: record.error.message } } : {}),
-    ui: Object.fromEntries(Object.entries(ui).map(([slot, entry]) => [slot, { title: entry!.title }])),
+    ui: Object.fromEntries(Object.entries(ui).map(([slot, entry]) => [slot, { title: entry!.title, ...(entry!.group ? { group: entry!.group } : {}) }])),
   };
 }

@@ -30,7 +30,9 @@ export const modStatusSchema = {
     ui: {
       type: 'object',
       // `entry`: the component a system mod ships for the slot (the UI build holds it); without one the UI renders the slot declaratively.
-      properties: Object.fromEntries(['control', 'settings', 'archive', 'setup'].map((slot) => [slot, { type: 'object', properties: { title: { type: 'string' }, entry: { type: 'string' } } }])),
+      properties: Object.fromEntries(
+        ['control', 'settings', 'archive', 'setup'].map((slot) => [slot, { type: 'object', properties: { title: { type: 'string' }, entry: { type: 'string' }, group: { type: 'string' } } }]),
+      ),
     },
   },
 };

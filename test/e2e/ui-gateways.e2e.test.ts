@@ -10,7 +10,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { freePort, GatewayProcess, makeTls } from '../../system-mods/exec-gateway/test/kit.js';
 import { uiSuite } from '../kits/ui-kit.js';
 
-const ui = uiSuite({ acceptDialogs: true });
+const ui = uiSuite();
 const { page, api } = ui;
 let gateway: GatewayProcess;
 const base = '/api/mods/exec-gateway';

@@ -24,8 +24,8 @@ beforeAll(async () => {
 });
 
 it('shows the cards, proposes them for review, and an accepted candidate becomes a Brain record', async () => {
-  await page.goto(`${ui.server.url}/#/memory`);
-  await page.getByRole('heading', { name: 'Memory', exact: true }).waitFor();
+  await page.goto(`${ui.server.url}/#/tiddle-cards`);
+  await page.getByRole('heading', { name: 'Tiddle cards', level: 1 }).waitFor();
   await page.getByLabel('Agent').selectOption('bob');
   await page.getByRole('heading', { name: 'release' }).waitFor();
   await page.getByText('We decided to release on the first Monday of each month.').waitFor();

@@ -16,7 +16,7 @@ import path from 'node:path';
 import type { Route } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { projectRoot } from '../../kernel/config.js';
-import { uiSuite } from '../kits/ui-kit.js';
+import { answerConfirmation, navigateTo, navigation, navTitles, uiSuite } from '../kits/ui-kit.js';
 
 const fixture = path.join(projectRoot, 'test', 'fixtures', 'ui-mods', 'ui-board');
 
@@ -25,8 +25,8 @@ const { page } = ui;
 let repoDir: string | undefined;
 ui.defer(() => repoDir && rmSync(repoDir, { recursive: true, force: true }));
 
-const nav = () => page.getByRole('navigation', { name: 'Views' });
-const navLinks = () => nav().getByRole('link').allTextContents();
+const nav = () => navigation(page);
+const navLinks = () => navTitles(page);
 const poll = { timeout: 15_000, interval: 100 };
 /** Clone and install run Git: slower than an ordinary request. */
 const slow = { timeout: 60_000 };
@@ -70,7 +70,7 @@ it('draws a declarative control panel from the JSON a mod answers, as text only,
   });
   try {
     await page.goto(`${ui.server.url}/#/mods`);
-    await nav().getByRole('link', { name: 'Fake panel', exact: true }).click();
+    await navigateTo(page, 'Fake panel');
     const card = page.locator('[data-mod-panel="fake-panel"]');
     // A page of its own: the panel brings the page's heading.
     await card.getByRole('heading', { name: 'Fake panel', level: 1 }).waitFor();
@@ -91,16 +91,13 @@ it('draws a declarative control panel from the JSON a mod answers, as text only,
 
     // The action asks first, POSTs its body to the mod's own route, shows the answer's message and reads the panel again.
     let question = '';
-    page.once('dialog', (dialog) => {
-      question = dialog.message();
-      void dialog.dismiss();
-    });
     await card.getByRole('button', { name: 'Run now' }).click();
+    question = await answerConfirmation(page, false);
     await expect.poll(() => question, poll).toBe('Run every job now?');
     expect(actions).toEqual([]);
     const readsBefore = panelReads;
-    page.once('dialog', (dialog) => void dialog.accept());
     await card.getByRole('button', { name: 'Run now' }).click();
+    await answerConfirmation(page);
     await card.getByRole('status').filter({ hasText: 'Started 2 jobs.' }).waitFor();
     expect(actions).toEqual(['POST {"all":true}']);
     await expect.poll(() => panelReads, poll).toBeGreaterThan(readsBefore);
@@ -230,33 +227,33 @@ it('adds a Git source, shows its releases and why a tag was refused, installs, u
   await expect.poll(navLinks, poll).toContain('UI board');
 
   // Its page: the panel its own route answers, drawn as text; its action runs in the sandbox.
-  await nav().getByRole('link', { name: 'UI board', exact: true }).click();
+  await navigateTo(page, 'UI board');
   const card = page.locator('[data-mod-panel="ui-board"]');
   await card.getByText('Hello <b>from</b> ui-board.').waitFor();
   expect(await card.locator('b').count()).toBe(0);
   expect(await card.locator('.stat dt').allTextContents()).toEqual(['Pings']);
   expect(await card.locator('.stat dd').allTextContents()).toEqual(['0']);
   expect(await card.getByRole('table', { name: 'Lanes' }).locator('tbody tr').nth(2).locator('td').allTextContents()).toEqual(['<i>later</i>', '0', '—']);
-  page.once('dialog', (dialog) => void dialog.accept());
   await card.getByRole('button', { name: 'Ping' }).click();
+  await answerConfirmation(page);
   await card.getByRole('status').filter({ hasText: 'Ping 1 recorded.' }).waitFor();
   await expect.poll(() => card.locator('.stat dd').allTextContents(), poll).toEqual(['1']);
   await ui.screenshot('ui-mods-panel', { narrow: true });
 
   // Its settings: a form drawn from its JSON Schema; the panel follows the saved value.
-  await nav().getByRole('link', { name: 'Settings', exact: true }).click();
+  await navigateTo(page, 'Settings');
   const settings = page.locator('[data-mod-settings="ui-board"]');
   const greeting = settings.getByRole('textbox', { name: 'Greeting' });
   await expect.poll(() => greeting.inputValue(), poll).toBe('Hello');
   await greeting.fill('Howdy');
   await settings.getByRole('button', { name: 'Save UI board' }).click();
   await settings.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
-  await nav().getByRole('link', { name: 'UI board', exact: true }).click();
+  await navigateTo(page, 'UI board');
   await page.locator('[data-mod-panel="ui-board"]').getByText('Howdy <b>from</b> ui-board.').waitFor();
 
   // A newer tag: refreshing the sources offers the update; updating keeps it enabled.
   repo.release('1.1.0');
-  await nav().getByRole('link', { name: 'Mods', exact: true }).click();
+  await navigateTo(page, 'Mods');
   await page.getByRole('button', { name: 'Refresh all sources' }).click();
   await page.getByRole('status').filter({ hasText: 'Refreshed 1 source.' }).waitFor(slow);
   expect(await tag('v1.1.0').locator('.badge').textContent()).toBe('accepted');
@@ -269,22 +266,20 @@ it('adds a Git source, shows its releases and why a tag was refused, installs, u
 
   // Disabled: its page leaves the navigation. Uninstalled: offered again.
   await page.getByRole('button', { name: 'Disable ui-board' }).click();
+  await answerConfirmation(page);
   await expect.poll(() => installed.locator('td.status .badge').textContent(), poll).toBe('disabled');
   await expect.poll(navLinks, poll).not.toContain('UI board');
   let question = '';
-  page.once('dialog', (dialog) => {
-    question = dialog.message();
-    void dialog.accept();
-  });
   await page.getByRole('button', { name: 'Uninstall ui-board' }).click();
+  question = await answerConfirmation(page);
   await expect.poll(() => installed.count(), poll).toBe(0);
   expect(question).toContain('settings, secrets and data are kept');
   await available.waitFor();
   expect(await available.locator('td.release').textContent()).toContain('1.1.0');
 
   // The source goes; what it offered with it.
-  page.once('dialog', (dialog) => void dialog.accept());
   await page.getByRole('button', { name: 'Remove source Fixture board' }).click();
+  await answerConfirmation(page);
   await expect.poll(() => page.locator('tr[data-source-id]').count(), poll).toBe(0);
   await expect.poll(() => available.count(), poll).toBe(0);
   ui.expectNoPageErrors();

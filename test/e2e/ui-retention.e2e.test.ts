@@ -4,7 +4,7 @@
  * nothing, then run the cleanup and see its report.
  */
 import { beforeAll, expect, it } from 'vitest';
-import { uiSuite } from '../kits/ui-kit.js';
+import { answerConfirmation, uiSuite } from '../kits/ui-kit.js';
 
 const ui = uiSuite({ agents: ['ada'] });
 const { page, api } = ui;
@@ -58,8 +58,8 @@ it('sets a policy, shows the server’s preview without deleting anything, then 
   expect((await api('GET', '/api/settings/retention')).body.policy).toEqual({ enabled: true, maxTotalMb: 0.001 });
   expect(await traces()).toEqual(before);
 
-  page.once('dialog', (dialog) => void dialog.accept());
   await card.getByRole('button', { name: 'Run now' }).click();
+  await answerConfirmation(page);
   const report = card.getByTestId('retention-report');
   await report.getByText(`Cleared ${server_.preview.runs} traces`).waitFor();
   const after = await traces();

@@ -5,14 +5,14 @@
  * delete the project with its tasks.
  */
 import { expect, it } from 'vitest';
-import { modelAnswer, uiSuite } from '../kits/ui-kit.js';
+import { answerConfirmation, modelAnswer, uiSuite } from '../kits/ui-kit.js';
 
-const ui = uiSuite({ agents: ['ada'], model: true, acceptDialogs: true });
+const ui = uiSuite({ agents: ['ada'], model: true });
 const { page, api } = ui;
 
 it('creates a project and a task, assigns it, executes it to review, and deletes the project', { timeout: 120_000 }, async () => {
-  await page.goto(`${ui.server.url}/#/tasks`);
-  await page.getByRole('heading', { name: 'Tasks', level: 1 }).waitFor();
+  await page.goto(`${ui.server.url}/#/task-board`);
+  await page.getByRole('heading', { name: 'Task board', level: 1 }).waitFor();
 
   await page.getByLabel('New project').fill('Launch');
   await page.getByRole('button', { name: 'Create project' }).click();
@@ -56,6 +56,7 @@ it('creates a project and a task, assigns it, executes it to review, and deletes
   // Delete the project (the confirmation is accepted): its task goes with it.
   await page.getByLabel('Project', { exact: true }).selectOption(projects[0].id);
   await page.getByRole('button', { name: 'Delete project' }).click();
+  expect(await answerConfirmation(page)).toContain('Delete the project “Launch” and its task?');
   await page.getByText('Deleted Launch (1 task).').waitFor();
   expect((await api('GET', '/api/task-board/projects')).body.projects).toEqual([]);
   expect((await api('GET', `/api/task-board/tasks/${task.id}`)).status).toBe(404);

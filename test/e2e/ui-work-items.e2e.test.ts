@@ -11,8 +11,8 @@ const { page, api } = ui;
 
 it('creates a work item, steps it once against the model and shows the step’s answer', async () => {
   ui.fake.chat(modelAnswer('Found three keys ', 'older than 90 days.'));
-  await page.goto(`${ui.server.url}/#/work`);
-  await page.getByRole('heading', { name: 'Work', exact: true }).waitFor();
+  await page.goto(`${ui.server.url}/#/work-items`);
+  await page.getByRole('heading', { name: 'Work items', exact: true }).waitFor();
   await page.getByLabel('Title').fill('Rotate the API keys');
   await page.getByLabel('Instructions').fill('Every key older than 90 days.');
   await page.getByRole('button', { name: 'Create' }).click();

@@ -15,12 +15,12 @@ import { expect, it } from 'vitest';
 import { startFakeOpenAi } from '../peers/fake-openai.js';
 import { startHttpMcpServer } from '../peers/mcp-servers/http-server.js';
 import { SECRET_HEADER } from '../peers/mcp-servers/test-tools.js';
-import { uiSuite } from '../kits/ui-kit.js';
+import { answerConfirmation, navigateTo, navigation, navTitles, uiSuite } from '../kits/ui-kit.js';
 
 const ui = uiSuite();
 const { page } = ui;
 
-const nav = () => page.getByRole('navigation', { name: 'Views' });
+const nav = () => navigation(page);
 const row = (id: string) => page.locator(`tr[data-mod-id="${id}"]`);
 const statusOf = (id: string) => row(id).locator('td.status .badge').textContent({ timeout: 10_000 });
 const poll = { timeout: 15_000, interval: 100 };
@@ -184,11 +184,8 @@ it('creates an agent from the agents view, refuses a taken id inline, disables a
   await ui.screenshot('ui-agents', { narrow: true });
 
   let question = '';
-  page.once('dialog', (dialog) => {
-    question = dialog.message();
-    void dialog.accept();
-  });
   await page.getByRole('button', { name: 'Delete scratch' }).click();
+  question = await answerConfirmation(page);
   await expect.poll(() => scratch.count(), poll).toBe(0);
   expect(question).toContain('deletes its records in every mod');
   expect((await profileOf('scratch')).status).toBe(404);
@@ -205,7 +202,7 @@ it('lists the mods, disables and re-enables diagnostics, and shows the status vi
   const health = (await (await fetch(`${ui.server.url}/api/health`)).json()) as { version: string };
   await page.getByRole('img', { name: 'Healthy' }).waitFor();
   expect(await page.locator('header').textContent()).toContain(`v${health.version}`);
-  expect(await page.getByRole('link', { name: 'API explorer' }).getAttribute('href')).toBe('/api/docs');
+  expect(await navigation(page).locator('a', { hasText: 'API explorer' }).getAttribute('href')).toBe('/api/docs');
 
   for (const id of ['health', 'diagnostics', 'api-docs', 'web-ui']) {
     await expect.poll(() => statusOf(id), poll).toBe('loaded');
@@ -213,12 +210,13 @@ it('lists the mods, disables and re-enables diagnostics, and shows the status vi
   expect(await row('diagnostics').textContent()).toContain('system');
 
   await page.getByRole('button', { name: 'Disable diagnostics' }).click();
+  expect(await answerConfirmation(page)).toContain('Disable Diagnostics?');
   await expect.poll(() => statusOf('diagnostics'), poll).toBe('disabled');
   await page.getByRole('button', { name: 'Enable diagnostics' }).waitFor();
   expect((await fetch(`${ui.server.url}/api/status`)).status).toBe(503);
 
   // Its view (the Status page) leaves the navigation; its address says why it is empty.
-  await expect.poll(() => nav().getByRole('link', { name: 'Status', exact: true }).count(), poll).toBe(0);
+  await expect.poll(() => navTitles(page), poll).not.toContain('Status');
   await page.goto(`${ui.server.url}/#/status`);
   const away = page.locator('[data-mod-away="diagnostics"]');
   await away.waitFor();
@@ -226,12 +224,30 @@ it('lists the mods, disables and re-enables diagnostics, and shows the status vi
   expect(await page.getByRole('heading', { name: 'Checks' }).count()).toBe(0);
   await ui.screenshot('ui-mod-disabled', { narrow: true });
 
-  await nav().getByRole('link', { name: 'Mods', exact: true }).click();
+  await navigateTo(page, 'Mods');
   await page.getByRole('button', { name: 'Enable diagnostics' }).click();
   await expect.poll(() => statusOf('diagnostics'), poll).toBe('loaded');
   await page.getByRole('button', { name: 'Disable diagnostics' }).waitFor();
   expect((await fetch(`${ui.server.url}/api/status`)).status).toBe(200);
-  await nav().getByRole('link', { name: 'Status', exact: true }).waitFor();
+  await expect.poll(() => navTitles(page), poll).toContain('Status');
+
+  // Nothing one click from lockout: the console will not disable what it needs, and says why.
+  expect(await page.getByRole('button', { name: 'Disable web-ui' }).count()).toBe(0);
+  expect(await row('web-ui').textContent()).toContain('Cannot be disabled here: it serves this console');
+  expect(await page.getByRole('button', { name: 'Disable settings' }).count()).toBe(0);
+  // Disabled anyway through the API, the page says how to enable it again instead of raw JSON.
+  const post = (verb: string) => fetch(`${ui.server.url}/api/mod-management/web-ui/${verb}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+  expect((await post('disable')).status).toBe(200);
+  try {
+    await page.goto(`${ui.server.url}/`);
+    await page.getByRole('heading', { name: 'This page is not available' }).waitFor();
+    expect(await page.locator('pre').textContent()).toContain('/api/mod-management/web-ui/enable');
+    await ui.screenshot('ui-web-ui-disabled');
+  } finally {
+    expect((await post('enable')).status).toBe(200);
+  }
+  await page.goto(`${ui.server.url}/#/mods`);
+  await row('diagnostics').waitFor();
 
   await page.goto(`${ui.server.url}/#/status`);
   await page.getByRole('heading', { name: 'Checks' }).waitFor();
@@ -268,8 +284,8 @@ it('creates, uses and revokes a diagnostics token, and refuses auth settings tha
   const statusWithToken = async () => (await fetch(`${ui.server.url}/api/status`, { headers: { authorization: `Bearer ${token}` } })).status;
   expect(await statusWithToken()).toBe(200);
 
-  page.once('dialog', (dialog) => void dialog.accept());
   await page.getByRole('button', { name: 'Revoke token ci-token' }).click();
+  await answerConfirmation(page);
   await expect.poll(() => tokenRow.locator('.badge').textContent(), poll).toBe('revoked');
   expect(await page.getByRole('button', { name: 'Revoke token ci-token' }).count()).toBe(0);
   expect(await tokenBox.count()).toBe(0);
@@ -387,8 +403,8 @@ it('adds an MCP connection over HTTP, lists its tools, diagnoses and deletes it;
     const listed = await getJson<{ connections: unknown[] }>('/api/settings/mcp-connections');
     expect(JSON.stringify(listed.body)).not.toContain(secret);
 
-    page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: 'Delete MCP connection Test tools' }).click();
+    await answerConfirmation(page);
     await expect.poll(() => row.count(), poll).toBe(0);
     expect((await getJson<{ connections: unknown[] }>('/api/settings/mcp-connections')).body.connections).toEqual([]);
     ui.expectNoPageErrors();
@@ -407,7 +423,7 @@ it('builds the navigation from the enabled mods: a mod disabled through the API 
     });
     expect(response.status).toBe(200);
   };
-  const navLinks = () => nav().getByRole('link').allTextContents();
+  const navLinks = () => navTitles(page);
 
   await page.goto(`${ui.server.url}/#/mods`);
   await expect.poll(navLinks, poll).toEqual(expect.arrayContaining(['Mods', 'Agents', 'Brains', 'Connections', 'Status', 'Settings']));
@@ -423,7 +439,7 @@ it('builds the navigation from the enabled mods: a mod disabled through the API 
   await lifecycle('tiddle', 'enable');
   await page.goto(`${ui.server.url}/#/agents`);
   await expect.poll(navLinks, poll).toContain('Brains');
-  await nav().getByRole('link', { name: 'Brains', exact: true }).click();
+  await navigateTo(page, 'Brains');
   expect(await page.locator('[data-mod-away="brains"]').count()).toBe(0);
 
   // A page several mods share keeps the others' panels: MCP away, the model connections stay.
@@ -434,7 +450,7 @@ it('builds the navigation from the enabled mods: a mod disabled through the API 
   await expect.poll(() => page.getByRole('heading', { name: 'MCP connections' }).count(), poll).toBe(0);
   expect(await navLinks()).toContain('Connections');
   // Its settings form goes with it.
-  await nav().getByRole('link', { name: 'Settings', exact: true }).click();
+  await navigateTo(page, 'Settings');
   await page.locator('[data-mod-settings="model-connections"]').waitFor();
   await expect.poll(() => page.locator('[data-mod-settings="mcp"]').count(), poll).toBe(0);
   await lifecycle('mcp', 'enable');
@@ -513,8 +529,8 @@ it('keeps Brain records for an agent: creates one, finds it, edits it and delete
   await records.getByText('Grace takes her tea with lemon.').waitFor();
   expect(await record.textContent()).toContain('rev 2');
 
-  page.once('dialog', (dialog) => void dialog.accept());
   await record.getByRole('button', { name: 'Delete' }).click();
+  await answerConfirmation(page);
   await expect.poll(() => record.count(), poll).toBe(0);
   const listed = await getJson<{ items: unknown[] }>('/api/brains?agentId=ada-lovelace');
   expect(listed.body.items).toEqual([]);

@@ -41,6 +41,20 @@ describe('boot with broken mods', () => {
     expect(res.status).toBe(503);
     expect(res.body.error).toBe('mod_unavailable');
   });
+
+  it('answers a browser opening a page of a mod that is not serving with HTML saying how to enable it', async () => {
+    const navigate = { 'sec-fetch-mode': 'navigate', accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+    const page = await t.request({ method: 'GET', url: '/api/mods/echo-mod/boom', headers: navigate });
+    expect(page.status).toBe(503);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(page.body).toContain('<code>echo-mod</code>');
+    expect(page.body).toContain('/api/mod-management/echo-mod/enable');
+    // An API client (no navigation, JSON first) keeps the catalogued JSON error.
+    const api = await t.request({ method: 'GET', url: '/api/mods/echo-mod/boom', headers: { accept: 'application/json' } });
+    expect([api.status, api.body.error]).toEqual([503, 'mod_unavailable']);
+    expect(api.headers['content-type']).toContain('application/json');
+  });
 });
 
 describe('lifecycle routes', () => {

@@ -38,8 +38,6 @@ export interface UiSuiteOptions {
    * `gpt-test` of `agents` (default: every agent in `agents`).
    */
   model?: true | { models?: Array<Record<string, unknown>>; agents?: string[] };
-  /** Accept every `confirm()` the page asks; a suite answering its own dialogs leaves this off. */
-  acceptDialogs?: boolean;
 }
 
 export interface ApiAnswer {
@@ -85,6 +83,46 @@ export function apiOf(server: () => { url: string }): Api {
     const text = await res.text();
     return { status: res.status, body: text === '' ? undefined : JSON.parse(text) };
   };
+}
+
+/**
+ * Answers the console's confirmation dialog (`confirmAction` in the UI): waits for it, then
+ * chooses its action (`accept`) or Cancel. Answers what it asked: its title, then its message.
+ */
+export async function answerConfirmation(page: Page, accept = true): Promise<string> {
+  const dialog = page.getByRole('alertdialog');
+  await dialog.waitFor();
+  const title = await dialog.locator('#confirm-title').innerText();
+  const message = (await dialog.locator('#confirm-message').count()) > 0 ? await dialog.locator('#confirm-message').innerText() : '';
+  await (accept ? dialog.locator('[data-confirm]') : dialog.getByRole('button', { name: 'Cancel' })).click();
+  await dialog.waitFor({ state: 'hidden' });
+  return message ? `${title} ${message}` : title;
+}
+
+/** The header's navigation. */
+export const navigation = (page: Page) => page.getByRole('navigation', { name: 'Views' });
+
+/** The titles of every page the navigation lists, inside closed menus too. */
+export const navTitles = (page: Page) =>
+  navigation(page)
+    .locator('a')
+    .evaluateAll((links) => links.map((a) => (a.firstChild?.textContent ?? '').trim()));
+
+/** Follows the navigation to a page by its title, opening its group's menu first when it is in one. */
+export async function navigateTo(page: Page, title: string): Promise<void> {
+  const link = navigation(page).getByRole('link', { name: title, exact: true });
+  await navigation(page)
+    .locator('a')
+    .filter({ hasText: new RegExp(`^${title}$`) })
+    .first()
+    .waitFor({ state: 'attached' });
+  if (!(await link.isVisible())) {
+    const group = navigation(page)
+      .locator('li.group')
+      .filter({ has: page.locator('a', { hasText: new RegExp(`^${title}$`) }) });
+    await group.locator('> button').click();
+  }
+  await link.click();
 }
 
 /** A streamed text answer of the fake model: the pieces as deltas, then stop. */
@@ -143,7 +181,6 @@ export function uiSuite(options: UiSuiteOptions = {}): UiSuite {
     browser = await startingBrowser;
     page = await browser.context.newPage();
     collectPageFaults(page, faults);
-    if (options.acceptDialogs) page.on('dialog', (dialog) => void dialog.accept());
 
     for (const id of options.agents ?? []) expect((await api('POST', '/api/agents', { id, name: capitalised(id) })).status).toBe(201);
     if (options.model !== undefined) {

@@ -17,7 +17,7 @@ describe('manifest checks', () => {
           contributes: {
             routes: [{ id: 'list', method: 'GET', path: '/api/mods/my-mod/items/{itemId}', deadlineMs: 1000 }],
             tools: [{ name: 'do_it', title: 'Do it', description: 'Does it' }],
-            ui: { control: { title: 'Mine' } },
+            ui: { control: { title: 'Mine', group: 'work' } },
             settings: { type: 'object', properties: { a: { type: 'string' } } },
             migrations: 'migrations',
             diagnostics: { jobs: true },
@@ -36,6 +36,7 @@ describe('manifest checks', () => {
     [{ ...base, entry: '../escape.ts' }, /entry/],
     [{ ...base, host: 'not a range' }, /semver range/],
     [{ ...base, extra: true }, /additional/],
+    [{ ...base, contributes: { ui: { control: { title: 'Mine', group: 'nowhere' } } } }, /allowed values/],
     [{ ...base, dependsOn: ['my-mod'] }, /itself/],
     [{ ...base, uses: { hooks: ['onNothing'] } }, /unknown hook/],
     [{ ...base, capabilities: ['root'] }, /allowed values/],

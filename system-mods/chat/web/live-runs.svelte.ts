@@ -9,8 +9,8 @@
  * six HTTP/1.1 connections per server, so runs elsewhere (schedules, tasks) are only listed.
  */
 import { SvelteMap } from 'svelte/reactivity';
-import { chatApi } from '@ui/lib/api';
-import { resumeRun, streamTurn, type ChatEvent, type StreamEnd } from '@ui/lib/chat';
+import { chatApi } from '../../../web/src/lib/api';
+import { resumeRun, streamTurn, type ChatEvent, type StreamEnd } from '../../../web/src/lib/chat';
 
 export interface ToolCard {
   callId: string;

@@ -8367,18 +8367,22 @@ export interface operations {
                                 control?: {
                                     title?: string;
                                     entry?: string;
+                                    group?: string;
                                 };
                                 settings?: {
                                     title?: string;
                                     entry?: string;
+                                    group?: string;
                                 };
                                 archive?: {
                                     title?: string;
                                     entry?: string;
+                                    group?: string;
                                 };
                                 setup?: {
                                     title?: string;
                                     entry?: string;
+                                    group?: string;
                                 };
                             };
                             /**
@@ -8462,18 +8466,22 @@ export interface operations {
                                 control?: {
                                     title?: string;
                                     entry?: string;
+                                    group?: string;
                                 };
                                 settings?: {
                                     title?: string;
                                     entry?: string;
+                                    group?: string;
                                 };
                                 archive?: {
                                     title?: string;
                                     entry?: string;
+                                    group?: string;
                                 };
                                 setup?: {
                                     title?: string;
                                     entry?: string;
+                                    group?: string;
                                 };
                             };
                         };
@@ -8527,18 +8535,22 @@ export interface operations {
                                 control?: {
                                     title?: string;
                                     entry?: string;
+                                    group?: string;
                                 };
                                 settings?: {
                                     title?: string;
                                     entry?: string;
+                                    group?: string;
                                 };
                                 archive?: {
                                     title?: string;
                                     entry?: string;
+                                    group?: string;
                                 };
                                 setup?: {
                                     title?: string;
                                     entry?: string;
+                                    group?: string;
                                 };
                             };
                         };
@@ -8610,18 +8622,22 @@ export interface operations {
                                 control?: {
                                     title?: string;
                                     entry?: string;
+                                    group?: string;
                                 };
                                 settings?: {
                                     title?: string;
                                     entry?: string;
+                                    group?: string;
                                 };
                                 archive?: {
                                     title?: string;
                                     entry?: string;
+                                    group?: string;
                                 };
                                 setup?: {
                                     title?: string;
                                     entry?: string;
+                                    group?: string;
                                 };
                             };
                         };
@@ -9390,18 +9406,22 @@ export interface operations {
                                 control?: {
                                     title?: string;
                                     entry?: string;
+                                    group?: string;
                                 };
                                 settings?: {
                                     title?: string;
                                     entry?: string;
+                                    group?: string;
                                 };
                                 archive?: {
                                     title?: string;
                                     entry?: string;
+                                    group?: string;
                                 };
                                 setup?: {
                                     title?: string;
                                     entry?: string;
+                                    group?: string;
                                 };
                             };
                         }[];

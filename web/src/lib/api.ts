@@ -42,6 +42,8 @@ export interface ModInfo {
 export interface UiSlotEntry {
   title: string;
   entry?: string;
+  /** A control page's navigation group (see `lib/nav.ts`). */
+  group?: string;
 }
 
 /**

@@ -12,6 +12,7 @@
  * });
  * ```
  */
+import { confirmAction, type ConfirmRequest } from './confirm.svelte';
 import { describeFailure, type ApiResult } from './api';
 import { action, resource, type Resource } from './resource.svelte';
 
@@ -40,15 +41,15 @@ export interface CrudOptions<T, L, D, S> {
   newFirst?: boolean;
   /** Removes a record on the server. */
   remove?: (item: T) => Promise<ApiResult<unknown>>;
-  /** The question asked before a removal; none: no question. */
+  /** The question asked before a removal (its button says Delete); none: no question. */
   confirmRemove?: (item: T) => string;
   /** Every time the list changed (loaded, saved, removed): e.g. to share it with another panel. */
   onchange?: (items: T[]) => void;
 }
 
 export interface RunOptions<R> {
-  /** Asked first; the request is not sent unless the operator agrees. */
-  confirm?: string;
+  /** Asked first (the console's confirmation dialog); the request is not sent unless the operator agrees. */
+  confirm?: ConfirmRequest;
   /** Applies the answer; a string it returns becomes the record's success line. */
   ok?: (data: R) => string | void;
   /** Words a failure differently than `code: message`. */
@@ -148,7 +149,7 @@ export class Crud<T, L = unknown, D = Record<string, unknown>, S = unknown> {
 
   /** One request about one record: busy while in flight, then its refusal or its success line. */
   run = async <R>(item: T, request: () => Promise<ApiResult<R>>, options: RunOptions<R> = {}): Promise<ApiResult<R> | undefined> => {
-    if (options.confirm !== undefined && !window.confirm(options.confirm)) return undefined;
+    if (options.confirm !== undefined && !(await confirmAction(options.confirm))) return undefined;
     const id = this.#options.key(item);
     this.busy[id] = true;
     delete this.problems[id];
@@ -167,7 +168,7 @@ export class Crud<T, L = unknown, D = Record<string, unknown>, S = unknown> {
   remove = async (item: T): Promise<void> => {
     const { remove, confirmRemove, key } = this.#options;
     if (!remove) return;
-    await this.run(item, () => remove(item), { confirm: confirmRemove?.(item), ok: () => this.drop(key(item)) });
+    await this.run(item, () => remove(item), { ...(confirmRemove ? { confirm: { title: confirmRemove(item), action: 'Delete' } } : {}), ok: () => this.drop(key(item)) });
   };
 }
 

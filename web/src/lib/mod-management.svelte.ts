@@ -6,6 +6,7 @@
  * The response types are the ones `npm run gen:api-types` generates from the routes' schemas
  * (`./api-types.ts`, by operation id).
  */
+import { confirmAction, type ConfirmRequest } from './confirm.svelte';
 import { call, describeFailure, type ApiBody, type ApiResult, type ModInfo } from './api';
 import { installedMods } from './mod-views.svelte';
 import { resource } from './resource.svelte';
@@ -79,8 +80,8 @@ export class ModOperations {
   problems = $state<Record<string, string>>({});
   notes = $state<Record<string, string>>({});
 
-  run = async <T>(modId: string, doing: string, request: () => Promise<ApiResult<T>>, options: { confirm?: string; ok?: (data: T) => string | void } = {}): Promise<boolean> => {
-    if (options.confirm !== undefined && !window.confirm(options.confirm)) return false;
+  run = async <T>(modId: string, doing: string, request: () => Promise<ApiResult<T>>, options: { confirm?: ConfirmRequest; ok?: (data: T) => string | void } = {}): Promise<boolean> => {
+    if (options.confirm !== undefined && !(await confirmAction(options.confirm))) return false;
     this.running[modId] = doing;
     delete this.problems[modId];
     delete this.notes[modId];
