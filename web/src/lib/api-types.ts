@@ -12896,6 +12896,8 @@ export interface operations {
                                     matchedProvider?: string;
                                     matchedModel?: string;
                                 };
+                                /** @description Capability fields inferred from the model id alone (embed → embedding output, known image families → image output…) because no override, provider list or catalog entry said them */
+                                inferredCapabilities?: ("inputModalities" | "outputModalities")[];
                             }[];
                             /** Format: date-time */
                             discoveredAt: string | null;
@@ -13007,6 +13009,8 @@ export interface operations {
                                     matchedProvider?: string;
                                     matchedModel?: string;
                                 };
+                                /** @description Capability fields inferred from the model id alone (embed → embedding output, known image families → image output…) because no override, provider list or catalog entry said them */
+                                inferredCapabilities?: ("inputModalities" | "outputModalities")[];
                             }[];
                             /** Format: date-time */
                             discoveredAt: string | null;
@@ -13070,6 +13074,8 @@ export interface operations {
                                     matchedProvider?: string;
                                     matchedModel?: string;
                                 };
+                                /** @description Capability fields inferred from the model id alone (embed → embedding output, known image families → image output…) because no override, provider list or catalog entry said them */
+                                inferredCapabilities?: ("inputModalities" | "outputModalities")[];
                             }[];
                             /** Format: date-time */
                             discoveredAt: string | null;
@@ -13155,6 +13161,8 @@ export interface operations {
                                     matchedProvider?: string;
                                     matchedModel?: string;
                                 };
+                                /** @description Capability fields inferred from the model id alone (embed → embedding output, known image families → image output…) because no override, provider list or catalog entry said them */
+                                inferredCapabilities?: ("inputModalities" | "outputModalities")[];
                             }[];
                             /** Format: date-time */
                             discoveredAt: string | null;
@@ -13759,6 +13767,8 @@ export interface operations {
                                     matchedProvider?: string;
                                     matchedModel?: string;
                                 };
+                                /** @description Capability fields inferred from the model id alone (embed → embedding output, known image families → image output…) because no override, provider list or catalog entry said them */
+                                inferredCapabilities?: ("inputModalities" | "outputModalities")[];
                             }[];
                             /** Format: date-time */
                             discoveredAt: string | null;
