@@ -97,6 +97,9 @@ it('calls the picked model, and the answer shows it with its duration and tokens
   expect(lines[0]).toMatch(shown);
   expect(lines[1]).toMatch(/^gpt-test · .+ · 6 tokens$/);
   await ui.screenshot('chat-models-answers', { narrow: true });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await ui.screenshot('chat-models-answers-dark');
+  await page.emulateMedia({ colorScheme: 'light' });
 });
 
 it('shows an agent without a model the way to its model settings', async () => {
