@@ -246,7 +246,9 @@ it('lists the mods, disables and re-enables diagnostics, and shows the status vi
   } finally {
     expect((await post('enable')).status).toBe(200);
   }
+  // The same address with another hash would not load the page again: load it.
   await page.goto(`${ui.server.url}/#/mods`);
+  await page.reload();
   await row('diagnostics').waitFor();
 
   await page.goto(`${ui.server.url}/#/status`);

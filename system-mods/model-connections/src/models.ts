@@ -3,11 +3,13 @@
  * the operator's explicit overrides (`enabled`, `contextWindowOverride`, `reasoningEfforts`,
  * `capabilities`), what the provider's model list said at the last discovery (`listed`), and
  * the catalog enrichment (`catalog`). Effective values take, field by field, the override,
- * else the provider's value, else the catalog's. Discovery rewrites only `listed` and
+ * else the provider's value, else the catalog's; the modalities last fall back to what the id
+ * suggests (model-kind.ts), so an embedding or image model nothing describes is still known. Discovery rewrites only `listed` and
  * `catalog`; saving the connection rewrites only the overrides.
  */
 import type { ProviderModel, CatalogModel, GatewayModel } from './contract.js';
 import { enrichmentFor, type CapabilityProvenance, type CatalogEnrichment, type CatalogPricing, type CatalogSnapshot } from './catalog.js';
+import { inferModelKind } from './model-kind.js';
 
 /** Capability facts an operator may pin. */
 export interface CapabilityOverrides {
@@ -70,6 +72,8 @@ export interface ModelView {
   maxOutputTokens?: number;
   pricing?: CatalogPricing;
   capabilityProvenance?: CapabilityProvenance;
+  /** The capability fields inferred from the model id alone (nothing else said them). */
+  inferredCapabilities?: Array<'inputModalities' | 'outputModalities'>;
 }
 
 const defined = <T>(...values: Array<T | undefined>): T | undefined => values.find((v) => v !== undefined);
@@ -93,10 +97,20 @@ export function effectiveContextWindow(model: StoredModel): number | undefined {
 export function toModelView(model: StoredModel): ModelView {
   const efforts = effectiveReasoningEfforts(model);
   const capabilities: CapabilityOverrides = {};
+  const inferred = inferModelKind(model.id);
+  const inferredFields: NonNullable<ModelView['inferredCapabilities']> = [];
   const input = defined(model.capabilities?.inputModalities, model.listed?.inputModalities, model.catalog?.inputModalities);
   if (input) capabilities.inputModalities = [...input];
+  else if (inferred) {
+    capabilities.inputModalities = inferred.inputModalities;
+    inferredFields.push('inputModalities');
+  }
   const output = defined(model.capabilities?.outputModalities, model.catalog?.outputModalities);
   if (output) capabilities.outputModalities = [...output];
+  else if (inferred) {
+    capabilities.outputModalities = inferred.outputModalities;
+    inferredFields.push('outputModalities');
+  }
   const tools = defined(model.capabilities?.toolCalls, model.catalog?.toolCalls);
   if (tools !== undefined) capabilities.toolCalls = tools;
   // Reasoning: pinned by the operator, else true when the provider lists efforts, else the
@@ -123,6 +137,7 @@ export function toModelView(model: StoredModel): ModelView {
   if (model.catalog?.maxOutputTokens !== undefined) view.maxOutputTokens = model.catalog.maxOutputTokens;
   if (model.catalog?.pricing) view.pricing = { ...model.catalog.pricing };
   if (model.catalog) view.capabilityProvenance = { ...model.catalog.provenance };
+  if (inferredFields.length > 0) view.inferredCapabilities = inferredFields;
   return view;
 }
 

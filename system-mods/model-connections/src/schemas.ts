@@ -93,6 +93,11 @@ export const modelSchema = {
     maxOutputTokens: { type: 'integer' },
     pricing: { type: 'object' },
     capabilityProvenance: provenance,
+    inferredCapabilities: {
+      type: 'array',
+      items: { enum: ['inputModalities', 'outputModalities'] },
+      description: 'Capability fields inferred from the model id alone (embed → embedding output, known image families → image output…) because no override, provider list or catalog entry said them',
+    },
   },
 } as const;
 

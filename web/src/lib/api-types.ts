@@ -2112,7 +2112,7 @@ export interface paths {
         };
         /**
          * Session detail with its transcript (before/from/to paging)
-         * @description The session and a page of its transcript: the latest `limit` messages, those `before` a sequence number, or the inclusive range `from`..`to`. Messages of earlier reset generations stay listed with their generation.
+         * @description The session and a page of its transcript: the latest `limit` messages, those `before` a sequence number, or the inclusive range `from`..`to`. Messages of earlier reset generations stay listed with their generation. `runs` gives, by run id, the model, duration and token usage of each run that wrote an assistant message of the page.
          */
         get: operations["chat.session"];
         put?: never;
@@ -11591,7 +11591,70 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        session: {
+                            agentId: string;
+                            sessionId: string;
+                            title: string;
+                            generation: number;
+                            archived: boolean;
+                            messageCount: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** @description Where a fork came from: the source session, its generation and the copied sequence range */
+                            forkedFrom: {
+                                sessionId: string;
+                                generation: number;
+                                fromSeq: number | null;
+                                toSeq: number | null;
+                                /** Format: date-time */
+                                forkedAt: string;
+                            } | null;
+                        };
+                        messages: {
+                            seq: number;
+                            generation: number;
+                            runId: string;
+                            /** @enum {unknown} */
+                            role: "user" | "assistant" | "tool";
+                            content: string;
+                            meta: {
+                                [key: string]: unknown;
+                            };
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                        page: {
+                            /** @description Pass as `before` for the older page; null at the start */
+                            before: number | null;
+                        };
+                        /** @description By run id: the model, duration and usage of each run that wrote an assistant message of this page (runs of this session only; at most one entry per message of the page) */
+                        runs: {
+                            [key: string]: {
+                                /** @description running, completed, failed, cancelled, superseded or interrupted */
+                                status: string;
+                                /** @description The connection and model the run called; null for a run without a model call (noCallModel, a slash command) */
+                                model: {
+                                    connectionId: string;
+                                    model: string;
+                                } | null;
+                                /** @description From admission (queue wait included) to the end; null while the run is running */
+                                durationMs: number | null;
+                                /** @description Tokens of all the run's model calls as the provider reported them (0 when it reported none); null before the run ended */
+                                usage: {
+                                    inputTokens: number;
+                                    outputTokens: number;
+                                    reasoningTokens: number;
+                                } | null;
+                            };
+                        };
+                    };
+                };
             };
             /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
@@ -12918,6 +12981,8 @@ export interface operations {
                                     matchedProvider?: string;
                                     matchedModel?: string;
                                 };
+                                /** @description Capability fields inferred from the model id alone (embed → embedding output, known image families → image output…) because no override, provider list or catalog entry said them */
+                                inferredCapabilities?: ("inputModalities" | "outputModalities")[];
                             }[];
                             /** Format: date-time */
                             discoveredAt: string | null;
@@ -13029,6 +13094,8 @@ export interface operations {
                                     matchedProvider?: string;
                                     matchedModel?: string;
                                 };
+                                /** @description Capability fields inferred from the model id alone (embed → embedding output, known image families → image output…) because no override, provider list or catalog entry said them */
+                                inferredCapabilities?: ("inputModalities" | "outputModalities")[];
                             }[];
                             /** Format: date-time */
                             discoveredAt: string | null;
@@ -13092,6 +13159,8 @@ export interface operations {
                                     matchedProvider?: string;
                                     matchedModel?: string;
                                 };
+                                /** @description Capability fields inferred from the model id alone (embed → embedding output, known image families → image output…) because no override, provider list or catalog entry said them */
+                                inferredCapabilities?: ("inputModalities" | "outputModalities")[];
                             }[];
                             /** Format: date-time */
                             discoveredAt: string | null;
@@ -13177,6 +13246,8 @@ export interface operations {
                                     matchedProvider?: string;
                                     matchedModel?: string;
                                 };
+                                /** @description Capability fields inferred from the model id alone (embed → embedding output, known image families → image output…) because no override, provider list or catalog entry said them */
+                                inferredCapabilities?: ("inputModalities" | "outputModalities")[];
                             }[];
                             /** Format: date-time */
                             discoveredAt: string | null;
@@ -13781,6 +13852,8 @@ export interface operations {
                                     matchedProvider?: string;
                                     matchedModel?: string;
                                 };
+                                /** @description Capability fields inferred from the model id alone (embed → embedding output, known image families → image output…) because no override, provider list or catalog entry said them */
+                                inferredCapabilities?: ("inputModalities" | "outputModalities")[];
                             }[];
                             /** Format: date-time */
                             discoveredAt: string | null;

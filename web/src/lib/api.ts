@@ -5,7 +5,7 @@
  */
 import type { ApiResult } from './api-result.js';
 import type { operations } from './api-types.js';
-import type { SessionSummary, TranscriptMessage } from './chat.js';
+import type { RunAnswerMeta, SessionSummary, TranscriptMessage } from './chat.js';
 
 export type { ApiResult };
 
@@ -329,7 +329,10 @@ export function settle<T>(result: ApiResult<T>, apply: (data: T) => void): strin
 export const chatApi = {
   sessions: (agentId: string, query = '') => call<{ ok: true; sessions: SessionSummary[] }>('GET', `/api/sessions?agentId=${encodeURIComponent(agentId)}&limit=100${query ? `&query=${encodeURIComponent(query)}` : ''}`),
   session: (agentId: string, sessionId: string) =>
-    call<{ ok: true; session: SessionSummary; messages: TranscriptMessage[] }>('GET', `/api/sessions/${encodeURIComponent(sessionId)}?agentId=${encodeURIComponent(agentId)}&limit=200`),
+    call<{ ok: true; session: SessionSummary; messages: TranscriptMessage[]; runs: Record<string, RunAnswerMeta> }>(
+      'GET',
+      `/api/sessions/${encodeURIComponent(sessionId)}?agentId=${encodeURIComponent(agentId)}&limit=200`,
+    ),
   reset: (agentId: string, sessionId: string) => call<{ ok: true }>('POST', `/api/sessions/${encodeURIComponent(sessionId)}/reset`, { agentId }),
   /** A new session with the messages before `beforeSeq` (an edited question or a regenerated answer continues there). */
   forkBefore: (agentId: string, sessionId: string, beforeSeq: number, newSessionId: string) =>

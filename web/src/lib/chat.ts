@@ -32,6 +32,14 @@ export interface TranscriptMessage {
   createdAt: string;
 }
 
+/** What `GET /api/sessions/{sessionId}` gives per run of the page (`runs`, keyed by run id): shown under its answer. */
+export interface RunAnswerMeta {
+  status: string;
+  model: { connectionId: string; model: string } | null;
+  durationMs: number | null;
+  usage: { inputTokens: number; outputTokens: number; reasoningTokens: number } | null;
+}
+
 /** Mirror: the session routes publish no response schema. */
 export interface SessionSummary {
   agentId: string;

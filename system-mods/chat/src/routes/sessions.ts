@@ -4,10 +4,11 @@ import type { AgentsService } from '../../../agents/src/contract.js';
 import type { RouteId } from '../route-ids.js';
 import { chatErrors as errors } from '../errors.js';
 import { resetBody, runIdParams, sessionIdParams, sessionQuery, sessionsQuery, traceQuery, tracesQuery } from '../schemas/chat.schema.js';
-import { exportDownload, okFork, okPurge, okSession, sessionExportQuery, sessionForkBody, sessionPurgeBody, sessionRenameBody } from '../schemas/session-ops.schema.js';
+import { exportDownload, okFork, okPurge, okSession, okSessionPage, sessionExportQuery, sessionForkBody, sessionPurgeBody, sessionRenameBody } from '../schemas/session-ops.schema.js';
 import type { AgentRunEngine } from '../services/run/agent-run-engine.js';
 import type { SessionOps } from '../services/archive/session-ops.js';
 import { exportTranscript } from '../services/archive/transcript-export.js';
+import { answerMeta } from '../services/run/answer-meta.js';
 import { authorityView, traceView } from '../services/run/run-rows.js';
 import type { RunStore } from '../services/run/run-store.js';
 import type { TranscriptStore } from '../services/archive/transcript-store.js';
@@ -42,9 +43,11 @@ export function sessionRoutes(deps: { runtime: Pick<AgentRunEngine, 'resetSessio
       schema: {
         tags: ['sessions'],
         description:
-          'The session and a page of its transcript: the latest `limit` messages, those `before` a sequence number, or the inclusive range `from`..`to`. Messages of earlier reset generations stay listed with their generation.',
+          'The session and a page of its transcript: the latest `limit` messages, those `before` a sequence number, or the inclusive range `from`..`to`. Messages of earlier reset generations stay listed with their generation. ' +
+          '`runs` gives, by run id, the model, duration and token usage of each run that wrote an assistant message of the page.',
         params: sessionIdParams,
         querystring: sessionQuery,
+        response: { 200: okSessionPage },
       },
       handler: async (req) => {
         const { sessionId } = req.params;
@@ -54,7 +57,13 @@ export function sessionRoutes(deps: { runtime: Pick<AgentRunEngine, 'resetSessio
         if (!session) throw errors.chatSessionNotFound({ agentId: q.agentId, sessionId });
         const messages = await transcript.messages(q.agentId, sessionId, q);
         const first = messages[0]?.seq;
-        return { ok: true, session, messages, page: { before: first !== undefined && first > 1 ? first : null } };
+        const runs = await answerMeta(
+          db,
+          q.agentId,
+          sessionId,
+          messages.filter((m) => m.role === 'assistant').map((m) => m.runId),
+        );
+        return { ok: true, session, messages, page: { before: first !== undefined && first > 1 ? first : null }, runs };
       },
     }),
 

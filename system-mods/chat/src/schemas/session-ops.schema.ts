@@ -70,6 +70,62 @@ export const sessionSchema = {
   },
 } as const;
 
+const tokenCount = { type: 'integer', minimum: 0 } as const;
+
+/** What the transcript shows under an answer: the run's model, duration and token usage. */
+export const runAnswerMetaSchema = {
+  type: 'object',
+  required: ['status', 'model', 'durationMs', 'usage'],
+  properties: {
+    status: { type: 'string', description: 'running, completed, failed, cancelled, superseded or interrupted' },
+    model: {
+      type: ['object', 'null'],
+      required: ['connectionId', 'model'],
+      properties: { connectionId: { type: 'string' }, model: { type: 'string' } },
+      description: 'The connection and model the run called; null for a run without a model call (noCallModel, a slash command)',
+    },
+    durationMs: { type: ['integer', 'null'], minimum: 0, description: 'From admission (queue wait included) to the end; null while the run is running' },
+    usage: {
+      type: ['object', 'null'],
+      required: ['inputTokens', 'outputTokens', 'reasoningTokens'],
+      properties: { inputTokens: tokenCount, outputTokens: tokenCount, reasoningTokens: tokenCount },
+      description: "Tokens of all the run's model calls as the provider reported them (0 when it reported none); null before the run ended",
+    },
+  },
+} as const;
+
+/** `GET /api/sessions/{sessionId}`. */
+export const okSessionPage = {
+  type: 'object',
+  required: ['ok', 'session', 'messages', 'page', 'runs'],
+  properties: {
+    ok: { const: true },
+    session: sessionSchema,
+    messages: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['seq', 'generation', 'runId', 'role', 'content', 'meta', 'createdAt'],
+        properties: {
+          seq: { type: 'integer' },
+          generation: { type: 'integer' },
+          runId: { type: 'string' },
+          role: { enum: ['user', 'assistant', 'tool'] },
+          content: { type: 'string' },
+          meta: { type: 'object', additionalProperties: true },
+          createdAt: isoTime,
+        },
+      },
+    },
+    page: { type: 'object', required: ['before'], properties: { before: { type: ['integer', 'null'], description: 'Pass as `before` for the older page; null at the start' } } },
+    runs: {
+      type: 'object',
+      additionalProperties: runAnswerMetaSchema,
+      description: 'By run id: the model, duration and usage of each run that wrote an assistant message of this page (runs of this session only; at most one entry per message of the page)',
+    },
+  },
+} as const;
+
 export const okSession = { type: 'object', required: ['ok', 'session'], properties: { ok: { const: true }, session: sessionSchema } } as const;
 
 export const okFork = {

@@ -62,6 +62,8 @@ export class RunFinisher {
       modelCalls: state.modelCalls,
       toolCalls: state.toolCalls.length,
       usage: state.usage,
+      // From admission (queue wait included) to the end: how long the answer took as its sender saw it.
+      durationMs: Math.max(0, Date.now() - Date.parse(run.startedAt)),
       ...(state.notices.length > 0 ? { notices: state.notices } : {}),
       ...(error ? { error: error.code, message: error.message } : {}),
       ...(upstream ? { upstream } : {}),

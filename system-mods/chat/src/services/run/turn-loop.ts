@@ -136,6 +136,7 @@ export class TurnLoop {
     let text = '';
     let thoughtChars = 0;
     let finish: string | undefined;
+    const usage = { inputTokens: 0, outputTokens: 0, reasoningTokens: 0 };
     const calls: ModelToolCall[] = [];
     const reasoning: ReasoningBlock[] = [];
     for await (const event of gateway.stream(plan.connectionId, {
@@ -158,6 +159,9 @@ export class TurnLoop {
       } else if (event.type === 'tool_call') {
         calls.push({ id: event.id || `call_${calls.length + 1}`, name: event.name, arguments: event.arguments });
       } else if (event.type === 'usage') {
+        usage.inputTokens += event.inputTokens ?? 0;
+        usage.outputTokens += event.outputTokens ?? 0;
+        usage.reasoningTokens += event.reasoningTokens ?? 0;
         state.usage.inputTokens += event.inputTokens ?? 0;
         state.usage.outputTokens += event.outputTokens ?? 0;
         state.usage.reasoningTokens += event.reasoningTokens ?? 0;
@@ -169,7 +173,7 @@ export class TurnLoop {
       }
     }
     if (run.stop) throw run.stop;
-    run.emit('model.completed', { modelCall: call, round, finishReason: finish ?? 'other', chars: text.length, thoughtChars, toolCalls: calls.length, durationMs: Date.now() - started });
+    run.emit('model.completed', { modelCall: call, round, finishReason: finish ?? 'other', chars: text.length, thoughtChars, toolCalls: calls.length, durationMs: Date.now() - started, usage });
     state.partial.answer = text;
     return { text, calls, reasoning };
   }

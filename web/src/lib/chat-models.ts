@@ -1,0 +1,102 @@
+/**
+ * The models a chat can use and the words shown about them: the enabled chat models of each
+ * model connection with their capability hints (the model picker), and an answer's model,
+ * duration and tokens (the line under each answer).
+ *
+ * A chat model takes text and answers text; unknown modalities count as text. This mirrors
+ * `isChatModel` of the model-connections mod (`src/model-kind.ts`), whose effective capabilities
+ * already hold what the operator pinned, the provider listed, the catalog said or the id
+ * suggests (an embedding or image model is recognised there).
+ */
+
+export interface PickerModelFacts {
+  id: string;
+  enabled: boolean;
+  contextWindow?: number;
+  capabilities: { inputModalities?: string[]; outputModalities?: string[]; toolCalls?: boolean; reasoning?: boolean };
+}
+
+export interface PickerConnectionFacts {
+  id: string;
+  provider: string;
+  baseUrl: string;
+  models: PickerModelFacts[];
+}
+
+export interface ChatModelOption {
+  connectionId: string;
+  model: string;
+  /** `vision`, `tools`, `reasoning`, `128k context`: what is known to be there. */
+  hints: string[];
+}
+
+export interface ChatModelGroup {
+  connectionId: string;
+  /** The connection as people tell it apart: its id and where it points. */
+  label: string;
+  models: ChatModelOption[];
+}
+
+export function isChatModel(capabilities: PickerModelFacts['capabilities']): boolean {
+  const input = capabilities.inputModalities;
+  const output = capabilities.outputModalities;
+  return (input === undefined || input.includes('text')) && (output === undefined || output.includes('text'));
+}
+
+/** `128000` → `128k`, `1047576` → `1M`, `8192` → `8k`. */
+export function compactTokens(n: number): string {
+  if (n >= 1_000_000) return `${Number((n / 1_000_000).toFixed(1))}M`;
+  if (n >= 1000) return `${Math.round(n / 1000)}k`;
+  return String(n);
+}
+
+export function modelHints(model: PickerModelFacts): string[] {
+  const hints: string[] = [];
+  if (model.capabilities.inputModalities?.includes('image')) hints.push('vision');
+  if (model.capabilities.toolCalls) hints.push('tools');
+  if (model.capabilities.reasoning) hints.push('reasoning');
+  if (model.contextWindow) hints.push(`${compactTokens(model.contextWindow)} context`);
+  return hints;
+}
+
+function hostOf(baseUrl: string): string {
+  try {
+    return new URL(baseUrl).host;
+  } catch {
+    return '';
+  }
+}
+
+/** Each connection with enabled chat models, in the list's order; connections without any are left out. */
+export function chatModelGroups(connections: PickerConnectionFacts[]): ChatModelGroup[] {
+  return connections.flatMap((connection) => {
+    const models = connection.models.filter((m) => m.enabled && isChatModel(m.capabilities)).map((m) => ({ connectionId: connection.id, model: m.id, hints: modelHints(m) }));
+    if (models.length === 0) return [];
+    const host = hostOf(connection.baseUrl);
+    return [{ connectionId: connection.id, label: host ? `${connection.id} · ${host}` : connection.id, models }];
+  });
+}
+
+/** The value of a picked model in a `<select>` (connection ids have no newline). */
+export const optionKey = (connectionId: string, model: string) => `${connectionId}\n${model}`;
+
+export function fromOptionKey(key: string): { modelConnectionId: string; model: string } | undefined {
+  const at = key.indexOf('\n');
+  return at > 0 ? { modelConnectionId: key.slice(0, at), model: key.slice(at + 1) } : undefined;
+}
+
+/** `850 ms`, `3.2 s`, `1 min 5 s`. */
+export function formatDuration(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
+  const minutes = Math.floor(ms / 60_000);
+  const seconds = Math.round((ms % 60_000) / 1000);
+  return seconds > 0 ? `${minutes} min ${seconds} s` : `${minutes} min`;
+}
+
+const grouped = new Intl.NumberFormat('en-US');
+
+/** `1,234 tokens`, `1 token`. */
+export function formatTokens(n: number): string {
+  return `${grouped.format(n)} ${n === 1 ? 'token' : 'tokens'}`;
+}
