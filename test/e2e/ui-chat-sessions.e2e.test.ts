@@ -64,11 +64,14 @@ it('lists conversations by recency; background sessions stay hidden until shown,
 it('starts a new chat that shows as New chat until its first message', async () => {
   await page.getByRole('button', { name: 'New chat' }).click();
   await current().filter({ hasText: 'New chat' }).waitFor();
-  ui.fake.chat(modelAnswer('Hi! How can I help?'));
+  // Slow enough that the running turn's indicator can be seen on the chat.
+  ui.fake.chat({ ...modelAnswer('Hi! ', 'How can I help?'), delayMs: 600 });
   await page.getByLabel('Message').fill('Hello there');
   await page.getByRole('button', { name: 'Send' }).click();
+  await current().getByRole('img', { name: 'Running' }).waitFor();
   await page.locator('[data-role="assistant"]', { hasText: 'Hi! How can I help?' }).waitFor({ timeout: 15_000 });
   await current().filter({ hasText: 'Hello there' }).waitFor();
+  await current().getByRole('img', { name: 'Running' }).waitFor({ state: 'detached' });
   const listed = (await api('GET', '/api/sessions?agentId=ada&internal=false')).body.sessions as Array<{ sessionId: string; title: string }>;
   expect(listed.find((s) => s.title === 'Hello there')!.sessionId).toMatch(/^chat-\d{8}-\d{6}-[a-z0-9]{6}$/);
   ui.expectNoPageErrors();
@@ -96,6 +99,23 @@ it('finds a chat by its messages and opens it from the hit', async () => {
   await user('Use rye flour and a long proof').waitFor();
   await page.getByLabel('Search chats').fill('');
   await current().filter({ hasText: 'Bake bread' }).waitFor();
+  ui.expectNoPageErrors();
+});
+
+it('works the session menu from the keyboard', async () => {
+  const button = page.getByRole('button', { name: 'Actions for Bake bread' });
+  await button.focus();
+  await button.press('ArrowDown');
+  const menu = page.getByRole('menu', { name: 'Actions for Bake bread' });
+  await menu.waitFor();
+  expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Rename');
+  await page.keyboard.press('End');
+  expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Delete…');
+  await page.keyboard.press('ArrowDown');
+  expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Rename');
+  await page.keyboard.press('Escape');
+  await menu.waitFor({ state: 'detached' });
+  expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Actions for Bake bread');
   ui.expectNoPageErrors();
 });
 
