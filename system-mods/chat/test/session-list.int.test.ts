@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json } from '../../../test/helpers.js';
 import { chatRequest, startChatKit, textAnswer, type ChatKit } from '../../../test/kits/chat-kit.js';
+import { down, up } from '../migrations/20261128100000_session_origin.js';
 
 let kit: ChatKit;
 beforeAll(async () => {
@@ -99,5 +100,26 @@ describe('archive', () => {
     expect([session.status, session.body.error]).toEqual([404, 'chat_session_not_found']);
     const agent = await kit.t.request(json('PATCH', '/api/sessions/talk', { agentId: 'ghost', archived: true }));
     expect([agent.status, agent.body.error]).toEqual([404, 'agent_not_found']);
+  });
+});
+
+describe('the migration', () => {
+  it('gives the sessions from before it the origin of their first run, and goes down and up again', async () => {
+    const knex = kit.t.kernel.database.knex;
+    await knex('chat_sessions').insert({ agent_id: 'ada', session_id: 'old-dream', message_count: 0 });
+    const hourAgo = Date.now() - 3_600_000;
+    for (const [runId, origin, at] of [
+      ['old-2', { kind: 'chat' }, hourAgo + 60_000],
+      ['old-1', { kind: 'dream', id: 'cycle-0' }, hourAgo],
+    ] as const) {
+      await knex('chat_runs').insert({ run_id: runId, agent_id: 'ada', session_id: 'old-dream', status: 'completed', generation: 0, request: '{}', origin: JSON.stringify(origin), started_at: new Date(at) });
+    }
+    await down(knex);
+    expect(await knex.schema.hasColumn('chat_sessions', 'origin_kind')).toBe(false);
+    await up(knex);
+    expect((await kit.t.request('/api/sessions/old-dream?agentId=ada')).body.session.origin).toEqual({ kind: 'dream', id: 'cycle-0' });
+    // The others kept (or took again) the origin of their first run.
+    const byId = new Map((await list()).map((s) => [s.sessionId, s.origin]));
+    expect([byId.get('talk'), byId.get('task-session'), byId.get('dream-session'), byId.get('dream-copy')]).toEqual([{ kind: 'chat' }, { kind: 'task' }, { kind: 'dream', id: 'cycle-1' }, { kind: 'chat' }]);
   });
 });
