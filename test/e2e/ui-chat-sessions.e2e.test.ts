@@ -62,8 +62,14 @@ it('lists conversations by recency; background sessions stay hidden until shown,
 });
 
 it('starts a new chat that shows as New chat until its first message', async () => {
+  // The page opened on a chat without messages: that is a new chat already.
+  await current().filter({ hasText: 'New chat' }).waitFor();
+  await entry('Bake bread').click();
+  await user('Bake bread').waitFor();
   await page.getByRole('button', { name: 'New chat' }).click();
   await current().filter({ hasText: 'New chat' }).waitFor();
+  await page.getByRole('button', { name: 'New chat' }).click();
+  expect(await sessions().getByText('New chat', { exact: true }).count()).toBe(1);
   // Slow enough that the running turn's indicator can be seen on the chat.
   ui.fake.chat({ ...modelAnswer('Hi! ', 'How can I help?'), delayMs: 600 });
   await page.getByLabel('Message').fill('Hello there');
