@@ -2092,7 +2092,7 @@ export interface paths {
         };
         /**
          * Sessions of an agent
-         * @description Sessions of an agent, most recently updated first; `query` matches the id, the title or any message.
+         * @description Sessions of an agent, most recently updated first; `query` matches the id, the title or any message. Each carries its `origin`, that of the run that opened it; `internal=false` lists conversations only, `internal=true` the background sessions (Dreams, tasks, schedules, …).
          */
         get: operations["chat.sessions"];
         put?: never;
@@ -2121,8 +2121,8 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Rename a session ({agentId, title}; title trimmed, 1-200 characters)
-         * @description Renames the session: the title is trimmed, 1–200 characters.
+         * Rename and/or archive a session ({agentId, title?, archived?}, at least one; title trimmed, 1-200 characters)
+         * @description Renames the session (`title`: trimmed, 1–200 characters; the session counts as updated now) and/or archives or unarchives it (`archived`; its place in the recency order stays). At least one of the two.
          */
         patch: operations["chat.session-rename"];
         trace?: never;
@@ -11540,6 +11540,7 @@ export interface operations {
             query: {
                 agentId: string;
                 archived?: boolean;
+                internal?: boolean;
                 query?: string;
                 q?: string;
                 updatedSince?: string;
@@ -11615,6 +11616,11 @@ export interface operations {
                                 /** Format: date-time */
                                 forkedAt: string;
                             } | null;
+                            /** @description The origin of the run that opened the session (`chat`, `dream`, `task`, `schedule`, `work-item`, `workbench`, `channel`, `forge`, `tiddle`, or another mod’s kind); `{kind: "chat"}` for a session no run opened */
+                            origin: {
+                                kind: string;
+                                id?: string;
+                            };
                         };
                         messages: {
                             seq: number;
@@ -11682,7 +11688,9 @@ export interface operations {
                     /** @description A registered agent */
                     agentId: string;
                     /** @description 1–200 characters after trimming */
-                    title: string;
+                    title?: string;
+                    /** @description true archives the session (it leaves the default listing), false brings it back */
+                    archived?: boolean;
                 };
             };
         };
@@ -11716,6 +11724,11 @@ export interface operations {
                                 /** Format: date-time */
                                 forkedAt: string;
                             } | null;
+                            /** @description The origin of the run that opened the session (`chat`, `dream`, `task`, `schedule`, `work-item`, `workbench`, `channel`, `forge`, `tiddle`, or another mod’s kind); `{kind: "chat"}` for a session no run opened */
+                            origin: {
+                                kind: string;
+                                id?: string;
+                            };
                         };
                     };
                 };
@@ -11818,6 +11831,11 @@ export interface operations {
                                 /** Format: date-time */
                                 forkedAt: string;
                             } | null;
+                            /** @description The origin of the run that opened the session (`chat`, `dream`, `task`, `schedule`, `work-item`, `workbench`, `channel`, `forge`, `tiddle`, or another mod’s kind); `{kind: "chat"}` for a session no run opened */
+                            origin: {
+                                kind: string;
+                                id?: string;
+                            };
                         };
                         /** @description Messages copied into the fork */
                         copied: number;

@@ -24,7 +24,12 @@ export function sessionRoutes(deps: { runtime: Pick<AgentRunEngine, 'resetSessio
 
   return {
     sessions: route({
-      schema: { tags: ['sessions'], description: 'Sessions of an agent, most recently updated first; `query` matches the id, the title or any message.', querystring: sessionsQuery },
+      schema: {
+        tags: ['sessions'],
+        description:
+          'Sessions of an agent, most recently updated first; `query` matches the id, the title or any message. Each carries its `origin`, that of the run that opened it; `internal=false` lists conversations only, `internal=true` the background sessions (Dreams, tasks, schedules, …).',
+        querystring: sessionsQuery,
+      },
       handler: async (req) => {
         const q = req.query;
         await agents.require(q.agentId);
@@ -32,6 +37,7 @@ export function sessionRoutes(deps: { runtime: Pick<AgentRunEngine, 'resetSessio
         const items = await transcript.list(q.agentId, {
           limit: q.limit,
           ...(q.archived !== undefined ? { archived: q.archived } : {}),
+          ...(q.internal !== undefined ? { internal: q.internal } : {}),
           ...(search ? { query: search } : {}),
           ...(q.updatedSince ? { updatedSince: q.updatedSince } : {}),
         });
@@ -83,11 +89,18 @@ export function sessionRoutes(deps: { runtime: Pick<AgentRunEngine, 'resetSessio
     }),
 
     'session-rename': route({
-      schema: { tags: ['sessions'], description: 'Renames the session: the title is trimmed, 1–200 characters.', params: sessionIdParams, body: sessionRenameBody, response: { 200: okSession } },
+      schema: {
+        tags: ['sessions'],
+        description:
+          'Renames the session (`title`: trimmed, 1–200 characters; the session counts as updated now) and/or archives or unarchives it (`archived`; its place in the recency order stays). At least one of the two.',
+        params: sessionIdParams,
+        body: sessionRenameBody,
+        response: { 200: okSession },
+      },
       handler: async (req) => {
-        const { agentId, title } = req.body;
+        const { agentId, title, archived } = req.body;
         await agents.require(agentId);
-        return { ok: true, session: await ops.rename(agentId, req.params.sessionId, title) };
+        return { ok: true, session: await ops.update(agentId, req.params.sessionId, { ...(title !== undefined ? { title } : {}), ...(archived !== undefined ? { archived } : {}) }) };
       },
     }),
 

@@ -85,7 +85,11 @@ export const sessionsQuery = {
   required: ['agentId'],
   properties: {
     agentId,
-    archived: { type: 'boolean' },
+    archived: { type: 'boolean', description: 'true: archived sessions only; false: unarchived only; absent: both' },
+    internal: {
+      type: 'boolean',
+      description: 'false: conversations only (sessions whose origin kind is `chat`); true: only sessions other starters opened (Dreams, tasks, schedules, work items, channels, …); absent: both',
+    },
     query: { type: 'string', maxLength: 500 },
     q: { type: 'string', maxLength: 500, description: 'Alias of query' },
     updatedSince: { type: 'string', format: 'date-time' },

@@ -1,4 +1,4 @@
-/** Request and response schemas of the session operations: rename, fork, purge and transcript export. */
+/** Request and response schemas of the session operations: rename and archive, fork, purge and transcript export. */
 import { ENTITY_ID_PATTERN } from '../../../../sdk/index.js';
 import { SESSION_ID_PATTERN } from './chat.schema.js';
 
@@ -10,8 +10,14 @@ const title = { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S', de
 export const sessionRenameBody = {
   type: 'object',
   additionalProperties: false,
-  required: ['agentId', 'title'],
-  properties: { agentId, title },
+  required: ['agentId'],
+  /** The agent and at least one change: a title, an archived flag or both. */
+  minProperties: 2,
+  properties: {
+    agentId,
+    title,
+    archived: { type: 'boolean', description: 'true archives the session (it leaves the default listing), false brings it back' },
+  },
 } as const;
 
 export const sessionForkBody = {
@@ -54,9 +60,17 @@ export const forkOriginSchema = {
   properties: { sessionId: { type: 'string' }, generation: { type: 'integer' }, fromSeq: { type: ['integer', 'null'] }, toSeq: { type: ['integer', 'null'] }, forkedAt: isoTime },
 } as const;
 
+export const sessionOriginSchema = {
+  type: 'object',
+  description:
+    'The origin of the run that opened the session (`chat`, `dream`, `task`, `schedule`, `work-item`, `workbench`, `channel`, `forge`, `tiddle`, or another mod’s kind); `{kind: "chat"}` for a session no run opened',
+  required: ['kind'],
+  properties: { kind: { type: 'string' }, id: { type: 'string' } },
+} as const;
+
 export const sessionSchema = {
   type: 'object',
-  required: ['agentId', 'sessionId', 'title', 'generation', 'archived', 'messageCount', 'createdAt', 'updatedAt', 'forkedFrom'],
+  required: ['agentId', 'sessionId', 'title', 'generation', 'archived', 'messageCount', 'createdAt', 'updatedAt', 'forkedFrom', 'origin'],
   properties: {
     agentId: { type: 'string' },
     sessionId: { type: 'string' },
@@ -67,6 +81,7 @@ export const sessionSchema = {
     createdAt: isoTime,
     updatedAt: isoTime,
     forkedFrom: forkOriginSchema,
+    origin: sessionOriginSchema,
   },
 } as const;
 

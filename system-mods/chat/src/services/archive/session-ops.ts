@@ -1,5 +1,5 @@
 /**
- * Operator actions on one session: rename, fork (a new session seeded with the end of the
+ * Operator actions on one session: rename and archive, fork (a new session seeded with the end of the
  * current generation) and purge (the session and everything the chat mod and tapping mods keep
  * for it, in one transaction). Transcript export is apart (transcript-export.ts).
  */
@@ -43,12 +43,15 @@ export class SessionOps {
     this.beforePurge = deps.extensions.hook(chatHookPoints.beforeSessionPurge);
   }
 
-  async rename(agentId: string, sessionId: string, title: string): Promise<SessionView> {
-    const [row] = await this.deps.db
-      .knex<SessionRow>('chat_sessions')
-      .where({ agent_id: agentId, session_id: sessionId })
-      .update({ title: title.trim(), updated_at: this.deps.db.knex.fn.now() as never })
-      .returning('*');
+  /**
+   * Renames (the trimmed title; the session counts as updated now) and/or archives or
+   * unarchives it (its place in the recency order stays). 404 for an unknown session.
+   */
+  async update(agentId: string, sessionId: string, change: { title?: string; archived?: boolean }): Promise<SessionView> {
+    const set: Partial<SessionRow> = {};
+    if (change.title !== undefined) Object.assign(set, { title: change.title.trim(), updated_at: this.deps.db.knex.fn.now() });
+    if (change.archived !== undefined) set.archived = change.archived;
+    const [row] = await this.deps.db.knex<SessionRow>('chat_sessions').where({ agent_id: agentId, session_id: sessionId }).update(set).returning('*');
     if (!row) throw errors.chatSessionNotFound({ agentId, sessionId });
     return sessionView(row);
   }

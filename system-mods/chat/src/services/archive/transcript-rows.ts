@@ -41,6 +41,8 @@ export interface SessionView {
   updatedAt: string;
   /** Where a fork came from; null for a session that was not forked. */
   forkedFrom: ForkOrigin | null;
+  /** The origin of the run that opened the session; `{kind: 'chat'}` for one no run opened (a fork, an import). */
+  origin: { kind: string; id?: string };
 }
 
 export interface ForkOrigin {
@@ -62,6 +64,8 @@ export interface SessionRow {
   created_at: Date | string;
   updated_at: Date | string;
   forked_from?: ForkOrigin | string | null;
+  origin_kind?: string;
+  origin_id?: string | null;
 }
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -78,5 +82,6 @@ export function sessionView(row: SessionRow): SessionView {
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
     forkedFrom: row.forked_from ? json(row.forked_from) : null,
+    origin: row.origin_id ? { kind: row.origin_kind ?? 'chat', id: row.origin_id } : { kind: row.origin_kind ?? 'chat' },
   };
 }

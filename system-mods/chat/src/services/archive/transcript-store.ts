@@ -30,6 +30,8 @@ function messageView(row: MessageRow): TranscriptMessage {
 }
 
 export const DEFAULT_TRANSCRIPT_PAGE = 100;
+/** The origin kind of a conversation (HTTP chat, or a session no run opened). */
+export const CONVERSATION_KIND = 'chat';
 
 export class TranscriptStore {
   /** The context history of recently used sessions, on the embedded database only (see recent-history.ts). */
@@ -49,10 +51,17 @@ export class TranscriptStore {
     return row ? sessionView(row) : undefined;
   }
 
-  async list(agentId: string, options: { archived?: boolean; query?: string; updatedSince?: string; limit: number }): Promise<SessionView[]> {
+  /**
+   * The agent's sessions, most recently updated first. `internal: false` keeps the conversations
+   * (origin kind `chat`: one index range of (agent, kind, last update)); `internal: true` the
+   * sessions other starters opened (Dreams, tasks, schedules, …).
+   */
+  async list(agentId: string, options: { archived?: boolean; internal?: boolean; query?: string; updatedSince?: string; limit: number }): Promise<SessionView[]> {
     const knex = this.db.knex;
     const q = knex<SessionRow>('chat_sessions').where({ agent_id: agentId });
     if (options.archived !== undefined) q.andWhere({ archived: options.archived });
+    if (options.internal === false) q.andWhere({ origin_kind: CONVERSATION_KIND });
+    else if (options.internal === true) q.andWhereNot({ origin_kind: CONVERSATION_KIND });
     if (options.updatedSince) q.andWhere('updated_at', '>=', options.updatedSince);
     if (options.query) {
       const like = `%${options.query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

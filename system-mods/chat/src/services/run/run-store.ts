@@ -71,7 +71,7 @@ export class RunStore {
   }
 
   /**
-   * Opens the session (created on first use) and records the admitted run under its current
+   * Opens the session (created on first use, taking the run's origin as its own) and records the admitted run under its current
    * reset generation, in one statement; 409 `chat_run_exists` when the run id was used before.
    * Returns the generation and how many messages the session holds.
    */
@@ -88,7 +88,8 @@ export class RunStore {
       `with i as (
          select * from jsonb_to_recordset(?::jsonb) as x(run_id text, agent_id text, session_id text, request jsonb, model jsonb, origin jsonb, instance_id text)
        ), s as (
-         insert into chat_sessions (agent_id, session_id) select distinct agent_id, session_id from i
+         insert into chat_sessions (agent_id, session_id, origin_kind, origin_id)
+         select distinct on (agent_id, session_id) agent_id, session_id, left(origin->>'kind', 100), left(origin->>'id', 200) from i order by agent_id, session_id, run_id
          on conflict (agent_id, session_id) do update set agent_id = excluded.agent_id
          returning agent_id, session_id, generation, message_count
        ), r as (
@@ -111,7 +112,7 @@ export class RunStore {
   private async createOne(run: Creating): Promise<{ generation: number; messageCount: number } | undefined> {
     const result = await this.db.knex.raw(
       `with s as (
-         insert into chat_sessions (agent_id, session_id) values (?, ?)
+         insert into chat_sessions (agent_id, session_id, origin_kind, origin_id) values (?, ?, left(?, 100), left(?, 200))
          on conflict (agent_id, session_id) do update set agent_id = excluded.agent_id
          returning generation, message_count
        ), r as (
@@ -121,7 +122,19 @@ export class RunStore {
          returning run_id
        )
        select s.generation, s.message_count from s, r`,
-      [run.agentId, run.sessionId, run.runId, run.agentId, run.sessionId, JSON.stringify(run.request), run.model === null ? null : JSON.stringify(run.model), JSON.stringify(run.origin), this.instanceId],
+      [
+        run.agentId,
+        run.sessionId,
+        run.origin.kind,
+        run.origin.id ?? null,
+        run.runId,
+        run.agentId,
+        run.sessionId,
+        JSON.stringify(run.request),
+        run.model === null ? null : JSON.stringify(run.model),
+        JSON.stringify(run.origin),
+        this.instanceId,
+      ],
     );
     const row = (result.rows as Array<{ generation: number; message_count: number }>)[0];
     return row ? { generation: row.generation, messageCount: row.message_count } : undefined;
