@@ -96,7 +96,7 @@ describe('while an answer streams', () => {
     // Stop stands alone: nothing that resets or deletes sits beside it.
     expect(
       await page
-        .getByRole('form', { name: 'Message composer' })
+        .getByRole('form', { name: 'Composer' })
         .getByRole('button', { name: /reset|delete|purge/i })
         .count(),
     ).toBe(0);
