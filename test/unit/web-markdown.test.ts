@@ -3,7 +3,7 @@
  * split that a streaming answer re-uses, which link targets become anchors, and the highlighter.
  */
 import { describe, expect, it } from 'vitest';
-import { fenceLanguage, isOpenFence, splitBlocks, type Split } from '../../web/src/components/markdown/blocks.js';
+import { blocksOf, fenceLanguage, isOpenFence, splitBlocks, type Split } from '../../web/src/components/markdown/blocks.js';
 import { highlightRuns, isHighlighted } from '../../web/src/components/markdown/highlight.js';
 import { safeHref } from '../../web/src/components/markdown/links.js';
 
@@ -37,7 +37,7 @@ function longAnswer(sections: number): string {
   return parts.join('\n');
 }
 
-const shape = (split: Split) => split.blocks.map((b) => ({ start: b.start, token: b.token }));
+const shape = (split: Split) => blocksOf(split).map((b) => ({ start: b.start, token: b.token }));
 
 /** Feeds `text` in chunks, checking every intermediate split against a fresh one. */
 function streamAndCompare(text: string, nextChunk: () => number): Split {
@@ -53,7 +53,9 @@ function streamAndCompare(text: string, nextChunk: () => number): Split {
 describe('splitBlocks', () => {
   it('covers the source end to end, one block per top-level token', () => {
     const text = longAnswer(2);
-    const { blocks, source } = splitBlocks(text);
+    const split = splitBlocks(text);
+    const { source } = split;
+    const blocks = blocksOf(split);
     expect(source).toBe(text);
     let at = 0;
     for (const block of blocks) {
@@ -66,21 +68,34 @@ describe('splitBlocks', () => {
 
   it('keeps the blocks before the last one as the same objects and lexes only the tail', () => {
     const first = splitBlocks('# Title\n\nOne paragraph.\n\nA second');
+    expect(first.tail.map((b) => b.token.type)).toEqual(['paragraph']);
     const next = splitBlocks('# Title\n\nOne paragraph.\n\nA second paragraph.\n\n- a list', first);
-    expect(next.blocks[0]).toBe(first.blocks[0]);
-    expect(next.blocks[2]).toBe(first.blocks[2]);
-    expect(next.blocks[4]!.token).toMatchObject({ type: 'paragraph', text: 'A second paragraph.' });
-    expect(next.lexed).toBe(next.source.length - first.blocks[4]!.start);
+    const blocks = blocksOf(next);
+    expect(blocks[0]).toBe(first.settled[0]);
+    expect(blocks[2]).toBe(first.settled[2]);
+    expect(blocks[4]!.token).toMatchObject({ type: 'paragraph', text: 'A second paragraph.' });
+    expect(next.lexed).toBe(next.source.length - first.tail[0]!.start);
     expect(splitBlocks(next.source, next)).toBe(next);
+  });
+
+  it('hands back the same settled array while no block is added to it', () => {
+    const one = splitBlocks('Intro.\n\n```ts\nlet a');
+    const two = splitBlocks('Intro.\n\n```ts\nlet a = 1;\n', one);
+    expect(two.settled).toBe(one.settled);
+    expect(two.tail[0]!.token.type).toBe('code');
+    const three = splitBlocks('Intro.\n\n```ts\nlet a = 1;\n```\n\nAfter', two);
+    expect(three.settled).not.toBe(two.settled);
+    expect(three.settled.map((b) => b.token.type)).toEqual(['paragraph', 'space', 'code', 'space']);
+    expect(three.tail.map((b) => b.token.type)).toEqual(['paragraph']);
   });
 
   it('re-lexes from the start of the last block, so appended text can change what it is', () => {
     let split = splitBlocks('Intro.\n\nName | Count');
-    expect(split.blocks.at(-1)!.token.type).toBe('paragraph');
+    expect(blocksOf(split).at(-1)!.token.type).toBe('paragraph');
     split = splitBlocks('Intro.\n\nName | Count\n--- | ---:\n| a | 1 |', split);
-    expect(split.blocks.at(-1)!.token.type).toBe('table');
+    expect(blocksOf(split).at(-1)!.token.type).toBe('table');
     split = splitBlocks('Intro.\n\nTitle\n', splitBlocks('Intro.\n\nTitle'));
-    expect(splitBlocks('Intro.\n\nTitle\n===', split).blocks.at(-1)!.token).toMatchObject({ type: 'heading', depth: 1 });
+    expect(blocksOf(splitBlocks('Intro.\n\nTitle\n===', split)).at(-1)!.token).toMatchObject({ type: 'heading', depth: 1 });
   });
 
   it('starts over when the text is not an extension of the previous one', () => {
@@ -95,7 +110,7 @@ describe('splitBlocks', () => {
     split = splitBlocks('See [the docs][d].\n\nMore text\n\n[d]: https://example.com/docs', split);
     expect(split.definitions).toBe(true);
     expect(split.lexed).toBe(split.source.length);
-    const link = (split.blocks[0]!.token as { tokens: { type: string; href?: string }[] }).tokens.find((t) => t.type === 'link');
+    const link = (blocksOf(split)[0]!.token as { tokens: { type: string; href?: string }[] }).tokens.find((t) => t.type === 'link');
     expect(link?.href).toBe('https://example.com/docs');
   });
 
@@ -129,7 +144,7 @@ describe('splitBlocks', () => {
 });
 
 describe('isOpenFence and fenceLanguage', () => {
-  const code = (text: string) => splitBlocks(text).blocks.find((b) => b.token.type === 'code')!.token;
+  const code = (text: string) => blocksOf(splitBlocks(text)).find((b) => b.token.type === 'code')!.token;
   it('tells a fence the model is still writing from a closed one', () => {
     expect(isOpenFence(code('```ts\nlet a = 1;'))).toBe(true);
     expect(isOpenFence(code('```ts\nlet a = 1;\n``'))).toBe(true);

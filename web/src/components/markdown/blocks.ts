@@ -22,7 +22,14 @@ export interface Block {
 export interface Split {
   /** The normalised source (line endings as `\n`) the blocks cover, end to end. */
   readonly source: string;
-  readonly blocks: readonly Block[];
+  /**
+   * The blocks before the last one with content: final while the text only grows. The next
+   * split of a longer text keeps this very array until a block is added to it, so a view that
+   * compares it by identity skips the settled blocks on most deltas.
+   */
+  readonly settled: readonly Block[];
+  /** The last block with content and any blank space after it: lexed again as the text grows. */
+  readonly tail: readonly Block[];
   /** Characters lexed to produce this split (the whole source, or the re-lexed tail). */
   readonly lexed: number;
   /** Whether the source holds a link reference definition (then it is always lexed whole). */
@@ -47,22 +54,31 @@ function lastContent(blocks: readonly Block[]): number {
   return -1;
 }
 
+/** The split of `source` whose blocks are `before` (already settled) followed by `lexed`. */
+function assemble(source: string, before: readonly Block[], lexed: Block[], lexedChars: number, definitions: boolean): Split {
+  const last = lastContent(lexed);
+  if (last > 0) return { source, settled: [...before, ...lexed.slice(0, last)], tail: lexed.slice(last), lexed: lexedChars, definitions };
+  if (last === 0 || before.length === 0) return { source, settled: before, tail: lexed, lexed: lexedChars, definitions };
+  // Only blank space was lexed: the last block with content is the last settled one.
+  return { source, settled: before.slice(0, -1), tail: [before[before.length - 1]!, ...lexed], lexed: lexedChars, definitions };
+}
+
+/** Every block of a split, in order. */
+export const blocksOf = (split: Split): Block[] => [...split.settled, ...split.tail];
+
 /**
- * The blocks of `text`; given the split of an earlier text that `text` extends, the blocks
- * before the earlier one's last block are reused as they are.
+ * The blocks of `text`; given the split of an earlier text that `text` extends, its settled
+ * blocks are reused as they are and only its tail is lexed again.
  */
 export function splitBlocks(text: string, previous?: Split): Split {
-  const source = text.replace(/\r\n?/g, '\n');
+  const source = text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text;
   if (previous && !previous.definitions && source.startsWith(previous.source)) {
     if (source.length === previous.source.length) return previous;
-    const last = lastContent(previous.blocks);
-    const from = last > 0 ? previous.blocks[last]!.start : 0;
+    const from = previous.tail[0]?.start ?? 0;
     // Blocks start at line starts, so `^` in the tail means what it means in the whole source.
-    if (!DEFINITION.test(source.slice(from))) {
-      return { source, blocks: [...previous.blocks.slice(0, Math.max(last, 0)), ...lexFrom(source, from)], lexed: source.length - from, definitions: false };
-    }
+    if (!DEFINITION.test(source.slice(from))) return assemble(source, previous.settled, lexFrom(source, from), source.length - from, false);
   }
-  return { source, blocks: lexFrom(source, 0), lexed: source.length, definitions: DEFINITION.test(source) };
+  return assemble(source, [], lexFrom(source, 0), source.length, DEFINITION.test(source));
 }
 
 /** Whether a code block's fence is still open (the model has not written its closing fence yet). */
