@@ -2,6 +2,8 @@
  * The pure parts of the chat's Markdown rendering (`web/src/components/markdown/`): the block
  * split that a streaming answer re-uses, which link targets become anchors, and the highlighter.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { blocksOf, fenceLanguage, isOpenFence, splitBlocks, type Split } from '../../web/src/components/markdown/blocks.js';
 import { highlightRuns, isHighlighted } from '../../web/src/components/markdown/highlight.js';
@@ -204,5 +206,36 @@ describe('highlightRuns', () => {
     for (const name of ['ts', 'python', 'py', 'sh', 'bash', 'json', 'yaml', 'sql', 'html', 'toml', 'rust', 'go', 'diff', 'dockerfile']) expect(isHighlighted(name), name).toBe(true);
     expect(highlightRuns('<b>x</b>', 'cobol')).toEqual([{ text: '<b>x</b>' }]);
     expect(highlightRuns('plain', '')).toEqual([{ text: 'plain' }]);
+  });
+});
+
+describe('code colours in app.css', () => {
+  /** WCAG 2.2 relative luminance and contrast ratio of two `#rrggbb` colours. */
+  const luminance = (hex: string) => {
+    const [r, g, b] = [1, 3, 5].map((i) => {
+      const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+      return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+  };
+  const contrast = (a: string, b: string) => {
+    const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+    return (hi! + 0.05) / (lo! + 0.05);
+  };
+  const css = readFileSync(path.join(import.meta.dirname, '../../web/src/styles/app.css'), 'utf8');
+  const light = css.slice(css.indexOf(':root {'), css.indexOf('@media (prefers-color-scheme: dark)'));
+  const dark = css.slice(css.indexOf('@media (prefers-color-scheme: dark)'));
+  const tokens = (block: string) => Object.fromEntries([...block.matchAll(/--([\w-]+):\s*(#[0-9a-f]{6});/gi)].map(([, name, value]) => [name!, value!.toLowerCase()]));
+
+  it.each([
+    ['light', light],
+    ['dark', dark.slice(0, dark.indexOf('}\n}') + 3)],
+  ])('reach 4.5:1 against the code background in %s', (_scheme, block) => {
+    const t = tokens(block);
+    const names = Object.keys(t).filter((n) => n.startsWith('code-') && n !== 'code-bg');
+    expect(names.length).toBeGreaterThanOrEqual(8);
+    for (const name of names) expect(contrast(t[name]!, t['code-bg']!), name).toBeGreaterThanOrEqual(4.5);
+    // Links in an answer sit on the surface, the assistant message's subtle background and code.
+    for (const ground of ['surface', 'subtle', 'code-bg']) expect(contrast(t.link!, t[ground]!), `link on ${ground}`).toBeGreaterThanOrEqual(4.5);
   });
 });
