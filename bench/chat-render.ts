@@ -192,11 +192,11 @@ export async function runChatRenderBench(): Promise<BenchOutcome> {
     const cdp = await browser.context.newCDPSession(page);
     // Thread time, not wall time: on a loaded machine a preempted task would count the wait.
     await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
-    await page.goto(`${server.url}/#/chat`);
-    await page.getByRole('heading', { name: 'Chat' }).waitFor();
+    await page.goto(`${server.url}/#/chat/${encodeURIComponent('md/bench-render')}`);
+    await page.getByLabel('Message', { exact: true }).waitFor();
 
     const send = async (message: string) => {
-      await page.getByLabel('Message').fill(message);
+      await page.getByLabel('Message', { exact: true }).fill(message);
       await page.getByRole('button', { name: 'Send' }).click();
       await page.locator('[data-role="assistant-live"]').waitFor({ timeout: 60_000 });
       await page.locator('[data-role="assistant-live"]').waitFor({ state: 'detached', timeout: 300_000 });

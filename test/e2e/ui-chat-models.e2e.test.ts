@@ -43,7 +43,7 @@ it('offers only the chat models, grouped by connection, with the agent default p
   });
   expect(second.status).toBe(201);
 
-  await page.goto(`${ui.server.url}/#/chat`);
+  await page.goto(`${ui.server.url}/#/chat/${encodeURIComponent('ada/default')}`);
   await until(optionTexts, (texts) => texts.some((t) => t.startsWith('llama3.1:8b')), 'the picker lists the second connection');
   expect(await optionTexts()).toEqual(['gpt-test · Agent default — 16k context', 'vision-pro — vision, tools, reasoning, 128k context', 'llama3.1:8b']);
   expect(
@@ -58,7 +58,7 @@ it('offers only the chat models, grouped by connection, with the agent default p
 it('calls the picked model, and the answer shows it with its duration and tokens, live and after a reload', async () => {
   await picker().selectOption({ label: 'llama3.1:8b' });
   ui.fake.chat(answerWithUsage('Answered by the small one.', { prompt_tokens: 1200, completion_tokens: 34 }));
-  await page.getByLabel('Message').fill('Which model are you?');
+  await page.getByLabel('Message', { exact: true }).fill('Which model are you?');
   await page.getByRole('button', { name: 'Send' }).click();
   await page.locator('[data-role="assistant"]', { hasText: 'Answered by the small one.' }).waitFor({ timeout: 15_000 });
   expect(lastChatModel()).toBe('llama3.1:8b');
@@ -76,7 +76,7 @@ it('calls the picked model, and the answer shows it with its duration and tokens
   // The next message without a pick goes to the agent's own model again once "Agent default" is chosen.
   await picker().selectOption({ label: 'gpt-test · Agent default — 16k context' });
   ui.fake.chat(answerWithUsage('Default here.', { prompt_tokens: 5, completion_tokens: 1 }));
-  await page.getByLabel('Message').fill('And now?');
+  await page.getByLabel('Message', { exact: true }).fill('And now?');
   await page.getByRole('button', { name: 'Send' }).click();
   await page.locator('[data-role="assistant"]', { hasText: 'Default here.' }).waitFor({ timeout: 15_000 });
   expect(lastChatModel()).toBe('gpt-test');

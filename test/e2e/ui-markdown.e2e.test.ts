@@ -31,9 +31,9 @@ it('draws an answer as GFM with highlighted, copyable code and safe links', asyn
     if (request.url().includes('pixel.png')) imageRequests.push(request.url());
   });
   ui.fake.chat({ ...modelAnswer(...ANSWER), delayMs: 20 });
-  await page.goto(`${ui.server.url}/#/chat`);
+  await page.goto(`${ui.server.url}/#/chat/${encodeURIComponent('ada/default')}`);
   await page.getByRole('heading', { name: 'Chat' }).waitFor();
-  await page.getByLabel('Message').fill('Plan the fix');
+  await page.getByLabel('Message', { exact: true }).fill('Plan the fix');
   await page.getByRole('button', { name: 'Send' }).click();
 
   const answer = page.locator('[data-role="assistant"]').last();
@@ -70,15 +70,11 @@ it('draws an answer as GFM with highlighted, copyable code and safe links', asyn
   expect(await answer.getByRole('region', { name: 'Table: Step, Owner, Hours' }).count()).toBe(1);
   const wide = answer.getByRole('region', { name: /^Table: Column number 1,/ });
   expect(await wide.evaluate((el) => getComputedStyle(el).overflowX)).toBe('auto');
-  // A wide table scrolls inside the message once the chat's columns may shrink below their
-  // content (min-width 0); the current Chat.svelte grid does not allow it yet, the rebuilt
-  // view does, so this test gives the columns that layout itself.
-  const layout = await page.addStyleTag({ content: '.chat-layout, .transcript { grid-template-columns: minmax(0, 1fr) !important; } .conversation, .msg { min-width: 0; }' });
+  // A wide table scrolls inside the message: the chat's columns may shrink below their content.
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await wide.evaluate((el) => el.scrollWidth > el.clientWidth && el.getBoundingClientRect().right <= document.documentElement.clientWidth)).toBe(true);
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
   await page.setViewportSize({ width: 1280, height: 800 });
-  await layout.evaluate((style) => (style as HTMLStyleElement).remove());
 
   // The code block: language label, highlighted tokens, Copy puts the code on the clipboard.
   const code = answer.locator('figure[data-language="python"]');
@@ -107,20 +103,18 @@ it('draws an answer as GFM with highlighted, copyable code and safe links', asyn
   expect(imageRequests).toEqual([]);
 
   await ui.screenshot('ui-markdown', { narrow: true });
-  // The whole answer, light and dark (the transcript's own scrolling lifted for the picture).
-  const tall = await page.addStyleTag({ content: '.transcript { max-height: none !important; }' });
+  // The whole answer, light and dark.
   await answer.screenshot({ path: path.join(projectRoot, 'test-output', 'ui-markdown-answer.png') });
   await page.emulateMedia({ colorScheme: 'dark' });
   await ui.screenshot('ui-markdown-dark');
   await answer.screenshot({ path: path.join(projectRoot, 'test-output', 'ui-markdown-answer-dark.png') });
   await page.emulateMedia({ colorScheme: 'light' });
-  await tall.evaluate((style) => (style as HTMLStyleElement).remove());
   ui.expectNoPageErrors();
 });
 
 it('draws a code fence the model is still writing as a code block in progress', async () => {
   ui.fake.chat({ events: [sseData(chatChunk({ role: 'assistant', content: 'Working on it:\n\n```ts\nconst total = items' })), sseData(chatChunk({ content: '.length;\n' }))], after: 'hang' });
-  await page.getByLabel('Message').fill('Write the code');
+  await page.getByLabel('Message', { exact: true }).fill('Write the code');
   await page.getByRole('button', { name: 'Send' }).click();
 
   const live = page.locator('[data-role="assistant-live"]');
