@@ -43,7 +43,7 @@ beforeAll(async () => {
 
 it('lists conversations by recency; background sessions stay hidden until shown, labelled by source', async () => {
   await page.goto(`${ui.server.url}/#/chat`);
-  await page.getByRole('heading', { name: 'Chat' }).waitFor();
+  await page.getByLabel('Message', { exact: true }).waitFor();
   await row('Plan a trip to Lisbon').waitFor();
   await page.getByRole('heading', { name: 'Today' }).waitFor();
   expect(await sessions().getByText('Write the release notes', { exact: false }).count()).toBe(0);

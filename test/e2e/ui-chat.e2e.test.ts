@@ -310,6 +310,7 @@ describe('on a phone', () => {
         .click();
       await page.locator('#chat-sessions').waitFor({ state: 'visible' });
       await ui.screenshot('chat-phone-drawer');
+      expect(await accessibilityViolations(page), 'phone drawer').toEqual([]);
       await page.keyboard.press('Escape');
       await page.locator('#chat-sessions').waitFor({ state: 'hidden' });
       // The composer is on screen without scrolling.
@@ -354,6 +355,10 @@ describe('accessibility', () => {
         await composer().press('Enter');
         await page.getByRole('alert').filter({ hasText: /model/i }).waitFor();
         expect(await accessibilityViolations(page), `refused, ${colorScheme}`).toEqual([]);
+        await page.getByRole('button', { name: 'Chat actions' }).click();
+        await page.getByRole('menu').waitFor();
+        expect(await accessibilityViolations(page), `chat menu open, ${colorScheme}`).toEqual([]);
+        await page.keyboard.press('Escape');
       } finally {
         await page.emulateMedia({ colorScheme: null });
       }

@@ -48,16 +48,16 @@ it('opens a workspace file, saves an edit, and refuses a save based on a stale c
 
 it('sends an image attachment in chat, shows it in the transcript from its stored bytes, and refuses a file over the budget', async () => {
   ui.fake.chat(modelAnswer('A red square.'));
-  await page.goto(`${ui.server.url}/#/chat`);
-  await page.getByRole('heading', { name: 'Chat' }).waitFor();
+  await page.goto(`${ui.server.url}/#/chat/${encodeURIComponent('ada/default')}`);
+  await page.getByLabel('Message', { exact: true }).waitFor();
 
   await page.setInputFiles('#chat-files', { name: 'big.bin', mimeType: 'application/octet-stream', buffer: Buffer.alloc(8 * 1024 * 1024 + 1) });
   await page.getByRole('alert').getByText('big.bin is 8.0 MiB; at most 8.0 MiB per file').waitFor();
 
   await page.setInputFiles('#chat-files', { name: 'square.png', mimeType: 'image/png', buffer: PNG });
-  await page.getByAltText('Preview of square.png').waitFor();
+  await page.getByRole('list', { name: 'Files to send' }).getByText('square.png').waitFor();
   expect(await page.getByRole('alert').count()).toBe(0);
-  await page.getByLabel('Message').fill('What is this?');
+  await page.getByLabel('Message', { exact: true }).fill('What is this?');
   await page.getByRole('button', { name: 'Send' }).click();
   await page.locator('[data-role="assistant"]', { hasText: 'A red square.' }).waitFor({ timeout: 15_000 });
 

@@ -61,5 +61,15 @@ it('generates an image, previews it and attaches it to a session', async () => {
   expect(last.meta.artifacts[0]).toMatchObject({ source: 'forge', kind: 'image', contentType: 'image/png', url: src });
   expect(media.requests.filter((r) => r.path === '/v1/images/generations')).toHaveLength(1);
   await ui.screenshot('ui-forge');
+
+  // In the chat, the attached image is an image, not a line of text.
+  await page.goto(`${ui.server.url}/#/chat/${encodeURIComponent('ada/gallery')}`);
+  const inChat = page.locator('[data-role="assistant"] figure.artifact img');
+  await inChat.waitFor();
+  expect(await inChat.getAttribute('src')).toBe(src);
+  await page.waitForFunction(() => {
+    const img = document.querySelector('[data-role="assistant"] figure.artifact img') as HTMLImageElement | null;
+    return img !== null && img.complete && img.naturalWidth === 1;
+  });
   ui.expectNoPageErrors();
 });

@@ -32,7 +32,7 @@ it('draws an answer as GFM with highlighted, copyable code and safe links', asyn
   });
   ui.fake.chat({ ...modelAnswer(...ANSWER), delayMs: 20 });
   await page.goto(`${ui.server.url}/#/chat/${encodeURIComponent('ada/default')}`);
-  await page.getByRole('heading', { name: 'Chat' }).waitFor();
+  await page.getByLabel('Message', { exact: true }).waitFor();
   await page.getByLabel('Message', { exact: true }).fill('Plan the fix');
   await page.getByRole('button', { name: 'Send' }).click();
 
