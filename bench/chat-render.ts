@@ -34,7 +34,11 @@ const PACE_MS = 8;
 const WINDOW = 100;
 /** Idle time at a checkpoint before the page's counters are read. */
 const SETTLE_MS = 400;
-const PER_DELTA_TARGET_MS = 4;
+/**
+ * Per delta, the Markdown page may cost at most this much more than the same stream appended as
+ * plain text in the same page (both following the stream to the bottom, as the chat view does).
+ */
+const PER_DELTA_TARGET_RATIO = 1.1;
 const FLAT_TARGET = 1.5;
 
 interface Sample {
@@ -147,10 +151,10 @@ const OBSERVE_LONG_TASKS = `
 
 /** The baseline, run in the page: the chat stream's deltas appended to one text node. */
 const APPEND_PLAIN_TEXT = `async (body) => {
-  const box = document.createElement('div');
+  const box = document.createElement('li');
   box.style.whiteSpace = 'pre-wrap';
-  box.style.maxWidth = '60rem';
-  document.querySelector('.transcript').append(box);
+  box.style.listStyle = 'none';
+  document.querySelector('ol.messages').append(box);
   const text = document.createTextNode('');
   box.append(text);
   const response = await fetch('/api/chat', { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/x-ndjson' }, body: JSON.stringify(body) });
@@ -169,6 +173,8 @@ const APPEND_PLAIN_TEXT = `async (body) => {
       const event = JSON.parse(line);
       if (event.type === 'assistant.delta') {
         text.data += event.data.delta ?? '';
+        // Follows the stream the way the chat view does (it scrolls the page to the end).
+        requestAnimationFrame(() => window.scrollTo({ top: document.documentElement.scrollHeight }));
         deltas += 1;
       }
     }
@@ -192,7 +198,7 @@ export async function runChatRenderBench(): Promise<BenchOutcome> {
     const cdp = await browser.context.newCDPSession(page);
     // Thread time, not wall time: on a loaded machine a preempted task would count the wait.
     await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
-    await page.goto(`${server.url}/#/chat/${encodeURIComponent('md/bench-render')}`);
+    await page.goto(`${server.url}/#/chat/${encodeURIComponent('bench/bench-render')}`);
     await page.getByLabel('Message', { exact: true }).waitFor();
 
     const send = async (message: string) => {
@@ -236,8 +242,8 @@ export async function runChatRenderBench(): Promise<BenchOutcome> {
         measured: ms(md.perDeltaMs),
         baseline: ms(plain.perDeltaMs),
         ratio: ratio(md.perDeltaMs, plain.perDeltaMs)?.toFixed(2) ?? 'n/a',
-        target: `≤ ${PER_DELTA_TARGET_MS} ms`,
-        result: md.perDeltaMs <= PER_DELTA_TARGET_MS ? 'PASS' : 'MISS',
+        target: `≤ ${PER_DELTA_TARGET_RATIO}× plain text`,
+        result: md.perDeltaMs <= PER_DELTA_TARGET_RATIO * plain.perDeltaMs ? 'PASS' : 'MISS',
       },
       {
         benchmark: `chat-render: last ${WINDOW} deltas vs first ${WINDOW} (Markdown)`,

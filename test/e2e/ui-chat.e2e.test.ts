@@ -160,12 +160,13 @@ describe('while an answer streams', () => {
 
   it('follows the stream to the bottom, stops following when scrolled up, and offers Jump to latest', async () => {
     await newChat();
-    ui.fake.chat({ ...modelAnswer(...Array.from({ length: 80 }, (_, i) => `line ${i}\n\n`)), delayMs: 40 });
+    ui.fake.chat({ ...modelAnswer(...Array.from({ length: 80 }, (_, i) => `line ${i}\n\n`)), delayMs: 60 });
     await composer().fill('Write a long answer');
     await composer().press('Enter');
     await live().getByText('line 30').waitFor();
     const gap = () => page.evaluate(() => document.documentElement.scrollHeight - (window.scrollY + window.innerHeight));
     expect(await gap()).toBeLessThan(100);
+    await page.mouse.move(640, 300);
     await page.mouse.wheel(0, -2000);
     const jump = page.getByRole('button', { name: 'Jump to latest' });
     await jump.waitFor();
