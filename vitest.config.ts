@@ -57,8 +57,8 @@ export default defineConfig({
             {
               test: {
                 ...shared,
-                // The server process builds its own database; no template needed.
-                globalSetup: [],
+                // Each suite's server starts from a data dir a real server made once (ui-global-setup.ts).
+                globalSetup: ['test/ui-global-setup.ts'],
                 name: 'ui',
                 include: [UI_E2E],
               },

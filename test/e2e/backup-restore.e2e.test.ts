@@ -10,7 +10,7 @@ import path from 'node:path';
 import * as tar from 'tar';
 import { expect, it } from 'vitest';
 import { backupSuite } from './backup-suite.js';
-import { runToExit, startServer, tempDataDir, type ServerProcess } from './server-process.js';
+import { copyTemplateDataDir, runToExit, startServer, tempDataDir, type ServerProcess } from './server-process.js';
 
 const API_KEY = 'sk-backup-roundtrip-0123456789';
 const suite = backupSuite();
@@ -37,6 +37,8 @@ let withoutKey: string;
 // Several server starts and database dumps on a busy 2-core machine: generous bounds.
 it('round-trips agents, a transcript, a Brain record and a workspace file through a backup taken while the service runs', { timeout: 300_000 }, async () => {
   sourceDir = tempDataDir();
+  // Started once already (the run's template): what matters here comes after the first start.
+  copyTemplateDataDir(sourceDir);
   source = await startServer({ dataDir: sourceDir });
   servers.push(source);
   expect((await api(source.url, 'POST', '/api/agents', { id: 'ada', name: 'Ada' })).status).toBe(201);

@@ -5,7 +5,7 @@
  */
 import { afterAll, expect, it } from 'vitest';
 import { chatChunk, sseData, startFakeOpenAi, type FakeOpenAi } from '../peers/fake-openai.js';
-import { startServer, tempDataDir, type ServerProcess } from './server-process.js';
+import { copyTemplateDataDir, startServer, tempDataDir, type ServerProcess } from './server-process.js';
 
 let fake: FakeOpenAi | undefined;
 const servers: ServerProcess[] = [];
@@ -49,6 +49,8 @@ async function api(base: string, method: string, url: string, body?: unknown) {
 it('marks the run interrupted after a crash and keeps the session usable', { timeout: 180_000 }, async () => {
   fake = await startFakeOpenAi();
   const dataDir = tempDataDir();
+  // Started once already (the run's template): what matters here comes after the first start.
+  copyTemplateDataDir(dataDir);
   const first = await startServer({ dataDir });
   servers.push(first);
   expect((await api(first.url, 'POST', '/api/agents', { id: 'ada', name: 'Ada' })).status).toBe(201);

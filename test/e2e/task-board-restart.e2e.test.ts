@@ -4,7 +4,7 @@
  */
 import { afterAll, expect, it } from 'vitest';
 import { chatChunk, sseData, startFakeOpenAi, type FakeOpenAi } from '../peers/fake-openai.js';
-import { startServer, tempDataDir, type ServerProcess } from './server-process.js';
+import { copyTemplateDataDir, startServer, tempDataDir, type ServerProcess } from './server-process.js';
 import { until as pollUntil } from '../kits/until.js';
 
 let fake: FakeOpenAi | undefined;
@@ -25,6 +25,8 @@ const until = <T>(probe: () => Promise<T> | T, predicate: (value: T) => boolean,
 it('shows the killed run as interrupted after a restart and executes the task again', { timeout: 180_000 }, async () => {
   fake = await startFakeOpenAi();
   const dataDir = tempDataDir();
+  // Started once already (the run's template): what matters here comes after the first start.
+  copyTemplateDataDir(dataDir);
   const first = await startServer({ dataDir });
   servers.push(first);
   expect((await api(first.url, 'POST', '/api/agents', { id: 'ada', name: 'Ada' })).status).toBe(201);

@@ -196,6 +196,8 @@ it('renames, forks, links the exports, resets and deletes through the chat menu'
   await reset.waitFor({ state: 'hidden' });
   expect((await api('GET', '/api/sessions/trip?agentId=ada')).body.session.generation).toBe(1);
   await user('Plan a trip to Lisbon').waitFor();
+  // The transcript stays; a divider says where the model's context starts again.
+  await page.getByRole('separator', { name: 'Context cleared' }).waitFor();
 
   await menu.click();
   await page.getByRole('menuitem', { name: 'Fork' }).click();

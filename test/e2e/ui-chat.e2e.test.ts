@@ -299,6 +299,29 @@ describe('attachments', () => {
   });
 });
 
+describe('files by drag and drop and by paste', () => {
+  it('attaches a file dropped anywhere on the conversation and one pasted into the composer', async () => {
+    await newChat();
+    await page.evaluate(() => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File(['# notes\n'], 'notes.md', { type: 'text/markdown' }));
+      const target = document.querySelector('[data-role="conversation"]')!;
+      target.dispatchEvent(new DragEvent('dragover', { bubbles: true, cancelable: true, dataTransfer: transfer }));
+      target.dispatchEvent(new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: transfer }));
+    });
+    const files = page.getByRole('list', { name: 'Files to send' });
+    await files.getByText('notes.md').waitFor();
+    await page.evaluate(() => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File(['a,b\n1,2\n'], 'table.csv', { type: 'text/csv' }));
+      document.getElementById('chat-message')!.dispatchEvent(new ClipboardEvent('paste', { bubbles: true, cancelable: true, clipboardData: transfer }));
+    });
+    await files.getByText('table.csv').waitFor();
+    // Pasting files puts no text in the box.
+    expect(await composer().inputValue()).toBe('');
+  });
+});
+
 describe('on a phone', () => {
   it('opens the sessions as a drawer and closes it on choosing one', async () => {
     await page.setViewportSize({ width: 390, height: 844 });

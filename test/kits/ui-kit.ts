@@ -174,7 +174,7 @@ export function uiSuite(options: UiSuiteOptions = {}): UiSuite {
     fake = await startingFake;
     const serverOptions = typeof options.server === 'function' ? await options.server({ fake }) : options.server;
     // Settled, not all: a server that started beside one that failed is still stopped in afterAll.
-    const started = await Promise.allSettled(Array.from({ length: options.servers ?? 1 }, () => startServer(serverOptions)));
+    const started = await Promise.allSettled(Array.from({ length: options.servers ?? 1 }, () => startServer({ fromTemplate: true, ...serverOptions })));
     servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
     const failed = started.find((result) => result.status === 'rejected');
     if (failed) throw failed.reason;
