@@ -22,8 +22,8 @@ it('shows the received handoff and the pending candidate, writes the explicit ha
   await page.getByLabel('Session').press('Tab');
 
   const received = page.getByRole('article', { name: 'Received handoff' });
-  await received.getByText('Test the igniter before Friday.').waitFor();
-  await expect(received.textContent()).resolves.toContain('monday');
+  // The view reads again as the session field settles: wait for the article the last read drew.
+  await received.filter({ hasText: 'monday' }).getByText('Test the igniter before Friday.').waitFor();
   await page.getByTestId('bound-scope').filter({ hasText: 'apollo' }).waitFor();
   await page.getByTestId('candidate-pending').waitFor();
   await expect(page.getByLabel('Title').inputValue()).resolves.toBe('Auto summary');
