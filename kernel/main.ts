@@ -77,9 +77,6 @@ async function main(): Promise<void> {
     const code = (error as NodeJS.ErrnoException).code;
     fatal(code === 'EADDRINUSE' ? `${config.host}:${config.port} is already in use (set SVC_PORT)` : `cannot listen: ${(error as Error).message}`);
   }
-  const where = config.databaseUrl ? `database ${redactDatabaseUrl(config.databaseUrl)}` : `embedded database in ${path.join(config.dataDir, 'pglite')}`;
-  process.stdout.write(`svc ${kernel.runtimeInfo.version} listening on ${url}\nsvc data in ${config.dataDir} (${where})\n`);
-
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) {
@@ -102,6 +99,10 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
+  // Only now the ready line: whoever waits for it may stop the service the moment it reads it, and
+  // a signal that arrived before the handlers were installed would end the process unclean.
+  const where = config.databaseUrl ? `database ${redactDatabaseUrl(config.databaseUrl)}` : `embedded database in ${path.join(config.dataDir, 'pglite')}`;
+  process.stdout.write(`svc ${kernel.runtimeInfo.version} listening on ${url}\nsvc data in ${config.dataDir} (${where})\n`);
 }
 
 main().catch((error: Error) => fatal(error.message));

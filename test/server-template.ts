@@ -17,7 +17,7 @@ export async function makeServerTemplate(): Promise<() => void> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'svc-server-template-'));
   const server = await startServer({ dataDir: dir, timeoutMs: 120_000 });
   const code = await server.stop();
-  if (code !== 0) throw new Error(`the template server exited with ${code}:\n${server.output()}`);
+  if (code !== 0) throw new Error(`the template server exited with ${code} (signal ${server.child.signalCode}):\n${server.output()}`);
   process.env.SVC_TEST_SERVER_TEMPLATE = dir;
   return () => rmSync(dir, { recursive: true, force: true });
 }
