@@ -9,6 +9,7 @@ import type { KernelConfig } from './config.js';
 import type { HookCatalog } from './hooks/hook-catalog.js';
 import type { RequestMetrics } from './http/request-metrics.js';
 import type { RouteTable } from './http/route-table.js';
+import { compileRouteValidatorsNow } from './http/schema-validators.js';
 import type { JobQueue } from './jobs/job-queue.js';
 import type { ExtensionRegistry } from './mods/extension-registry.js';
 import { addOwnListeningPort } from './mods/isolate/sandbox-egress.js';
@@ -48,6 +49,11 @@ export interface Kernel {
     services: number;
     jobWorkers: number;
   };
+  /**
+   * The bound routes of `modId` whose schemas ajv cannot compile, as `routeId: message` (the
+   * contract suite asserts none; a running process compiles each route's schemas on first use).
+   */
+  routeSchemaProblems(modId: string): string[];
   /** Starts listening; resolves to the base URL. */
   listen(): Promise<string>;
   /** Graceful stop: stop accepting, let in-flight requests finish (bounded), unload mods, close the database. */
@@ -89,6 +95,16 @@ export function kernelHandle(parts: KernelParts): Kernel {
       services: provided.countFor(modId),
       jobWorkers: jobs.workerCount(modId),
     }),
+    routeSchemaProblems: (modId) =>
+      routes.list().flatMap((r) => {
+        if (r.owner !== modId || !r.binding) return [];
+        try {
+          compileRouteValidatorsNow(r.binding.validators);
+          return [];
+        } catch (error) {
+          return [`${r.routeId}: ${(error as Error).message}`];
+        }
+      }),
     async listen() {
       const url = await app.listen({ host: config.host, port: config.port });
       const address = app.server.address();

@@ -45,6 +45,8 @@ describe.each(manifests.map((m) => [m.id, m] as const))('system mod %s', (id, ma
     const status = (await t.request('/api/mods')).body.mods.find((m: { id: string }) => m.id === id);
     expect(status.status).toBe('loaded');
     expect(t.kernel.inspectRegistrations(id).boundRoutes).toBe(manifest.contributes?.routes?.length ?? 0);
+    // A process compiles a route's schemas on the route's first use: every one of them compiles.
+    expect(t.kernel.routeSchemaProblems(id)).toEqual([]);
   });
 
   it('round-trips enable → disable → enable and leaves nothing registered while disabled', async () => {
@@ -65,5 +67,7 @@ describe.each(manifests.map((m) => [m.id, m] as const))('system mod %s', (id, ma
       expect(res.body.mod.status).toBe('loaded');
     }
     expect(t.kernel.inspectRegistrations(id).boundRoutes).toBe(manifest.contributes?.routes?.length ?? 0);
+    // A process compiles a route's schemas on the route's first use: every one of them compiles.
+    expect(t.kernel.routeSchemaProblems(id)).toEqual([]);
   });
 });
