@@ -71,6 +71,10 @@ it('shows sections with an index that jumps to one and marks it; fields read as 
   await expect.poll(() => index().getByRole('link', { name: 'Provider logins' }).getAttribute('aria-current'), poll).toBe('location');
 
   expect(await accessibilityViolations(page)).toEqual([]);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  expect(await accessibilityViolations(page), 'dark').toEqual([]);
+  await ui.screenshot('settings-sections-dark');
+  await page.emulateMedia({ colorScheme: 'light' });
 });
 
 it('keeps the operator’s name and time zone across a reload', async () => {
