@@ -11,7 +11,7 @@ import { errors } from '../errors.js';
 import { kernelRoute as route, type KernelRoute } from '../http/kernel-route.js';
 import type { ApiTokenStore } from './api-token-store.js';
 import { TOKEN_SCOPES } from './api-token-store.js';
-import { clearedAuthCookies, cookieOptions, type Authenticator } from './authenticator.js';
+import { clearedAuthCookies, cookieOptions, signedOutCookie, type Authenticator } from './authenticator.js';
 import { OIDC_SESSION_COOKIE, OIDC_STATE_COOKIE, OIDC_STATE_MAX_AGE, type OidcFlow } from './oidc-flow.js';
 import type { UiAuthService } from './ui-auth-service.js';
 
@@ -186,8 +186,17 @@ export function authRoutes({ uiAuth, authenticator, oidc, tokens, trustedProxies
       'POST',
       '/auth/logout',
       {
-        schema: { summary: 'Sign out: clears the Basic and OIDC cookies', tags: tag },
-        handler: () => respond.json({ ok: true }, { headers: { 'set-cookie': clearedAuthCookies() } }),
+        schema: {
+          summary: 'Sign out: clears the Basic and OIDC cookies',
+          description: 'In Basic mode the next request without a session is challenged even when the browser re-sends the password it keeps, so the browser asks for it again.',
+          tags: tag,
+        },
+        handler: async () => {
+          const config = await uiAuth.effective();
+          const cookies = clearedAuthCookies();
+          if (config.mode === 'basic') cookies.push(signedOutCookie(config.basic.secureCookies));
+          return respond.json({ ok: true }, { headers: { 'set-cookie': cookies } });
+        },
       },
       { public: true },
     ),

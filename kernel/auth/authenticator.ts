@@ -17,6 +17,12 @@ import { tokenMayRead, type TokenGateRoute } from './token-gate.js';
 import type { EffectiveUiAuth, UiAuthService } from './ui-auth-service.js';
 
 export const BASIC_COOKIE = 'hc_basic_session';
+/**
+ * Set by a Basic sign-out: the next request that has no session cookie is challenged even when it
+ * carries a password, which makes the browser forget the one it keeps and ask again (a browser
+ * re-sends a Basic password it was given on its own). The challenge clears it.
+ */
+export const SIGNED_OUT_COOKIE = 'svc_signed_out';
 /** Where a trusted proxy presents `SVC_UI_AUTH_PROXY_SECRET`; never shown to a mod. */
 export const PROXY_SECRET_HEADER = 'x-svc-proxy-secret';
 
@@ -27,6 +33,7 @@ function sameSecret(given: string | undefined, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 export const OIDC_LOGIN_PATH = '/auth/oidc/login';
+const BASIC_CHALLENGE = 'Basic realm="svc", charset="UTF-8"';
 
 export interface AuthRequest {
   method: string;
@@ -68,6 +75,11 @@ export function cookieOptions(secure: boolean, maxAge: number): SerializeOptions
 /** Set-Cookie values that end the Basic and both OIDC cookies. */
 export function clearedAuthCookies(): string[] {
   return ['hc_basic_session', 'svc_oidc_state', 'svc_oidc_session'].map((name) => serializeCookie(name, '', { httpOnly: true, sameSite: 'lax', path: '/', maxAge: 0 }));
+}
+
+/** The Set-Cookie of a Basic sign-out (see `SIGNED_OUT_COOKIE`); `clear` ends it. */
+export function signedOutCookie(secure: boolean, clear = false): string {
+  return serializeCookie(SIGNED_OUT_COOKIE, clear ? '' : '1', { httpOnly: true, sameSite: 'lax', path: '/', secure, ...(clear ? { maxAge: 0 } : {}) });
 }
 
 /** At most this many verified session cookies are remembered (then the memo starts over). */
@@ -207,6 +219,9 @@ export class Authenticator {
     if (!username || !passwordHash) throw errors.authNotConfigured({ mode: 'basic' });
     const user = this.basicCookieUser(config, request);
     if (user) return this.basicSuccess(user, passwordHash, sessionSeconds, secureCookies);
+    if (this.cookie(request, SIGNED_OUT_COOKIE) !== undefined) {
+      throw errors.unauthenticated(undefined, { headers: { 'www-authenticate': BASIC_CHALLENGE, 'set-cookie': signedOutCookie(secureCookies, true) } });
+    }
     return this.basicPassword(config, request);
   }
 
@@ -216,7 +231,7 @@ export class Authenticator {
 
   private async basicPassword(config: EffectiveUiAuth, request: AuthRequest): Promise<AuthOutcome> {
     const { username, passwordHash, sessionSeconds, secureCookies } = config.basic;
-    const challenge = { headers: { 'www-authenticate': 'Basic realm="svc", charset="UTF-8"' } };
+    const challenge = { headers: { 'www-authenticate': BASIC_CHALLENGE } };
     let user: string;
     {
       const value = header(request.headers.authorization);

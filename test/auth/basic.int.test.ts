@@ -105,6 +105,33 @@ describe('basic mode configured through settings', () => {
       expect(cookies.find((c) => c.startsWith(`${name}=`))).toContain('Max-Age=0');
     }
   });
+
+  it('makes the browser ask for the password again after signing out, even while it re-sends the one it keeps', async () => {
+    const authorization = basicHeader('operator', 'second password');
+    const login = await t.inject({ url: '/api/status', headers: { authorization } });
+    expect(login.statusCode).toBe(200);
+    const session = cookiesFrom(login.headers['set-cookie']);
+
+    const logout = await t.inject({ method: 'POST', url: '/auth/logout', headers: { 'content-type': 'application/json', cookie: session }, payload: '{}' });
+    expect(logout.statusCode).toBe(200);
+    const set = ([] as string[]).concat(logout.headers['set-cookie'] as string[]);
+    const marker = set.find((c) => c.startsWith('svc_signed_out='));
+    expect(marker).toMatch(/^svc_signed_out=1;/);
+    expect(marker).toContain('HttpOnly');
+
+    // The browser comes back with the signed-out mark and its remembered password: challenged once, the mark cleared.
+    const again = await t.inject({ url: '/api/status', headers: { authorization, cookie: 'svc_signed_out=1' } });
+    expect(again.statusCode).toBe(401);
+    expect(again.headers['www-authenticate']).toMatch(/^Basic realm="svc"/);
+    expect(String(again.headers['set-cookie'])).toMatch(/^svc_signed_out=; Max-Age=0/);
+    // The password typed into the browser's prompt then signs in.
+    const typed = await t.inject({ url: '/api/status', headers: { authorization } });
+    expect(typed.statusCode).toBe(200);
+    // A valid session cookie is not affected by the mark.
+    expect((await t.inject({ url: '/api/status', headers: { cookie: `${cookiesFrom(typed.headers['set-cookie'])}; svc_signed_out=1` } })).statusCode).toBe(200);
+    const who = await t.request({ url: '/api/auth/session', headers: { cookie: cookiesFrom(typed.headers['set-cookie']) } });
+    expect(who.body).toMatchObject({ mode: 'basic', authenticated: true, user: 'operator', via: 'basic' });
+  });
 });
 
 describe('basic mode without a password', () => {

@@ -467,9 +467,9 @@ it("renders a mod's settings from its JSON Schema, saves a value and shows the s
   await page.goto(`${ui.server.url}/#/settings`);
   const form = page.locator('[data-mod-settings="mcp"]');
   await form.getByRole('heading', { name: 'MCP' }).waitFor();
-  const timeout = form.getByRole('textbox', { name: 'Call timeout ms' });
+  const timeout = form.getByRole('textbox', { name: 'MCP call timeout (milliseconds)' });
   await expect.poll(() => timeout.inputValue(), poll).toBe('30000');
-  expect(await form.textContent()).toContain('(100–45000)');
+  expect(await form.textContent()).toContain('Default 30,000; allowed 100–45,000.');
 
   await timeout.fill('5000');
   await form.getByRole('button', { name: 'Save MCP' }).click();
@@ -487,12 +487,12 @@ it("renders a mod's settings from its JSON Schema, saves a value and shows the s
   // Not a number at all: the form says so before sending anything.
   await timeout.fill('soon');
   await form.getByRole('button', { name: 'Save MCP' }).click();
-  await form.getByRole('alert').filter({ hasText: 'Call timeout ms must be a whole number.' }).waitFor();
+  await form.getByRole('alert').filter({ hasText: 'MCP call timeout (milliseconds) must be a whole number.' }).waitFor();
   expect((await saved()).callTimeoutMs).toBe(5000);
 
   // Nested objects and strings: provider-logins' endpoint settings, one level down.
   const logins = page.locator('[data-mod-settings="provider-logins"]');
-  await logins.getByRole('group', { name: 'Provider a' }).waitFor();
+  await logins.getByRole('group', { name: 'Provider A (Anthropic-style) sign-in' }).waitFor();
   await ui.screenshot('ui-mod-settings', { narrow: true });
 
   await form.getByRole('button', { name: 'Revert' }).click();

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { documentFrom, fieldsOf, valuesFrom, type JsonSchema } from '../../web/src/lib/schema-form.js';
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { defaultText, documentFrom, fieldsOf, labelFor, valuesFrom, type JsonSchema } from '../../web/src/lib/schema-form.js';
 
 const schema: JsonSchema = {
   type: 'object',
@@ -55,5 +57,36 @@ describe('schema-drawn settings form', () => {
     const fields = fieldsOf(schema);
     const values = { ...valuesFrom(fields, {}), name: '', limit: '2.5' };
     expect(documentFrom(fields, values, {}).problems).toEqual(['Name is required.', 'Limit must be a whole number.']);
+  });
+
+  it("labels a field by the schema's title, else by its key in words with the unit spelled out", () => {
+    expect(labelFor('callTimeoutMs', { type: 'integer', title: 'MCP call timeout' })).toBe('MCP call timeout');
+    expect(labelFor('callTimeoutMs', { type: 'integer' })).toBe('Call timeout (milliseconds)');
+    expect(labelFor('graceSeconds', { type: 'integer' })).toBe('Grace (seconds)');
+    expect(labelFor('pool_lb', { type: 'object' })).toBe('Pool lb');
+    // A key that is only a unit stays a word.
+    expect(labelFor('seconds', { type: 'integer' })).toBe('Seconds');
+    expect(defaultText({ default: 30000 })).toBe('30,000');
+    expect(defaultText({ default: false })).toBe('off');
+    expect(defaultText({ default: '' })).toBeUndefined();
+    expect(defaultText({})).toBeUndefined();
+  });
+
+  it("gives every property of a system mod's settings a title and a description for operators", () => {
+    const root = path.join(import.meta.dirname, '../../system-mods');
+    const missing: string[] = [];
+    const walk = (where: string, schema: JsonSchema) => {
+      for (const [key, property] of Object.entries(schema.properties ?? {})) {
+        if (!property.title || !property.description) missing.push(`${where}.${key}`);
+        if (property.properties) walk(`${where}.${key}`, property);
+      }
+    };
+    for (const id of readdirSync(root)) {
+      const manifest = path.join(root, id, 'mod.json');
+      if (!existsSync(manifest)) continue;
+      const settings = (JSON.parse(readFileSync(manifest, 'utf8')) as { contributes?: { settings?: JsonSchema } }).contributes?.settings;
+      if (settings) walk(id, settings);
+    }
+    expect(missing).toEqual([]);
   });
 });

@@ -218,6 +218,19 @@ export interface ModelSelectionUpdate {
   temperature?: number;
 }
 
+/**
+ * `GET /api/auth/session`: who this browser is signed in as. `via` says how (`basic`, `oidc`,
+ * `trusted-proxy`); with `mode: 'none'` nobody signs in. Mirror: the route publishes no response schema.
+ */
+export interface AuthSession {
+  ok: true;
+  mode: AuthMode;
+  enabled: boolean;
+  authenticated: boolean;
+  user?: string;
+  via?: 'basic' | 'oidc' | 'trusted-proxy' | 'token';
+}
+
 /** Mirror: the dream-settings routes publish no response schema. */
 export interface DreamSettings {
   enabled: boolean;
@@ -286,6 +299,13 @@ export const api = {
   metrics: () => call<Metrics>('GET', '/api/metrics'),
   uiAuth: () => call<UiAuthSettings>('GET', '/api/settings/ui-auth'),
   saveUiAuth: (update: UiAuthUpdate) => call<UiAuthSettings>('PUT', '/api/settings/ui-auth', update),
+  authSession: () => call<AuthSession>('GET', '/api/auth/session'),
+  signOut: () => call<{ ok: true }>('POST', '/auth/logout'),
+  timezone: () => call<ApiBody<'settings.timezone-get'>>('GET', '/api/settings/timezone'),
+  saveTimezone: (timezone: string) => call<ApiBody<'settings.timezone-put'>>('PUT', '/api/settings/timezone', { timezone }),
+  operatorIdentity: () => call<ApiBody<'settings.identities-get'>>('GET', '/api/settings/identities'),
+  /** The avatar is left as saved. */
+  saveOperatorName: (name: string) => call<ApiBody<'settings.identities-put'>>('PUT', '/api/settings/identities', { operator: { name } }),
   apiTokens: () => call<{ ok: true; tokens: ApiToken[]; supportedScopes: string[] }>('GET', '/api/settings/api-tokens'),
   createApiToken: (input: { name: string; scopes: string[]; expiresAt?: string }) => call<{ ok: true; token: string; record: ApiToken }>('POST', '/api/settings/api-tokens', input),
   revokeApiToken: (id: string) => call<{ ok: true; token: ApiToken }>('DELETE', `/api/settings/api-tokens/${encodeURIComponent(id)}`),

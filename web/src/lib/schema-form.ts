@@ -46,14 +46,38 @@ function kindOf(schema: JsonSchema, depth: number): FieldKind | undefined {
   return undefined;
 }
 
-/** "callTimeoutMs" → "Call timeout ms". */
+/** Unit suffixes of property names, said in words after the label. */
+const UNITS: Array<[RegExp, string]> = [
+  [/Ms$/, 'milliseconds'],
+  [/Seconds$/, 'seconds'],
+  [/Minutes$/, 'minutes'],
+  [/Hours$/, 'hours'],
+  [/Days$/, 'days'],
+  [/Bytes$/, 'bytes'],
+];
+
+/** The schema's `title`, else the key in words: "callTimeoutMs" → "Call timeout (milliseconds)". */
 export function labelFor(key: string, schema: JsonSchema): string {
   if (schema.title) return schema.title;
-  const words = key
+  const unit = UNITS.find(([suffix]) => suffix.test(key) && key.replace(suffix, '') !== '');
+  const base = unit ? key.replace(unit[0], '') : key;
+  const words = base
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/[_-]+/g, ' ')
-    .toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
+    .toLowerCase()
+    .trim();
+  const label = words.charAt(0).toUpperCase() + words.slice(1);
+  return unit ? `${label} (${unit[1]})` : label;
+}
+
+/** The schema's default as the form would show it, when it has a plain one. */
+export function defaultText(schema: JsonSchema): string | undefined {
+  const value = schema.default;
+  if (typeof value === 'number') return value.toLocaleString('en');
+  if (typeof value === 'boolean') return value ? 'on' : 'off';
+  if (typeof value === 'string' && value !== '') return value;
+  if (Array.isArray(value) && value.length && value.every((v) => typeof v === 'string')) return value.join(', ');
+  return undefined;
 }
 
 /** The fields the form shows; properties of a kind it cannot edit are left out (and kept as they are). */
