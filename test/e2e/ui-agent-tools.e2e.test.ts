@@ -82,6 +82,8 @@ describe('an agent’s tools', () => {
     await page.locator('tr[data-agent-id="scout"]').getByRole('link', { name: 'No model yet — pick one' }).waitFor();
     // Created here, it has the wizard's starter documents.
     expect((await api('GET', '/api/agents/scout/profile-documents')).body.documents[0].markdown).toContain('You are Scout');
+    expect(await accessibilityViolations(page), 'agents list').toEqual([]);
+    await ui.screenshot('agents-list-models', { narrow: true });
   });
 
   it('grants an MCP tool in the Tools panel, and the chat’s tool card shows the server’s result', async () => {
@@ -117,6 +119,13 @@ describe('an agent’s tools', () => {
 
   it('assigns a gateway in the Execution environment panel, and process_run runs there', async () => {
     await openAgent();
+    // process_run is a mod tool: granted in the same panel, beside the MCP grant. While the
+    // agent runs on this server, the panel says it cannot be called.
+    const group = toolsPanel().locator('[data-tool-group="mod.exec-gateway"]');
+    await group.getByRole('checkbox', { name: /^process_run/ }).check();
+    await toolsPanel().getByRole('button', { name: 'Save tools' }).click();
+    await toolsPanel().locator('[data-blocked="mod.exec-gateway/process_run"]', { hasText: 'pick a gateway' }).waitFor();
+
     const env = envPanel();
     await env.getByLabel('Runs on').selectOption('build-gw');
     expect(await env.getByLabel('Runs on').locator('option:checked').innerText()).toBe('build-gw — online');
@@ -133,11 +142,6 @@ describe('an agent’s tools', () => {
       targetId: 'build-gw',
       workspaceRoot: '/project',
     });
-
-    // process_run is a mod tool: granted in the same panel, beside the MCP grant.
-    const group = toolsPanel().locator('[data-tool-group="mod.exec-gateway"]');
-    await group.getByRole('checkbox', { name: /^process_run/ }).check();
-    await toolsPanel().getByRole('button', { name: 'Save tools' }).click();
     await toolsPanel().locator('[data-callable="mod.exec-gateway/process_run"]').waitFor();
     expect(await accessibilityViolations(page), 'agent page with a gateway').toEqual([]);
     await ui.screenshot('agent-tools', { narrow: true });
