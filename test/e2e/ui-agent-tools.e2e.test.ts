@@ -66,8 +66,10 @@ beforeAll(async () => {
   gateway = new GatewayProcess({ port, caFile: tlsFiles.caFile, id: 'build-gw', dir: path.join(tmp, 'gw') });
   ui.defer(() => gateway.stop());
   await gateway.next('pending');
+  // Marked first: the gateway may report it is in before the approval's answer arrives.
+  const approved = gateway.mark();
   expect((await api('POST', `${base}/pairings/build-gw/approve`, {})).status).toBe(200);
-  await gateway.next('authenticated');
+  await gateway.next('authenticated', {}, approved);
   mkdirSync(path.join(gateway.workdir, 'project'));
   writeFileSync(path.join(gateway.workdir, 'project', 'NOTES'), 'written on the gateway\n');
 });
