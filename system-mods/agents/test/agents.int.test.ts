@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROFILE_DOCUMENT_KINDS } from '../src/contract.js';
+import { starterProfile } from '../src/starter-profile.js';
 import { startTestKernel, type TestKernel } from '../../../sdk/testing/index.js';
 import { FIXTURE_MODS, json } from '../../../test/helpers.js';
 
@@ -22,6 +23,16 @@ describe('registry', () => {
     expect(dream.body.settings).toMatchObject({ enabled: true, cron: '0 4 * * *', timezone: null, modelConnectionId: null, model: null });
     expect(dream.body.settings.prompt.length).toBeGreaterThan(0);
     expect(dream.body).toMatchObject({ effectiveModel: null, modelResolutionError: 'no_model_selected' });
+  });
+
+  it('gives an agent created without documents the starter profile the setup wizard offers', async () => {
+    const read = await t.request('/api/agents/main-helper/profile-documents');
+    expect(read.status).toBe(200);
+    const expected = starterProfile('Main Helper', '');
+    expect(read.body.documents).toEqual(PROFILE_DOCUMENT_KINDS.map((kind) => ({ kind, markdown: expected[kind] })));
+    expect(read.body.documents[0].markdown).toContain('You are Main Helper');
+    const overview = await t.request(json('POST', '/api/agents/overview', { agentIds: ['main-helper'] }));
+    expect(overview.body.agents[0]).toMatchObject({ id: 'main-helper', profileComplete: true, modelSelection: null });
   });
 
   it('derives a free id when the name repeats, and refuses a duplicate explicit id with 409', async () => {

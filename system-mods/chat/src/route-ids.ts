@@ -31,4 +31,5 @@ export type RouteId =
   | 'archive-session'
   | 'session-context'
   | 'session-context-status'
+  | 'tool-catalog'
   | 'context-overview';

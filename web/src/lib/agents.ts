@@ -36,19 +36,11 @@ export function suggestAgentId(name: string): string {
   return slug || 'agent';
 }
 
-/** Editable starter documents for a new agent; plain markdown the operator is expected to change. */
-export function starterProfile(agentName: string, operatorName: string): ProfileTexts {
-  const agent = agentName.trim() || 'the agent';
-  const operator = operatorName.trim() || 'the operator';
-  return {
-    SOUL: `# Soul\n\nYou are ${agent}, a personal assistant working for ${operator}.\nBe direct, warm and honest. Say when you are unsure, and ask rather than guess when it matters.\n`,
-    RULES: `# Rules\n\n- Never share secrets, credentials or personal data with anyone but ${operator}.\n- Ask before doing anything that cannot be undone: deleting, sending, paying.\n- Never claim to have done something you have not done.\n`,
-    ORIENTATION: `# Orientation\n\nWhat ${agent} should know about ${operator}: who they are, what they work on, the people and places that come up.\n\n- Work:\n- Projects:\n- People:\n`,
-    PREFERENCES: `# Preferences\n\n- Keep answers short; use lists for steps.\n- Answer in the language ${operator} writes in.\n- Dates as 12 March 2027, times in 24-hour format.\n`,
-    TOOLS: `# Tools\n\nRead before you write. Before a tool call that changes something, say what it will change.\n`,
-    DREAM_MEMORY: `# Dream memory\n\nDurable notes kept by the nightly Dream cycle. Empty for now.\n`,
-  };
-}
+/**
+ * Editable starter documents for a new agent: the agents mod's own (one source, so an agent
+ * created without the wizard starts from the same text the wizard offers).
+ */
+export { starterProfile } from '../../../system-mods/agents/src/starter-profile.js';
 
 export function emptyProfile(): ProfileTexts {
   return Object.fromEntries(PROFILE_DOCUMENT_KINDS.map((kind) => [kind, ''])) as ProfileTexts;

@@ -643,6 +643,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/chat/tool-catalog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Tools a run can be given besides MCP tools: the built-in workspace tools every run has, and enabled mods' tools (grant connection mod.<id>) */
+        get: operations["chat.tool-catalog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/context": {
         parameters: {
             query?: never;
@@ -5928,6 +5945,52 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "chat.tool-catalog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @description Tools every run has, without a grant (workspace tools act in the agent workspace) */
+                        builtin: {
+                            name: string;
+                            description: string;
+                        }[];
+                        /** @description Enabled mods’ tools; grant one as {connectionId, toolName} */
+                        mod: {
+                            /** @description mod.<modId> */
+                            connectionId: string;
+                            modId: string;
+                            toolName: string;
+                            title: string;
+                            description: string;
+                        }[];
+                    };
+                };
             };
             /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {

@@ -178,6 +178,12 @@ export interface Agent {
   updatedAt: string;
 }
 
+/** `POST /api/agents/overview`: an agent with its chat model (null: none picked yet). Mirror: the route publishes no response schema. */
+export interface AgentOverview extends Agent {
+  profileComplete: boolean;
+  modelSelection: ModelSelection | null;
+}
+
 export interface OperatorIdentity {
   name: string;
   avatar: string | null;
@@ -313,6 +319,8 @@ export const api = {
   runSetup: (operation: SetupOperation) => call<SetupResult>('POST', '/api/setup/operation', operation),
   completeSetup: () => call<SetupStatus>('POST', '/api/setup/complete'),
   agents: () => call<{ ok: true; agents: Agent[] }>('GET', '/api/agents'),
+  /** Every agent with its chat model selection and whether its six profile documents exist. */
+  agentsOverview: () => call<{ ok: true; agents: AgentOverview[] }>('POST', '/api/agents/overview', {}),
   createAgent: (input: { name: string; id?: string }) => call<{ ok: true; agent: Agent }>('POST', '/api/agents', input),
   updateAgent: (id: string, patch: { name?: string; enabled?: boolean }) => call<{ ok: true; agent: Agent }>('PATCH', agentPath(id), patch),
   deleteAgent: (id: string) => call<{ ok: true; agent: Agent }>('DELETE', agentPath(id)),

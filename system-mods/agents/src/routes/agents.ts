@@ -7,6 +7,7 @@ import type { RouteId } from '../route-ids.js';
 import { agentErrors as errors } from '../errors.js';
 import { agentIdParams, createBody, okAgent, overviewBody, patchBody } from '../schemas/agents.schema.js';
 import type { AgentRegistry } from '../services/agent-registry.js';
+import { starterProfile } from '../starter-profile.js';
 
 /** Removes an agent's records in every mod, in the deletion's transaction (the `agents.beforeDelete` point). */
 export interface AgentRecordsPurge {
@@ -45,7 +46,12 @@ export function agentRoutes(registry: AgentRegistry, db: ModDatabaseService, rec
     }),
     create: route({
       schema: { tags: ['agents'], body: createBody, response: { 201: okAgent } },
-      handler: async (req) => respond.json({ ok: true, agent: await registry.create(req.body) }, { status: 201 }),
+      handler: async (req) => {
+        // The same starter documents the setup wizard offers, written with the agent in one transaction.
+        const documents = Object.entries(starterProfile(req.body.name, '')).map(([kind, markdown]) => ({ kind, markdown }));
+        const { agent } = await registry.createWithProfile({ agent: req.body, documents });
+        return respond.json({ ok: true, agent }, { status: 201 });
+      },
     }),
     update: route({
       schema: { tags: ['agents'], params: agentIdParams, body: patchBody, response: { 200: okAgent } },

@@ -18,6 +18,8 @@ import { RunLiveness } from '../services/run/run-liveness.js';
 import { RunStore } from '../services/run/run-store.js';
 import { SteeringStore } from '../services/run/steering-store.js';
 import { ToolBelt } from '../services/run/tool-belt.js';
+import { workspaceTools } from '../services/run/workspace-tools.js';
+import { toolCatalogRoutes } from '../routes/tool-catalog.js';
 import type { ContextZone } from './context.js';
 import type { ChatDeps } from './deps.js';
 
@@ -122,6 +124,8 @@ export async function wireRun(deps: ChatDeps, shared: { transcript: TranscriptSt
   });
 
   for (const [id, binding] of Object.entries(chatRoutes({ agentRuns: runtime, store, steering, agents }))) http.route(id, binding);
+  const workspacesDir = path.join(runtimeInfo.dataDir, 'workspaces');
+  for (const [id, binding] of Object.entries(toolCatalogRoutes({ catalog: toolCatalog, builtin: () => workspaceTools(workspacesDir) }))) http.route(id, binding);
   provide(agentRunsServiceRef, runtime);
   provide(runStatusServiceRef, { status: (agentId?: string) => runtime.status(agentId) });
 
