@@ -3438,6 +3438,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/workspace/entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a file or an empty folder (a folder with contents only with recursive=true)
+         * @description Deletes a file or an empty folder; a folder with files in it (hidden ones count) is 409 workspace_folder_not_empty unless `recursive=true`, which removes it whole (it disappears at once). A missing path is 404 workspace_entry_not_found. Paths follow the rules of the other workspace routes (relative, inside the folder, no symlink out, 400 workspace_path_invalid); hidden and generated folders (.attachments, .git, node_modules, …) are 400 workspace_path_hidden and the top-level folders of scope `workspaces` (agents, global) 400 workspace_entry_protected.
+         */
+        delete: operations["workspace.entry-delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/workspace/file": {
         parameters: {
             query?: never;
@@ -3475,7 +3495,71 @@ export interface paths {
          */
         get: operations["workspace.files-list"];
         put?: never;
-        post?: never;
+        /**
+         * Create a new workspace file (1 MiB of UTF-8); an existing name is refused
+         * @description Creates a new UTF-8 file (at most 1 MiB, else 413), making missing folders on the way; it appears whole or not at all. An existing name is 409 workspace_entry_exists. Paths follow the rules of the other workspace routes (relative, inside the folder, no symlink out, 400 workspace_path_invalid); hidden and generated folders (.attachments, .git, node_modules, …) are 400 workspace_path_hidden and the top-level folders of scope `workspaces` (agents, global) 400 workspace_entry_protected.
+         */
+        post: operations["workspace.file-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workspace/folders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a workspace folder
+         * @description Makes a folder (and missing folders on the way). An existing name is 409 workspace_entry_exists. Paths follow the rules of the other workspace routes (relative, inside the folder, no symlink out, 400 workspace_path_invalid); hidden and generated folders (.attachments, .git, node_modules, …) are 400 workspace_path_hidden and the top-level folders of scope `workspaces` (agents, global) 400 workspace_entry_protected.
+         */
+        post: operations["workspace.folder-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workspace/moves": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move or rename a file or folder within the workspace, refusing to overwrite unless asked
+         * @description Moves or renames a file or folder within the same folder tree in one rename. An existing `to` is 409 workspace_entry_exists unless `overwrite` is true and both are regular files; a missing `from` is 404 workspace_entry_not_found; a folder moved into itself is 400 workspace_path_invalid. Paths follow the rules of the other workspace routes (relative, inside the folder, no symlink out, 400 workspace_path_invalid); hidden and generated folders (.attachments, .git, node_modules, …) are 400 workspace_path_hidden and the top-level folders of scope `workspaces` (agents, global) 400 workspace_entry_protected.
+         */
+        post: operations["workspace.entry-move"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workspace/uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload bytes as base64 in JSON (8 MiB) to a new file, or over an existing file when asked
+         * @description Stores bytes sent as base64 in JSON (at most 8 MiB decoded, else 413 workspace_file_too_large; not base64 is 400 workspace_upload_invalid) as a new file, or over an existing regular file with `overwrite: true` (atomically); otherwise an existing name is 409 workspace_entry_exists. Paths follow the rules of the other workspace routes (relative, inside the folder, no symlink out, 400 workspace_path_invalid); hidden and generated folders (.attachments, .git, node_modules, …) are 400 workspace_path_hidden and the top-level folders of scope `workspaces` (agents, global) 400 workspace_entry_protected.
+         */
+        post: operations["workspace.file-upload"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3603,7 +3687,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3636,7 +3720,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3671,7 +3755,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3730,7 +3814,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3778,7 +3862,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3838,7 +3922,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3867,7 +3951,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3907,7 +3991,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3982,7 +4066,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4071,7 +4155,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4121,7 +4205,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4180,7 +4264,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4231,7 +4315,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4260,7 +4344,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4303,7 +4387,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4332,7 +4416,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4370,7 +4454,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4399,7 +4483,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4439,7 +4523,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4468,7 +4552,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4508,7 +4592,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4583,7 +4667,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4665,7 +4749,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4699,7 +4783,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4745,7 +4829,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4803,7 +4887,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5013,7 +5097,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5076,7 +5160,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5157,7 +5241,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5214,7 +5298,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5244,7 +5328,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5300,7 +5384,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5327,7 +5411,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5354,7 +5438,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5381,7 +5465,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5437,7 +5521,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5499,7 +5583,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5550,7 +5634,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5616,7 +5700,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5676,7 +5760,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5742,7 +5826,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5779,7 +5863,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5832,7 +5916,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5864,7 +5948,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5896,7 +5980,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5926,7 +6010,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5988,7 +6072,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6052,7 +6136,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6115,7 +6199,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6149,7 +6233,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6181,7 +6265,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6210,7 +6294,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6240,7 +6324,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6269,7 +6353,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6308,7 +6392,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6335,7 +6419,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6364,7 +6448,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6443,7 +6527,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6482,7 +6566,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6635,7 +6719,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6744,7 +6828,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6793,7 +6877,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6888,7 +6972,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7066,7 +7150,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7159,7 +7243,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7191,7 +7275,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7244,7 +7328,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7286,7 +7370,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7337,7 +7421,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7367,7 +7451,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7415,7 +7499,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7478,7 +7562,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7528,7 +7612,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7565,7 +7649,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7628,7 +7712,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7679,7 +7763,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7730,7 +7814,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7889,7 +7973,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8068,7 +8152,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8111,7 +8195,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8175,7 +8259,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8249,7 +8333,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8289,7 +8373,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8322,7 +8406,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8419,7 +8503,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8488,7 +8572,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8557,7 +8641,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8660,7 +8744,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8765,7 +8849,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8877,7 +8961,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8916,7 +9000,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8963,7 +9047,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8992,7 +9076,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9025,7 +9109,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9060,7 +9144,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9118,7 +9202,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9160,7 +9244,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9211,7 +9295,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9265,7 +9349,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9326,7 +9410,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9361,7 +9445,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9428,7 +9512,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9464,7 +9548,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9511,7 +9595,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9558,7 +9642,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9594,7 +9678,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9629,7 +9713,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9676,7 +9760,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9714,7 +9798,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9749,7 +9833,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9788,7 +9872,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9847,7 +9931,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9886,7 +9970,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9921,7 +10005,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9965,7 +10049,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10002,7 +10086,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10037,7 +10121,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10085,7 +10169,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10135,7 +10219,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10173,7 +10257,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10202,7 +10286,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10244,7 +10328,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10289,7 +10373,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10334,7 +10418,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10385,7 +10469,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10448,7 +10532,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10509,7 +10593,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10593,7 +10677,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10652,7 +10736,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10689,7 +10773,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10765,7 +10849,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10829,7 +10913,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10896,7 +10980,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11009,7 +11093,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11070,7 +11154,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11113,7 +11197,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11166,7 +11250,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11211,7 +11295,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11303,7 +11387,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11379,7 +11463,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11459,7 +11543,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11524,7 +11608,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11559,7 +11643,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11662,7 +11746,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11733,7 +11817,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11767,7 +11851,7 @@ export interface operations {
                     "application/json": string;
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11842,7 +11926,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11895,7 +11979,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11931,7 +12015,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11958,7 +12042,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11995,7 +12079,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12024,7 +12108,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12077,7 +12161,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12138,7 +12222,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12177,7 +12261,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12230,7 +12314,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12270,7 +12354,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12325,7 +12409,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12393,7 +12477,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12444,7 +12528,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12504,7 +12588,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12544,7 +12628,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12595,7 +12679,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12650,7 +12734,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12767,7 +12851,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12824,7 +12908,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12884,7 +12968,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12927,7 +13011,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13012,7 +13096,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13190,7 +13274,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13277,7 +13361,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13348,7 +13432,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13432,7 +13516,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13520,7 +13604,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13611,7 +13695,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13703,7 +13787,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13790,7 +13874,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13895,7 +13979,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13974,7 +14058,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14058,7 +14142,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14146,7 +14230,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14238,7 +14322,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14328,7 +14412,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14388,7 +14472,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14451,7 +14535,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14502,7 +14586,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14564,7 +14648,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14625,7 +14709,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14688,7 +14772,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14743,7 +14827,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14802,7 +14886,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14852,7 +14936,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14902,7 +14986,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14961,7 +15045,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15003,7 +15087,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15056,7 +15140,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15093,7 +15177,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15137,7 +15221,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15164,7 +15248,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15215,7 +15299,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15258,7 +15342,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15319,7 +15403,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15358,7 +15442,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15395,7 +15479,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15429,7 +15513,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15471,7 +15555,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15522,7 +15606,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15566,7 +15650,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15612,7 +15696,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15664,7 +15748,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15698,7 +15782,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15776,7 +15860,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15871,7 +15955,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15945,7 +16029,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16019,7 +16103,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16112,7 +16196,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16153,7 +16237,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16233,7 +16317,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16289,7 +16373,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16386,7 +16470,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16523,7 +16607,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16653,7 +16737,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16793,7 +16877,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16929,7 +17013,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17099,7 +17183,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17160,7 +17244,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17210,7 +17294,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17241,7 +17325,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17273,7 +17357,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17305,7 +17389,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17376,7 +17460,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17521,7 +17605,52 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "workspace.entry-delete": {
+        parameters: {
+            query: {
+                path: string;
+                recursive?: boolean;
+                agentId?: string;
+                scope?: "agent" | "workspaces";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @enum {string} */
+                        scope: "agent" | "workspaces";
+                        agentId?: string;
+                        path: string;
+                        /** @enum {string} */
+                        type: "file" | "dir";
+                        /** @constant */
+                        deleted: true;
+                    };
+                };
+            };
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17572,7 +17701,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17636,7 +17765,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17686,7 +17815,258 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "workspace.file-create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Relative to the scope's folder, `/`-separated; not in a hidden or generated folder, not a top-level folder of scope `workspaces`; missing folders on the way are made */
+                    path: string;
+                    /** @description The content, UTF-8; at most 1 MiB (1,048,576 bytes), else 413 */
+                    content: string;
+                    /** @description A registered agent (404 agent_not_found otherwise) */
+                    agentId?: string;
+                    /**
+                     * @description `agent`: the agent's own folder <data dir>/workspaces/<agentId> (agentId required); `workspaces` (default): the whole workspaces folder, global/ and every agent's folder
+                     * @enum {string}
+                     */
+                    scope?: "agent" | "workspaces";
+                    /**
+                     * @description Alias of scope (both given must agree)
+                     * @enum {string}
+                     */
+                    workspaceScope?: "agent" | "workspaces";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @enum {string} */
+                        scope: "agent" | "workspaces";
+                        agentId?: string;
+                        path: string;
+                        size: number;
+                        /** Format: date-time */
+                        modifiedAt: string;
+                        /** @description `sha256:<hex>` of the content */
+                        version: string;
+                    };
+                };
+            };
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "workspace.folder-create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Relative to the scope's folder, `/`-separated; not in a hidden or generated folder, not a top-level folder of scope `workspaces`; missing folders on the way are made */
+                    path: string;
+                    /** @description A registered agent (404 agent_not_found otherwise) */
+                    agentId?: string;
+                    /**
+                     * @description `agent`: the agent's own folder <data dir>/workspaces/<agentId> (agentId required); `workspaces` (default): the whole workspaces folder, global/ and every agent's folder
+                     * @enum {string}
+                     */
+                    scope?: "agent" | "workspaces";
+                    /**
+                     * @description Alias of scope (both given must agree)
+                     * @enum {string}
+                     */
+                    workspaceScope?: "agent" | "workspaces";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @enum {string} */
+                        scope: "agent" | "workspaces";
+                        agentId?: string;
+                        path: string;
+                        /** @constant */
+                        type: "dir";
+                    };
+                };
+            };
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "workspace.entry-move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The file or folder to move or rename */
+                    from: string;
+                    /** @description Its new path in the same folder tree; missing folders on the way are made */
+                    to: string;
+                    /**
+                     * @description Replace an existing regular file at `to` (a file moved over a file only); otherwise an existing `to` is 409 workspace_entry_exists
+                     * @default false
+                     */
+                    overwrite?: boolean;
+                    /** @description A registered agent (404 agent_not_found otherwise) */
+                    agentId?: string;
+                    /**
+                     * @description `agent`: the agent's own folder <data dir>/workspaces/<agentId> (agentId required); `workspaces` (default): the whole workspaces folder, global/ and every agent's folder
+                     * @enum {string}
+                     */
+                    scope?: "agent" | "workspaces";
+                    /**
+                     * @description Alias of scope (both given must agree)
+                     * @enum {string}
+                     */
+                    workspaceScope?: "agent" | "workspaces";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @enum {string} */
+                        scope: "agent" | "workspaces";
+                        agentId?: string;
+                        from: string;
+                        to: string;
+                        /** @enum {string} */
+                        type: "file" | "dir";
+                    };
+                };
+            };
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "workspace.file-upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Relative to the scope's folder, `/`-separated; not in a hidden or generated folder, not a top-level folder of scope `workspaces`; missing folders on the way are made */
+                    path: string;
+                    /** @description The bytes, standard base64 with padding; at most 8 MiB (8,388,608 bytes) decoded, else 413 */
+                    contentBase64: string;
+                    /**
+                     * @description Replace an existing regular file (atomically) instead of answering 409 workspace_entry_exists
+                     * @default false
+                     */
+                    overwrite?: boolean;
+                    /** @description A registered agent (404 agent_not_found otherwise) */
+                    agentId?: string;
+                    /**
+                     * @description `agent`: the agent's own folder <data dir>/workspaces/<agentId> (agentId required); `workspaces` (default): the whole workspaces folder, global/ and every agent's folder
+                     * @enum {string}
+                     */
+                    scope?: "agent" | "workspaces";
+                    /**
+                     * @description Alias of scope (both given must agree)
+                     * @enum {string}
+                     */
+                    workspaceScope?: "agent" | "workspaces";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @enum {string} */
+                        scope: "agent" | "workspaces";
+                        agentId?: string;
+                        path: string;
+                        size: number;
+                        /** Format: date-time */
+                        modifiedAt: string;
+                        /** @description `sha256:<hex>` of the content */
+                        version: string;
+                    };
+                };
+            };
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17713,7 +18093,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17740,7 +18120,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17769,7 +18149,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17812,7 +18192,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17841,7 +18221,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
