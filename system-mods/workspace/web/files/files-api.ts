@@ -3,7 +3,7 @@
  * folder, move, delete), the raw download URL, and a session's chat attachments. Mirrors of the
  * answers published in /api/openapi.json.
  */
-import { call } from '@ui/lib/api';
+import { call } from '../../../../web/src/lib/api';
 
 export interface Entry {
   path: string;

@@ -4,9 +4,9 @@
  * rename or move, delete, save). Every change that loses something asks through the shared
  * confirmation first; the listing is read again after each change.
  */
-import { describeFailure } from '@ui/lib/api';
-import { confirmAction } from '@ui/lib/confirm.svelte';
-import { formatBytes } from '@ui/lib/format';
+import { describeFailure } from '../../../../web/src/lib/api';
+import { confirmAction } from '../../../../web/src/lib/confirm.svelte';
+import { formatBytes } from '../../../../web/src/lib/format';
 import { baseName, FILE_LIMIT, fileKind, filesApi, fileToBase64, joinPath, parentOf, UPLOAD_LIMIT, type Entry, type FileAnswer, type Listing } from './files-api';
 
 export type Note = { kind: 'ok' | 'error'; text: string };
