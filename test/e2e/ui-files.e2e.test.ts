@@ -141,6 +141,7 @@ it('makes a folder, uploads by picker and by drop, previews, renames and deletes
     await page.emulateMedia({ colorScheme });
     expect(await accessibilityViolations(page), `image preview, ${colorScheme}`).toEqual([]);
   }
+  await ui.screenshot('ui-files-manage-dark');
   await page.emulateMedia({ colorScheme: 'light' });
   await ui.screenshot('ui-files-manage', { narrow: true });
 

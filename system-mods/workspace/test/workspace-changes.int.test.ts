@@ -5,6 +5,7 @@
  * folder leading out), hidden and generated folders and an existing target, and leaves the
  * disk as it was when it refuses.
  */
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -59,6 +60,15 @@ describe('new file', () => {
     expect(readFileSync(at('notes', 'today.md'), 'utf8')).toBe('# Today\n');
     // The spec's POST /api/workspace/file still creates nothing.
     expect(await code(t.request(json('POST', '/api/workspace/file', { agentId: 'ada', scope: 'agent', path: 'new.md', content: 'x' })))).toBe('404 workspace_file_not_found');
+  });
+
+  it('lets exactly one of two simultaneous creations of a name win, whole', async () => {
+    const answers = await Promise.all([create({ path: 'race/one.md', content: 'first' }), create({ path: 'race/one.md', content: 'second' })]);
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
+    const winner = answers.find((a) => a.status === 201)!;
+    const kept = readFileSync(at('race', 'one.md'));
+    expect(winner.body.version).toBe(`sha256:${createHash('sha256').update(kept).digest('hex')}`);
+    expect(readdirSync(at('race'))).toEqual(['one.md']);
   });
 
   it('refuses the wrong type, a missing field, an unknown field, an oversized content and an unknown agent', async () => {
