@@ -94,7 +94,8 @@ it('makes a folder, uploads by picker and by drop, previews, renames and deletes
 
   // A new folder; it becomes where new things go.
   await page.getByRole('button', { name: 'New folder' }).click();
-  await page.getByLabel('Name of the new folder').fill('reports');
+  await page.waitForFunction(() => document.activeElement?.id === 'files-new-name');
+  await page.keyboard.type('reports');
   await page.getByRole('button', { name: 'Create', exact: true }).click();
   await tree.getByRole('button', { name: 'reports/ folder' }).waitFor();
   await page.getByText('Created reports/.').waitFor();
@@ -147,7 +148,10 @@ it('makes a folder, uploads by picker and by drop, previews, renames and deletes
 
   // Rename (a move inside the workspace).
   await page.getByRole('button', { name: 'Rename or move' }).click();
-  await page.getByLabel('New path of square.png').fill('reports/red-square.png');
+  // The field has the focus with the name selected: typing replaces just the name.
+  await page.waitForFunction(() => document.activeElement?.id === 'files-new-path');
+  await page.keyboard.type('red-square');
+  expect(await page.getByLabel('New path of square.png').inputValue()).toBe('reports/red-square.png');
   await page.getByRole('button', { name: 'Move', exact: true }).click();
   await page.getByRole('heading', { name: 'reports/red-square.png' }).waitFor();
   expect(existsSync(path.join(ada, 'reports', 'square.png'))).toBe(false);
