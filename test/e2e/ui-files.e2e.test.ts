@@ -16,6 +16,28 @@ import { accessibilityViolations } from './browser.js';
 // A 2×2 red PNG.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==', 'base64');
 
+/** A one-page PDF saying `text` (Helvetica, one of the standard fonts), with a correct cross-reference table. */
+function onePagePdf(text: string): Buffer {
+  const content = `BT /F1 28 Tf 30 90 Td (${text}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 320 200] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let pdf = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((body, index) => {
+    offsets.push(pdf.length);
+    pdf += `${index + 1} 0 obj\n${body}\nendobj\n`;
+  });
+  const xref = pdf.length;
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(pdf, 'latin1');
+}
+
 const ui = uiSuite({ agents: ['ada'], model: true });
 const { page, api } = ui;
 
@@ -142,6 +164,24 @@ it('makes a folder, uploads by picker and by drop, previews, renames and deletes
     await page.emulateMedia({ colorScheme });
     expect(await accessibilityViolations(page), `image preview, ${colorScheme}`).toEqual([]);
   }
+
+  // A PDF is drawn page by page on canvases (PDF.js, in its worker, under the page's CSP).
+  await page.setInputFiles('#files-upload', { name: 'report.pdf', mimeType: 'application/pdf', buffer: onePagePdf('Quarterly report') });
+  const firstPage = page.getByRole('img', { name: 'Page 1 of report.pdf' });
+  await firstPage.waitFor();
+  await page.waitForFunction(() => {
+    const canvas = document.querySelector<HTMLCanvasElement>('canvas[aria-label="Page 1 of report.pdf"]');
+    if (!canvas || canvas.width === 0) return false;
+    // Drawn: some pixel is dark (the text), not only the white page.
+    const pixels = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+    for (let i = 0; i < pixels.length; i += 4) if (pixels[i]! < 100 && pixels[i + 3]! > 0) return true;
+    return false;
+  });
+  expect(await page.getByRole('alert').count()).toBe(0);
+  expect(await accessibilityViolations(page), 'PDF preview, dark').toEqual([]);
+  await ui.screenshot('ui-files-pdf', { narrow: true });
+  await tree.getByRole('button', { name: 'square.png' }).click();
+  await preview.waitFor();
   await ui.screenshot('ui-files-manage-dark');
   await page.emulateMedia({ colorScheme: 'light' });
   await ui.screenshot('ui-files-manage', { narrow: true });
