@@ -30,7 +30,7 @@
  */
 import { constants, type Stats } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { link, lstat, mkdir, open, readdir, readlink, realpath, rename, unlink, type FileHandle } from 'node:fs/promises';
+import { link, lstat, mkdir, open, readdir, readlink, realpath, rename, rm, rmdir, unlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Why a workspace path or file was refused. @public */
@@ -48,7 +48,9 @@ export type WorkspaceRefusalReason =
   /** Larger than the caller's byte limit. */
   | 'too_large'
   /** A file to be created exists already. */
-  | 'exists';
+  | 'exists'
+  /** A folder to be removed without `recursive` still has entries (hidden ones included). */
+  | 'not_empty';
 
 /** A refused workspace access; `path` is the caller's relative path, cut to 200 characters. @public */
 export class WorkspaceFileRefusal extends Error {
@@ -283,9 +285,22 @@ export async function createWorkspaceFile(root: string, relative: string, data: 
   if (options.maxBytes !== undefined && bytes.length > options.maxBytes) throw new WorkspaceFileRefusal('too_large', shown(relative));
   const { realRoot, target } = await lexical(root, relative);
   if (target === realRoot) throw new WorkspaceFileRefusal('path_invalid', shown(relative));
+  const dir = await makeFolders(realRoot, path.dirname(target), relative);
+  const file = path.join(dir, path.basename(target));
+  return serialized(file, async () => {
+    const stats = await writeThroughTemp(realRoot, file, bytes, { mode: 0o600 }, relative);
+    return { bytes: bytes.length, stats, path: path.relative(realRoot, file).split(path.sep).join('/') };
+  });
+}
+
+/**
+ * Makes the folders from the real root down to `target` (absolute, inside the root) that are
+ * missing; every folder on the way, made or found, must be a real folder, not a symlink.
+ */
+async function makeFolders(realRoot: string, target: string, relative: string): Promise<string> {
   let dir = realRoot;
   for (const part of path
-    .relative(realRoot, path.dirname(target))
+    .relative(realRoot, target)
     .split(path.sep)
     .filter((p) => p !== '')) {
     dir = path.join(dir, part);
@@ -295,10 +310,132 @@ export async function createWorkspaceFile(root: string, relative: string, data: 
     const info = await lstat(dir);
     if (info.isSymbolicLink() || !info.isDirectory()) throw new WorkspaceFileRefusal('path_invalid', shown(relative));
   }
-  const file = path.join(dir, path.basename(target));
-  return serialized(file, async () => {
-    const stats = await writeThroughTemp(realRoot, file, bytes, { mode: 0o600 }, relative);
-    return { bytes: bytes.length, stats, path: path.relative(realRoot, file).split(path.sep).join('/') };
+  return dir;
+}
+
+/**
+ * An existing entry of the workspace named by `relative` (not the root itself): its folder is
+ * resolved (symlinks followed, must stay inside the root), its last name is not. A missing entry
+ * is `not_found`, a symbolic link `symlink`, anything but a regular file or a folder `not_found`.
+ */
+async function existingEntry(root: string, relative: string): Promise<{ realRoot: string; full: string; stats: Stats }> {
+  const { realRoot, target } = await lexical(root, relative);
+  if (target === realRoot) throw new WorkspaceFileRefusal('path_invalid', shown(relative));
+  let parent: string;
+  try {
+    parent = await realpath(path.dirname(target));
+  } catch {
+    throw new WorkspaceFileRefusal('not_found', shown(relative));
+  }
+  if (!isInside(realRoot, parent)) throw new WorkspaceFileRefusal('path_invalid', shown(relative));
+  const full = path.join(parent, path.basename(target));
+  const stats = await lstat(full).catch(() => undefined);
+  if (!stats) throw new WorkspaceFileRefusal('not_found', shown(relative));
+  if (stats.isSymbolicLink()) throw new WorkspaceFileRefusal('symlink', shown(relative));
+  if (!stats.isFile() && !stats.isDirectory()) throw new WorkspaceFileRefusal('not_found', shown(relative));
+  return { realRoot, full, stats };
+}
+
+const relativeTo = (realRoot: string, full: string) => path.relative(realRoot, full).split(path.sep).join('/');
+
+/**
+ * Makes a new folder of the workspace (and the missing folders on the way, none of them a
+ * symlink). An existing name, folder or not, is `exists`.
+ * @public
+ */
+export async function createWorkspaceFolder(root: string, relative: string): Promise<{ path: string; stats: Stats }> {
+  const { realRoot, target } = await lexical(root, relative);
+  if (target === realRoot) throw new WorkspaceFileRefusal('path_invalid', shown(relative));
+  const parent = await makeFolders(realRoot, path.dirname(target), relative);
+  const dir = path.join(parent, path.basename(target));
+  try {
+    await mkdir(dir, { mode: 0o700 });
+  } catch (error) {
+    if (code(error) === 'EEXIST') throw new WorkspaceFileRefusal('exists', shown(relative));
+    throw error;
+  }
+  return { path: relativeTo(realRoot, dir), stats: await lstat(dir) };
+}
+
+/**
+ * Moves (renames) a regular file or a folder to another name of the same workspace, making
+ * missing folders on the way. An existing destination is `exists`, unless `overwrite` is given
+ * and both are regular files (the destination is then replaced in one rename). A file moves
+ * with a hard link and an unlink of the old name (the link refuses an existing name, so nothing
+ * is replaced by a race); a folder with a rename after a check, serialized with the other writes
+ * of this process to that name. A folder cannot move into itself (`path_invalid`). Symlinks are
+ * refused as source (`symlink`).
+ * @public
+ */
+export async function moveWorkspaceEntry(root: string, from: string, to: string, options: { overwrite?: boolean } = {}): Promise<{ from: string; to: string; type: 'file' | 'dir' }> {
+  const source = await existingEntry(root, from);
+  const { realRoot, target } = await lexical(root, to);
+  if (target === realRoot) throw new WorkspaceFileRefusal('path_invalid', shown(to));
+  const isDir = source.stats.isDirectory();
+  if (isDir && isInside(source.full, target)) throw new WorkspaceFileRefusal('path_invalid', shown(to));
+  const parent = await makeFolders(realRoot, path.dirname(target), to);
+  const destination = path.join(parent, path.basename(target));
+  if (destination === source.full) throw new WorkspaceFileRefusal('exists', shown(to));
+  if (isDir && isInside(source.full, destination)) throw new WorkspaceFileRefusal('path_invalid', shown(to));
+  return serialized(destination, async () => {
+    const existing = await lstat(destination).catch(() => undefined);
+    if (existing) {
+      if (!options.overwrite || isDir || !existing.isFile()) throw new WorkspaceFileRefusal('exists', shown(to));
+      const now = await lstat(source.full).catch(() => undefined);
+      if (!now || now.ino !== source.stats.ino || now.dev !== source.stats.dev) throw new WorkspaceFileRefusal('changed', shown(from));
+      await rename(source.full, destination);
+    } else if (isDir) {
+      await rename(source.full, destination);
+    } else {
+      try {
+        await link(source.full, destination);
+      } catch (error) {
+        if (code(error) === 'EEXIST') throw new WorkspaceFileRefusal('exists', shown(to));
+        if (code(error) === 'ENOENT') throw new WorkspaceFileRefusal('not_found', shown(from));
+        throw error;
+      }
+      await unlink(source.full);
+    }
+    await syncDir(path.dirname(source.full));
+    if (path.dirname(source.full) !== parent) await syncDir(parent);
+    return { from: relativeTo(realRoot, source.full), to: relativeTo(realRoot, destination), type: isDir ? ('dir' as const) : ('file' as const) };
+  });
+}
+
+/**
+ * Deletes a regular file or a folder of the workspace. A folder that still has entries (hidden
+ * ones included) is `not_empty` unless `recursive`; then it is first renamed to a hidden name
+ * beside it (it disappears from every reader at once) and removed from there, its symlinks
+ * removed, never followed.
+ * @public
+ */
+export async function removeWorkspaceEntry(root: string, relative: string, options: { recursive?: boolean } = {}): Promise<{ path: string; type: 'file' | 'dir' }> {
+  const entry = await existingEntry(root, relative);
+  const shownPath = relativeTo(entry.realRoot, entry.full);
+  return serialized(entry.full, async () => {
+    if (!entry.stats.isDirectory()) {
+      await unlink(entry.full).catch((error: unknown) => {
+        throw code(error) === 'ENOENT' ? new WorkspaceFileRefusal('not_found', shown(relative)) : error;
+      });
+      return { path: shownPath, type: 'file' as const };
+    }
+    if (!options.recursive) {
+      try {
+        await rmdir(entry.full);
+      } catch (error) {
+        if (code(error) === 'ENOTEMPTY' || code(error) === 'EEXIST') throw new WorkspaceFileRefusal('not_empty', shown(relative));
+        if (code(error) === 'ENOENT') throw new WorkspaceFileRefusal('not_found', shown(relative));
+        throw error;
+      }
+      return { path: shownPath, type: 'dir' as const };
+    }
+    const doomed = path.join(path.dirname(entry.full), `.${path.basename(entry.full).slice(0, 80)}.${randomBytes(6).toString('hex')}.deleting`);
+    await rename(entry.full, doomed).catch((error: unknown) => {
+      throw code(error) === 'ENOENT' ? new WorkspaceFileRefusal('not_found', shown(relative)) : error;
+    });
+    await syncDir(path.dirname(entry.full));
+    await rm(doomed, { recursive: true, force: true });
+    return { path: shownPath, type: 'dir' as const };
   });
 }
 

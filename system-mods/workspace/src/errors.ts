@@ -14,6 +14,12 @@ export const workspaceErrors = defineErrorCatalog({
   workspaceFileChanged: { status: 409, message: '{path} changed while it was being opened; try again' },
   workspaceFileTooLarge: { status: 413, message: '{path} is larger than {limit} bytes' },
   workspaceFileConflict: { status: 409, message: '{path} changed since version {expectedVersion} was read' },
+  workspaceEntryNotFound: { status: 404, message: '{path} is not an existing file or folder of the workspace' },
+  workspaceEntryExists: { status: 409, message: '{path} exists already' },
+  workspaceFolderNotEmpty: { status: 409, message: '{path} is a folder with files in it (hidden ones count); delete it with recursive to remove them too' },
+  workspacePathHidden: { status: 400, message: '{path} is or lies in a hidden or generated folder ({name}); the file routes do not change those' },
+  workspaceEntryProtected: { status: 400, message: "{path} is a top-level folder of the workspaces folder (an agent's folder or global); work inside it" },
+  workspaceUploadInvalid: { status: 400, message: 'contentBase64 of {path} is not valid base64' },
   attachmentNotFound: { status: 404, message: 'No stored attachment {reference} for agent {agentId}' },
   generatedArtifactNotFound: { status: 404, message: 'No file {reference} in the workspace of agent {agentId}' },
 });

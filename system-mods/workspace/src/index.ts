@@ -5,8 +5,10 @@ import { attachmentsServiceRef } from './contract.js';
 import { workspaceErrors } from './errors.js';
 import type { RouteId } from './route-ids.js';
 import { attachmentRoutes } from './routes/attachments.js';
+import { workspaceChangeRoutes } from './routes/workspace-changes.js';
 import { workspaceFileRoutes } from './routes/workspace-files.js';
 import { AttachmentStore } from './services/attachment-store.js';
+import { WorkspaceChanges } from './services/workspace-changes.js';
 import { WorkspaceFiles } from './services/workspace-files.js';
 import { WorkspaceRoots } from './services/workspace-roots.js';
 
@@ -31,7 +33,7 @@ export default defineMod({
     // Date.now read at each use: tests move it to see attachments expire.
     const store = new AttachmentStore({ db, roots, clock: () => Date.now(), log });
 
-    const routes = { ...workspaceFileRoutes(roots, files), ...attachmentRoutes(roots, store) };
+    const routes = { ...workspaceFileRoutes(roots, files), ...workspaceChangeRoutes(roots, new WorkspaceChanges()), ...attachmentRoutes(roots, store) };
     for (const binding of Object.values(routes)) binding.validationError = workspaceErrors.workspaceRequestInvalid;
     bindRoutes(http, routes);
     provide(attachmentsServiceRef, store);

@@ -3455,6 +3455,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/workspace/entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a file or an empty folder (a folder with contents only with recursive=true)
+         * @description Deletes a file or an empty folder; a folder with files in it (hidden ones count) is 409 workspace_folder_not_empty unless `recursive=true`, which removes it whole (it disappears at once). A missing path is 404 workspace_entry_not_found. Paths follow the rules of the other workspace routes (relative, inside the folder, no symlink out, 400 workspace_path_invalid); hidden and generated folders (.attachments, .git, node_modules, …) are 400 workspace_path_hidden and the top-level folders of scope `workspaces` (agents, global) 400 workspace_entry_protected.
+         */
+        delete: operations["workspace.entry-delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/workspace/file": {
         parameters: {
             query?: never;
@@ -3492,7 +3512,71 @@ export interface paths {
          */
         get: operations["workspace.files-list"];
         put?: never;
-        post?: never;
+        /**
+         * Create a new workspace file (1 MiB of UTF-8); an existing name is refused
+         * @description Creates a new UTF-8 file (at most 1 MiB, else 413), making missing folders on the way; it appears whole or not at all. An existing name is 409 workspace_entry_exists. Paths follow the rules of the other workspace routes (relative, inside the folder, no symlink out, 400 workspace_path_invalid); hidden and generated folders (.attachments, .git, node_modules, …) are 400 workspace_path_hidden and the top-level folders of scope `workspaces` (agents, global) 400 workspace_entry_protected.
+         */
+        post: operations["workspace.file-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workspace/folders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a workspace folder
+         * @description Makes a folder (and missing folders on the way). An existing name is 409 workspace_entry_exists. Paths follow the rules of the other workspace routes (relative, inside the folder, no symlink out, 400 workspace_path_invalid); hidden and generated folders (.attachments, .git, node_modules, …) are 400 workspace_path_hidden and the top-level folders of scope `workspaces` (agents, global) 400 workspace_entry_protected.
+         */
+        post: operations["workspace.folder-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workspace/moves": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move or rename a file or folder within the workspace, refusing to overwrite unless asked
+         * @description Moves or renames a file or folder within the same folder tree in one rename. An existing `to` is 409 workspace_entry_exists unless `overwrite` is true and both are regular files; a missing `from` is 404 workspace_entry_not_found; a folder moved into itself is 400 workspace_path_invalid. Paths follow the rules of the other workspace routes (relative, inside the folder, no symlink out, 400 workspace_path_invalid); hidden and generated folders (.attachments, .git, node_modules, …) are 400 workspace_path_hidden and the top-level folders of scope `workspaces` (agents, global) 400 workspace_entry_protected.
+         */
+        post: operations["workspace.entry-move"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workspace/uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload bytes as base64 in JSON (8 MiB) to a new file, or over an existing file when asked
+         * @description Stores bytes sent as base64 in JSON (at most 8 MiB decoded, else 413 workspace_file_too_large; not base64 is 400 workspace_upload_invalid) as a new file, or over an existing regular file with `overwrite: true` (atomically); otherwise an existing name is 409 workspace_entry_exists. Paths follow the rules of the other workspace routes (relative, inside the folder, no symlink out, 400 workspace_path_invalid); hidden and generated folders (.attachments, .git, node_modules, …) are 400 workspace_path_hidden and the top-level folders of scope `workspaces` (agents, global) 400 workspace_entry_protected.
+         */
+        post: operations["workspace.file-upload"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3623,7 +3707,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3656,7 +3740,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3691,7 +3775,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3750,7 +3834,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3798,7 +3882,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3858,7 +3942,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3887,7 +3971,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3927,7 +4011,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4002,7 +4086,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4091,7 +4175,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4141,7 +4225,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4200,7 +4284,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4251,7 +4335,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4280,7 +4364,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4323,7 +4407,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4352,7 +4436,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4390,7 +4474,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4419,7 +4503,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4459,7 +4543,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4488,7 +4572,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4528,7 +4612,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4603,7 +4687,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4685,7 +4769,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4719,7 +4803,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4765,7 +4849,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4823,7 +4907,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5033,7 +5117,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5096,7 +5180,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5177,7 +5261,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5234,7 +5318,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5264,7 +5348,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5320,7 +5404,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5347,7 +5431,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5374,7 +5458,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5401,7 +5485,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5457,7 +5541,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5519,7 +5603,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5570,7 +5654,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5636,7 +5720,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5696,7 +5780,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5762,7 +5846,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5799,7 +5883,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5852,7 +5936,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5884,7 +5968,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5916,7 +6000,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5946,7 +6030,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5992,7 +6076,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6054,7 +6138,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6118,7 +6202,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6181,7 +6265,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6215,7 +6299,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6247,7 +6331,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6276,7 +6360,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6306,7 +6390,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6335,7 +6419,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6374,7 +6458,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6401,7 +6485,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6430,7 +6514,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6509,7 +6593,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6548,7 +6632,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6701,7 +6785,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6810,7 +6894,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6859,7 +6943,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6954,7 +7038,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7132,7 +7216,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7225,7 +7309,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7257,7 +7341,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7310,7 +7394,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7352,7 +7436,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7403,7 +7487,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7433,7 +7517,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7481,7 +7565,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7544,7 +7628,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7594,7 +7678,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7631,7 +7715,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7694,7 +7778,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7745,7 +7829,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7796,7 +7880,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7955,7 +8039,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8134,7 +8218,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8177,7 +8261,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8241,7 +8325,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8315,7 +8399,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8355,7 +8439,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8388,7 +8472,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8485,7 +8569,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8554,7 +8638,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8623,7 +8707,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8726,7 +8810,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8831,7 +8915,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8943,7 +9027,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8982,7 +9066,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9029,7 +9113,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9058,7 +9142,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9091,7 +9175,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9126,7 +9210,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9184,7 +9268,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9226,7 +9310,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9277,7 +9361,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9331,7 +9415,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9392,7 +9476,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9427,7 +9511,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9494,7 +9578,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9530,7 +9614,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9577,7 +9661,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9624,7 +9708,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9660,7 +9744,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9695,7 +9779,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9742,7 +9826,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9780,7 +9864,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9815,7 +9899,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9854,7 +9938,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9913,7 +9997,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9952,7 +10036,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9987,7 +10071,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10031,7 +10115,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10068,7 +10152,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10103,7 +10187,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10151,7 +10235,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10201,7 +10285,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10239,7 +10323,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10268,7 +10352,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10310,7 +10394,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10355,7 +10439,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10400,7 +10484,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10451,7 +10535,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10514,7 +10598,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10575,7 +10659,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10659,7 +10743,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10718,7 +10802,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10755,7 +10839,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10831,7 +10915,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10895,7 +10979,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10962,7 +11046,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11075,7 +11159,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11136,7 +11220,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11179,7 +11263,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11232,7 +11316,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11277,7 +11361,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11369,7 +11453,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11445,7 +11529,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11525,7 +11609,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11590,7 +11674,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11625,7 +11709,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11728,7 +11812,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11799,7 +11883,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11833,7 +11917,7 @@ export interface operations {
                     "application/json": string;
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11908,7 +11992,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11961,7 +12045,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11997,7 +12081,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12024,7 +12108,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12061,7 +12145,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12090,7 +12174,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12143,7 +12227,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12204,7 +12288,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12243,7 +12327,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12296,7 +12380,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12336,7 +12420,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12391,7 +12475,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12459,7 +12543,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12510,7 +12594,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12570,7 +12654,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12610,7 +12694,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12661,7 +12745,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12716,7 +12800,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12833,7 +12917,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12890,7 +12974,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12950,7 +13034,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12993,7 +13077,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13078,7 +13162,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13256,7 +13340,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13343,7 +13427,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13414,7 +13498,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13498,7 +13582,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13586,7 +13670,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13677,7 +13761,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13769,7 +13853,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13856,7 +13940,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13961,7 +14045,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14040,7 +14124,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14124,7 +14208,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14212,7 +14296,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14304,7 +14388,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14394,7 +14478,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14454,7 +14538,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14517,7 +14601,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14568,7 +14652,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14630,7 +14714,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14691,7 +14775,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14754,7 +14838,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14809,7 +14893,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14868,7 +14952,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14918,7 +15002,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14968,7 +15052,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15027,7 +15111,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15069,7 +15153,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15122,7 +15206,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15159,7 +15243,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15203,7 +15287,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15230,7 +15314,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15281,7 +15365,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15324,7 +15408,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15385,7 +15469,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15424,7 +15508,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15461,7 +15545,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15495,7 +15579,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15537,7 +15621,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15588,7 +15672,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15632,7 +15716,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15678,7 +15762,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15730,7 +15814,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15764,7 +15848,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15842,7 +15926,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15937,7 +16021,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16011,7 +16095,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16085,7 +16169,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16178,7 +16262,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16219,7 +16303,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16299,7 +16383,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16355,7 +16439,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16452,7 +16536,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16589,7 +16673,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16719,7 +16803,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16859,7 +16943,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16995,7 +17079,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17165,7 +17249,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17226,7 +17310,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17276,7 +17360,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17307,7 +17391,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17339,7 +17423,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17371,7 +17455,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17442,7 +17526,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17587,7 +17671,52 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "workspace.entry-delete": {
+        parameters: {
+            query: {
+                path: string;
+                recursive?: boolean;
+                agentId?: string;
+                scope?: "agent" | "workspaces";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @enum {string} */
+                        scope: "agent" | "workspaces";
+                        agentId?: string;
+                        path: string;
+                        /** @enum {string} */
+                        type: "file" | "dir";
+                        /** @constant */
+                        deleted: true;
+                    };
+                };
+            };
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17638,7 +17767,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17702,7 +17831,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17752,7 +17881,258 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "workspace.file-create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Relative to the scope's folder, `/`-separated; not in a hidden or generated folder, not a top-level folder of scope `workspaces`; missing folders on the way are made */
+                    path: string;
+                    /** @description The content, UTF-8; at most 1 MiB (1,048,576 bytes), else 413 */
+                    content: string;
+                    /** @description A registered agent (404 agent_not_found otherwise) */
+                    agentId?: string;
+                    /**
+                     * @description `agent`: the agent's own folder <data dir>/workspaces/<agentId> (agentId required); `workspaces` (default): the whole workspaces folder, global/ and every agent's folder
+                     * @enum {string}
+                     */
+                    scope?: "agent" | "workspaces";
+                    /**
+                     * @description Alias of scope (both given must agree)
+                     * @enum {string}
+                     */
+                    workspaceScope?: "agent" | "workspaces";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @enum {string} */
+                        scope: "agent" | "workspaces";
+                        agentId?: string;
+                        path: string;
+                        size: number;
+                        /** Format: date-time */
+                        modifiedAt: string;
+                        /** @description `sha256:<hex>` of the content */
+                        version: string;
+                    };
+                };
+            };
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "workspace.folder-create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Relative to the scope's folder, `/`-separated; not in a hidden or generated folder, not a top-level folder of scope `workspaces`; missing folders on the way are made */
+                    path: string;
+                    /** @description A registered agent (404 agent_not_found otherwise) */
+                    agentId?: string;
+                    /**
+                     * @description `agent`: the agent's own folder <data dir>/workspaces/<agentId> (agentId required); `workspaces` (default): the whole workspaces folder, global/ and every agent's folder
+                     * @enum {string}
+                     */
+                    scope?: "agent" | "workspaces";
+                    /**
+                     * @description Alias of scope (both given must agree)
+                     * @enum {string}
+                     */
+                    workspaceScope?: "agent" | "workspaces";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @enum {string} */
+                        scope: "agent" | "workspaces";
+                        agentId?: string;
+                        path: string;
+                        /** @constant */
+                        type: "dir";
+                    };
+                };
+            };
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "workspace.entry-move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The file or folder to move or rename */
+                    from: string;
+                    /** @description Its new path in the same folder tree; missing folders on the way are made */
+                    to: string;
+                    /**
+                     * @description Replace an existing regular file at `to` (a file moved over a file only); otherwise an existing `to` is 409 workspace_entry_exists
+                     * @default false
+                     */
+                    overwrite?: boolean;
+                    /** @description A registered agent (404 agent_not_found otherwise) */
+                    agentId?: string;
+                    /**
+                     * @description `agent`: the agent's own folder <data dir>/workspaces/<agentId> (agentId required); `workspaces` (default): the whole workspaces folder, global/ and every agent's folder
+                     * @enum {string}
+                     */
+                    scope?: "agent" | "workspaces";
+                    /**
+                     * @description Alias of scope (both given must agree)
+                     * @enum {string}
+                     */
+                    workspaceScope?: "agent" | "workspaces";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @enum {string} */
+                        scope: "agent" | "workspaces";
+                        agentId?: string;
+                        from: string;
+                        to: string;
+                        /** @enum {string} */
+                        type: "file" | "dir";
+                    };
+                };
+            };
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "workspace.file-upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Relative to the scope's folder, `/`-separated; not in a hidden or generated folder, not a top-level folder of scope `workspaces`; missing folders on the way are made */
+                    path: string;
+                    /** @description The bytes, standard base64 with padding; at most 8 MiB (8,388,608 bytes) decoded, else 413 */
+                    contentBase64: string;
+                    /**
+                     * @description Replace an existing regular file (atomically) instead of answering 409 workspace_entry_exists
+                     * @default false
+                     */
+                    overwrite?: boolean;
+                    /** @description A registered agent (404 agent_not_found otherwise) */
+                    agentId?: string;
+                    /**
+                     * @description `agent`: the agent's own folder <data dir>/workspaces/<agentId> (agentId required); `workspaces` (default): the whole workspaces folder, global/ and every agent's folder
+                     * @enum {string}
+                     */
+                    scope?: "agent" | "workspaces";
+                    /**
+                     * @description Alias of scope (both given must agree)
+                     * @enum {string}
+                     */
+                    workspaceScope?: "agent" | "workspaces";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @enum {string} */
+                        scope: "agent" | "workspaces";
+                        agentId?: string;
+                        path: string;
+                        size: number;
+                        /** Format: date-time */
+                        modifiedAt: string;
+                        /** @description `sha256:<hex>` of the content */
+                        version: string;
+                    };
+                };
+            };
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17779,7 +18159,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17806,7 +18186,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17835,7 +18215,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17878,7 +18258,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17907,7 +18287,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;

@@ -26,7 +26,10 @@ export function guardLeaving(pending: () => ConfirmRequest | undefined): () => v
     });
   };
   const onBeforeUnload = (event: BeforeUnloadEvent) => {
-    if (pending()) event.preventDefault();
+    if (!pending()) return;
+    event.preventDefault();
+    // Older browsers ask only when given a value.
+    event.returnValue = '';
   };
   document.addEventListener('click', onClick, true);
   window.addEventListener('beforeunload', onBeforeUnload);

@@ -41,6 +41,67 @@ export const writeBody = {
   },
 } as const;
 
+const inScope = { agentId, scope, workspaceScope: { ...scope, description: 'Alias of scope (both given must agree)' } } as const;
+const changedPath = {
+  ...relPath,
+  description: "Relative to the scope's folder, `/`-separated; not in a hidden or generated folder, not a top-level folder of scope `workspaces`",
+} as const;
+
+export const createBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['path', 'content'],
+  properties: {
+    path: { ...changedPath, description: `${changedPath.description}; missing folders on the way are made` },
+    content: { type: 'string', maxLength: 4 * 1024 * 1024, description: 'The content, UTF-8; at most 1 MiB (1,048,576 bytes), else 413' },
+    ...inScope,
+  },
+} as const;
+
+export const uploadBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['path', 'contentBase64'],
+  properties: {
+    path: { ...changedPath, description: `${changedPath.description}; missing folders on the way are made` },
+    // Bounded for the validator; the 8 MiB limit is on the decoded bytes (413 above it).
+    contentBase64: { type: 'string', maxLength: 16 * 1024 * 1024, description: 'The bytes, standard base64 with padding; at most 8 MiB (8,388,608 bytes) decoded, else 413' },
+    overwrite: { type: 'boolean', default: false, description: 'Replace an existing regular file (atomically) instead of answering 409 workspace_entry_exists' },
+    ...inScope,
+  },
+} as const;
+
+export const folderBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['path'],
+  properties: { path: { ...changedPath, description: `${changedPath.description}; missing folders on the way are made` }, ...inScope },
+} as const;
+
+export const moveBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['from', 'to'],
+  properties: {
+    from: { ...changedPath, description: 'The file or folder to move or rename' },
+    to: { ...changedPath, description: 'Its new path in the same folder tree; missing folders on the way are made' },
+    overwrite: { type: 'boolean', default: false, description: 'Replace an existing regular file at `to` (a file moved over a file only); otherwise an existing `to` is 409 workspace_entry_exists' },
+    ...inScope,
+  },
+} as const;
+
+export const deleteQuery = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['path'],
+  properties: {
+    path: { ...changedPath, description: 'The file or folder to delete' },
+    recursive: { type: 'boolean', default: false, description: 'Delete a folder with everything in it; without it a folder that is not empty is 409 workspace_folder_not_empty' },
+    agentId,
+    scope,
+  },
+} as const;
+
 const where = {
   scope: { type: 'string', enum: ['agent', 'workspaces'] },
   agentId: { type: 'string' },
@@ -86,6 +147,27 @@ export const writeAnswer = {
   additionalProperties: false,
   required: ['ok', 'scope', 'path', 'size', 'modifiedAt', 'version'],
   properties: { ok: { const: true }, ...where, path: { type: 'string' }, size: { type: 'integer' }, modifiedAt: { type: 'string', format: 'date-time' }, version },
+} as const;
+
+export const folderAnswer = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['ok', 'scope', 'path', 'type'],
+  properties: { ok: { const: true }, ...where, path: { type: 'string' }, type: { const: 'dir' } },
+} as const;
+
+export const moveAnswer = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['ok', 'scope', 'from', 'to', 'type'],
+  properties: { ok: { const: true }, ...where, from: { type: 'string' }, to: { type: 'string' }, type: { type: 'string', enum: ['file', 'dir'] } },
+} as const;
+
+export const entryDeletedAnswer = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['ok', 'scope', 'path', 'type', 'deleted'],
+  properties: { ok: { const: true }, ...where, path: { type: 'string' }, type: { type: 'string', enum: ['file', 'dir'] }, deleted: { const: true } },
 } as const;
 
 export const attachmentsQuery = {

@@ -41,8 +41,9 @@ function catalogued(error: unknown, limit: number): unknown {
     hard_linked: () => errors.chatWorkspaceFileHardLinked(p),
     changed: () => errors.chatWorkspaceFileChanged(p),
     too_large: () => errors.chatWorkspaceFileTooLarge({ ...p, limit }),
-    // The tools never create files; listed so every reason has its answer.
+    // The tools never create or remove files; listed so every reason has its answer.
     exists: () => errors.chatWorkspaceFileChanged(p),
+    not_empty: () => errors.chatWorkspaceFileChanged(p),
   };
   return byReason[error.reason]();
 }
