@@ -269,11 +269,13 @@ export async function call<T>(method: Method, path: string, payload?: unknown): 
   }
   if (response.ok) return { ok: true, status: response.status, data: body as T };
   const failure = (body ?? {}) as { error?: unknown; message?: unknown };
+  const { ok: _ok, error: _error, message: _message, ...details } = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
   return {
     ok: false,
     status: response.status,
     error: typeof failure.error === 'string' ? failure.error : `http_${response.status}`,
     message: typeof failure.message === 'string' ? failure.message : response.statusText,
+    ...(Object.keys(details).length > 0 ? { details } : {}),
   };
 }
 
