@@ -3,8 +3,8 @@
  * OpenAI-compatible model server: the API type is a select of the enabled adapters by name;
  * saving a connection tests it ("Connected: N models found", or the failure in words, never the
  * key); each model shows its capabilities as chips with where they came from, and can be
- * disabled; the agent's chat model picker offers only enabled chat models (no embedding or
- * image model).
+ * disabled; the agent's chat, archive-summary and Dream model pickers offer only enabled chat
+ * models (no embedding or image model).
  */
 import { expect, it } from 'vitest';
 import { navigateTo, uiSuite, until } from '../kits/ui-kit.js';
@@ -112,6 +112,27 @@ it('the agent’s chat model picker offers enabled chat models only', async () =
   await page.getByText('Saved.').waitFor();
   expect((await api('GET', '/api/agents/ada/model-selection')).body.selection).toMatchObject({ connectionId: 'local', model: 'gpt-test' });
   expect(await picker.locator('option:checked').textContent()).toBe('gpt-test — vision');
+
+  // The archive-summary and Dream pickers use the same helper: chat models only, and "none" first.
+  const archive = page.getByLabel('Archive summaries', { exact: true });
+  const dream = page.getByLabel('Dream model', { exact: true });
+  await until(
+    () => dream.locator('option').allTextContents(),
+    (texts) => texts.length > 1,
+    'the Dream models',
+  );
+  expect(await archive.locator('option').allTextContents()).toEqual(['Not set', 'gpt-test — vision']);
+  expect(await dream.locator('option').allTextContents()).toEqual(["The agent's chat model", 'gpt-test — vision']);
+  await archive.selectOption({ label: 'gpt-test — vision' });
+  await page.locator('#model-archive-note').getByText('Saved.').waitFor();
+  expect((await api('GET', '/api/agents/ada/archive-summary-model-selection')).body.selection).toMatchObject({ connectionId: 'local', model: 'gpt-test' });
+  await dream.selectOption({ label: 'gpt-test — vision' });
+  await page.getByRole('button', { name: 'Save Dream settings' }).click();
+  await until(
+    async () => (await api('GET', '/api/agents/ada/dream-settings')).body.settings,
+    (settings) => settings.model === 'gpt-test',
+    'the Dream model saved',
+  );
   expect(await seriousViolations()).toEqual([]);
   await ui.screenshot('connections-agent-model', { narrow: true });
 });

@@ -302,6 +302,10 @@ export const api = {
   saveProfileDocuments: (id: string, documents: ProfileDocument[]) => call<{ ok: true; documents: ProfileDocument[]; complete: boolean }>('PUT', agentPath(id, 'profile-documents'), { documents }),
   modelSelection: (id: string) => call<{ ok: true; selection: ModelSelection | null }>('GET', agentPath(id, 'model-selection')),
   saveModelSelection: (id: string, selection: ModelSelectionUpdate) => call<{ ok: true; selection: ModelSelection }>('PUT', agentPath(id, 'model-selection'), selection),
+  /** The agent's archive-summary model selection; null: not set. */
+  archiveModelSelection: (id: string) => call<{ ok: true; selection: ModelSelection | null }>('GET', agentPath(id, 'archive-summary-model-selection')),
+  saveArchiveModelSelection: (id: string, selection: { connectionId: string | null; model?: string }) =>
+    call<{ ok: true; selection: ModelSelection | null }>('PUT', agentPath(id, 'archive-summary-model-selection'), selection),
   dreamSettings: (id: string) => call<DreamSettingsView>('GET', agentPath(id, 'dream-settings')),
   saveDreamSettings: (id: string, update: Partial<DreamSettings>) => call<DreamSettingsView>('PUT', agentPath(id, 'dream-settings'), update),
   agentSkills: (id: string) => call<SkillAssignment>('GET', agentPath(id, 'skills')),
