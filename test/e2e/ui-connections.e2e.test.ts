@@ -136,3 +136,21 @@ it('the agent’s chat model picker offers enabled chat models only', async () =
   expect(await seriousViolations()).toEqual([]);
   await ui.screenshot('connections-agent-model', { narrow: true });
 });
+
+it('Brains offers embedding models only for its embeddings', async () => {
+  await navigateTo(page, 'Brains');
+  const picker = page.getByLabel('Embedding model', { exact: true });
+  await until(
+    () => picker.locator('option').allTextContents(),
+    (texts) => texts.length > 1,
+    'the embedding models',
+  );
+  expect(await picker.locator('option').allTextContents()).toEqual(['None', 'nomic-embed-text']);
+  await picker.selectOption({ label: 'nomic-embed-text' });
+  await page.getByRole('checkbox', { name: 'Use embeddings' }).check();
+  await page.getByRole('button', { name: 'Save embeddings' }).click();
+  await page.getByRole('status').filter({ hasText: 'records indexed' }).waitFor();
+  expect((await api('GET', '/api/settings/brain-embeddings')).body).toMatchObject({ enabled: true, connectionId: 'local', model: 'nomic-embed-text' });
+  expect(await seriousViolations()).toEqual([]);
+  await ui.screenshot('connections-brain-embeddings', { narrow: true });
+});
