@@ -3,8 +3,8 @@
  * connections. Credentials go one way only: the UI may send an API key, header or env value,
  * and only ever reads back whether one is set.
  */
-import { call, describeFailure, type ApiBody } from './api';
-import type { ApiResult } from './api-result';
+import { call, describeFailure, type ApiBody } from './api.js';
+import type { ApiResult } from './api-result.js';
 
 export type ModelConnection = ApiBody<'model-connections.list'>['connections'][number];
 
