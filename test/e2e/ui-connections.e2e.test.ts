@@ -69,6 +69,9 @@ it('saving a connection tests it and says how many models it found', async () =>
   expect(await models.locator('li', { hasText: 'gpt-test' }).locator('.chip', { hasText: 'vision' }).getAttribute('title')).toBe('vision: set by you');
 
   expect(await seriousViolations()).toEqual([]);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  expect(await seriousViolations(), 'dark').toEqual([]);
+  await page.emulateMedia({ colorScheme: 'light' });
   await ui.screenshot('connections-tested', { narrow: true });
 });
 
