@@ -58,7 +58,8 @@ it('imports the CLI credential, signs in to provider-b, shows usage and discover
   await page.locator('tr[data-connection-id="anthropic"] .badge', { hasText: 'provider login' }).waitFor();
 
   // provider-b: start, open the sign-in page (the test plays the browser's redirect), paste where it landed.
-  await page.getByRole('button', { name: 'Sign in to provider-b' }).click();
+  // The button names the provider as its provider mod declares it.
+  await page.getByRole('button', { name: 'Sign in to OpenAI-compatible Chat Completions' }).click();
   const open = page.getByRole('link', { name: 'Open the sign-in page' });
   await open.waitFor();
   const authorizeUrl = (await open.getAttribute('href'))!;
@@ -71,13 +72,13 @@ it('imports the CLI credential, signs in to provider-b, shows usage and discover
   await openai.locator('.badge', { hasText: 'provider login' }).waitFor();
 
   // Usage of the provider-b login, as the provider answered it.
-  const credential = page.locator('tr[data-credential-id]').filter({ hasText: 'provider-b' });
+  const credential = page.locator('tr[data-credential-id]').filter({ hasText: 'OpenAI-compatible Chat Completions' });
   await credential.getByRole('button', { name: 'Usage' }).click();
   await page.locator('.usage-row pre', { hasText: '"plan_type": "plus"' }).waitFor();
 
-  // Discovery over the linked connection sends the login's token.
-  await page.getByRole('button', { name: 'Discover models of openai' }).click();
-  await openai.getByRole('status').filter({ hasText: '2 listed by the provider' }).waitFor();
+  // Testing the linked connection (a discovery) sends the login's token.
+  await page.getByRole('button', { name: 'Test openai (lists its models)' }).click();
+  await openai.getByRole('status').filter({ hasText: 'Connected: 2 models found' }).waitFor();
   const sent = ui.fake.requests.filter((r) => r.path === '/v1/models').at(-1)?.headers.authorization;
   expect(sent).toBe(`Bearer ${peer.issued.accessTokens.at(-1)}`);
 

@@ -380,3 +380,43 @@ describe('diagnostics', () => {
     expect(logLines.join('\n')).not.toContain(API_KEY);
   });
 });
+
+describe('capability, not exact names', () => {
+  let local: string;
+  beforeAll(async () => {
+    const res = await t.request(
+      json('POST', '/api/settings/model-connections', {
+        provider: 'local',
+        apiType: 'openai-chat',
+        baseUrl: fake.baseUrl,
+        apiKey: API_KEY,
+        // flux-dev: an image model by its id; my-painter: the operator says it makes images; llama3: chat.
+        models: [{ id: 'flux-dev' }, { id: 'my-painter', capabilities: { outputModalities: ['image'] } }, { id: 'llama3' }, { id: 'sdxl-off', enabled: false }],
+      }),
+    );
+    expect(res.status).toBe(201);
+    local = res.body.connection.id;
+  });
+
+  it('offers a self-hosted model whose output is image for image generation, and nothing else of the connection', async () => {
+    const res = await t.request('/api/forge/catalog');
+    const byMode = Object.fromEntries(res.body.modes.map((m: any) => [m.mode, m]));
+    const offered = byMode.image.connections.find((c: { connectionId: string }) => c.connectionId === local);
+    expect(offered.models).toEqual([
+      { id: 'flux-dev', providerId: 'openai-images' },
+      { id: 'my-painter', providerId: 'openai-images' },
+    ]);
+    expect(byMode.speech.connections.find((c: { connectionId: string }) => c.connectionId === local)).toBeUndefined();
+    expect((await t.request(json('PUT', '/api/forge/selections', { mode: 'image', connectionId: local, modelId: 'llama3' }))).body.error).toBe('forge_model_ineligible');
+    expect((await t.request(json('PUT', '/api/forge/selections', { mode: 'image', connectionId: local, modelId: 'sdxl-off' }))).body.error).toBe('forge_model_ineligible');
+  });
+
+  it('generates with it through the OpenAI-style image provider', async () => {
+    const before = fake.requests.length;
+    const res = await post({ prompt: 'a blue circle', idempotencyKey: key(), connectionId: local, modelId: 'my-painter' });
+    expect(res.status).toBe(202);
+    expect(res.body.job).toMatchObject({ mode: 'image', modelId: 'my-painter', providerId: 'openai-images' });
+    expect(await settled(t, res.body.job.id)).toMatchObject({ status: 'succeeded' });
+    expect(fake.requests.slice(before).find((r) => r.path === '/v1/images/generations')?.body).toEqual({ model: 'my-painter', prompt: 'a blue circle', n: 1 });
+  });
+});

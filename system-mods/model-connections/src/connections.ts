@@ -141,6 +141,23 @@ function adapterFailureReason(error: unknown, apiKey: string | undefined, signal
   return redact(parts.join(': ') || 'the adapter failed', apiKey);
 }
 
+/** How a discovery failed, for the UI to say in words (`details.failure` of `model_connection_discovery_failed`). */
+export type DiscoveryFailure = 'unauthorized' | 'unreachable' | 'timeout' | 'not_found' | 'rate_limited' | 'http_error' | 'malformed' | 'failed';
+
+export function discoveryFailure(error: unknown, signal: AbortSignal): { failure: DiscoveryFailure; httpStatus?: number } {
+  const e = error as { status?: unknown; code?: unknown } | undefined;
+  const status = typeof e?.status === 'number' && Number.isInteger(e.status) ? e.status : undefined;
+  const withStatus = (failure: DiscoveryFailure) => (status === undefined ? { failure } : { failure, httpStatus: status });
+  if (signal.aborted || e?.code === 'upstream_timeout') return withStatus('timeout');
+  if (e?.code === 'upstream_unreachable') return withStatus('unreachable');
+  if (status === 401 || status === 403) return withStatus('unauthorized');
+  if (status === 404) return withStatus('not_found');
+  if (status === 429 || e?.code === 'upstream_rate_limited') return withStatus('rate_limited');
+  if (e?.code === 'upstream_malformed' || e?.code === 'upstream_truncated') return withStatus('malformed');
+  if (status !== undefined || e?.code === 'upstream_http_error') return withStatus('http_error');
+  return withStatus('failed');
+}
+
 /** Change name of a saved or deleted connection (key: its id); other processes hear {@link CONNECTIONS_TOPIC}. */
 export const CONNECTIONS_CHANGED = 'connections';
 export const CONNECTIONS_TOPIC = `model-connections.${CONNECTIONS_CHANGED}`;
@@ -440,7 +457,7 @@ export class ConnectionService implements ModelCatalogService {
       await refresh; // never throws; let it finish so its cache write is not left dangling
       const refused = findEgressRefusal(error);
       if (refused) throw refused.toSvcError();
-      throw errors.modelConnectionDiscoveryFailed({ connectionId: row.id, reason });
+      throw errors.modelConnectionDiscoveryFailed({ connectionId: row.id, reason }, { details: discoveryFailure(error, signal) });
     }
     const discovered = cleanProviderModels(listed);
     const refreshOutcome = await refresh;

@@ -86,8 +86,11 @@ export const modelConnectionDirectoryServiceRef = createServiceRef<ModelConnecti
 
 /** @public */
 export interface ConnectionAccessService {
-  /** Every connection as gateway callers see it (never a credential), oldest first. */
-  list(): Promise<Array<{ id: string; provider: string; apiType: string; models: Array<{ id: string; enabled: boolean }> }>>;
+  /**
+   * Every connection as gateway callers see it (never a credential), oldest first. A model's
+   * `outputModalities` are the effective ones (operator, catalog, else inferred from the id), when known.
+   */
+  list(): Promise<Array<{ id: string; provider: string; apiType: string; models: Array<{ id: string; enabled: boolean; outputModalities?: string[] }> }>>;
   /**
    * Runs `call` with the connection's base URL and credential (resolved now: a key change or a
    * provider login applies at once). The credential must go nowhere but that call's upstream

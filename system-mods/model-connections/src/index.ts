@@ -33,7 +33,7 @@ export default defineMod({
     // Subscribed before the first load: a change another process makes meanwhile is not missed.
     connections.shareChanges(changes);
     await connections.load();
-    bindRoutes(http, connectionRoutes(connections));
+    bindRoutes(http, connectionRoutes(connections, providers));
     extensions.provide(exportCategoryPoint, connectionsExportCategory(db, secrets, connections, egress));
     provide(modelCatalogServiceRef, { connection: (connectionId) => connections.connection(connectionId) });
     provide(modelGatewayServiceRef, createModelGateway(connections));
@@ -42,7 +42,13 @@ export default defineMod({
       create: async (input) => (await connections.summary((await connections.save(input)).connection.id))!,
     });
     provide(connectionAccessServiceRef, {
-      list: async () => (await connections.list()).map((c) => ({ id: c.id, provider: c.provider, apiType: c.apiType, models: c.models.map((m) => ({ id: m.id, enabled: m.enabled })) })),
+      list: async () =>
+        (await connections.list()).map((c) => ({
+          id: c.id,
+          provider: c.provider,
+          apiType: c.apiType,
+          models: c.models.map((m) => ({ id: m.id, enabled: m.enabled, ...(m.capabilities.outputModalities ? { outputModalities: [...m.capabilities.outputModalities] } : {}) })),
+        })),
       withConnection: async (connectionId, call) => {
         const resolved = await connections.resolve(connectionId);
         if (!resolved) throw new UpstreamError('connection_unavailable', `model connection ${connectionId.slice(0, 100)} does not exist`);

@@ -74,6 +74,19 @@ export interface ModelView {
   capabilityProvenance?: CapabilityProvenance;
   /** The capability fields inferred from the model id alone (nothing else said them). */
   inferredCapabilities?: Array<'inputModalities' | 'outputModalities'>;
+  /** Where each known effective fact came from: the operator's override, the provider's list, the catalog, or the model id. */
+  capabilitySources?: Partial<Record<CapabilityField, CapabilitySource>>;
+}
+
+export type CapabilityField = 'inputModalities' | 'outputModalities' | 'toolCalls' | 'reasoning' | 'contextWindow';
+export type CapabilitySource = 'operator' | 'discovery' | 'catalog' | 'inferred';
+
+/** The source of the first defined layer, in the order operator, discovery, catalog. */
+function sourceOf(operator: unknown, discovery: unknown, catalog: unknown): CapabilitySource | undefined {
+  if (operator !== undefined) return 'operator';
+  if (discovery !== undefined) return 'discovery';
+  if (catalog !== undefined) return 'catalog';
+  return undefined;
 }
 
 const defined = <T>(...values: Array<T | undefined>): T | undefined => values.find((v) => v !== undefined);
@@ -138,6 +151,18 @@ export function toModelView(model: StoredModel): ModelView {
   if (model.catalog?.pricing) view.pricing = { ...model.catalog.pricing };
   if (model.catalog) view.capabilityProvenance = { ...model.catalog.provenance };
   if (inferredFields.length > 0) view.inferredCapabilities = inferredFields;
+  const sources: NonNullable<ModelView['capabilitySources']> = {};
+  const put = (field: CapabilityField, source: CapabilitySource | undefined) => {
+    if (source) sources[field] = source;
+  };
+  put('inputModalities', inferredFields.includes('inputModalities') ? 'inferred' : sourceOf(model.capabilities?.inputModalities, model.listed?.inputModalities, model.catalog?.inputModalities));
+  put('outputModalities', inferredFields.includes('outputModalities') ? 'inferred' : sourceOf(model.capabilities?.outputModalities, undefined, model.catalog?.outputModalities));
+  put('toolCalls', sourceOf(model.capabilities?.toolCalls, undefined, model.catalog?.toolCalls));
+  if (reasoning !== undefined) {
+    put('reasoning', sourceOf(model.capabilities?.reasoning ?? model.reasoningEfforts, providerReasons ?? model.listed?.reasoningEfforts, model.catalog?.reasoning ?? model.catalog?.reasoningEfforts));
+  }
+  put('contextWindow', sourceOf(model.contextWindowOverride, model.listed?.contextWindow, model.catalog?.contextWindow));
+  if (Object.keys(sources).length > 0) view.capabilitySources = sources;
   return view;
 }
 

@@ -13,7 +13,7 @@ export interface ProviderAdapterSource {
 }
 
 export class ProviderAdapters implements ProviderAdapterSource {
-  private byId: Map<string, { adapter: ModelProviderAdapter; modId: string }> | undefined;
+  private byId: Map<string, { adapter: ModelProviderAdapter; modId: string; name: string }> | undefined;
   private readonly reported = new Set<string>();
 
   constructor(
@@ -30,22 +30,25 @@ export class ProviderAdapters implements ProviderAdapterSource {
     return this.byId.get(apiType)?.adapter;
   }
 
-  /** The adapters served now, as `{id, modId}`. */
-  list(): Array<{ id: string; modId: string }> {
+  /** The adapters served now, as `{id, name, modId, discovery}` (the name is the one the manifest declares; `discovery`: it can list models). */
+  list(): Array<{ id: string; name: string; modId: string; discovery: boolean }> {
     this.byId ??= this.build();
-    return [...this.byId].map(([id, { modId }]) => ({ id, modId }));
+    return [...this.byId].map(([id, { modId, name, adapter }]) => ({ id, name, modId, discovery: typeof adapter.listModels === 'function' }));
   }
 
-  private build(): Map<string, { adapter: ModelProviderAdapter; modId: string }> {
+  private build(): Map<string, { adapter: ModelProviderAdapter; modId: string; name: string }> {
     const contributions = this.point.contributions();
     const declaredBy = new Map<string, string>();
+    const names = new Map<string, string>();
     for (const { modId, value, source } of contributions) {
       if (source !== 'manifest') continue;
-      const { id } = value as ModelProviderDeclaration;
-      if (!declaredBy.has(id)) declaredBy.set(id, modId);
-      else if (declaredBy.get(id) !== modId) this.warnOnce(`${id}:${modId}:taken`, { apiType: id, modId, owner: declaredBy.get(id) }, 'a model provider id is already served by another mod; ignored');
+      const { id, name } = value as ModelProviderDeclaration;
+      if (!declaredBy.has(id)) {
+        declaredBy.set(id, modId);
+        names.set(id, name);
+      } else if (declaredBy.get(id) !== modId) this.warnOnce(`${id}:${modId}:taken`, { apiType: id, modId, owner: declaredBy.get(id) }, 'a model provider id is already served by another mod; ignored');
     }
-    const byId = new Map<string, { adapter: ModelProviderAdapter; modId: string }>();
+    const byId = new Map<string, { adapter: ModelProviderAdapter; modId: string; name: string }>();
     for (const { modId, value, source } of contributions) {
       if (source !== 'runtime') continue;
       const adapter = value as ModelProviderAdapter;
@@ -57,7 +60,7 @@ export class ProviderAdapters implements ProviderAdapterSource {
         this.warnOnce(`${adapter.id}:${modId}:undeclared`, { apiType: adapter.id, modId }, 'a model provider adapter its mod does not declare (or another mod serves); ignored');
         continue;
       }
-      if (!byId.has(adapter.id)) byId.set(adapter.id, { adapter, modId });
+      if (!byId.has(adapter.id)) byId.set(adapter.id, { adapter, modId, name: names.get(adapter.id) ?? adapter.id });
     }
     return byId;
   }

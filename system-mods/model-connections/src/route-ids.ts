@@ -4,4 +4,5 @@ export type RouteId =
   | 'list'
   | 'save'
   | 'discover'
+  | 'api-types'
   | 'delete';

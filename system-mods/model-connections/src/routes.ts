@@ -2,12 +2,37 @@
 import { respond, route, type RouteTable } from '../../../sdk/index.js';
 import type { RouteId } from './route-ids.js';
 import type { ConnectionService } from './connections.js';
+import type { ProviderAdapters } from './provider-adapters.js';
 import { connectionSchema, discoverBody, idParams, okConnection, saveBody } from './schemas.js';
 
 const tags = ['model-connections'];
 
-export function connectionRoutes(connections: ConnectionService): RouteTable<RouteId> {
+export function connectionRoutes(connections: ConnectionService, providers: Pick<ProviderAdapters, 'list'>): RouteTable<RouteId> {
   return {
+    'api-types': route({
+      schema: {
+        tags,
+        description: 'The `apiType`s a connection can use now: one per provider adapter an enabled provider mod serves, with the name its manifest declares. Sorted by name.',
+        response: {
+          200: {
+            type: 'object',
+            required: ['ok', 'apiTypes'],
+            properties: {
+              ok: { const: true },
+              apiTypes: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  required: ['id', 'name', 'modId', 'discovery'],
+                  properties: { id: { type: 'string' }, name: { type: 'string' }, modId: { type: 'string' }, discovery: { type: 'boolean', description: 'The adapter can list models (discover, test)' } },
+                },
+              },
+            },
+          },
+        },
+      },
+      handler: async () => ({ ok: true, apiTypes: providers.list().sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id)) }),
+    }),
     list: route({
       schema: {
         tags,

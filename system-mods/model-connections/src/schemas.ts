@@ -98,6 +98,13 @@ export const modelSchema = {
       items: { enum: ['inputModalities', 'outputModalities'] },
       description: 'Capability fields inferred from the model id alone (embed → embedding output, known image families → image output…) because no override, provider list or catalog entry said them',
     },
+    capabilitySources: {
+      type: 'object',
+      description: 'Where each known effective fact came from: operator (an override), discovery (the provider’s list), catalog, or inferred (from the id)',
+      properties: Object.fromEntries(
+        (['inputModalities', 'outputModalities', 'toolCalls', 'reasoning', 'contextWindow'] as const).map((field) => [field, { enum: ['operator', 'discovery', 'catalog', 'inferred'] }]),
+      ) as Record<'inputModalities' | 'outputModalities' | 'toolCalls' | 'reasoning' | 'contextWindow', { enum: ['operator', 'discovery', 'catalog', 'inferred'] }>,
+    },
   },
 } as const;
 

@@ -286,6 +286,8 @@ describe('discovery', () => {
     expect(res.status).toBe(502);
     expect(res.body.error).toBe('model_connection_discovery_failed');
     expect(res.body.message).toContain('401');
+    // What failed, for the UI to say in words.
+    expect(res.body).toMatchObject({ failure: 'unauthorized', httpStatus: 401 });
     noKeys(res);
     expect(res.body.message).not.toContain('FIRSTKEY');
     expect((await fake()).calls.at(-1)).toMatchObject({ connectionId: id, apiKey: KEY_1 }); // it did get the key
@@ -304,6 +306,76 @@ describe('the model catalog service', () => {
   it('is published while the mod is enabled', async () => {
     const status = (await t.request('/api/mods')).body.mods.find((m: { id: string }) => m.id === 'model-connections');
     expect(status.status).toBe('loaded');
-    expect(t.kernel.inspectRegistrations('model-connections')).toMatchObject({ services: 4, boundRoutes: 4 });
+    expect(t.kernel.inspectRegistrations('model-connections')).toMatchObject({ services: 4, boundRoutes: 5 });
+  });
+});
+
+describe('api types', () => {
+  const apiTypes = () => t.request('/api/settings/model-connections/api-types');
+
+  it('lists the adapters served now, by name, and follows their mods', async () => {
+    const res = await apiTypes();
+    expect(res.status).toBe(200);
+    expect(res.body.apiTypes).toEqual([{ id: 'fake-chat', name: 'Fake', modId: 'fake-provider', discovery: true }]);
+    await t.request(json('POST', '/api/mod-management/fake-provider/disable'));
+    const off = await apiTypes();
+    await t.request(json('POST', '/api/mod-management/fake-provider/enable'));
+    expect(off.body.apiTypes).toEqual([]);
+  });
+});
+
+describe('model overrides in a save', () => {
+  let id: string;
+  beforeAll(async () => {
+    const res = await save({ provider: 'local', apiType: 'fake-chat', baseUrl: 'http://127.0.0.1:9/v1', models: [{ id: 'nomic-embed-text' }, { id: 'llama3' }] });
+    id = res.body.connection.id;
+  });
+
+  it('says where each capability came from: inferred from the id, or set by the operator', async () => {
+    const [embed, llama] = (await list()).find((c) => c.id === id)!.models;
+    expect(embed).toMatchObject({ capabilities: { outputModalities: ['embedding'] }, capabilitySources: { outputModalities: 'inferred', inputModalities: 'inferred' } });
+    expect(llama.capabilitySources).toBeUndefined();
+
+    const res = await save({
+      id,
+      models: [
+        { id: 'nomic-embed-text', enabled: false },
+        { id: 'llama3', capabilities: { inputModalities: ['text', 'image'], toolCalls: true }, contextWindowOverride: 8192 },
+      ],
+    });
+    expect(res.status).toBe(200);
+    const [off, pinned] = res.body.connection.models;
+    expect(off).toMatchObject({ id: 'nomic-embed-text', enabled: false });
+    expect(pinned).toMatchObject({
+      enabled: true,
+      contextWindow: 8192,
+      capabilities: { inputModalities: ['text', 'image'], toolCalls: true },
+      capabilitySources: { inputModalities: 'operator', toolCalls: 'operator', contextWindow: 'operator' },
+    });
+  });
+
+  it('refuses a wrong type, an unknown field, an oversized value and an unknown connection', async () => {
+    expect((await save({ id, models: [{ id: 'llama3', enabled: 'no' }] })).body.error).toBe('request_validation_failed');
+    expect((await save({ id, models: [{ id: 'llama3', capabilities: { outputModalities: 'image' } }] })).body.error).toBe('request_validation_failed');
+    expect((await save({ id, models: [{ id: 'llama3', capabilities: { vision: true } }] })).body.error).toBe('request_validation_failed');
+    expect((await save({ id, models: [{ enabled: true }] })).body.error).toBe('request_validation_failed');
+    expect((await save({ id, models: [{ id: 'llama3', contextWindowOverride: 100_000_001 }] })).body.error).toBe('request_validation_failed');
+    expect((await save({ id, models: [{ id: 'x'.repeat(301) }] })).body.error).toBe('request_validation_failed');
+    const unknown = await save({ id: 'no-such-connection', models: [{ id: 'llama3', enabled: false }] });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error).toBe('model_connection_not_found');
+  });
+
+  it('says "unreachable" when nothing answers, without the URL in the message', async () => {
+    // The fake adapter answers; a real one fails to connect: the classification is checked on the error shape.
+    const { discoveryFailure } = await import('../src/connections.js');
+    const live = new AbortController().signal;
+    expect(discoveryFailure(Object.assign(new Error('x'), { code: 'upstream_unreachable' }), live)).toEqual({ failure: 'unreachable' });
+    expect(discoveryFailure(Object.assign(new Error('x'), { code: 'upstream_http_error', status: 403 }), live)).toEqual({ failure: 'unauthorized', httpStatus: 403 });
+    expect(discoveryFailure(Object.assign(new Error('x'), { code: 'upstream_http_error', status: 404 }), live)).toEqual({ failure: 'not_found', httpStatus: 404 });
+    expect(discoveryFailure(Object.assign(new Error('x'), { code: 'upstream_rate_limited', status: 429 }), live)).toEqual({ failure: 'rate_limited', httpStatus: 429 });
+    expect(discoveryFailure(Object.assign(new Error('x'), { code: 'upstream_malformed' }), live)).toEqual({ failure: 'malformed' });
+    expect(discoveryFailure(new Error('x'), AbortSignal.abort())).toEqual({ failure: 'timeout' });
+    expect(discoveryFailure('boom', live)).toEqual({ failure: 'failed' });
   });
 });

@@ -3,4 +3,5 @@
  * message}` the edge sent (or a stand-in when the request never got an answer). Its own module
  * so that `api.ts` and `chat.ts` (whose streamed turn answers one too) need not import each other.
  */
-export type ApiResult<T> = { ok: true; status: number; data: T } | { ok: false; status: number; error: string; message: string };
+/** A failure's `details`: the other fields of the error body (a catalogued error's extra facts, e.g. `failure` of a model discovery). */
+export type ApiResult<T> = { ok: true; status: number; data: T } | { ok: false; status: number; error: string; message: string; details?: Record<string, unknown> };

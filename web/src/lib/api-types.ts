@@ -2498,6 +2498,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/settings/model-connections/api-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The API types the enabled provider adapters serve, each with its human name
+         * @description The `apiType`s a connection can use now: one per provider adapter an enabled provider mod serves, with the name its manifest declares. Sorted by name.
+         */
+        get: operations["model-connections.api-types"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/settings/model-connections/cli-credential": {
         parameters: {
             query?: never;
@@ -13151,6 +13171,19 @@ export interface operations {
                                 };
                                 /** @description Capability fields inferred from the model id alone (embed → embedding output, known image families → image output…) because no override, provider list or catalog entry said them */
                                 inferredCapabilities?: ("inputModalities" | "outputModalities")[];
+                                /** @description Where each known effective fact came from: operator (an override), discovery (the provider’s list), catalog, or inferred (from the id) */
+                                capabilitySources?: {
+                                    /** @enum {unknown} */
+                                    inputModalities?: "operator" | "discovery" | "catalog" | "inferred";
+                                    /** @enum {unknown} */
+                                    outputModalities?: "operator" | "discovery" | "catalog" | "inferred";
+                                    /** @enum {unknown} */
+                                    toolCalls?: "operator" | "discovery" | "catalog" | "inferred";
+                                    /** @enum {unknown} */
+                                    reasoning?: "operator" | "discovery" | "catalog" | "inferred";
+                                    /** @enum {unknown} */
+                                    contextWindow?: "operator" | "discovery" | "catalog" | "inferred";
+                                };
                             }[];
                             /** Format: date-time */
                             discoveredAt: string | null;
@@ -13264,6 +13297,19 @@ export interface operations {
                                 };
                                 /** @description Capability fields inferred from the model id alone (embed → embedding output, known image families → image output…) because no override, provider list or catalog entry said them */
                                 inferredCapabilities?: ("inputModalities" | "outputModalities")[];
+                                /** @description Where each known effective fact came from: operator (an override), discovery (the provider’s list), catalog, or inferred (from the id) */
+                                capabilitySources?: {
+                                    /** @enum {unknown} */
+                                    inputModalities?: "operator" | "discovery" | "catalog" | "inferred";
+                                    /** @enum {unknown} */
+                                    outputModalities?: "operator" | "discovery" | "catalog" | "inferred";
+                                    /** @enum {unknown} */
+                                    toolCalls?: "operator" | "discovery" | "catalog" | "inferred";
+                                    /** @enum {unknown} */
+                                    reasoning?: "operator" | "discovery" | "catalog" | "inferred";
+                                    /** @enum {unknown} */
+                                    contextWindow?: "operator" | "discovery" | "catalog" | "inferred";
+                                };
                             }[];
                             /** Format: date-time */
                             discoveredAt: string | null;
@@ -13329,6 +13375,19 @@ export interface operations {
                                 };
                                 /** @description Capability fields inferred from the model id alone (embed → embedding output, known image families → image output…) because no override, provider list or catalog entry said them */
                                 inferredCapabilities?: ("inputModalities" | "outputModalities")[];
+                                /** @description Where each known effective fact came from: operator (an override), discovery (the provider’s list), catalog, or inferred (from the id) */
+                                capabilitySources?: {
+                                    /** @enum {unknown} */
+                                    inputModalities?: "operator" | "discovery" | "catalog" | "inferred";
+                                    /** @enum {unknown} */
+                                    outputModalities?: "operator" | "discovery" | "catalog" | "inferred";
+                                    /** @enum {unknown} */
+                                    toolCalls?: "operator" | "discovery" | "catalog" | "inferred";
+                                    /** @enum {unknown} */
+                                    reasoning?: "operator" | "discovery" | "catalog" | "inferred";
+                                    /** @enum {unknown} */
+                                    contextWindow?: "operator" | "discovery" | "catalog" | "inferred";
+                                };
                             }[];
                             /** Format: date-time */
                             discoveredAt: string | null;
@@ -13416,6 +13475,19 @@ export interface operations {
                                 };
                                 /** @description Capability fields inferred from the model id alone (embed → embedding output, known image families → image output…) because no override, provider list or catalog entry said them */
                                 inferredCapabilities?: ("inputModalities" | "outputModalities")[];
+                                /** @description Where each known effective fact came from: operator (an override), discovery (the provider’s list), catalog, or inferred (from the id) */
+                                capabilitySources?: {
+                                    /** @enum {unknown} */
+                                    inputModalities?: "operator" | "discovery" | "catalog" | "inferred";
+                                    /** @enum {unknown} */
+                                    outputModalities?: "operator" | "discovery" | "catalog" | "inferred";
+                                    /** @enum {unknown} */
+                                    toolCalls?: "operator" | "discovery" | "catalog" | "inferred";
+                                    /** @enum {unknown} */
+                                    reasoning?: "operator" | "discovery" | "catalog" | "inferred";
+                                    /** @enum {unknown} */
+                                    contextWindow?: "operator" | "discovery" | "catalog" | "inferred";
+                                };
                             }[];
                             /** Format: date-time */
                             discoveredAt: string | null;
@@ -13428,6 +13500,45 @@ export interface operations {
                 };
             };
             /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "model-connections.api-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        apiTypes: {
+                            id: string;
+                            name: string;
+                            modId: string;
+                            /** @description The adapter can list models (discover, test) */
+                            discovery: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14022,6 +14133,19 @@ export interface operations {
                                 };
                                 /** @description Capability fields inferred from the model id alone (embed → embedding output, known image families → image output…) because no override, provider list or catalog entry said them */
                                 inferredCapabilities?: ("inputModalities" | "outputModalities")[];
+                                /** @description Where each known effective fact came from: operator (an override), discovery (the provider’s list), catalog, or inferred (from the id) */
+                                capabilitySources?: {
+                                    /** @enum {unknown} */
+                                    inputModalities?: "operator" | "discovery" | "catalog" | "inferred";
+                                    /** @enum {unknown} */
+                                    outputModalities?: "operator" | "discovery" | "catalog" | "inferred";
+                                    /** @enum {unknown} */
+                                    toolCalls?: "operator" | "discovery" | "catalog" | "inferred";
+                                    /** @enum {unknown} */
+                                    reasoning?: "operator" | "discovery" | "catalog" | "inferred";
+                                    /** @enum {unknown} */
+                                    contextWindow?: "operator" | "discovery" | "catalog" | "inferred";
+                                };
                             }[];
                             /** Format: date-time */
                             discoveredAt: string | null;

@@ -288,11 +288,13 @@ export async function call<T>(method: Method, path: string, payload?: unknown): 
   }
   if (response.ok) return { ok: true, status: response.status, data: body as T };
   const failure = (body ?? {}) as { error?: unknown; message?: unknown };
+  const { ok: _ok, error: _error, message: _message, ...details } = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
   return {
     ok: false,
     status: response.status,
     error: typeof failure.error === 'string' ? failure.error : `http_${response.status}`,
     message: typeof failure.message === 'string' ? failure.message : response.statusText,
+    ...(Object.keys(details).length > 0 ? { details } : {}),
   };
 }
 
@@ -328,6 +330,10 @@ export const api = {
   saveProfileDocuments: (id: string, documents: ProfileDocument[]) => call<{ ok: true; documents: ProfileDocument[]; complete: boolean }>('PUT', agentPath(id, 'profile-documents'), { documents }),
   modelSelection: (id: string) => call<{ ok: true; selection: ModelSelection | null }>('GET', agentPath(id, 'model-selection')),
   saveModelSelection: (id: string, selection: ModelSelectionUpdate) => call<{ ok: true; selection: ModelSelection }>('PUT', agentPath(id, 'model-selection'), selection),
+  /** The agent's archive-summary model selection; null: not set. */
+  archiveModelSelection: (id: string) => call<{ ok: true; selection: ModelSelection | null }>('GET', agentPath(id, 'archive-summary-model-selection')),
+  saveArchiveModelSelection: (id: string, selection: { connectionId: string | null; model?: string }) =>
+    call<{ ok: true; selection: ModelSelection | null }>('PUT', agentPath(id, 'archive-summary-model-selection'), selection),
   dreamSettings: (id: string) => call<DreamSettingsView>('GET', agentPath(id, 'dream-settings')),
   saveDreamSettings: (id: string, update: Partial<DreamSettings>) => call<DreamSettingsView>('PUT', agentPath(id, 'dream-settings'), update),
   agentSkills: (id: string) => call<SkillAssignment>('GET', agentPath(id, 'skills')),

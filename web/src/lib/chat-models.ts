@@ -1,7 +1,8 @@
 /**
- * The models a chat can use and the words shown about them: the enabled chat models of each
- * model connection with their capability hints (the model picker), and an answer's model,
- * duration and tokens (the line under each answer).
+ * The models a picker offers and the words shown about them: the enabled models of each model
+ * connection that have a capability (`modelsWith`: chat for the chat composer, the agent's model,
+ * Dreams and archive summaries; embedding for Brains; image for Forge), with their capability
+ * hints, and an answer's model, duration and tokens (the line under each answer).
  *
  * A chat model takes text and answers text; unknown modalities count as text. This mirrors
  * `isChatModel` of the model-connections mod (`src/model-kind.ts`), whose effective capabilities
@@ -23,6 +24,9 @@ export interface PickerConnectionFacts {
   models: PickerModelFacts[];
 }
 
+export type ModelOption = ChatModelOption;
+export type ModelGroup = ChatModelGroup;
+
 export interface ChatModelOption {
   connectionId: string;
   model: string;
@@ -41,6 +45,42 @@ export function isChatModel(capabilities: PickerModelFacts['capabilities']): boo
   const input = capabilities.inputModalities;
   const output = capabilities.outputModalities;
   return (input === undefined || input.includes('text')) && (output === undefined || output.includes('text'));
+}
+
+/** What a picker asks of a model. */
+export type ModelCapability = 'chat' | 'vision' | 'embedding' | 'image' | 'speech' | 'transcription';
+
+/** Whether the model's effective capabilities have `capability` (chat: text in and out, unknown counting as text). */
+export function hasCapability(capabilities: PickerModelFacts['capabilities'], capability: ModelCapability): boolean {
+  const input = capabilities.inputModalities;
+  const output = capabilities.outputModalities;
+  switch (capability) {
+    case 'chat':
+      return isChatModel(capabilities);
+    case 'vision':
+      return isChatModel(capabilities) && input !== undefined && input.includes('image');
+    case 'embedding':
+      return output !== undefined && output.includes('embedding');
+    case 'image':
+      return output !== undefined && output.includes('image');
+    case 'speech':
+      return output !== undefined && output.includes('audio');
+    case 'transcription':
+      return input !== undefined && input.includes('audio') && (output === undefined || output.includes('text'));
+  }
+}
+
+/**
+ * Each connection with enabled models that have `capability`, in the list's order; connections
+ * without any are left out. The one helper every model picker uses.
+ */
+export function modelsWith(connections: PickerConnectionFacts[], capability: ModelCapability): ModelGroup[] {
+  return connections.flatMap((connection) => {
+    const models = connection.models.filter((m) => m.enabled && hasCapability(m.capabilities, capability)).map((m) => ({ connectionId: connection.id, model: m.id, hints: modelHints(m) }));
+    if (models.length === 0) return [];
+    const host = hostOf(connection.baseUrl);
+    return [{ connectionId: connection.id, label: host ? `${connection.id} · ${host}` : connection.id, models }];
+  });
 }
 
 /** `128000` → `128k`, `1047576` → `1M`, `8192` → `8k`. */
@@ -67,14 +107,9 @@ function hostOf(baseUrl: string): string {
   }
 }
 
-/** Each connection with enabled chat models, in the list's order; connections without any are left out. */
+/** Each connection with enabled chat models (see {@link modelsWith}). */
 export function chatModelGroups(connections: PickerConnectionFacts[]): ChatModelGroup[] {
-  return connections.flatMap((connection) => {
-    const models = connection.models.filter((m) => m.enabled && isChatModel(m.capabilities)).map((m) => ({ connectionId: connection.id, model: m.id, hints: modelHints(m) }));
-    if (models.length === 0) return [];
-    const host = hostOf(connection.baseUrl);
-    return [{ connectionId: connection.id, label: host ? `${connection.id} · ${host}` : connection.id, models }];
-  });
+  return modelsWith(connections, 'chat');
 }
 
 /** The value of a picked model in a `<select>` (connection ids have no newline). */

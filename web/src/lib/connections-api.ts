@@ -3,7 +3,8 @@
  * connections. Credentials go one way only: the UI may send an API key, header or env value,
  * and only ever reads back whether one is set.
  */
-import { call, type ApiBody } from './api';
+import { call, describeFailure, type ApiBody } from './api.js';
+import type { ApiResult } from './api-result.js';
 
 export type ModelConnection = ApiBody<'model-connections.list'>['connections'][number];
 
@@ -16,6 +17,72 @@ export interface ModelConnectionInput {
   apiType?: string;
   baseUrl?: string;
   apiKey?: string;
+  /** The complete model list with each model's explicit overrides (see `modelInputOf`). */
+  models?: ModelInput[];
+}
+
+/** One model of a save: the operator's overrides only (null clears one). */
+export interface ModelInput {
+  id: string;
+  enabled?: boolean;
+  contextWindowOverride?: number | null;
+  reasoningEfforts?: string[] | null;
+  capabilities?: { inputModalities?: string[]; outputModalities?: string[]; toolCalls?: boolean; reasoning?: boolean } | null;
+}
+
+/** An API type a connection can use: `GET /api/settings/model-connections/api-types`. */
+export type ApiType = ApiBody<'model-connections.api-types'>['apiTypes'][number];
+
+/** A shown model as it goes back in a save: its overrides only, so nothing the provider or the catalog said gets pinned. */
+export function modelInputOf(model: ConnectionModel): ModelInput {
+  return {
+    id: model.id,
+    enabled: model.enabled,
+    ...(model.contextWindowOverride !== undefined ? { contextWindowOverride: model.contextWindowOverride } : {}),
+    ...(model.reasoningEffortsOverride !== undefined ? { reasoningEfforts: model.reasoningEffortsOverride } : {}),
+    ...(model.capabilitiesOverride !== undefined ? { capabilities: model.capabilitiesOverride } : {}),
+  };
+}
+
+/** The outcome of testing a connection (a discovery), in words: never the key. */
+export type ConnectionTest = { state: 'running' } | { state: 'ok'; text: string } | { state: 'failed'; text: string };
+
+export function connectionTestOutcome(result: ApiResult<Discovery>, baseUrl: string): ConnectionTest {
+  if (result.ok) {
+    const n = result.data.discovery.listed;
+    return { state: 'ok', text: `Connected: ${n} ${n === 1 ? 'model' : 'models'} found` };
+  }
+  const status = typeof result.details?.httpStatus === 'number' ? result.details.httpStatus : undefined;
+  const failed = (text: string): ConnectionTest => ({ state: 'failed', text });
+  switch (result.error) {
+    case 'model_connection_discovery_failed':
+      switch (result.details?.failure) {
+        case 'unauthorized':
+          return failed(`The server refused the API key (${status ?? 401}). Check the key, or sign in again.`);
+        case 'unreachable':
+          return failed(`Nothing answers at ${baseUrl}. Is the server running, and is the address right?`);
+        case 'timeout':
+          return failed(`${baseUrl} did not answer in time.`);
+        case 'not_found':
+          return failed(`The server has no model list at ${baseUrl} (404). Check the base URL (it often ends in /v1).`);
+        case 'rate_limited':
+          return failed(`The provider is limiting requests (429). Test again in a moment.`);
+        case 'malformed':
+          return failed(`The answer from ${baseUrl} is not a model list. Check the base URL and the API type.`);
+        case 'http_error':
+          return failed(`The server answered with an error${status ? ` (HTTP ${status})` : ''}.`);
+        default:
+          return failed(`The test failed: ${result.message}`);
+      }
+    case 'egress_address_refused':
+      return failed(`This server may not reach ${baseUrl}: the address is refused by the network policy.`);
+    case 'model_connection_api_type_unknown':
+      return failed('No enabled provider mod serves this API type. Enable its mod under Mods, or pick another API type.');
+    case 'model_connection_discovery_unsupported':
+      return failed('This API type cannot list models, so the connection cannot be tested here.');
+    default:
+      return failed(`The test could not run: ${describeFailure(result)}`);
+  }
 }
 
 /** Mirror: the published schema has the `discovery` counts optional and its id lists as open arrays. */
@@ -100,6 +167,7 @@ const id = (value: string) => encodeURIComponent(value);
 export const connectionsApi = {
   modelConnections: () => call<{ ok: true; connections: ModelConnection[] }>('GET', MC),
   saveModelConnection: (input: ModelConnectionInput) => call<{ ok: true; connection: ModelConnection }>('POST', MC, input),
+  apiTypes: () => call<{ ok: true; apiTypes: ApiType[] }>('GET', `${MC}/api-types`),
   discoverModels: (connectionId: string) => call<Discovery>('POST', `${MC}/discover`, { connectionId }),
   deleteModelConnection: (connectionId: string) => call<{ ok: true; connection: ModelConnection }>('DELETE', `${MC}/${id(connectionId)}`),
 

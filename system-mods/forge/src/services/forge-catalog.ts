@@ -48,7 +48,7 @@ export class ForgeCatalog {
         const models: CatalogConnection['models'] = [];
         for (const model of connection.models) {
           if (!model.enabled) continue;
-          const provider = this.providers.find(connection.apiType, mode, model.id);
+          const provider = this.providers.find(connection.apiType, mode, model.id, model.outputModalities);
           if (provider) models.push({ id: model.id, providerId: provider.declaration.id });
         }
         if (models.length > 0) offered.push({ connectionId: connection.id, provider: connection.provider, apiType: connection.apiType, models });
@@ -70,7 +70,7 @@ export class ForgeCatalog {
     if (!model) throw refuse('the connection has no such model');
     if (!model.enabled) throw refuse('the model is disabled on the connection');
     const candidates = (mode ? [mode] : FORGE_MODES).flatMap((m) => {
-      const provider = this.providers.find(connection.apiType, m, modelId);
+      const provider = this.providers.find(connection.apiType, m, modelId, model.outputModalities);
       return provider ? [{ mode: m, providerId: provider.declaration.id }] : [];
     });
     if (candidates.length === 0) throw refuse(`no enabled media provider serves it over a ${connection.apiType} connection`);

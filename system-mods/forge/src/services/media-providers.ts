@@ -8,6 +8,9 @@
 import type { LoggerService, OwnedListPoint } from '../../../../sdk/index.js';
 import type { ForgeMode, MediaProviderAdapter, MediaProviderDeclaration } from '../contract.js';
 
+/** The output modality a mode makes, for models matched by capability (music is matched by name only: its output is audio too). */
+const MODE_OUTPUT: Partial<Record<ForgeMode, string>> = { image: 'image', speech: 'audio', video: 'video' };
+
 export interface ServedProvider {
   declaration: MediaProviderDeclaration;
   adapter: MediaProviderAdapter;
@@ -38,9 +41,20 @@ export class MediaProviders {
     return this.served.get(id);
   }
 
-  /** The first provider that serves `model` in `mode` over a connection of `apiType`. */
-  find(apiType: string, mode: ForgeMode, model: string): ServedProvider | undefined {
-    return this.list().find((p) => p.declaration.apiTypes.includes(apiType) && p.declaration.modes.some((m) => m.mode === mode && m.models.some((id) => modelMatches(model, id))));
+  /**
+   * The provider that serves `model` in `mode` over a connection of `apiType`: the first that
+   * declares the model by name, else (when the model's effective `outputModalities` include what
+   * the mode makes: `image`, `audio` for speech, `video`) the first that serves the mode over
+   * that API type. So a self-hosted image model the catalog or its id marks as an image model is
+   * offered without its name being in any declaration.
+   */
+  find(apiType: string, mode: ForgeMode, model: string, outputModalities?: readonly string[]): ServedProvider | undefined {
+    const over = this.list().filter((p) => p.declaration.apiTypes.includes(apiType));
+    const named = over.find((p) => p.declaration.modes.some((m) => m.mode === mode && m.models.some((id) => modelMatches(model, id))));
+    if (named) return named;
+    const makes = MODE_OUTPUT[mode];
+    if (!makes || !outputModalities?.includes(makes)) return undefined;
+    return over.find((p) => p.declaration.modes.some((m) => m.mode === mode));
   }
 
   private build(): Map<string, ServedProvider> {
