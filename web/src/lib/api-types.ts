@@ -13538,7 +13538,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (354 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
