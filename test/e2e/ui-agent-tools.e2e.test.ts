@@ -115,6 +115,9 @@ describe('an agent’s tools', () => {
     await ask('What is 2 + 40?', 'mcp-sum');
     await page.locator('[data-role="assistant"]', { hasText: 'The sum is 42.' }).waitFor();
     const card = page.locator(`details[data-tool="${modelName}"]`).first();
+    // The card says the tool's own name and the server's, not the name the model called.
+    await card.locator('summary .name', { hasText: 'add · Test tools' }).waitFor();
+    expect(await card.locator('summary .name').innerText()).not.toContain(mcpId);
     await card.locator('summary').click();
     expect(await card.innerText()).toMatch(/"sum": ?42/);
   });
