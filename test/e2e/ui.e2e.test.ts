@@ -130,14 +130,10 @@ it('opens the setup wizard on a fresh server, sets up the operator and a first a
   expect(saved.body.documents.find((d) => d.kind === 'RULES')?.markdown).toBe('# Rules\n\n- Be kind.\n');
   expect(saved.body.documents).toHaveLength(6);
 
-  // No model connections exist yet: the refusal is shown as the server words it, the form kept.
-  await page.getByRole('textbox', { name: 'Connection id' }).fill('openai');
-  await page.getByRole('textbox', { name: 'Model', exact: true }).fill('gpt-test');
-  await page.getByRole('button', { name: 'Save model' }).click();
-  const refusal = page.getByRole('alert').filter({ hasText: 'agent_model_connection_unknown' });
-  await refusal.waitFor();
-  expect(await refusal.textContent()).toBe('agent_model_connection_unknown: No model connection openai');
-  expect(await page.getByRole('textbox', { name: 'Connection id' }).inputValue()).toBe('openai');
+  // No model connections exist yet: the chat model picker offers none and says where to add one.
+  const picker = page.getByRole('combobox', { name: 'Chat model' });
+  await expect.poll(() => picker.locator('option').first().textContent(), poll).toBe('No chat models');
+  await page.locator('#model-model-note').getByRole('link', { name: 'Add or enable one under Connections' }).waitFor();
 
   // Dream settings send only what changed; a bad cron is refused inline.
   await page.getByRole('textbox', { name: 'Schedule (cron)' }).fill('every night');
@@ -330,7 +326,7 @@ it('adds a model connection against a fake OpenAI server and discovers its model
     await page.getByText('No model connections yet.').waitFor();
 
     await page.getByRole('textbox', { name: 'Provider' }).fill('openai');
-    await page.locator('#mc-api-type').fill('openai-chat');
+    await page.locator('#mc-api-type').selectOption('openai-chat');
     await page.locator('#mc-base-url').fill(fake.baseUrl);
     await page.locator('#mc-api-key').fill(key);
     await page.getByRole('button', { name: 'Add connection' }).click();
@@ -340,12 +336,16 @@ it('adds a model connection against a fake OpenAI server and discovers its model
     expect(await connection.locator('.badge').textContent()).toBe('key set');
     expect(await page.locator('#mc-api-key').inputValue()).toBe('');
 
-    await page.getByRole('button', { name: 'Discover models of openai' }).click();
-    await connection.getByRole('status').filter({ hasText: '2 listed by the provider, 2 new.' }).waitFor();
+    // Saving tested the connection (it listed the models); Test does it again.
+    await connection.getByRole('status').filter({ hasText: 'Connected: 2 models found' }).waitFor();
+    const listed = fake.requests.filter((r) => r.path === '/v1/models').length;
+    await page.getByRole('button', { name: 'Test openai (lists its models)' }).click();
+    await connection.getByRole('status').filter({ hasText: 'Connected: 2 models found' }).waitFor();
+    await expect.poll(() => fake.requests.filter((r) => r.path === '/v1/models').length, poll).toBe(listed + 1);
+    await connection.getByRole('button', { name: '2 enabled · 2 in all' }).click();
     const models = page.getByRole('list', { name: 'Models of openai' });
     await models.waitFor();
     expect(await models.locator('code').allTextContents()).toEqual(['gpt-test', 'long-context']);
-    expect(await models.textContent()).toContain('200,000 tokens');
     // The server called the provider with the stored key; the page never shows it.
     expect(fake.requests.filter((r) => r.path === '/v1/models').at(-1)?.headers.authorization).toBe(`Bearer ${key}`);
     expect(await page.content()).not.toContain(key);
@@ -363,7 +363,7 @@ it('adds a model connection against a fake OpenAI server and discovers its model
 
     // A refusal is shown as the server words it, the form kept.
     await page.getByRole('textbox', { name: 'Provider' }).fill('broken');
-    await page.locator('#mc-api-type').fill('openai-chat');
+    await page.locator('#mc-api-type').selectOption('openai-chat');
     await page.locator('#mc-base-url').fill('ftp://127.0.0.1/v1');
     await page.getByRole('button', { name: 'Add connection' }).click();
     await page.getByRole('alert').filter({ hasText: 'model_connection_base_url_invalid' }).waitFor();
