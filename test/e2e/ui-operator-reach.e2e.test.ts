@@ -1,14 +1,16 @@
 /**
  * Features that had only an API, reached from the console in a real browser against the real
  * server process: central skills (create, see which agent is given one, delete behind the
- * confirmation), the Status page's Active runs (a run the fake model holds open is listed with
+ * confirmation), the Status page's Inventory and Active runs (a run the fake model holds open is listed with
  * its agent, session and phase, and Stop ends it), and the Settings sections of mods that had
- * none (a mod's schema form, the memory curator) saving values that a reload reads back. The
- * Dreams page's "Run a cycle now" and diary are walked by `ui-dreams.e2e.test.ts`.
+ * none (a mod's schema form, the memory curator) saving values that a reload reads back, and on
+ * the Dreams page a cycle run now (over the conversation above, scripted phase answers) and the diary
+ * consolidated into one Dream memory (a cycle's model phases and diary by day are walked by
+ * `ui-dreams.e2e.test.ts`).
  */
 import { expect, it } from 'vitest';
 import { chatChunk, sseData } from '../peers/fake-openai.js';
-import { answerConfirmation, navigateTo, uiSuite } from '../kits/ui-kit.js';
+import { answerConfirmation, modelAnswer, navigateTo, uiSuite } from '../kits/ui-kit.js';
 import { accessibilityViolations } from './browser.js';
 
 const ui = uiSuite({ agents: ['ada'], model: true });
@@ -35,6 +37,9 @@ it('creates a central skill, shows the agents given it, and deletes it after ask
   await page.getByRole('button', { name: 'Refresh' }).click();
   await expect.poll(() => row.getByRole('link', { name: 'Ada' }).getAttribute('href'), poll).toBe('#/agents/ada');
   expect(await accessibilityViolations(page)).toEqual([]);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  expect(await accessibilityViolations(page), 'dark').toEqual([]);
+  await page.emulateMedia({ colorScheme: 'light' });
   await ui.screenshot('ui-operator-reach-skills', { narrow: true });
 
   // Edit reads the text back into the form.
@@ -63,7 +68,12 @@ it('lists a run in progress under Active runs and stops it after asking', async 
   await row.getByText('model answering').waitFor({ timeout: 20_000 });
   expect(await row.getByRole('link', { name: 'long-one' }).getAttribute('href')).toBe('#/chat/ada/long-one');
   await expect(row.textContent()).resolves.toContain('Ada');
+  // The inventory beside it says what is stored, in words.
+  await page.getByRole('article', { name: 'Inventory' }).getByText('Chat sessions').waitFor();
   expect(await accessibilityViolations(page)).toEqual([]);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  expect(await accessibilityViolations(page), 'dark').toEqual([]);
+  await page.emulateMedia({ colorScheme: 'light' });
   await ui.screenshot('ui-operator-reach-active-runs', { narrow: true });
 
   await row.getByRole('button', { name: 'Stop the run of Ada in long-one' }).click();
@@ -103,5 +113,35 @@ it('saves a newly reachable mod setting and the memory curator, both kept across
   expect(await accessibilityViolations(page)).toEqual([]);
   await page.goto(`${ui.server.url}/#/settings/curator`);
   await ui.screenshot('ui-operator-reach-settings', { narrow: true });
+  ui.expectNoPageErrors();
+});
+
+it('runs a Dream cycle from the page, reads the diary and consolidates it', async () => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  expect((await api('POST', '/api/agents/ada/dream-diary', { content: 'Remember the garden plans.' })).status).toBe(201);
+  await page.goto(`${ui.server.url}/#/dreams/ada`);
+  await page
+    .getByRole('article', { name: /^Note entry of/ })
+    .getByText('Remember the garden plans.')
+    .waitFor();
+
+  // The cycle reads the conversation of the Active runs test: Light, Deep and REM each answer.
+  const words = (word: string) => Array.from({ length: 110 }, () => word).join(' ');
+  ui.fake.chat(modelAnswer(`Light dreams of ${words('rivers')}`));
+  ui.fake.chat(modelAnswer(`Deep dreams of ${words('stones')}`));
+  ui.fake.chat(modelAnswer(JSON.stringify({ diary: `REM dreams of ${words('clouds')}`, items: [] })));
+  await page.getByRole('button', { name: 'Run a cycle now' }).click();
+  await page.getByRole('status').filter({ hasText: 'Started cycle' }).waitFor();
+  await page.locator('li.receipt[data-status="completed"]').waitFor({ timeout: 30_000 });
+  await page
+    .getByRole('article', { name: /^REM entry of/ })
+    .getByText(/^REM dreams of clouds/)
+    .waitFor();
+
+  await page.getByRole('button', { name: 'Consolidate the diary' }).click();
+  const consolidated = page.getByRole('region', { name: 'Consolidated diary' });
+  await consolidated.getByText(/Remember the garden plans\./).waitFor();
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await ui.screenshot('ui-operator-reach-dreams', { narrow: true });
   ui.expectNoPageErrors();
 });
