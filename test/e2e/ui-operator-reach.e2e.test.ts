@@ -1,11 +1,11 @@
 /**
  * Features that had only an API, reached from the console in a real browser against the real
  * server process: central skills (create, see which agent is given one, delete behind the
- * confirmation), the Status page's Inventory and Active runs (a run the fake model holds open is listed with
- * its agent, session and phase, and Stop ends it), and the Settings sections of mods that had
- * none (a mod's schema form, the memory curator) saving values that a reload reads back, and on
- * the Dreams page a cycle run now (over the conversation above, scripted phase answers) and the diary
- * consolidated into one Dream memory (a cycle's model phases and diary by day are walked by
+ * confirmation); the Status page's Inventory and Active runs (a run the fake model holds open
+ * is listed with its agent, session and phase, and Stop ends it); Settings sections of mods
+ * that had none, the memory curator and an agent's Tiddle settings, each saved and read back
+ * after a reload; and on the Dreams page a cycle run now (scripted phase answers), its diary
+ * entry read and the diary consolidated (the cycle's items and diary filters are walked by
  * `ui-dreams.e2e.test.ts`).
  */
 import { expect, it } from 'vitest';
@@ -83,7 +83,7 @@ it('lists a run in progress under Active runs and stops it after asking', async 
   ui.expectNoPageErrors();
 });
 
-it('saves a newly reachable mod setting and the memory curator, both kept across a reload', async () => {
+it("saves a newly reachable mod setting, the memory curator and an agent's Tiddle settings, kept across a reload", async () => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(`${ui.server.url}/#/settings/schedules`);
   const index = page.getByRole('navigation', { name: 'Settings sections' });
@@ -108,7 +108,19 @@ it('saves a newly reachable mod setting and the memory curator, both kept across
   await expect.poll(() => page.locator('[data-mod-settings="schedules"]').getByLabel('Check for due schedules every (milliseconds)').inputValue(), poll).toBe('20000');
   await expect.poll(() => page.locator('[data-mod-settings="curator"]').getByLabel('Look back (days)').inputValue(), poll).toBe('14');
   await expect(page.locator('[data-mod-settings="curator"]').getByLabel('Review memory on a schedule').isChecked()).resolves.toBe(true);
+  // An agent's Tiddle settings, on the Tiddle cards page beside her cards.
+  await page.goto(`${ui.server.url}/#/tiddle-cards/ada`);
+  const tiddle = () => page.locator('[data-mod-settings="tiddle-agent"]');
+  await tiddle().getByLabel('Keep cards for (days)').fill('30');
+  await tiddle().getByRole('button', { name: 'Save Tiddle settings' }).click();
+  await tiddle().getByText('Saved.').waitFor();
+  await page.reload();
+  await expect.poll(() => tiddle().getByLabel('Keep cards for (days)').inputValue(), poll).toBe('30');
+  expect((await api('GET', '/api/settings/tiddle?agentId=ada')).body.tiddle.cardRetentionDays).toBe(30);
+  expect(await accessibilityViolations(page)).toEqual([]);
+
   // Chat's runtime settings sit beside its retention policy.
+  await page.goto(`${ui.server.url}/#/settings/chat-runs`);
   await page.locator('[data-mod-settings="chat"]').getByLabel('Tool rounds per turn').waitFor();
   expect(await accessibilityViolations(page)).toEqual([]);
   await page.goto(`${ui.server.url}/#/settings/curator`);
