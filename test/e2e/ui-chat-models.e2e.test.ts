@@ -103,7 +103,7 @@ it('calls the picked model, and the answer shows it with its duration and tokens
 });
 
 it('shows an agent without a model the way to its model settings', async () => {
-  await page.getByLabel('Agent').selectOption({ label: 'Bob' });
+  await page.getByLabel('Agent', { exact: true }).selectOption({ label: 'Bob' });
   const note = page.getByText('This agent has no model yet.');
   await note.waitFor();
   expect(await page.getByRole('link', { name: 'Choose its model' }).getAttribute('href')).toBe('#/agents/bob');

@@ -27,7 +27,7 @@ it('runs a cycle now and shows the diary by day and phase and the receipt', asyn
 
   await page.goto(`${ui.server.url}/#/dreams`);
   await page.getByRole('heading', { name: 'Dreams' }).waitFor();
-  await page.getByLabel('Agent').selectOption('ada');
+  await page.getByLabel('Agent', { exact: true }).selectOption('ada');
   await page.getByText('No cycles yet.').waitFor();
 
   await page.getByRole('button', { name: 'Run a cycle now' }).click();
@@ -61,7 +61,7 @@ it('proposes the cited REM item as a candidate; accepted, it is found in Brains'
 
   await page.goto(`${ui.server.url}/#/brains`);
   await page.getByRole('heading', { name: 'Brains' }).waitFor();
-  await page.getByLabel('Agent').selectOption('ada');
+  await page.getByLabel('Agent', { exact: true }).selectOption('ada');
   await page.getByRole('list', { name: 'Brain records' }).getByText('Tomatoes by the fence', { exact: true }).waitFor();
   ui.expectNoPageErrors();
 });

@@ -50,7 +50,7 @@ it('generates an image, previews it and attaches it to a session', async () => {
   expect(served.headers.get('content-type')).toBe('image/png');
   expect(Buffer.from(await served.arrayBuffer())).toEqual(TINY_PNG);
 
-  await page.getByLabel('Agent').selectOption('ada');
+  await page.getByLabel('Agent', { exact: true }).selectOption('ada');
   await page.getByLabel('Session').selectOption('gallery');
   await job.getByRole('button', { name: 'Attach' }).click();
   await job.getByText('Attached to ada / gallery.').waitFor();

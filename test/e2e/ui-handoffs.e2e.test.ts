@@ -17,7 +17,7 @@ beforeAll(async () => {
 it('shows the received handoff and the pending candidate, writes the explicit handoff, and sets and clears the scope', async () => {
   await page.goto(`${ui.server.url}/#/handoffs`);
   await page.getByRole('heading', { name: 'Handoffs' }).waitFor();
-  await page.getByLabel('Agent').selectOption('ada');
+  await page.getByLabel('Agent', { exact: true }).selectOption('ada');
   await page.getByLabel('Session').fill('tuesday');
   await page.getByLabel('Session').press('Tab');
 

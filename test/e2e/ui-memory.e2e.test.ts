@@ -26,7 +26,7 @@ beforeAll(async () => {
 it('shows the cards, proposes them for review, and an accepted candidate becomes a Brain record', async () => {
   await page.goto(`${ui.server.url}/#/tiddle-cards`);
   await page.getByRole('heading', { name: 'Tiddle cards', level: 1 }).waitFor();
-  await page.getByLabel('Agent').selectOption('bob');
+  await page.getByLabel('Agent', { exact: true }).selectOption('bob');
   await page.getByRole('heading', { name: 'release' }).waitFor();
   await page.getByText('We decided to release on the first Monday of each month.').waitFor();
   await page.getByText('No pending candidates.').waitFor();
@@ -55,7 +55,7 @@ it('shows the cards, proposes them for review, and an accepted candidate becomes
   expect(brains[0].sourceRefs).toEqual(expect.arrayContaining([expect.stringMatching(/^card:card_/), expect.stringMatching(/^run:/), 'source:curator']));
 
   await page.goto(`${ui.server.url}/#/brains`);
-  await page.getByLabel('Agent').selectOption('bob');
+  await page.getByLabel('Agent', { exact: true }).selectOption('bob');
   await page.getByText('Monthly release').first().waitFor();
   await page.getByText('Releases go out on the first Monday of each month.').first().waitFor();
   ui.expectNoPageErrors();

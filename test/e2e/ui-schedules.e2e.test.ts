@@ -12,7 +12,7 @@ const { page, api } = ui;
 it('creates a schedule for an agent, shows its next occurrences, runs it and shows the run in the history', async () => {
   await page.goto(`${ui.server.url}/#/schedules`);
   await page.getByRole('heading', { name: 'Schedules' }).waitFor();
-  await page.getByLabel('Agent').selectOption('bob');
+  await page.getByLabel('Agent', { exact: true }).selectOption('bob');
   await page.getByText('No schedules for this agent yet.').waitFor();
 
   await page.getByLabel('Name').fill('Morning digest');
@@ -61,7 +61,7 @@ it('creates a schedule for an agent, shows its next occurrences, runs it and sho
   await job.getByRole('button', { name: 'Disable' }).click();
   await job.getByText('Disabled: no occurrences until enabled').waitFor();
   expect((await api('GET', '/api/scheduled-jobs?agentId=bob&enabled=false')).body.jobs).toHaveLength(1);
-  await page.getByLabel('Agent').selectOption('ada');
+  await page.getByLabel('Agent', { exact: true }).selectOption('ada');
   await page.getByText('No schedules for this agent yet.').waitFor();
   await ui.screenshot('ui-schedules');
   ui.expectNoPageErrors();

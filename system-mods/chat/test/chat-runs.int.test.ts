@@ -42,6 +42,9 @@ describe('serialization', () => {
       (runs) => runs.length === 1,
       'the first run to be active',
     );
+    // The list of every agent's runs (the console's active runs) has it, with its agent.
+    const everyAgent = (await kit.t.request('/api/chat/runs/active')).body.runs as Array<{ runId: string; agentId: string; sessionId: string }>;
+    expect(everyAgent).toContainEqual(expect.objectContaining({ runId: 'run-serial-1', agentId: 'ada', sessionId: 'serial' }));
     const b = kit.t.request(chatRequest({ agentId: 'ada', sessionId: 'serial', message: 'two', runId: 'run-serial-2' }));
     const [ra, rb] = await Promise.all([a, b]);
     expect([ra.body.answer, rb.body.answer]).toEqual(['first', 'second']);
@@ -166,7 +169,10 @@ describe('cancel', () => {
     expect((await kit.t.request(json('POST', '/api/chat/run-cancel/cancel', { agentId: 'zed' }))).status).toBe(404);
     expect((await kit.t.request(json('POST', '/api/chat/run-cancel/cancel', {}))).status).toBe(400);
     expect((await kit.t.request(json('POST', '/api/chat/run-cancel/cancel', { agentId: 'ada', reason: 'x'.repeat(501) }))).status).toBe(400);
-    expect((await kit.t.request('/api/chat/runs/active')).status).toBe(400);
+    // Without an agent: every agent's runs; a session alone names no run.
+    expect((await kit.t.request('/api/chat/runs/active')).status).toBe(200);
+    expect((await kit.t.request('/api/chat/runs/active?sessionId=serial')).status).toBe(400);
+    expect((await kit.t.request('/api/chat/runs/active?agentId=Not%20An%20Id')).status).toBe(400);
     expect((await kit.t.request('/api/chat/runs/active?agentId=zed')).status).toBe(404);
   });
 });

@@ -632,7 +632,7 @@ export interface paths {
         };
         /**
          * Active runs of every process
-         * @description Runs active for an agent (optionally one session), oldest first, each with the `instanceId` of the process running it. With several processes on one PostgreSQL: every process’s running runs with a fresh heartbeat; runs of another process read phase `running`. A run stopped by a restart is not active.
+         * @description Runs active for an agent (optionally one session), or for every agent when no agentId is given, oldest first, each with the `instanceId` of the process running it. With several processes on one PostgreSQL: every process’s running runs with a fresh heartbeat; runs of another process read phase `running`. A run stopped by a restart is not active.
          */
         get: operations["chat.runs-active"];
         put?: never;
@@ -6033,8 +6033,8 @@ export interface operations {
     };
     "chat.runs-active": {
         parameters: {
-            query: {
-                agentId: string;
+            query?: {
+                agentId?: string;
                 sessionId?: string;
             };
             header?: never;

@@ -57,6 +57,15 @@ export interface ModSettings {
   schema: Record<string, unknown> | null;
 }
 
+/**
+ * Settings a mod keeps behind its own routes, for `components/ModSettingsForm.svelte`: each
+ * answer is the whole document with the JSON Schema (titles, descriptions, bounds) it is drawn from.
+ */
+export interface SettingsSource {
+  read: () => Promise<ApiResult<{ schema: Record<string, unknown> | null; settings: Record<string, unknown> }>>;
+  save: (settings: Record<string, unknown>) => Promise<ApiResult<{ schema: Record<string, unknown> | null; settings: Record<string, unknown> }>>;
+}
+
 export interface StatusCheck {
   name: string;
   ok: boolean;

@@ -142,12 +142,12 @@ export function chatRoutes(deps: { agentRuns: AgentRunsService; store: RunStore;
       schema: {
         tags,
         description:
-          'Runs active for an agent (optionally one session), oldest first, each with the `instanceId` of the process running it. With several processes on one PostgreSQL: every process’s running runs with a fresh heartbeat; runs of another process read phase `running`. A run stopped by a restart is not active.',
+          'Runs active for an agent (optionally one session), or for every agent when no agentId is given, oldest first, each with the `instanceId` of the process running it. With several processes on one PostgreSQL: every process’s running runs with a fresh heartbeat; runs of another process read phase `running`. A run stopped by a restart is not active.',
         querystring: activeRunsQuery,
       },
       handler: async (req) => {
         const { agentId, sessionId } = req.query;
-        await agents.require(agentId);
+        if (agentId !== undefined) await agents.require(agentId);
         const { runs } = await agentRuns.status(agentId);
         return { ok: true, runs: sessionId === undefined ? runs : runs.filter((r) => r.sessionId === sessionId) };
       },

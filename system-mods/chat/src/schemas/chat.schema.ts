@@ -45,11 +45,12 @@ export const chatBody = {
 export const runIdParams = { type: 'object', required: ['runId'], properties: { runId } } as const;
 export const sessionIdParams = { type: 'object', required: ['sessionId'], properties: { sessionId } } as const;
 
+/** Without `agentId`: the runs of every agent (the console's list of what runs now); a session needs its agent. */
 export const activeRunsQuery = {
   type: 'object',
   additionalProperties: false,
-  required: ['agentId'],
   properties: { agentId, sessionId },
+  dependencies: { sessionId: ['agentId'] },
 } as const;
 
 export const cancelBody = {
