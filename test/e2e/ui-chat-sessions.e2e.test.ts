@@ -153,7 +153,7 @@ it('deletes the open chat after a confirmation naming it, then opens another', a
   const id = ((await api('GET', '/api/sessions?agentId=ada&internal=false')).body.sessions as Array<{ sessionId: string; title: string }>).find((s) => s.title === 'Hello there')!.sessionId;
   await page.getByRole('button', { name: 'Actions for Hello there' }).click();
   await page.getByRole('menuitem', { name: 'Delete…' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Delete “Hello there”?' });
+  const dialog = page.getByRole('alertdialog', { name: 'Delete “Hello there”?' });
   await dialog.waitFor();
   await ui.screenshot('ui-chat-sessions-delete', { narrow: true });
   await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -190,7 +190,7 @@ it('renames, forks, links the exports, resets and deletes through the chat menu'
 
   await menu.click();
   await page.getByRole('menuitem', { name: 'Reset context…' }).click();
-  const reset = page.getByRole('dialog', { name: 'Reset the context?' });
+  const reset = page.getByRole('alertdialog', { name: 'Reset the context?' });
   await reset.getByText('The transcript stays here', { exact: false }).waitFor();
   await reset.getByRole('button', { name: 'Reset context' }).click();
   await reset.waitFor({ state: 'hidden' });
@@ -207,7 +207,7 @@ it('renames, forks, links the exports, resets and deletes through the chat menu'
 
   await menu.click();
   await page.getByRole('menuitem', { name: 'Delete…' }).click();
-  const purge = page.getByRole('dialog', { name: 'Delete “Lisbon, final plan (fork)”?' });
+  const purge = page.getByRole('alertdialog', { name: 'Delete “Lisbon, final plan (fork)”?' });
   await purge.getByRole('button', { name: 'Delete for good' }).click();
   await purge.waitFor({ state: 'hidden' });
   await row('Lisbon, final plan (fork)').waitFor({ state: 'detached' });

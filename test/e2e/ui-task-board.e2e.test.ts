@@ -51,6 +51,9 @@ it('creates a project and a task, assigns it, executes it to review, and deletes
   expect(await reviewed.getByRole('link', { name: 'trace' }).getAttribute('href')).toBe(`/api/traces/${after.lastRun.runId}?agentId=ada`);
   const trace = await api('GET', `/api/traces/${after.lastRun.runId}?agentId=ada`);
   expect(trace.body.trace).toMatchObject({ status: 'completed', origin: { kind: 'task', id: task.id } });
+  // The answer itself, as text on the card, not only the trace's JSON.
+  await reviewed.getByRole('button', { name: 'Show the answer to Write the announcement' }).click();
+  await reviewed.locator('[data-answer]').filter({ hasText: 'We launch today. It is ready.' }).waitFor();
   await ui.screenshot('ui-task-board');
 
   // Delete the project (the confirmation is accepted): its task goes with it.

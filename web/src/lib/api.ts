@@ -287,7 +287,10 @@ export async function call<T>(method: Method, path: string, payload?: unknown): 
       body: sendsBody ? JSON.stringify(payload ?? {}) : undefined,
     });
   } catch (error) {
-    return { ok: false, status: 0, error: 'network_error', message: error instanceof Error ? error.message : String(error) };
+    // The browser's own words ("Failed to fetch") say nothing; these say what happened and what follows.
+    const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+    const message = offline ? 'the browser is offline; this is read again when the network returns' : `the service could not be reached (${error instanceof Error ? error.message : String(error)})`;
+    return { ok: false, status: 0, error: 'network_error', message };
   }
   let body: unknown;
   try {

@@ -44,7 +44,7 @@ export function formatRelative(iso: string | null | undefined, now = Date.now(),
   const at = Date.parse(iso);
   if (!Number.isFinite(at)) return '–';
   let value = (past ? Math.min(at, now) - now : at - now) / 1000;
-  if (Math.abs(value) < 45) return value < 0 ? 'just now' : 'in a moment';
+  if (Math.abs(value) < 45) return value < 0 || past ? 'just now' : 'in a moment';
   const rtf = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
   for (const [unit, size] of RELATIVE_STEPS) {
     if (Math.abs(value) < size) return rtf.format(Math.round(value), unit);

@@ -3,6 +3,10 @@
  * reads from the API (the data, the failure's text, whether a load is in flight);
  * `action()` is what it sends (busy while in flight, then the failure's text or a success
  * line). Both keep the last good data or message across a failure, as the views always did.
+ *
+ * A read that failed does not stay failed: every resource whose last read failed reads again
+ * when the browser comes back online and when the tab becomes visible again, so an offline
+ * error clears by itself once the network returns (and `retry` does it on demand).
  */
 import { describeFailure, type ApiResult } from './api';
 
@@ -20,6 +24,11 @@ export class Resource<T> {
     this.#onload = onload;
   }
 
+  /** The first read has not answered yet: show a skeleton, not an empty list or zeros. */
+  get pending(): boolean {
+    return this.data === undefined && this.problem === undefined;
+  }
+
   /** Fetches again; true when it worked. */
   load = async (): Promise<boolean> => {
     this.loading = true;
@@ -27,13 +36,37 @@ export class Resource<T> {
     this.loading = false;
     if (!result.ok) {
       this.problem = describeFailure(result);
+      failed.add(this as Resource<unknown>);
+      listenForRecovery();
       return false;
     }
+    failed.delete(this as Resource<unknown>);
     this.data = result.data;
     this.problem = undefined;
     this.#onload?.(result.data);
     return true;
   };
+
+  /** Reads again after a failure (the Retry button beside the problem). */
+  retry = (): void => {
+    void this.load();
+  };
+}
+
+/** The resources whose last read failed; each leaves the set when a read works again. */
+const failed = new Set<Resource<unknown>>();
+let listening = false;
+
+/** Re-reads what failed when the network returns or the operator comes back to the tab. */
+function listenForRecovery(): void {
+  if (listening || typeof window === 'undefined') return;
+  listening = true;
+  const recover = () => {
+    if (document.visibilityState === 'hidden' || navigator.onLine === false) return;
+    for (const resource of [...failed]) if (!resource.loading) resource.retry();
+  };
+  window.addEventListener('online', recover);
+  document.addEventListener('visibilitychange', recover);
 }
 
 /** `const agents = resource(api.agents);` then `agents.load()` in an effect, `agents.data`, `agents.problem`, `agents.loading`. */
