@@ -325,12 +325,20 @@ export class MessageStore {
   }
 
   /** Up to `limit` stream messages before `beforeSeq` (or the latest), oldest first, and whether older ones exist. */
+  /**
+   * A page of the stream. Its messages and their deliveries are read in one snapshot: read apart,
+   * a delivery that completed between the reads showed `completed` without the notice its
+   * completion wrote in the same transaction.
+   */
   async page(channelId: string, limit: number, beforeSeq?: number): Promise<{ items: Message[]; more: boolean }> {
-    let query = this.db.knex<MessageRow>(this.messages).where({ channel_id: channelId }).whereNotNull('seq');
-    if (beforeSeq !== undefined) query = query.where('seq', '<', beforeSeq);
-    const rows = await query.orderBy('seq', 'desc').limit(limit + 1);
-    const more = rows.length > limit;
-    return { items: await this.withDeliveries(rows.slice(0, limit).reverse()), more };
+    return this.db.transaction(async (trx) => {
+      if (this.db.driver === 'postgres') await trx.raw('set transaction isolation level repeatable read, read only');
+      let query = trx<MessageRow>(this.messages).where({ channel_id: channelId }).whereNotNull('seq');
+      if (beforeSeq !== undefined) query = query.where('seq', '<', beforeSeq);
+      const rows = await query.orderBy('seq', 'desc').limit(limit + 1);
+      const more = rows.length > limit;
+      return { items: await this.withDeliveries(rows.slice(0, limit).reverse(), trx), more };
+    });
   }
 
   /** Operator messages waiting for their delivery, in queue order. */
@@ -344,10 +352,10 @@ export class MessageStore {
     return this.withDeliveries(rows);
   }
 
-  private async withDeliveries(rows: MessageRow[]): Promise<Message[]> {
+  private async withDeliveries(rows: MessageRow[], knex: Knex = this.db.knex): Promise<Message[]> {
     const operatorIds = rows.filter((r) => r.author === 'operator').map((r) => r.id);
-    const deliveries = operatorIds.length === 0 ? [] : await this.db.knex<DeliveryRow>(this.deliveries).whereIn('message_id', operatorIds);
-    const views = await this.deliveryViews(deliveries);
+    const deliveries = operatorIds.length === 0 ? [] : await knex<DeliveryRow>(this.deliveries).whereIn('message_id', operatorIds);
+    const views = await this.deliveryViews(deliveries, knex);
     return rows.map((row) => ({
       id: row.id,
       channelId: row.channel_id,
@@ -364,11 +372,10 @@ export class MessageStore {
   }
 
   /** Views keyed by message id. */
-  private async deliveryViews(rows: DeliveryRow[]): Promise<Map<string, Delivery>> {
+  private async deliveryViews(rows: DeliveryRow[], knex: Knex = this.db.knex): Promise<Map<string, Delivery>> {
     const out = new Map<string, Delivery>();
     if (rows.length === 0) return out;
-    const parts = await this.db
-      .knex<MemberRow>(this.parts)
+    const parts = await knex<MemberRow>(this.parts)
       .whereIn(
         'delivery_id',
         rows.map((r) => r.id),
