@@ -107,6 +107,21 @@ export async function resolveWorkspaceDir(root: string, relative: string): Promi
 }
 
 /**
+ * `target` with its folder's symlinks resolved: the folder must exist (else `not_found`) and
+ * still be inside the root (else `path_invalid`); only the last name is left unresolved.
+ */
+async function inResolvedFolder(realRoot: string, target: string, relative: string): Promise<string> {
+  let parent: string;
+  try {
+    parent = await realpath(path.dirname(target));
+  } catch {
+    throw new WorkspaceFileRefusal('not_found', shown(relative));
+  }
+  if (!isInside(realRoot, parent)) throw new WorkspaceFileRefusal('path_invalid', shown(relative));
+  return path.join(parent, path.basename(target));
+}
+
+/**
  * Opens an existing regular file of the workspace under the rules above, for reading
  * (`'read'`, `O_RDONLY`) or writing in place (`'write'`, `O_WRONLY`: nothing is created or
  * truncated by the open itself). `maxBytes` refuses a larger file before and after the open.
@@ -115,15 +130,7 @@ export async function resolveWorkspaceDir(root: string, relative: string): Promi
 export async function openWorkspaceFile(root: string, relative: string, options: { mode: 'read' | 'write'; maxBytes?: number }): Promise<OpenedWorkspaceFile> {
   const { realRoot, target } = await lexical(root, relative);
   if (target === realRoot) throw new WorkspaceFileRefusal('not_found', shown(relative));
-  // The folder with every symlink resolved must still be inside; only the last name is left unresolved.
-  let parent: string;
-  try {
-    parent = await realpath(path.dirname(target));
-  } catch {
-    throw new WorkspaceFileRefusal('not_found', shown(relative));
-  }
-  if (!isInside(realRoot, parent)) throw new WorkspaceFileRefusal('path_invalid', shown(relative));
-  const file = path.join(parent, path.basename(target));
+  const file = await inResolvedFolder(realRoot, target, relative);
 
   let before: Stats;
   try {
@@ -321,14 +328,7 @@ async function makeFolders(realRoot: string, target: string, relative: string): 
 async function existingEntry(root: string, relative: string): Promise<{ realRoot: string; full: string; stats: Stats }> {
   const { realRoot, target } = await lexical(root, relative);
   if (target === realRoot) throw new WorkspaceFileRefusal('path_invalid', shown(relative));
-  let parent: string;
-  try {
-    parent = await realpath(path.dirname(target));
-  } catch {
-    throw new WorkspaceFileRefusal('not_found', shown(relative));
-  }
-  if (!isInside(realRoot, parent)) throw new WorkspaceFileRefusal('path_invalid', shown(relative));
-  const full = path.join(parent, path.basename(target));
+  const full = await inResolvedFolder(realRoot, target, relative);
   const stats = await lstat(full).catch(() => undefined);
   if (!stats) throw new WorkspaceFileRefusal('not_found', shown(relative));
   if (stats.isSymbolicLink()) throw new WorkspaceFileRefusal('symlink', shown(relative));
