@@ -24,6 +24,7 @@ import { up } from '../system-mods/schedules/migrations/20270301100000_schedules
 import { Scheduler } from '../system-mods/schedules/src/services/scheduler.js';
 import type { BenchOutcome, Row } from './lib/report.js';
 import { median, ratio, round } from './lib/stats.js';
+import { modDatabaseOver } from '../test/kits/mod-database.js';
 
 const TARGET = 1.5;
 const SIZES = [1_000, 10_000];
@@ -71,17 +72,7 @@ export async function runSchedulerBench(): Promise<BenchOutcome> {
   try {
     const knex = kernel.database.knex;
     if (!(await knex.schema.hasTable('schedules_jobs'))) await up(knex);
-    const db: ModDatabaseService = {
-      knex,
-      driver: kernel.database.driver,
-      vector: kernel.database.vector,
-      trigram: kernel.database.trigram,
-      table: (name) => `schedules_${name}`,
-      transaction: (fn) => knex.transaction(fn),
-      unitOfWork: () => {
-        throw new Error('not used');
-      },
-    };
+    const db: ModDatabaseService = modDatabaseOver(knex, 'schedules', { driver: kernel.database.driver, vector: kernel.database.vector, trigram: kernel.database.trigram });
     const scheduler = new Scheduler({
       db,
       runs: instantRuns,

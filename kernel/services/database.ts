@@ -1,8 +1,17 @@
 /** `core.database`: the mod's view of the shared database, checked against its own tables. */
+import type { Knex } from 'knex';
 import type { ModDatabaseService } from '../../sdk/core/database.js';
 import { errors } from '../errors.js';
 import { tablePrefixOf } from '../storage/mod-table-guard.js';
 import type { ModServiceDefinition } from './kernel-service.js';
+
+/** {@link ModDatabaseService.snapshot} over `knex`. */
+export function readSnapshot<T>(knex: Knex, driver: 'pglite' | 'postgres', read: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
+  return knex.transaction(async (trx) => {
+    if (driver === 'postgres') await trx.raw('set transaction isolation level repeatable read, read only');
+    return read(trx);
+  });
+}
 
 export const databaseService: ModServiceDefinition<ModDatabaseService> = {
   id: 'core.database',
@@ -28,6 +37,7 @@ export const databaseService: ModServiceDefinition<ModDatabaseService> = {
         if (!joined) throw errors.modUnitOfWorkUnknown({ modId: c.modId });
         return fn(guard.viewFor(joined, c.modId, system));
       },
+      snapshot: (read) => readSnapshot(knex, db.driver, read),
       // Registered as the kernel's view: whoever joins narrows it to their own tables.
       unitOfWork: (trx) => db.unitOfWork(guard.kernelView(trx)),
     };

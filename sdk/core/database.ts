@@ -30,6 +30,14 @@ export interface ModDatabaseService {
    */
   transaction<T>(fn: (trx: Knex.Transaction) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /**
+   * Runs the reads in `read` against one snapshot of the database (a read-only, repeatable-read
+   * transaction on PostgreSQL; the embedded database has one connection, so any transaction is
+   * one). Use it when an answer is put together from several statements whose rows another
+   * transaction writes together: under read committed each statement sees its own snapshot, so
+   * rows read apart can disagree (a child marked done before the parent read shows it).
+   */
+  snapshot<T>(read: (trx: Knex.Transaction) => Promise<T>): Promise<T>;
+  /**
    * A token for `trx` (a live transaction of this mod) that another mod joins: pass it in a hook
    * event or a provided-service call instead of the transaction. Valid until `trx` ends.
    */

@@ -11,6 +11,7 @@ import { modelCatalogServiceRef } from '../../system-mods/model-connections/src/
 import { createEgressGuard, DEFAULT_EGRESS_POLICY, fakeChanges, fakeHttpRouter, fakeLogger, fakeSecrets, fakeSettings, initWithFakes, startTestKernel, type TestKernel } from '../../sdk/testing/index.js';
 import type { ExtensionsService } from '../../sdk/extensions.js';
 import modelConnections from '../../system-mods/model-connections/src/index.js';
+import { modDatabaseOver } from '../kits/mod-database.js';
 
 const TOPIC = 'model-connections.connections';
 let t: TestKernel;
@@ -23,17 +24,7 @@ afterAll(() => t?.close());
 /** The mod's view of the real database, as the host builds it (no unit of work is joined here). */
 function modDatabase(): ModDatabaseService {
   const database = t.kernel.database;
-  return {
-    knex: database.knex,
-    driver: database.driver,
-    vector: database.vector,
-    trigram: database.trigram,
-    table: (name) => `model_connections_${name}`,
-    transaction: (fn) => database.transaction(fn),
-    unitOfWork: () => {
-      throw new Error('no unit of work in this test');
-    },
-  };
+  return modDatabaseOver(database.knex, 'model-connections', { driver: database.driver, vector: database.vector, trigram: database.trigram });
 }
 
 /** Extensions as seen by a mod with no provider mod enabled and nobody reading its export category. */

@@ -6,6 +6,7 @@
 import type { Knex } from 'knex';
 import type { ModDatabaseService } from '../../../sdk/index.js';
 import { startChatKit, type ChatKit } from '../../../test/kits/chat-kit.js';
+import { modDatabaseOver } from '../../../test/kits/mod-database.js';
 
 export { chatRequest, parseNdjson, textAnswer, until } from '../../../test/kits/chat-kit.js';
 
@@ -26,13 +27,5 @@ export function systemPrompts(kit: ChatKit, from: number): string[] {
 
 /** The mod's database view over the kernel's knex (the stores only name their own tables). */
 export function modDb(knex: Knex, driver: 'pglite' | 'postgres'): ModDatabaseService {
-  return {
-    knex,
-    driver,
-    vector: { storage: 'real[]' },
-    trigram: false,
-    table: (name) => `continuity_${name}`,
-    transaction: (fn) => knex.transaction(fn),
-    unitOfWork: () => 'unused',
-  };
+  return modDatabaseOver(knex, 'continuity', { driver });
 }

@@ -15,6 +15,7 @@ import { DreamCycles } from '../src/services/dream-cycles.js';
 import { DreamScheduler } from '../src/services/dream-scheduler.js';
 import { probe } from './fixtures/dreams-probe/index.js';
 import { until as pollUntil } from '../../../test/kits/until.js';
+import { modDatabaseOver } from '../../../test/kits/mod-database.js';
 
 export const silent: LoggerService = { debug() {}, info() {}, warn() {}, error() {}, child: () => silent };
 
@@ -60,17 +61,7 @@ export interface DreamKit {
 }
 
 export function modDb(knex: DreamKit['knex'], driver: 'pglite' | 'postgres'): ModDatabaseService {
-  return {
-    knex,
-    driver,
-    vector: { storage: 'real[]' },
-    trigram: false,
-    table: (name) => `dreams_${name}`,
-    transaction: (fn) => knex.transaction(fn),
-    unitOfWork: () => {
-      throw new Error('not used by these services');
-    },
-  };
+  return modDatabaseOver(knex, 'dreams', { driver });
 }
 
 export async function startDreamKit(agents: string[], options: { database?: DatabaseOptions; config?: Record<string, unknown>; fake?: FakeOpenAi } = {}): Promise<DreamKit> {

@@ -15,6 +15,7 @@ import { LoginService } from '../src/login-flows.js';
 import { TokenEndpoint } from '../src/token-endpoint.js';
 import { UsageService } from '../src/usage.js';
 import { CLIENT_A, PEER_CLIENTS, peerSettings, startKernel } from './kit.js';
+import { modDatabaseOver } from '../../../test/kits/mod-database.js';
 
 let t: TestKernel;
 let peer: OAuthPeer;
@@ -35,17 +36,7 @@ beforeAll(async () => {
   peer = await startOAuthPeer(PEER_CLIENTS);
   t = await startKernel();
   const knex: Knex = t.kernel.database.knex;
-  const db: ModDatabaseService = {
-    knex,
-    driver: t.kernel.database.driver,
-    vector: t.kernel.database.vector,
-    trigram: t.kernel.database.trigram,
-    table: (name) => `provider_logins_${name}`,
-    transaction: (fn) => knex.transaction(fn),
-    unitOfWork: () => {
-      throw new Error('not used by these services');
-    },
-  };
+  const db: ModDatabaseService = modDatabaseOver(knex, 'provider-logins', { driver: t.kernel.database.driver, vector: t.kernel.database.vector, trigram: t.kernel.database.trigram });
   secrets = new Map();
   const store: SecretsService = {
     get: async (name) => secrets.get(name),

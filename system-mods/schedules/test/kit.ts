@@ -13,22 +13,13 @@ import { up } from '../migrations/20270301100000_schedules.js';
 import { ScheduledJobs } from '../src/services/scheduled-jobs.js';
 import { Scheduler } from '../src/services/scheduler.js';
 import { until as pollUntil } from '../../../test/kits/until.js';
+import { modDatabaseOver } from '../../../test/kits/mod-database.js';
 
 export const silent: LoggerService = { debug() {}, info() {}, warn() {}, error() {}, child: () => silent };
 
 /** The mod's database view over a plain knex (the services only name their own tables). */
 export function modDb(knex: Knex, driver: 'pglite' | 'postgres'): ModDatabaseService {
-  return {
-    knex,
-    driver,
-    vector: { storage: 'real[]' },
-    trigram: false,
-    table: (name) => `schedules_${name}`,
-    transaction: (fn) => knex.transaction(fn),
-    unitOfWork: () => {
-      throw new Error('not used by these services');
-    },
-  };
+  return modDatabaseOver(knex, 'schedules', { driver });
 }
 
 /** The schedules tables exist in the migrated template; a kernel without the mod may still need them. */

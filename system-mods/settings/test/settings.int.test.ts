@@ -8,6 +8,7 @@ import { CuratorSettingsStore } from '../src/services/curator-settings.js';
 import { ExecutionBoundariesStore } from '../src/services/execution-boundaries.js';
 import { OperatorSettings } from '../src/services/operator-settings.js';
 import { SettingsDocuments } from '../src/services/settings-documents.js';
+import { modDatabaseOver } from '../../../test/kits/mod-database.js';
 
 let t: TestKernel;
 beforeAll(async () => {
@@ -18,21 +19,7 @@ afterAll(() => t?.close());
 /** The mod's own view of the kernel database, as the host builds it for the mod (services tested without HTTP). */
 function modDatabase(): ModDatabaseService {
   const database = t.kernel.database;
-  // Units of work as the kernel keeps them: a token names a live transaction the callee joins.
-  const units = new Map<string, Knex.Transaction>();
-  return {
-    knex: database.knex,
-    driver: database.driver,
-    vector: database.vector,
-    trigram: database.trigram,
-    table: (name) => `settings_${name}`,
-    transaction: (fn, options) => (options?.join === undefined ? database.transaction(fn) : fn(units.get(options.join)!)),
-    unitOfWork: (trx) => {
-      const token = `uow_${units.size + 1}`;
-      units.set(token, trx);
-      return token;
-    },
-  };
+  return modDatabaseOver(database.knex, 'settings', { driver: database.driver, vector: database.vector, trigram: database.trigram });
 }
 
 const TIMEZONE = '/api/settings/timezone';

@@ -19,6 +19,7 @@ import { Candidates } from '../src/services/candidates.js';
 import { CardStore } from '../src/services/cards.js';
 import { Curator } from '../src/services/curator.js';
 import { until as pollUntil } from '../../../test/kits/until.js';
+import { modDatabaseOver } from '../../../test/kits/mod-database.js';
 
 export const TIDDLE_MODS = ['health', 'agents', 'model-connections', 'provider-openai', 'skills', 'settings', 'chat', 'brains', 'tiddle'];
 
@@ -70,15 +71,7 @@ export function textAnswer(text: string): ScriptedAnswer {
 
 /** The mod's database view over a plain knex (the services only name their own tables). */
 export function modDb(knex: Knex, driver: 'pglite' | 'postgres'): ModDatabaseService {
-  return {
-    knex,
-    driver,
-    vector: { storage: 'real[]' },
-    trigram: false,
-    table: (name) => `tiddle_${name}`,
-    transaction: (fn) => knex.transaction(fn),
-    unitOfWork: () => 'unused',
-  };
+  return modDatabaseOver(knex, 'tiddle', { driver });
 }
 
 /** A clock the test sets. */

@@ -331,8 +331,7 @@ export class MessageStore {
    * completion wrote in the same transaction.
    */
   async page(channelId: string, limit: number, beforeSeq?: number): Promise<{ items: Message[]; more: boolean }> {
-    return this.db.transaction(async (trx) => {
-      if (this.db.driver === 'postgres') await trx.raw('set transaction isolation level repeatable read, read only');
+    return this.db.snapshot(async (trx) => {
       let query = trx<MessageRow>(this.messages).where({ channel_id: channelId }).whereNotNull('seq');
       if (beforeSeq !== undefined) query = query.where('seq', '<', beforeSeq);
       const rows = await query.orderBy('seq', 'desc').limit(limit + 1);

@@ -1,5 +1,4 @@
 /** Work items of one agent at a time: create, list, read, archive. Steps are the step runner's. */
-import type { Knex } from 'knex';
 import type { ModDatabaseService } from '../../../../sdk/index.js';
 import type { AgentsService } from '../../../agents/src/contract.js';
 import { workItemErrors as errors } from '../errors.js';
@@ -26,25 +25,15 @@ export class WorkItems {
   async list(agentId: string, options: { archived: boolean; limit: number }): Promise<WorkItem[]> {
     await this.agents.require(agentId);
     await this.runner.sweep(agentId);
-    return this.snapshot((trx) => this.store.list(trx, agentId, options));
+    return this.db.snapshot((trx) => this.store.list(trx, agentId, options));
   }
 
   async get(agentId: string, id: string): Promise<WorkItemDetail> {
     await this.agents.require(agentId);
     await this.runner.sweep(agentId, id);
-    return this.snapshot((trx) => this.runner.readDetail(agentId, id, trx));
-  }
-
-  /**
-   * Reads an item and its steps from one snapshot. A step's outcome and the item's advance are
-   * committed together, but under read committed each statement sees its own snapshot, so a
-   * step recorded between the two reads showed as completed on an item still running.
-   */
-  private snapshot<T>(read: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
-    return this.db.transaction(async (trx) => {
-      if (this.db.driver === 'postgres') await trx.raw('set transaction isolation level repeatable read, read only');
-      return read(trx);
-    });
+    // One snapshot: a step's outcome and the item's advance commit together; read apart, a step
+    // recorded between the reads showed as completed on an item still running.
+    return this.db.snapshot((trx) => this.runner.readDetail(agentId, id, trx));
   }
 
   /** Archiving hides the item from the default list; a step in flight finishes and is recorded. */
