@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
+import DurationSequencer from './test/duration-sequencer.js';
 
 /**
  * `*.test.ts` run once on embedded PGlite. `*.int.test.ts` (the integration suites) run on
@@ -28,6 +29,8 @@ const maxWorkers = Math.max(3, availableParallelism() + 1);
 export default defineConfig({
   test: {
     maxWorkers,
+    // Longest files first (test/durations.json), so the run does not end on one long file.
+    sequence: { sequencer: DurationSequencer },
     projects: [
       {
         test: {
