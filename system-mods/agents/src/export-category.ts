@@ -153,7 +153,7 @@ export function agentsExportCategory(db: ModDatabaseService, registry: AgentRegi
   /** Writes everything of `item` but the agent row's creation, replacing what `agentId` had. */
   async function writeConfig(trx: Knex.Transaction, agentId: string, item: AgentItem, connection: (id: string) => string, mcp: (id: string) => string): Promise<void> {
     registry.noteWrite(trx);
-    if (item.documents.length > 0) await registry.replaceProfileDocuments(agentId, item.documents, trx);
+    if (item.documents.length > 0) await registry.replaceProfileDocuments(agentId, item.documents, trx, 'import');
     await trx('agents_model_selections').where({ agent_id: agentId }).delete();
     for (const [purpose, chosen] of [
       ['chat', item.modelSelections.chat],
