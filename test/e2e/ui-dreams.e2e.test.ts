@@ -2,10 +2,13 @@
  * The Dreams view in a real browser against the real server process and the fake
  * OpenAI-compatible model server: run a cycle now for an agent with a conversation (scripted
  * Light, Deep and REM answers, REM citing a real message) and see the diary entries by day and
- * phase and the cycle's receipt.
+ * phase and the cycle's receipt; on an agent's page, consolidate the diary into its Dream memory
+ * (the chat model saved there counts at once), approve the proposal held for review and restore
+ * the previous version.
  */
 import { beforeAll, expect, it } from 'vitest';
-import { modelAnswer, uiSuite } from '../kits/ui-kit.js';
+import { answerConfirmation, modelAnswer, uiSuite } from '../kits/ui-kit.js';
+import { accessibilityViolations } from './browser.js';
 
 const ui = uiSuite({ agents: ['ada'], model: true });
 const { page, api } = ui;
@@ -63,5 +66,58 @@ it('proposes the cited REM item as a candidate; accepted, it is found in Brains'
   await page.getByRole('heading', { name: 'Brains' }).waitFor();
   await page.getByLabel('Agent', { exact: true }).selectOption('ada');
   await page.getByRole('list', { name: 'Brain records' }).getByText('Tomatoes by the fence', { exact: true }).waitFor();
+  ui.expectNoPageErrors();
+});
+
+it('consolidates the diary into the Dream memory on the agent page: approve the proposal, restore the previous version', async () => {
+  // An agent without a model, whose Dream settings hold a new Dream memory for review.
+  expect((await api('POST', '/api/agents', { id: 'bo', name: 'Bo' })).status).toBe(201);
+  expect((await api('PUT', '/api/agents/bo/dream-settings', { reviewMemory: true })).status).toBe(200);
+  expect((await api('POST', '/api/agents/bo/dream-diary', { content: 'Bo talked about the orchard.' })).status).toBe(201);
+  const starter = (await api('GET', '/api/agents/bo/profile-documents')).body.documents.find((d: { kind: string }) => d.kind === 'DREAM_MEMORY').markdown as string;
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`${ui.server.url}/#/agents/bo`);
+  const dream = page.getByRole('article', { name: 'Dream', exact: true });
+  await dream.getByText('no_model_selected').waitFor();
+  const memory = page.getByRole('article', { name: 'Dream memory' });
+  await memory.getByRole('region', { name: 'Dream memory in use' }).waitFor();
+
+  // Without a model the consolidation says what to do, and changes nothing.
+  await memory.getByRole('button', { name: 'Consolidate the diary' }).click();
+  await memory.getByRole('alert').filter({ hasText: 'There is no model to consolidate with' }).waitFor();
+
+  // The chat model saved on the same page is the Dream model at once (no reload).
+  await page.getByLabel('Chat model', { exact: true }).selectOption({ label: 'gpt-test' });
+  await page.getByRole('button', { name: 'Save model' }).click();
+  await dream.getByText("(the agent's chat model)").waitFor();
+  await dream.getByText('no_model_selected').waitFor({ state: 'detached' });
+
+  ui.fake.chat(modelAnswer('# What Bo remembers\n\n- The orchard matters to Bo.'));
+  await memory.getByRole('button', { name: 'Consolidate the diary' }).click();
+  await memory.getByRole('status').filter({ hasText: 'waits for your review' }).waitFor();
+  const proposal = memory.getByRole('region', { name: 'Dream memory waiting for review' });
+  await proposal.getByText('The orchard matters to Bo.').waitFor();
+  await proposal.getByText(/Consolidated by Dreams from 1 diary entry of/).waitFor();
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await ui.screenshot('ui-dreams-memory-review', { narrow: true });
+
+  await proposal.getByRole('button', { name: 'Approve' }).click();
+  await proposal.waitFor({ state: 'detached' });
+  const inUse = memory.getByRole('region', { name: 'Dream memory in use' });
+  await inUse.getByText('The orchard matters to Bo.').waitFor();
+  await inUse.getByText(/Consolidated by Dreams from 1 diary entry of \d{4}-\d{2}-\d{2} · gpt-test/).waitFor();
+  await ui.screenshot('ui-dreams-memory-applied');
+  // The profile editor on the page reads the new document too.
+  await page.getByRole('tab', { name: 'DREAM_MEMORY' }).click();
+  await expect.poll(() => page.getByRole('textbox', { name: 'DREAM_MEMORY' }).inputValue()).toContain('The orchard matters to Bo.');
+
+  await inUse.getByRole('button', { name: 'Restore the previous version' }).click();
+  expect(await answerConfirmation(page)).toContain('stays in the history');
+  await inUse.getByText('The orchard matters to Bo.').waitFor({ state: 'detached' });
+  expect((await api('GET', '/api/agents/bo/profile-documents')).body.documents.find((d: { kind: string }) => d.kind === 'DREAM_MEMORY').markdown).toBe(starter);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  expect(await accessibilityViolations(page), 'dark').toEqual([]);
+  await page.emulateMedia({ colorScheme: 'light' });
   ui.expectNoPageErrors();
 });

@@ -150,9 +150,12 @@ it('runs a Dream cycle from the page, reads the diary and consolidates it', asyn
     .getByText(/^REM dreams of clouds/)
     .waitFor();
 
+  // Consolidation asks the Dream model (the agent's chat model here) and saves DREAM_MEMORY.
+  ui.fake.chat(modelAnswer('# Dream memory\n\n- Remember the garden plans.'));
   await page.getByRole('button', { name: 'Consolidate the diary' }).click();
   const consolidated = page.getByRole('region', { name: 'Consolidated diary' });
   await consolidated.getByText(/Remember the garden plans\./).waitFor();
+  await consolidated.getByText(/saved as DREAM_MEMORY/).waitFor();
   expect(await accessibilityViolations(page)).toEqual([]);
   await ui.screenshot('ui-operator-reach-dreams', { narrow: true });
   ui.expectNoPageErrors();

@@ -34,6 +34,40 @@ export interface ProfileDocument {
   markdown: string;
 }
 
+/** What happened to a profile document revision. @public */
+export type ProfileRevisionStatus = 'applied' | 'pending' | 'rejected' | 'superseded';
+
+/**
+ * One version of a profile document: `applied` versions are its history (the newest is the
+ * document; an older one can be restored), `pending` ones wait for the operator's decision,
+ * `rejected` and `superseded` (a newer proposal replaced it) ones were never applied. @public
+ */
+export interface ProfileRevision {
+  id: string;
+  agentId: string;
+  kind: ProfileDocumentKind;
+  markdown: string;
+  status: ProfileRevisionStatus;
+  /** Who wrote it: `operator`, `dream`, `restore` (an earlier version applied again), `earlier` (content written before revisions were kept, or by an import). */
+  source: string;
+  /** Where it came from (for `dream`: the diary entries, cycles and runs it was made from). */
+  provenance: Record<string, unknown>;
+  createdAt: string;
+  decidedAt: string | null;
+}
+
+/** A new version of one profile document, applied now or held for the operator's review. @public */
+export interface ProfileDocumentProposal {
+  agentId: string;
+  kind: ProfileDocumentKind;
+  /** At most 48,000 characters. */
+  markdown: string;
+  source: string;
+  provenance: Record<string, unknown>;
+  /** True: stored `pending` until the operator accepts it; false: applied at once (the previous version stays restorable). */
+  review: boolean;
+}
+
 /** Where an agent's tools run. @public */
 export type ExecutionEnvironment = { kind: 'local' } | { kind: 'remote'; providerId: string; targetId: string; workspaceRoot: string };
 
@@ -111,6 +145,13 @@ export interface AgentsService {
   runProfile(agentId: string): Promise<AgentRunProfile>;
   /** The persisted profile documents in kind order (fewer than six only before setup completes). */
   profileDocuments(agentId: string): Promise<ProfileDocument[]>;
+  /**
+   * Writes one profile document through its revision history: applied at once (the replaced
+   * version stays restorable) or, with `review`, held as a pending revision the operator
+   * accepts or rejects (a newer proposal supersedes an older pending one). 404
+   * `agent_not_found`; 400 `agent_profile_documents_invalid` for markdown over 48,000 characters.
+   */
+  proposeProfileDocument(proposal: ProfileDocumentProposal): Promise<ProfileRevision>;
   /** The agent's chat (or archive-summary) model selection, or null when none is set. */
   modelSelection(agentId: string, purpose: 'chat' | 'archive-summary'): Promise<ModelSelection | null>;
   /** The granted tools: MCP connections by id, mod tools as connection `mod.<modId>`. */
@@ -130,6 +171,15 @@ export interface AgentDreamSettings {
   prompt: string;
   modelConnectionId: string | null;
   model: string | null;
+  /** True: a consolidated Dream memory waits for the operator's review before it replaces `DREAM_MEMORY`. */
+  reviewMemory: boolean;
+}
+
+/** The model Dream runs use (their own pair, else the agent's chat selection), and why it cannot be used, if so. @public */
+export interface DreamModelResolution {
+  effectiveModel: { connectionId: string; model: string; source: 'dream-settings' | 'agent' } | null;
+  /** `no_model_selected`, a catalog refusal code (`agent_model_connection_unknown`, `agent_model_not_enabled`…), or null. */
+  modelResolutionError: string | null;
 }
 
 /** Reads Dream settings (the Dreams mod schedules cycles from them). @public */
@@ -138,6 +188,8 @@ export interface DreamSettingsReader {
   get(agentId: string): Promise<AgentDreamSettings>;
   /** The settings of every enabled agent whose Dream settings are enabled. */
   listEnabled(): Promise<AgentDreamSettings[]>;
+  /** The model the agent's Dream runs use now; 404 `agent_not_found`. */
+  effectiveModel(agentId: string): Promise<DreamModelResolution>;
 }
 
 /** @public */

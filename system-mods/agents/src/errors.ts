@@ -12,5 +12,7 @@ export const agentErrors = defineErrorCatalog({
   agentReasoningEffortUnsupported: { status: 400, message: 'Model {model} does not support reasoning effort {reasoningEffort}' },
   agentExecutionEnvironmentInvalid: { status: 400, message: 'Invalid execution environment: {reason}' },
   agentDreamSettingsInvalid: { status: 400, message: 'Invalid Dream settings: {reason}' },
+  agentProfileRevisionNotFound: { status: 404, message: 'No revision {revisionId} of {kind} for agent {agentId}' },
+  agentProfileRevisionConflict: { status: 409, message: 'Revision {revisionId} of {kind} is {status}: {action} needs a {needed} revision' },
   agentMcpGrantsInvalid: { status: 400, message: 'Invalid MCP tool grants: {reason}' },
 });

@@ -16,6 +16,8 @@ interface DreamItem {
   prompt: string;
   modelConnectionId: string | null;
   model: string | null;
+  /** Absent in bundles made before Dream memory review existed (off). */
+  reviewMemory?: boolean;
 }
 
 interface AgentItem extends ExportItem {
@@ -81,6 +83,7 @@ const itemSchema = {
             prompt: { type: 'string', maxLength: MAX_MARKDOWN },
             modelConnectionId: { type: ['string', 'null'], maxLength: 200 },
             model: { type: ['string', 'null'], maxLength: 300 },
+            reviewMemory: { type: 'boolean' },
           },
         },
       ],
@@ -123,7 +126,17 @@ export function agentsExportCategory(db: ModDatabaseService, registry: AgentRegi
           archiveSummary: toSelection(selections.find((s: Row) => s.agent_id === agent.id && s.purpose === 'archive-summary')),
         },
         mcpGrants: grants.filter((g: Row) => g.agent_id === agent.id).map((g: Row) => ({ connectionId: g.connection_id, toolName: g.tool_name })),
-        dream: dream ? { enabled: dream.enabled, cron: dream.cron, timezone: dream.timezone ?? null, prompt: dream.prompt, modelConnectionId: dream.model_connection_id ?? null, model: dream.model ?? null } : null,
+        dream: dream
+          ? {
+              enabled: dream.enabled,
+              cron: dream.cron,
+              timezone: dream.timezone ?? null,
+              prompt: dream.prompt,
+              modelConnectionId: dream.model_connection_id ?? null,
+              model: dream.model ?? null,
+              reviewMemory: dream.review_memory === true,
+            }
+          : null,
       };
     });
   }
@@ -153,7 +166,7 @@ export function agentsExportCategory(db: ModDatabaseService, registry: AgentRegi
   /** Writes everything of `item` but the agent row's creation, replacing what `agentId` had. */
   async function writeConfig(trx: Knex.Transaction, agentId: string, item: AgentItem, connection: (id: string) => string, mcp: (id: string) => string): Promise<void> {
     registry.noteWrite(trx);
-    if (item.documents.length > 0) await registry.replaceProfileDocuments(agentId, item.documents, trx);
+    if (item.documents.length > 0) await registry.replaceProfileDocuments(agentId, item.documents, trx, 'import');
     await trx('agents_model_selections').where({ agent_id: agentId }).delete();
     for (const [purpose, chosen] of [
       ['chat', item.modelSelections.chat],
@@ -175,6 +188,7 @@ export function agentsExportCategory(db: ModDatabaseService, registry: AgentRegi
           prompt: d.prompt,
           model_connection_id: d.modelConnectionId ? connection(d.modelConnectionId) : null,
           model: d.model ?? null,
+          review_memory: d.reviewMemory ?? false,
           updated_at: trx.fn.now(),
         })
         .onConflict('agent_id')

@@ -49,7 +49,7 @@ export default defineMod({
             .knex('agents_dream_settings as d')
             .join('agents_agents as a', 'a.id', 'd.agent_id')
             .where({ 'd.enabled': true, 'a.enabled': true })
-            .select('d.agent_id', 'd.cron', 'd.timezone', 'd.prompt', 'd.model_connection_id', 'd.model')
+            .select('d.agent_id', 'd.cron', 'd.timezone', 'd.prompt', 'd.model_connection_id', 'd.model', 'd.review_memory')
         ).map((r: Record<string, string | null>) => ({
           agentId: r.agent_id!,
           enabled: true,
@@ -58,7 +58,9 @@ export default defineMod({
           prompt: r.prompt ?? '',
           modelConnectionId: r.model_connection_id ?? null,
           model: r.model ?? null,
+          reviewMemory: Boolean(r.review_memory),
         })),
+      effectiveModel: async (agentId) => dreams.effectiveModel(agentId, await dreams.get(agentId)),
     });
   },
 });

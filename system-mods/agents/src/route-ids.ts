@@ -9,6 +9,8 @@ export type RouteId =
   | 'status'
   | 'documents-get'
   | 'documents-put'
+  | 'revisions-get'
+  | 'revisions-update'
   | 'model-get'
   | 'model-put'
   | 'archive-model-get'

@@ -188,6 +188,67 @@ describe('profile documents', () => {
   });
 });
 
+describe('profile document revisions', () => {
+  beforeAll(async () => {
+    expect((await create({ id: 'rev', name: 'Rev' })).status).toBe(201);
+  });
+  const revisions = async (kind = 'SOUL') => {
+    const res = await t.request(`/api/agents/rev/profile-documents/${kind}/revisions`);
+    expect(res.status).toBe(200);
+    return res.body as { markdown: string | null; revisions: Array<{ id: string; markdown: string; status: string; source: string; provenance: Record<string, unknown> }> };
+  };
+  const decide = (kind: string, body: unknown) => t.request(json('PATCH', `/api/agents/rev/profile-documents/${kind}/revisions`, body));
+
+  it("keeps the version an operator's replacement changed, and restores it in one step", async () => {
+    await t.request(json('PUT', '/api/agents/rev/profile-documents', { documents: sixDocs('first ') }));
+    const put = await t.request(json('PUT', '/api/agents/rev/profile-documents', { documents: sixDocs('second ') }));
+    expect(put.status).toBe(200);
+    const soul = await revisions('SOUL');
+    expect(soul.markdown).toBe('second soul text');
+    expect(soul.revisions.map((r) => [r.markdown, r.status, r.source])).toEqual([
+      ['second soul text', 'applied', 'operator'],
+      ['first soul text', 'applied', 'operator'],
+      // The starter document, written with the agent (no revision of its own): recorded when replaced.
+      [starterProfile('Rev', '').SOUL, 'applied', 'earlier'],
+    ]);
+    const restored = await decide('SOUL', { id: soul.revisions[1]!.id, action: 'restore' });
+    expect(restored.status).toBe(200);
+    expect(restored.body).toMatchObject({ markdown: 'first soul text', revision: { status: 'applied', source: 'restore', provenance: { restoredFrom: soul.revisions[1]!.id } } });
+    expect((await t.request('/api/agents/rev/profile-documents')).body.documents[0]).toEqual({ kind: 'SOUL', markdown: 'first soul text' });
+    // The other kinds kept their own history; an unchanged kind adds none.
+    await t.request(json('PUT', '/api/agents/rev/profile-documents', { documents: sixDocs('second ').map((d) => (d.kind === 'SOUL' ? { ...d, markdown: 'first soul text' } : d)) }));
+    expect((await revisions('SOUL')).revisions).toHaveLength(4);
+    expect((await revisions('RULES')).revisions).toHaveLength(3);
+  });
+
+  it.each([
+    ['an unknown revision', 'SOUL', { id: '999999', action: 'restore' }, 404, 'agent_profile_revision_not_found'],
+    ['a revision id that is not a number', 'SOUL', { id: 'abc', action: 'restore' }, 404, 'agent_profile_revision_not_found'],
+    ['accepting an applied revision', 'SOUL', { id: 'FIRST', action: 'accept' }, 409, 'agent_profile_revision_conflict'],
+    ['an unknown action', 'SOUL', { id: 'FIRST', action: 'undo' }, 400, 'request_validation_failed'],
+    ['a missing id', 'SOUL', { action: 'restore' }, 400, 'request_validation_failed'],
+    ['an id of the wrong type', 'SOUL', { id: 7, action: 'restore' }, 400, 'request_validation_failed'],
+    ['an oversized id', 'SOUL', { id: '1'.repeat(21), action: 'restore' }, 400, 'request_validation_failed'],
+    ['an unknown kind', 'MOOD', { id: 'FIRST', action: 'restore' }, 400, 'request_validation_failed'],
+    ["another kind's revision", 'RULES', { id: 'FIRST', action: 'restore' }, 404, 'agent_profile_revision_not_found'],
+  ])('refuses %s and changes nothing', async (_name, kind, body, status, code) => {
+    const first = (await revisions('SOUL')).revisions.find((r) => r.markdown === 'first soul text')!.id;
+    const sent = { ...(body as Record<string, unknown>) };
+    if (sent.id === 'FIRST') sent.id = first;
+    const res = await decide(kind, sent);
+    expect(res.status).toBe(status);
+    expect(res.body.error).toBe(code);
+    expect((await revisions('SOUL')).markdown).toBe('first soul text');
+  });
+
+  it('404s an unknown agent and refuses a limit out of range', async () => {
+    expect((await t.request('/api/agents/nobody/profile-documents/SOUL/revisions')).status).toBe(404);
+    const patched = await t.request(json('PATCH', '/api/agents/nobody/profile-documents/SOUL/revisions', { id: '1', action: 'reject' }));
+    expect([patched.status, patched.body.error]).toEqual([404, 'agent_not_found']);
+    expect((await t.request('/api/agents/rev/profile-documents/SOUL/revisions?limit=101')).status).toBe(400);
+  });
+});
+
 describe('model selection without a model catalog', () => {
   it('refuses every connection: none is known', async () => {
     const res = await t.request(json('PUT', '/api/agents/main-helper/model-selection', { connectionId: 'local', model: 'small' }));
@@ -269,6 +330,15 @@ describe('Dream settings', () => {
     expect(res.body.modelResolutionError).toBeNull();
     const own = await t.request(json('PUT', '/api/agents/main-helper/dream-settings', { modelConnectionId: 'local', model: 'small' }));
     expect(own.body.effectiveModel).toEqual({ connectionId: 'local', model: 'small', source: 'dream-settings' });
+  });
+
+  it('holds a Dream memory for review only when reviewMemory is on (off by default)', async () => {
+    expect((await t.request('/api/agents/main-helper/dream-settings')).body.settings.reviewMemory).toBe(false);
+    const on = await t.request(json('PUT', '/api/agents/main-helper/dream-settings', { reviewMemory: true }));
+    expect(on.body.settings.reviewMemory).toBe(true);
+    expect((await t.request('/api/agents/main-helper/dream-settings')).body.settings.reviewMemory).toBe(true);
+    expect((await t.request(json('PUT', '/api/agents/main-helper/dream-settings', { reviewMemory: 'yes' }))).status).toBe(400);
+    expect((await t.request(json('PUT', '/api/agents/main-helper/dream-settings', { reviewMemory: false }))).body.settings.reviewMemory).toBe(false);
   });
 
   it.each([

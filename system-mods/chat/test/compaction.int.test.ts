@@ -2,12 +2,14 @@
  * Compaction: with a model of a 2,048-token window, the session's older turns are summarised by
  * the agent's model into a stored summary (versioned, the previous archived) once the context
  * passes `compactAtPercent`; a failed or timed-out summary call falls back to dropping the
- * oldest turns; a cancel during the summary call stops the run.
+ * oldest turns; a cancel during the summary call stops the run; the agent's archive-summary
+ * model selection (a second fake model server), when set, is the one asked for the summary.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json } from '../../../test/helpers.js';
 import { SUMMARY_PROMPT } from '../src/services/context/compaction.js';
 import { chatRequest, parseNdjson, startChatKit, textAnswer, until, type ChatKit, type StreamEvent } from '../../../test/kits/chat-kit.js';
+import { startFakeOpenAi } from '../../../test/peers/fake-openai.js';
 
 let kit: ChatKit;
 let tinyConnection: string;
@@ -186,5 +188,48 @@ describe('compaction', () => {
     expect(summaryCall.closedEarly).toBe(true);
     expect(completions().length).toBe(before + 1);
     expect((await context('cancel')).summary).toBeNull();
+  });
+
+  it('asks the archive-summary model for the summary when the agent has one, and the turn model again once it is cleared', async () => {
+    const cheap = await startFakeOpenAi();
+    try {
+      const created = await kit.t.request(
+        json('POST', '/api/settings/model-connections', { provider: 'openai', apiType: 'openai-chat', baseUrl: cheap.baseUrl, models: [{ id: 'summarizer', enabled: true, contextWindowOverride: 4096 }] }),
+      );
+      expect(created.status).toBe(201);
+      const selected = await kit.t.request(json('PUT', '/api/agents/ada/archive-summary-model-selection', { connectionId: created.body.connection.id, model: 'summarizer' }));
+      expect(selected.status).toBe(200);
+
+      await turn('cheap', long('ONE'), [textAnswer(['a'])]);
+      await turn('cheap', long('TWO'), [textAnswer(['b'])]);
+      const before = completions().length;
+      cheap.chat(textAnswer(['CHEAP-SUMMARY of ONE and TWO.']));
+      const third = await turn('cheap', long('THREE'), [textAnswer(['c'])]);
+      expect(third.response.ok).toBe(true);
+      // The summary went to the second server's model; the agent's own model answered the turn only.
+      const summaryCalls = cheap.requests.filter((r) => r.path === '/v1/chat/completions');
+      expect(summaryCalls).toHaveLength(1);
+      expect(summaryCalls[0]!.body).toMatchObject({ model: 'summarizer', messages: [{ role: 'system', content: SUMMARY_PROMPT }, expect.anything()] });
+      expect(summaryCalls[0]!.body.messages[1].content).toContain('ONE lorem');
+      expect(
+        completions()
+          .slice(before)
+          .map((r) => r.body.model),
+      ).toEqual(['tiny']);
+      expect(contents(completions().at(-1)!.body)[0]).toContain('CHEAP-SUMMARY');
+      expect(third.events.find((e) => e.type === 'compaction.started')!.data).toMatchObject({ model: 'summarizer', summaryModelSource: 'archive-summary' });
+      expect((await context('cheap')).summary).toMatchObject({ model: 'summarizer', text: 'CHEAP-SUMMARY of ONE and TWO.' });
+
+      // Cleared, the turn's model summarises again.
+      expect((await kit.t.request(json('PUT', '/api/agents/ada/archive-summary-model-selection', { connectionId: null }))).status).toBe(200);
+      await turn('own', long('ONE'), [textAnswer(['a'])]);
+      await turn('own', long('TWO'), [textAnswer(['b'])]);
+      const own = await turn('own', long('THREE'), [textAnswer(['OWN-SUMMARY.']), textAnswer(['c'])]);
+      expect(own.events.find((e) => e.type === 'compaction.started')!.data).toMatchObject({ model: 'tiny', summaryModelSource: 'turn' });
+      expect(cheap.requests.filter((r) => r.path === '/v1/chat/completions')).toHaveLength(1);
+    } finally {
+      await kit.t.request(json('PUT', '/api/agents/ada/archive-summary-model-selection', { connectionId: null }));
+      await cheap.close();
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { bindRoutes, coreServices, defineMod, httpRouterFor, optional } from '../../../sdk/index.js';
 import { startHeartbeat } from '../../../sdk/helpers/liveness.js';
-import { agentHookPoints, dreamSettingsServiceRef } from '../../agents/src/contract.js';
+import { agentHookPoints, agentsServiceRef, dreamSettingsServiceRef } from '../../agents/src/contract.js';
 import { agentRunsServiceRef, transcriptsServiceRef } from '../../chat/src/contract.js';
 import { operatorSettingsServiceRef } from '../../settings/src/contract.js';
 import { promotionCandidatesServiceRef } from '../../tiddle/src/contract.js';
@@ -9,6 +9,7 @@ import { dreamErrors } from './errors.js';
 import type { RouteId } from './route-ids.js';
 import { dreamRoutes } from './routes/dreams.js';
 import { DreamCycles } from './services/dream-cycles.js';
+import { DreamMemory } from './services/dream-memory.js';
 import { DreamScheduler, type DreamTiming } from './services/dream-scheduler.js';
 
 interface DreamModSettings extends DreamTiming {
@@ -24,13 +25,14 @@ export default defineMod({
     settings: coreServices.settings,
     log: coreServices.logger,
     dreamSettings: dreamSettingsServiceRef,
+    agents: agentsServiceRef,
     agentRuns: agentRunsServiceRef,
     transcripts: transcriptsServiceRef,
     operator: operatorSettingsServiceRef,
     // The candidate store may be absent: items are then listed in the receipt only.
     candidates: optional(promotionCandidatesServiceRef),
   },
-  async init({ http, db, extensions, settings, log, dreamSettings, agentRuns, transcripts, operator, candidates }) {
+  async init({ http, db, extensions, settings, log, dreamSettings, agents, agentRuns, transcripts, operator, candidates }) {
     const clock = () => Date.now();
     const current = () => settings.get<DreamModSettings>();
     const dreams = new DreamCycles({
@@ -46,7 +48,9 @@ export default defineMod({
     });
     const scheduler = new DreamScheduler({ cycles: dreams, settings: dreamSettings, clock, timing: current, driver: db.driver, log });
 
-    bindRoutes(http, dreamRoutes(dreams, dreamSettings, clock));
+    const memory = new DreamMemory({ runs: agentRuns, diary: dreams.diary, settings: dreamSettings, agents: () => agents, clock });
+
+    bindRoutes(http, dreamRoutes(dreams, memory, dreamSettings, clock));
     extensions.tap(agentHookPoints.beforeDelete, ({ agentId, unitOfWork }) =>
       db.transaction(
         async (trx) => {

@@ -1,6 +1,7 @@
 /**
  * The Dream routes through the whole server: diary by day and phase (JSON and markdown), the
- * operator's entries, consolidation, receipts, a cycle started over HTTP, refusals (wrong type,
+ * operator's entries, consolidation into DREAM_MEMORY through the fake model (applied with
+ * provenance and restorable, or held for review; refusals leave the document alone), receipts, a cycle started over HTTP, refusals (wrong type,
  * missing or unknown field, oversized entry, unknown agent) and an agent's deletion removing the
  * mod's rows. The routes live beside the agents mod's own `/api/agents/{agentId}/…` ones.
  */
@@ -37,14 +38,6 @@ describe('the diary', () => {
     expect(md.body.markdown).toBe('# Dream diary of ada\n\n## 2020-01-02\n\n### Light (operator)\n\nA light one\n');
   });
 
-  it('consolidates the latest entries into one markdown document', async () => {
-    const res = await post('/api/agents/ada/dream-memory/consolidate', { limit: 2, generatedAt: '2040-02-01T00:00:00Z' });
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ ok: true, generatedAt: '2040-02-01T00:00:00.000Z', entries: 2 });
-    expect(res.body.markdown).toContain('# Dream memory of ada (generated 2040-02-01T00:00:00.000Z)');
-    expect(res.body.markdown).not.toContain('First note');
-  });
-
   it('refuses malformed requests with dream_request_invalid and unknown agents with 404', async () => {
     const refused = [
       await post('/api/agents/ada/dream-diary', { content: 42 }),
@@ -72,6 +65,114 @@ describe('the diary', () => {
     }
     // The agents mod's own routes beside them still answer.
     expect((await kit.t.request('/api/agents/ada/dream-settings')).status).toBe(200);
+  });
+});
+
+describe('Dream memory', () => {
+  const completions = () => kit.fake.requests.filter((r) => r.path === '/v1/chat/completions');
+  const dreamMemory = async (agentId = 'ada') =>
+    ((await kit.t.request(`/api/agents/${agentId}/profile-documents`)).body.documents as Array<{ kind: string; markdown: string }>).find((d) => d.kind === 'DREAM_MEMORY')?.markdown;
+  const revisions = async () => (await kit.t.request('/api/agents/ada/profile-documents/DREAM_MEMORY/revisions')).body.revisions as Array<Record<string, any>>;
+  const decide = (id: string, action: string) => kit.t.request(json('PATCH', '/api/agents/ada/profile-documents/DREAM_MEMORY/revisions', { id, action }));
+
+  it('rewrites DREAM_MEMORY through the Dream model from the latest entries, with provenance, the previous version restorable', async () => {
+    const before = await dreamMemory();
+    const entries = (await kit.t.request('/api/agents/ada/dream-diary?limit=2')).body.entries as Array<{ id: string; date: string }>;
+    kit.fake.chat(textAnswer('```markdown\n# What I remember\n\n- Ada keeps a garden.\n```'));
+    const res = await post('/api/agents/ada/dream-memory/consolidate', { limit: 2, generatedAt: '2040-02-01T00:00:00Z' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ ok: true, generatedAt: '2040-02-01T00:00:00.000Z', entries: 2, status: 'applied', markdown: '# What I remember\n\n- Ada keeps a garden.' });
+    expect(res.body.revision).toMatchObject({
+      kind: 'DREAM_MEMORY',
+      status: 'applied',
+      source: 'dream',
+      provenance: {
+        diaryEntryIds: [entries[1]!.id, entries[0]!.id],
+        cycleIds: [],
+        runIds: [expect.any(String)],
+        days: { from: '2020-01-02', to: entries[0]!.date },
+        model: { model: 'gpt-test' },
+        generatedAt: '2040-02-01T00:00:00.000Z',
+      },
+    });
+    expect(await dreamMemory()).toBe('# What I remember\n\n- Ada keeps a garden.');
+
+    // The model was shown the two entries and the document as untrusted data, not the older note.
+    const asked = completions().at(-1)!.body.messages.at(-1).content as string;
+    expect(asked).toContain('<untrusted-diary>');
+    expect(asked).toContain('"content":"A light one"');
+    expect(asked).not.toContain('First note');
+    expect(asked).toContain(JSON.stringify({ markdown: before }));
+    // Its run is traced like a cycle's, in a Dream session that later cycles do not read.
+    const trace = await kit.t.request(`/api/traces/${res.body.revision.provenance.runIds[0]}?agentId=ada`);
+    expect(trace.status).toBe(200);
+
+    const history = await revisions();
+    expect(history.map((r) => [r.status, r.source])).toEqual([
+      ['applied', 'dream'],
+      ['applied', 'earlier'],
+    ]);
+    expect(history[1]!.markdown).toBe(before);
+    const restored = await decide(history[1]!.id, 'restore');
+    expect(restored.status).toBe(200);
+    expect(await dreamMemory()).toBe(before);
+  });
+
+  it('holds the new memory for review when the Dream settings ask, and applies it only when accepted', async () => {
+    expect((await kit.t.request(json('PUT', '/api/agents/ada/dream-settings', { reviewMemory: true }))).status).toBe(200);
+    try {
+      const before = await dreamMemory();
+      kit.fake.chat(textAnswer('Older proposal'));
+      const first = await post('/api/agents/ada/dream-memory/consolidate', {});
+      expect(first.body).toMatchObject({ status: 'pending', revision: { status: 'pending', markdown: 'Older proposal' } });
+      kit.fake.chat(textAnswer('Newer proposal'));
+      const second = await post('/api/agents/ada/dream-memory/consolidate', {});
+      expect(second.body.status).toBe('pending');
+      expect(await dreamMemory()).toBe(before);
+      // A newer proposal supersedes the older one.
+      const listed = await revisions();
+      expect(listed.slice(0, 2).map((r) => [r.markdown, r.status])).toEqual([
+        ['Newer proposal', 'pending'],
+        ['Older proposal', 'superseded'],
+      ]);
+      const stale = await decide(first.body.revision.id, 'accept');
+      expect([stale.status, stale.body.error]).toEqual([409, 'agent_profile_revision_conflict']);
+
+      const accepted = await decide(second.body.revision.id, 'accept');
+      expect(accepted.status).toBe(200);
+      expect(accepted.body).toMatchObject({ markdown: 'Newer proposal', revision: { status: 'applied', source: 'dream', provenance: { proposedRevisionId: second.body.revision.id } } });
+      expect(await dreamMemory()).toBe('Newer proposal');
+
+      kit.fake.chat(textAnswer('Unwanted proposal'));
+      const third = await post('/api/agents/ada/dream-memory/consolidate', {});
+      const rejected = await decide(third.body.revision.id, 'reject');
+      expect(rejected.body).toMatchObject({ markdown: 'Newer proposal', revision: { status: 'rejected' } });
+      expect(await dreamMemory()).toBe('Newer proposal');
+    } finally {
+      await kit.t.request(json('PUT', '/api/agents/ada/dream-settings', { reviewMemory: false }));
+    }
+  });
+
+  it('refuses without a model, with an empty diary and when the model fails, leaving DREAM_MEMORY as it was', async () => {
+    const before = await dreamMemory();
+    const empty = await post('/api/agents/gone/dream-memory/consolidate', {});
+    expect([empty.status, empty.body.error]).toEqual([409, 'dream_memory_diary_empty']);
+
+    expect((await post('/api/agents', { id: 'bare', name: 'Bare' })).status).toBe(201);
+    await post('/api/agents/bare/dream-diary', { content: 'A note' });
+    const bareBefore = await dreamMemory('bare');
+    const unconfigured = await post('/api/agents/bare/dream-memory/consolidate', {});
+    expect([unconfigured.status, unconfigured.body.error]).toEqual([400, 'dream_memory_model_not_configured']);
+    expect(await dreamMemory('bare')).toBe(bareBefore);
+
+    kit.fake.chat({ status: 400, json: { error: { message: 'no memories today' } } });
+    const failed = await post('/api/agents/ada/dream-memory/consolidate', {});
+    expect([failed.status, failed.body.error]).toEqual([500, 'dream_memory_model_failed']);
+    kit.fake.chat(textAnswer('   '));
+    const blank = await post('/api/agents/ada/dream-memory/consolidate', {});
+    expect([blank.status, blank.body.error]).toEqual([500, 'dream_memory_model_failed']);
+    expect(await dreamMemory()).toBe(before);
+    expect((await revisions()).filter((r) => r.status === 'pending')).toEqual([]);
   });
 });
 

@@ -65,6 +65,7 @@ export async function seedSource(t: TestKernel, baseUrl: string): Promise<{ conn
   await ok(t, json('PUT', '/api/agents/ada/profile-documents', { documents: DOCUMENTS }));
   await ok(t, json('PUT', '/api/agents/ada/model-selection', { connectionId, model: 'gpt-test', temperature: 0.7 }));
   await ok(t, json('PUT', '/api/agents/ada/archive-summary-model-selection', { connectionId, model: 'gpt-small' }));
+  await ok(t, json('PUT', '/api/agents/ada/dream-settings', { reviewMemory: true }));
   const mcp = await ok(t, json('POST', '/api/settings/mcp-connections', { name: 'Files', transport: 'http', baseUrl: 'http://127.0.0.1:9/mcp', headers: { Authorization: MCP_HEADER } }), 201);
   const stdio = await ok(t, json('POST', '/api/settings/mcp-connections', { name: 'Shell', transport: 'stdio', command: 'node', args: ['server.js'], env: { API_TOKEN: MCP_ENV } }), 201);
   await ok(t, json('POST', '/api/settings/skills', { id: 'tidy', name: 'Tidy', description: 'Keeps notes tidy', content: 'Always tidy up.' }), 201);
@@ -92,6 +93,7 @@ export async function snapshot(t: TestKernel) {
   const documents = (await t.request('/api/agents/ada/profile-documents')).body.documents;
   const chat = (await t.request('/api/agents/ada/model-selection')).body;
   const archive = (await t.request('/api/agents/ada/archive-summary-model-selection')).body;
+  const reviewMemory = (await t.request('/api/agents/ada/dream-settings')).body.settings.reviewMemory;
   const connections = (await t.request('/api/settings/model-connections')).body.connections.map((c: any) => ({
     id: c.id,
     provider: c.provider,
@@ -106,5 +108,5 @@ export async function snapshot(t: TestKernel) {
   const assigned = (await t.request('/api/agents/ada/skills')).body.assigned;
   const tasks = (await t.request('/api/task-board/tasks')).body.tasks.map((x: any) => ({ id: x.id, title: x.title, assignedAgentId: x.assignedAgentId, projectId: x.projectId }));
   const timezone = (await t.request('/api/settings/timezone')).body;
-  return { agents, documents, chat, archive, connections, mcp, skills, assigned, tasks, timezone };
+  return { agents, documents, chat, archive, reviewMemory, connections, mcp, skills, assigned, tasks, timezone };
 }

@@ -147,8 +147,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Consolidate the latest diary entries into one markdown Dream memory
-         * @description The latest `limit` diary entries as one markdown Dream memory, headed with `generatedAt`. It is read-only: it stores nothing and changes no profile document.
+         * Consolidate the latest diary entries into the agent's DREAM_MEMORY through its Dream model (applied, or held for review)
+         * @description Asks the agent's Dream model (its Dream settings' own, else its chat model) to rewrite DREAM_MEMORY from the latest `limit` diary entries and the current document. Applied at once (the previous version stays restorable), or held as a pending revision when the Dream settings' `reviewMemory` is on. 400 dream_memory_model_not_configured / dream_memory_model_unusable, 409 dream_memory_diary_empty / dream_memory_in_progress, 500 dream_memory_model_failed; a failure changes nothing.
          */
         post: operations["dreams.consolidate"];
         delete?: never;
@@ -230,6 +230,30 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/agents/{agentId}/profile-documents/{kind}/revisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A profile document's revisions (applied, pending review, rejected)
+         * @description One profile document now and its revisions newest first: applied versions (restorable), pending proposals (a Dream memory held for review), rejected and superseded ones.
+         */
+        get: operations["agents.revisions-get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Accept or reject a pending revision, or restore an earlier version
+         * @description `accept` applies a pending revision, `reject` closes it (409 agent_profile_revision_conflict unless pending); `restore` applies an earlier applied version again as a new revision. The version replaced stays restorable.
+         */
+        patch: operations["agents.revisions-update"];
         trace?: never;
     };
     "/api/agents/{agentId}/skills": {
@@ -3727,7 +3751,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3760,7 +3784,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3795,7 +3819,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3854,7 +3878,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3902,7 +3926,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3962,7 +3986,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3991,7 +4015,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4031,7 +4055,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4106,7 +4130,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4195,7 +4219,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4245,7 +4269,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4304,7 +4328,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4334,7 +4358,7 @@ export interface operations {
                     limit?: number;
                     /**
                      * Format: date-time
-                     * @description The time the document says it was generated at (default now)
+                     * @description The time the provenance says it was generated at (default now)
                      */
                     generatedAt?: string;
                 };
@@ -4350,12 +4374,46 @@ export interface operations {
                     "application/json": {
                         ok: boolean;
                         generatedAt: string;
+                        /** @description Diary entries the model was shown */
                         entries: number;
+                        /** @description The new DREAM_MEMORY */
                         markdown: string;
+                        /**
+                         * @description `applied`: it is the document now; `pending`: it waits for the operator (Dream settings `reviewMemory`)
+                         * @enum {string}
+                         */
+                        status: "applied" | "pending";
+                        /** @description The DREAM_MEMORY revision (agents mod: `GET`/`PATCH /api/agents/{agentId}/profile-documents/DREAM_MEMORY/revisions`) */
+                        revision: {
+                            id: string;
+                            agentId?: string;
+                            kind: string;
+                            markdown?: string;
+                            status: string;
+                            source: string;
+                            provenance: {
+                                diaryEntryIds?: string[];
+                                cycleIds?: string[];
+                                runIds?: string[];
+                                days?: {
+                                    from?: string;
+                                    to?: string;
+                                };
+                                model?: {
+                                    connectionId?: string;
+                                    model?: string;
+                                };
+                                generatedAt?: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            createdAt: string;
+                            decidedAt?: string | null;
+                        };
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4384,7 +4442,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4416,6 +4474,8 @@ export interface operations {
                     /** @description Set together with model, or both null */
                     modelConnectionId?: string | null;
                     model?: string | null;
+                    /** @description True: a consolidated Dream memory waits for the operator to accept it before it replaces DREAM_MEMORY (default false: applied at once, the previous version restorable) */
+                    reviewMemory?: boolean;
                 };
             };
         };
@@ -4427,7 +4487,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4456,7 +4516,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4494,7 +4554,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4523,7 +4583,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4563,7 +4623,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4592,7 +4652,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4632,7 +4692,135 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "agents.revisions-get": {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                agentId: string;
+                kind: "SOUL" | "RULES" | "ORIENTATION" | "PREFERENCES" | "TOOLS" | "DREAM_MEMORY";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        kind: string;
+                        /** @description The document now; null when the agent has none of this kind */
+                        markdown: string | null;
+                        /** @description Newest first, pending ones included */
+                        revisions: {
+                            id: string;
+                            agentId: string;
+                            /** @enum {string} */
+                            kind: "SOUL" | "RULES" | "ORIENTATION" | "PREFERENCES" | "TOOLS" | "DREAM_MEMORY";
+                            markdown: string;
+                            /** @enum {string} */
+                            status: "applied" | "pending" | "rejected" | "superseded";
+                            /** @description `operator`, `import`, `dream`, `restore` or `earlier` (written before revisions were kept) */
+                            source: string;
+                            /** @description For `dream`: diaryEntryIds, cycleIds, runIds, model, generatedAt; for `restore`: restoredFrom */
+                            provenance: {
+                                [key: string]: unknown;
+                            };
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            decidedAt: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "agents.revisions-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agentId: string;
+                kind: "SOUL" | "RULES" | "ORIENTATION" | "PREFERENCES" | "TOOLS" | "DREAM_MEMORY";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The revision */
+                    id: string;
+                    /**
+                     * @description `accept` or `reject` a pending revision; `restore` an applied (earlier) one
+                     * @enum {string}
+                     */
+                    action: "accept" | "reject" | "restore";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        revision: {
+                            id: string;
+                            agentId: string;
+                            /** @enum {string} */
+                            kind: "SOUL" | "RULES" | "ORIENTATION" | "PREFERENCES" | "TOOLS" | "DREAM_MEMORY";
+                            markdown: string;
+                            /** @enum {string} */
+                            status: "applied" | "pending" | "rejected" | "superseded";
+                            /** @description `operator`, `import`, `dream`, `restore` or `earlier` (written before revisions were kept) */
+                            source: string;
+                            /** @description For `dream`: diaryEntryIds, cycleIds, runIds, model, generatedAt; for `restore`: restoredFrom */
+                            provenance: {
+                                [key: string]: unknown;
+                            };
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            decidedAt: string | null;
+                        };
+                        /** @description The document after the decision */
+                        markdown: string | null;
+                    };
+                };
+            };
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4707,7 +4895,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4789,7 +4977,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4823,7 +5011,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4869,7 +5057,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4927,7 +5115,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5137,7 +5325,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5200,7 +5388,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5281,7 +5469,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5338,7 +5526,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5368,7 +5556,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5424,7 +5612,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5451,7 +5639,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5478,7 +5666,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5505,7 +5693,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5561,7 +5749,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5623,7 +5811,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5674,7 +5862,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5740,7 +5928,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5800,7 +5988,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5866,7 +6054,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5903,7 +6091,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5956,7 +6144,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5988,7 +6176,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6020,7 +6208,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6050,7 +6238,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6096,7 +6284,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6158,7 +6346,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6222,7 +6410,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6285,7 +6473,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6319,7 +6507,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6351,7 +6539,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6380,7 +6568,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6410,7 +6598,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6439,7 +6627,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6478,7 +6666,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6505,7 +6693,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6534,7 +6722,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6613,7 +6801,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6652,7 +6840,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6805,7 +6993,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6914,7 +7102,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6963,7 +7151,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7058,7 +7246,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7236,7 +7424,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7329,7 +7517,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7361,7 +7549,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7414,7 +7602,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7456,7 +7644,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7507,7 +7695,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7537,7 +7725,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7585,7 +7773,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7648,7 +7836,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7698,7 +7886,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7735,7 +7923,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7798,7 +7986,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7849,7 +8037,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7900,7 +8088,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8059,7 +8247,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8238,7 +8426,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8281,7 +8469,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8345,7 +8533,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8419,7 +8607,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8459,7 +8647,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8492,7 +8680,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8589,7 +8777,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8658,7 +8846,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8727,7 +8915,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8830,7 +9018,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8935,7 +9123,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9047,7 +9235,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9086,7 +9274,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9133,7 +9321,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9162,7 +9350,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9195,7 +9383,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9230,7 +9418,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9288,7 +9476,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9330,7 +9518,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9381,7 +9569,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9435,7 +9623,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9496,7 +9684,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9531,7 +9719,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9598,7 +9786,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9634,7 +9822,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9681,7 +9869,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9728,7 +9916,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9764,7 +9952,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9799,7 +9987,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9846,7 +10034,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9884,7 +10072,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9919,7 +10107,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9958,7 +10146,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10017,7 +10205,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10056,7 +10244,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10091,7 +10279,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10135,7 +10323,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10172,7 +10360,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10207,7 +10395,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10255,7 +10443,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10305,7 +10493,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10343,7 +10531,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10372,7 +10560,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10414,7 +10602,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10459,7 +10647,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10504,7 +10692,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10555,7 +10743,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10618,7 +10806,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10679,7 +10867,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10763,7 +10951,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10822,7 +11010,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10859,7 +11047,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10935,7 +11123,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10999,7 +11187,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11066,7 +11254,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11179,7 +11367,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11240,7 +11428,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11283,7 +11471,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11336,7 +11524,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11381,7 +11569,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11473,7 +11661,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11549,7 +11737,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11629,7 +11817,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11694,7 +11882,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11729,7 +11917,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11832,7 +12020,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11903,7 +12091,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11937,7 +12125,7 @@ export interface operations {
                     "application/json": string;
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12012,7 +12200,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12065,7 +12253,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12101,7 +12289,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12128,7 +12316,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12165,7 +12353,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12194,7 +12382,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12247,7 +12435,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12308,7 +12496,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12347,7 +12535,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12400,7 +12588,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12440,7 +12628,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12495,7 +12683,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12563,7 +12751,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12614,7 +12802,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12674,7 +12862,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12714,7 +12902,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12765,7 +12953,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12820,7 +13008,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12937,7 +13125,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12994,7 +13182,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13054,7 +13242,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13097,7 +13285,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13195,7 +13383,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13399,7 +13587,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13499,7 +13687,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13538,7 +13726,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13609,7 +13797,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13693,7 +13881,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13781,7 +13969,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13872,7 +14060,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13964,7 +14152,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14051,7 +14239,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14169,7 +14357,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14248,7 +14436,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14332,7 +14520,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14420,7 +14608,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14512,7 +14700,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14602,7 +14790,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14662,7 +14850,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14725,7 +14913,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14776,7 +14964,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14838,7 +15026,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14899,7 +15087,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14962,7 +15150,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15017,7 +15205,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15076,7 +15264,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15126,7 +15314,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15176,7 +15364,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15235,7 +15423,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15277,7 +15465,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15330,7 +15518,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15367,7 +15555,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15411,7 +15599,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15438,7 +15626,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15489,7 +15677,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15532,7 +15720,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15593,7 +15781,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15632,7 +15820,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15669,7 +15857,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15703,7 +15891,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15745,7 +15933,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15796,7 +15984,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15840,7 +16028,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15886,7 +16074,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15938,7 +16126,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15972,7 +16160,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16050,7 +16238,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16145,7 +16333,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16219,7 +16407,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16293,7 +16481,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16386,7 +16574,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16427,7 +16615,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16507,7 +16695,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16563,7 +16751,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16660,7 +16848,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16797,7 +16985,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16927,7 +17115,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17067,7 +17255,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17203,7 +17391,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17373,7 +17561,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17434,7 +17622,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17484,7 +17672,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17515,7 +17703,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17547,7 +17735,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17579,7 +17767,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17650,7 +17838,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17795,7 +17983,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17840,7 +18028,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17891,7 +18079,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17955,7 +18143,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18005,7 +18193,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18067,7 +18255,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18124,7 +18312,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18189,7 +18377,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18256,7 +18444,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18283,7 +18471,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18310,7 +18498,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18339,7 +18527,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18382,7 +18570,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18411,7 +18599,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;

@@ -255,6 +255,8 @@ export interface DreamSettings {
   prompt: string;
   modelConnectionId: string | null;
   model: string | null;
+  /** A consolidated Dream memory waits for the operator's review before it replaces DREAM_MEMORY. */
+  reviewMemory: boolean;
 }
 
 /** `GET`/`PUT /api/agents/{id}/dream-settings`. */

@@ -1,7 +1,8 @@
 /** Per-agent configuration routes: profile documents, model selections, MCP grants, Dream settings. */
 import { route, type RouteTable } from '../../../../sdk/index.js';
 import type { RouteId } from '../route-ids.js';
-import { agentIdParams, archiveSelectionBody, documentsBody, dreamBody, mcpToolsBody, selectionBody } from '../schemas/agents.schema.js';
+import type { ProfileDocumentKind } from '../contract.js';
+import { agentIdParams, archiveSelectionBody, documentKindParams, documentsBody, dreamBody, mcpToolsBody, okRevisionDecided, okRevisions, revisionBody, revisionsQuery, selectionBody } from '../schemas/agents.schema.js';
 import type { AgentRegistry, SelectionPurpose } from '../services/agent-registry.js';
 import type { DreamSettingsService } from '../services/dream-settings.js';
 
@@ -29,6 +30,30 @@ export function agentConfigRoutes(registry: AgentRegistry, dreams: DreamSettings
     'documents-put': route({
       schema: { tags: ['agents'], params: agentIdParams, body: documentsBody },
       handler: async (req) => ({ ok: true, documents: await registry.replaceProfileDocuments(agentOf(req), req.body.documents), complete: true }),
+    }),
+    'revisions-get': route({
+      schema: {
+        tags: ['agents'],
+        description: 'One profile document now and its revisions newest first: applied versions (restorable), pending proposals (a Dream memory held for review), rejected and superseded ones.',
+        params: documentKindParams,
+        querystring: revisionsQuery,
+        response: { 200: okRevisions },
+      },
+      handler: async (req) => {
+        const kind = req.params.kind as ProfileDocumentKind;
+        return { ok: true as const, kind, ...(await registry.revisions.list(agentOf(req), kind, req.query.limit ?? 30)) };
+      },
+    }),
+    'revisions-update': route({
+      schema: {
+        tags: ['agents'],
+        description:
+          '`accept` applies a pending revision, `reject` closes it (409 agent_profile_revision_conflict unless pending); `restore` applies an earlier applied version again as a new revision. The version replaced stays restorable.',
+        params: documentKindParams,
+        body: revisionBody,
+        response: { 200: okRevisionDecided },
+      },
+      handler: async (req) => ({ ok: true as const, ...(await registry.revisions.decide(agentOf(req), req.params.kind as ProfileDocumentKind, req.body.id, req.body.action)) }),
     }),
     'model-get': selectionGet('chat'),
     'model-put': route({

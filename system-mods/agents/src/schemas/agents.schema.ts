@@ -132,7 +132,66 @@ export const dreamBody = {
     prompt: { type: 'string', maxLength: 20_000 },
     modelConnectionId: { type: ['string', 'null'], maxLength: 200, description: 'Set together with model, or both null' },
     model: { type: ['string', 'null'], maxLength: 300 },
+    reviewMemory: {
+      type: 'boolean',
+      description: 'True: a consolidated Dream memory waits for the operator to accept it before it replaces DREAM_MEMORY (default false: applied at once, the previous version restorable)',
+    },
   },
+} as const;
+
+export const documentKindParams = {
+  type: 'object',
+  required: ['agentId', 'kind'],
+  properties: { agentId: { type: 'string', pattern: ENTITY_ID_PATTERN }, kind: { type: 'string', enum: [...PROFILE_DOCUMENT_KINDS] } },
+} as const;
+
+export const revisionsQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { limit: { type: 'integer', minimum: 1, maximum: 100, default: 30, description: 'The newest this many revisions' } },
+} as const;
+
+export const revisionBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'action'],
+  properties: {
+    id: { type: 'string', minLength: 1, maxLength: 20, description: 'The revision' },
+    action: { type: 'string', enum: ['accept', 'reject', 'restore'], description: '`accept` or `reject` a pending revision; `restore` an applied (earlier) one' },
+  },
+} as const;
+
+const revision = {
+  type: 'object',
+  required: ['id', 'agentId', 'kind', 'markdown', 'status', 'source', 'provenance', 'createdAt', 'decidedAt'],
+  properties: {
+    id: { type: 'string' },
+    agentId: { type: 'string' },
+    kind: { type: 'string', enum: [...PROFILE_DOCUMENT_KINDS] },
+    markdown: { type: 'string' },
+    status: { type: 'string', enum: ['applied', 'pending', 'rejected', 'superseded'] },
+    source: { type: 'string', description: '`operator`, `import`, `dream`, `restore` or `earlier` (written before revisions were kept)' },
+    provenance: { type: 'object', additionalProperties: true, description: 'For `dream`: diaryEntryIds, cycleIds, runIds, model, generatedAt; for `restore`: restoredFrom' },
+    createdAt: { type: 'string', format: 'date-time' },
+    decidedAt: { type: ['string', 'null'], format: 'date-time' },
+  },
+} as const;
+
+export const okRevisions = {
+  type: 'object',
+  required: ['ok', 'kind', 'markdown', 'revisions'],
+  properties: {
+    ok: { const: true },
+    kind: { type: 'string' },
+    markdown: { type: ['string', 'null'], description: 'The document now; null when the agent has none of this kind' },
+    revisions: { type: 'array', items: revision, description: 'Newest first, pending ones included' },
+  },
+} as const;
+
+export const okRevisionDecided = {
+  type: 'object',
+  required: ['ok', 'revision', 'markdown'],
+  properties: { ok: { const: true }, revision, markdown: { type: ['string', 'null'], description: 'The document after the decision' } },
 } as const;
 
 export const overviewBody = {

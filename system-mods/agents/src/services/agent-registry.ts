@@ -18,6 +18,7 @@ import {
 } from '../contract.js';
 import { agentErrors as errors } from '../errors.js';
 import type { ModelChoiceChecker } from './model-choice.js';
+import { ProfileRevisions } from './profile-revisions.js';
 
 export const MAX_MARKDOWN = 48_000;
 export const DEFAULT_TEMPERATURE = 0.2;
@@ -121,12 +122,15 @@ class ProfileMemo {
 export class AgentRegistry {
   private readonly idPattern = new RegExp(ENTITY_ID_PATTERN);
   private readonly profileMemo: ProfileMemo;
+  /** Profile document versions and proposals held for review. */
+  readonly revisions: ProfileRevisions;
 
   constructor(
     private readonly db: ModDatabaseService,
     private readonly models: ModelChoiceChecker,
   ) {
     this.profileMemo = new ProfileMemo(db.driver === 'pglite');
+    this.revisions = new ProfileRevisions(db, this);
   }
 
   private q(trx?: Knex.Transaction): Knex {
@@ -286,11 +290,13 @@ export class AgentRegistry {
     return trx ? run(trx) : this.db.transaction(run);
   }
 
-  async replaceProfileDocuments(agentId: string, documents: unknown, trx?: Knex.Transaction): Promise<ProfileDocument[]> {
+  /** Replaces all six; the versions replaced are kept as revisions (`source`: who wrote the new ones). */
+  async replaceProfileDocuments(agentId: string, documents: unknown, trx?: Knex.Transaction, source = 'operator'): Promise<ProfileDocument[]> {
     const valid = this.validateDocuments(documents);
     const run = async (t: Knex.Transaction) => {
       this.profileMemo.touch(t);
       await this.require(agentId, t);
+      await this.revisions.recordReplacement(t, agentId, valid, source);
       await t('agents_profile_documents').where({ agent_id: agentId }).delete();
       await t('agents_profile_documents').insert(valid.map((d) => ({ agent_id: agentId, kind: d.kind, markdown: d.markdown })));
       return PROFILE_DOCUMENT_KINDS.map((kind) => valid.find((d) => d.kind === kind)!);

@@ -18,6 +18,7 @@ export function agentsService(registry: AgentRegistry, db: Pick<ModDatabaseServi
     createWithProfile: (input, options) => within(options, (trx) => registry.createWithProfile(input, trx)),
     runProfile: (agentId) => registry.runProfile(agentId),
     profileDocuments: (agentId) => registry.profileDocuments(agentId),
+    proposeProfileDocument: (proposal) => registry.revisions.propose(proposal),
     modelSelection: (agentId, purpose) => registry.modelSelection(agentId, purpose),
     mcpGrants: (agentId) => registry.mcpGrants(agentId),
   } satisfies AgentsService);

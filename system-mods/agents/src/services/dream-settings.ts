@@ -14,6 +14,8 @@ export interface DreamSettings {
   prompt: string;
   modelConnectionId: string | null;
   model: string | null;
+  /** A consolidated Dream memory waits for the operator's review before it replaces DREAM_MEMORY. */
+  reviewMemory: boolean;
 }
 
 export interface DreamSettingsUpdate {
@@ -23,6 +25,7 @@ export interface DreamSettingsUpdate {
   prompt?: string;
   modelConnectionId?: string | null;
   model?: string | null;
+  reviewMemory?: boolean;
 }
 
 export class DreamSettingsService {
@@ -36,7 +39,7 @@ export class DreamSettingsService {
     await this.registry.require(agentId);
     await this.registry.createDefaultDreamSettings(agentId); // agents created before defaults existed
     const row = await this.db.knex('agents_dream_settings').where({ agent_id: agentId }).first();
-    return { enabled: row.enabled, cron: row.cron, timezone: row.timezone, prompt: row.prompt, modelConnectionId: row.model_connection_id, model: row.model };
+    return { enabled: row.enabled, cron: row.cron, timezone: row.timezone, prompt: row.prompt, modelConnectionId: row.model_connection_id, model: row.model, reviewMemory: row.review_memory };
   }
 
   /** The model a Dream run would use (its own pair, else the agent's chat selection) and why it cannot, if so. */
@@ -67,6 +70,7 @@ export class DreamSettingsService {
         prompt: next.prompt,
         model_connection_id: next.modelConnectionId,
         model: next.model,
+        review_memory: next.reviewMemory,
         updated_at: t.fn.now(),
       });
     });

@@ -22,7 +22,7 @@ export function wireContext(deps: ChatDeps, shared: { transcript: TranscriptStor
   const { transcript, hooks } = shared;
   const summaries = new SummaryStore(db);
   const source = new ContextSource({ skills: () => skills.get(), hooks, transcript, summaries, attachments: () => attachments.get() });
-  const compactor = new Compactor({ gateway: () => gateway.get(), summaries });
+  const compactor = new Compactor({ gateway: () => gateway.get(), summaries, archiveSelection: (agentId) => agents.modelSelection(agentId, 'archive-summary') });
 
   const inspector = new ContextInspector({ agents, gateway: () => gateway.get(), settings, transcript, summaries, context: source });
   for (const [id, binding] of Object.entries(contextRoutes(inspector))) http.route(id, binding);

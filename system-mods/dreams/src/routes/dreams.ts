@@ -5,11 +5,12 @@ import { dreamErrors as errors } from '../errors.js';
 import type { RouteId } from '../route-ids.js';
 import { agentParams, consolidateBody, cycleBody, cyclesQuery, diaryBody, diaryQuery, okConsolidated, okCycles, okDiary, okEntry, okStarted } from '../schemas/dreams.schema.js';
 import { dayIn, diaryMarkdown } from '../services/diary.js';
+import type { DreamMemory } from '../services/dream-memory.js';
 import type { DreamCycles } from '../services/dream-cycles.js';
 
 const tags = ['dreams'];
 
-export function dreamRoutes(dreams: DreamCycles, settings: DreamSettingsReader, clock: () => number): RouteTable<RouteId> {
+export function dreamRoutes(dreams: DreamCycles, memory: DreamMemory, settings: DreamSettingsReader, clock: () => number): RouteTable<RouteId> {
   // Every route first requires the agent (404 agent_not_found) through its Dream settings.
   const routes: RouteTable<RouteId> = {
     'diary-get': route({
@@ -38,18 +39,13 @@ export function dreamRoutes(dreams: DreamCycles, settings: DreamSettingsReader, 
     consolidate: route({
       schema: {
         tags,
-        description: 'The latest `limit` diary entries as one markdown Dream memory, headed with `generatedAt`. It is read-only: it stores nothing and changes no profile document.',
+        description:
+          "Asks the agent's Dream model (its Dream settings' own, else its chat model) to rewrite DREAM_MEMORY from the latest `limit` diary entries and the current document. Applied at once (the previous version stays restorable), or held as a pending revision when the Dream settings' `reviewMemory` is on. 400 dream_memory_model_not_configured / dream_memory_model_unusable, 409 dream_memory_diary_empty / dream_memory_in_progress, 500 dream_memory_model_failed; a failure changes nothing.",
         params: agentParams,
         body: consolidateBody,
         response: { 200: okConsolidated },
       },
-      handler: async (req) => {
-        await settings.get(req.params.agentId);
-        const generatedAt = new Date(req.body.generatedAt ? Date.parse(req.body.generatedAt) : clock()).toISOString();
-        const entries = await dreams.diary.list(req.params.agentId, { limit: req.body.limit ?? 30 });
-        const markdown = diaryMarkdown(req.params.agentId, entries, `Dream memory of ${req.params.agentId} (generated ${generatedAt})`);
-        return { ok: true, generatedAt, entries: entries.length, markdown };
-      },
+      handler: async (req) => ({ ok: true, ...(await memory.consolidate(req.params.agentId, { limit: req.body.limit ?? 30, generatedAt: req.body.generatedAt })) }),
     }),
     'cycles-get': route({
       schema: {

@@ -44,7 +44,7 @@ export const consolidateBody = {
   additionalProperties: false,
   properties: {
     limit: { type: 'integer', minimum: 1, maximum: 500, default: 30, description: 'The latest this many diary entries' },
-    generatedAt: { ...instant, description: 'The time the document says it was generated at (default now)' },
+    generatedAt: { ...instant, description: 'The time the provenance says it was generated at (default now)' },
   },
 } as const;
 
@@ -138,8 +138,41 @@ export const okEntry = { type: 'object', required: ['ok', 'entry'], properties: 
 
 export const okConsolidated = {
   type: 'object',
-  required: ['ok', 'generatedAt', 'entries', 'markdown'],
-  properties: { ok: { type: 'boolean' }, generatedAt: { type: 'string' }, entries: { type: 'integer' }, markdown: { type: 'string' } },
+  required: ['ok', 'generatedAt', 'entries', 'markdown', 'status', 'revision'],
+  properties: {
+    ok: { type: 'boolean' },
+    generatedAt: { type: 'string' },
+    entries: { type: 'integer', description: 'Diary entries the model was shown' },
+    markdown: { type: 'string', description: 'The new DREAM_MEMORY' },
+    status: { type: 'string', enum: ['applied', 'pending'], description: '`applied`: it is the document now; `pending`: it waits for the operator (Dream settings `reviewMemory`)' },
+    revision: {
+      type: 'object',
+      required: ['id', 'kind', 'status', 'source', 'provenance', 'createdAt'],
+      description: 'The DREAM_MEMORY revision (agents mod: `GET`/`PATCH /api/agents/{agentId}/profile-documents/DREAM_MEMORY/revisions`)',
+      properties: {
+        id: { type: 'string' },
+        agentId: { type: 'string' },
+        kind: { type: 'string' },
+        markdown: { type: 'string' },
+        status: { type: 'string' },
+        source: { type: 'string' },
+        provenance: {
+          type: 'object',
+          additionalProperties: true,
+          properties: {
+            diaryEntryIds: { type: 'array', items: { type: 'string' } },
+            cycleIds: { type: 'array', items: { type: 'string' } },
+            runIds: { type: 'array', items: { type: 'string' } },
+            days: { type: 'object', properties: { from: { type: 'string' }, to: { type: 'string' } } },
+            model: { type: 'object', properties: { connectionId: { type: 'string' }, model: { type: 'string' } } },
+            generatedAt: { type: 'string' },
+          },
+        },
+        createdAt: { type: 'string' },
+        decidedAt: { type: ['string', 'null'] },
+      },
+    },
+  },
 } as const;
 
 export const okCycles = { type: 'object', required: ['ok', 'cycles'], properties: { ok: { type: 'boolean' }, cycles: { type: 'array', items: cycle } } } as const;

@@ -7,13 +7,14 @@
  * one repair request, then are dropped; at most twelve become promotion candidates.
  */
 import type { LoggerService, ModDatabaseService } from '../../../../sdk/index.js';
-import { TERMINAL_RUN_EVENTS, type AgentRunsService, type TranscriptMessageRecord, type TranscriptsService } from '../../../chat/src/contract.js';
+import type { AgentRunsService, TranscriptMessageRecord, TranscriptsService } from '../../../chat/src/contract.js';
 import type { AgentDreamSettings, DreamSettingsReader } from '../../../agents/src/contract.js';
 import type { PromotionCandidatesService } from '../../../tiddle/src/contract.js';
 import { dreamErrors as errors } from '../errors.js';
 import { Checkpoints } from './checkpoints.js';
 import { Cycles, type CycleReceipt, type CycleStatus, type PhaseItemReceipt, type PhaseReceipt } from './cycles.js';
 import { Diary, dayIn } from './diary.js';
+import { askDream, describe, DreamRunFailure } from './dream-runs.js';
 import {
   MAX_MEMORY_ITEMS,
   PHASES,
@@ -253,26 +254,14 @@ export class DreamCycles {
     }
   }
 
-  /** One run through the engine; its answer, or the run's failure code. */
+  /** One run through the engine; its answer, or the run's failure code as the phase's. */
   private async ask(cycle: CycleReceipt, settings: AgentDreamSettings, sessionId: string, message: string): Promise<{ runId: string; answer: string }> {
-    const model = settings.modelConnectionId && settings.model ? { modelConnectionId: settings.modelConnectionId, model: settings.model } : {};
-    let handle;
     try {
-      handle = await this.deps.runs.start({ agentId: cycle.agentId, sessionId, input: { message, ...model }, origin: { kind: 'dream', id: cycle.id } });
+      return await askDream(this.deps.runs, { settings, sessionId, message, origin: { kind: 'dream', id: cycle.id } });
     } catch (error) {
-      throw new PhaseFailure(describe(error));
+      throw new PhaseFailure(error instanceof DreamRunFailure ? error.code : describe(error));
     }
-    let terminal: { type: string; response: Record<string, unknown> } | undefined;
-    for await (const event of handle.events) {
-      if (TERMINAL_RUN_EVENTS.includes(event.type)) terminal = { type: event.type, response: (event.data.response ?? {}) as Record<string, unknown> };
-    }
-    if (!terminal) throw new PhaseFailure('dream_run_ended_without_outcome');
-    if (terminal.type !== 'run.completed') throw new PhaseFailure(String(terminal.response.error ?? terminal.type));
-    return { runId: handle.runId, answer: typeof terminal.response.answer === 'string' ? terminal.response.answer : '' };
   }
 }
 
-export function describe(error: unknown): string {
-  if (error && typeof error === 'object' && 'code' in error && typeof (error as { code: unknown }).code === 'string') return (error as { code: string }).code;
-  return error instanceof Error ? error.message : String(error);
-}
+export { describe };

@@ -52,7 +52,8 @@ export function quotable(messages: TranscriptMessageRecord[]): TranscriptMessage
   return kept;
 }
 
-const quote = (value: unknown) => JSON.stringify(value, null, 0).replace(/<\/?untrusted/gi, (t) => t.replace('<', '&lt;'));
+/** A value as one line of JSON inside an untrusted block (a closing tag inside it is defused). */
+export const quote = (value: unknown) => JSON.stringify(value, null, 0).replace(/<\/?untrusted/gi, (t) => t.replace('<', '&lt;'));
 
 /** The phase's request to the model. `operatorPrompt` is the operator's own Dream instruction (trusted). */
 export function phasePrompt(phase: DreamPhase, messages: TranscriptMessageRecord[], operatorPrompt: string): string {

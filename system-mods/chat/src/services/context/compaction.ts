@@ -5,8 +5,14 @@
  * model call, at most `maxCompactionSweeps` summary calls per turn, each bounded by
  * `compactionTimeoutMs` and by the run's cancel signal. When a summary call fails, the turn goes
  * on as before (oldest turns dropped) and a `runtime.notice` says so.
+ *
+ * The summary is asked of the agent's archive-summary model selection when it names a usable
+ * model (so a cheaper model can summarise and the agent's own is not spent), else of the turn's
+ * model; `compaction.started` says which (`summaryModelSource`: `archive-summary` | `turn`).
  */
+import type { ModelSelection } from '../../../../agents/src/contract.js';
 import type { ChatMessage, ModelGatewayService } from '../../../../model-connections/src/contract.js';
+import { effectiveWindow } from '../run/model-plan.js';
 import type { ModelContextContribution } from '../../contract.js';
 import type { ChatRun } from '../run/chat-run.js';
 import { assembleContext, compactionThreshold, estimateTokens } from './context-builder.js';
@@ -80,8 +86,27 @@ export class Compactor {
     private readonly deps: {
       gateway: () => ModelGatewayService | undefined;
       summaries: SummaryStore;
+      /** The agent's archive-summary model selection, or null when none is set. */
+      archiveSelection: (agentId: string) => Promise<ModelSelection | null>;
     },
   ) {}
+
+  /**
+   * The model a summary call uses: the archive-summary selection when its model is an enabled
+   * model of a known connection, else the turn's. The window is the smaller of the two, since
+   * the summarised turns were sized for the turn's.
+   */
+  private async summaryPlan(gateway: ModelGatewayService, agentId: string, plan: ModelPlan, settings: ChatSettings): Promise<ModelPlan & { source: 'archive-summary' | 'turn' }> {
+    const selection = await this.deps.archiveSelection(agentId).catch(() => null);
+    if (selection) {
+      const model = (await gateway.describe(selection.connectionId))?.models.find((m) => m.id === selection.model);
+      if (model?.enabled) {
+        const contextWindow = Math.min(plan.contextWindow, effectiveWindow(model, settings));
+        return { connectionId: selection.connectionId, model: selection.model, contextWindow, source: 'archive-summary' };
+      }
+    }
+    return { ...plan, source: 'turn' };
+  }
 
   /**
    * Summarises older turns while the context is past the threshold; `base.summary` is replaced
@@ -132,10 +157,11 @@ export class Compactor {
   private async sweep(run: ChatRun, plan: ModelPlan, settings: ChatSettings, base: ContextBase, candidates: StoredMessage[], sweep: number, state: TurnState): Promise<number> {
     const gateway = this.deps.gateway();
     if (!gateway) throw new CompactionFailed('chat_model_unavailable', 'no model gateway');
-    const maxOutputTokens = Math.max(64, Math.min(2048, Math.floor(plan.contextWindow / 8)));
+    const summaryPlan = await this.summaryPlan(gateway, run.agentId, plan, settings);
+    const maxOutputTokens = Math.max(64, Math.min(2048, Math.floor(summaryPlan.contextWindow / 8)));
     const previous = base.summary ? `Previous summary:\n\n${base.summary.summary}\n\n` : '';
     const fixed = estimateTokens({ role: 'system', content: SUMMARY_PROMPT }) + estimateTokens({ role: 'user', content: `${previous}Messages to add:\n\n` });
-    const budgetChars = Math.max(400, (plan.contextWindow - maxOutputTokens - fixed - 64) * 4);
+    const budgetChars = Math.max(400, (summaryPlan.contextWindow - maxOutputTokens - fixed - 64) * 4);
     // Whole turns from the oldest, as many as fit; a first turn too large alone is clipped.
     const texts = candidates.map(render);
     let taken = 0;
@@ -162,14 +188,14 @@ export class Compactor {
       { role: 'user', content: `${previous}Messages to add:\n\n${body}` },
     ];
     const started = Date.now();
-    run.emit('compaction.started', { sweep, connectionId: plan.connectionId, model: plan.model, messages: taken, previousVersion: base.summary?.version ?? null });
-    const summary = await this.call(gateway, run, plan, messages, maxOutputTokens, settings.compactionTimeoutMs, state);
+    run.emit('compaction.started', { sweep, connectionId: summaryPlan.connectionId, model: summaryPlan.model, summaryModelSource: summaryPlan.source, messages: taken, previousVersion: base.summary?.version ?? null });
+    const summary = await this.call(gateway, run, summaryPlan, messages, maxOutputTokens, settings.compactionTimeoutMs, state);
     const covered = (base.summary?.coveredMessages ?? 0) + taken;
     const seq = await this.deps.summaries.seqAt(run.agentId, run.sessionId, run.generation, covered - 1);
     if (seq === undefined) throw new CompactionFailed('compaction_failed', 'the summarised messages are no longer in the session');
     if (run.stop) throw run.stop;
-    const version = await this.deps.summaries.save({ agentId: run.agentId, sessionId: run.sessionId, generation: run.generation, summary, coversThroughSeq: seq, model: plan.model });
-    base.summary = { version, generation: run.generation, summary, coversThroughSeq: seq, model: plan.model, createdAt: new Date().toISOString(), coveredMessages: covered };
+    const version = await this.deps.summaries.save({ agentId: run.agentId, sessionId: run.sessionId, generation: run.generation, summary, coversThroughSeq: seq, model: summaryPlan.model });
+    base.summary = { version, generation: run.generation, summary, coversThroughSeq: seq, model: summaryPlan.model, createdAt: new Date().toISOString(), coveredMessages: covered };
     run.emit('compaction.completed', { sweep, version, coversThroughSeq: seq, summarisedMessages: taken, chars: summary.length, durationMs: Date.now() - started });
     return taken;
   }
