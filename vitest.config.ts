@@ -25,10 +25,17 @@ const UI_E2E = 'test/e2e/ui*.e2e.test.ts';
  * `--maxWorkers=<n>` on the command line overrides it.
  */
 const maxWorkers = Math.max(3, availableParallelism() + 1);
+/**
+ * As many workers kept as may run: with fewer, tinypool retires a worker that falls idle while
+ * the run goes on, and without isolation (`--no-isolate`) that retirement can race the pool's
+ * own shutdown and fail a passing run with "Terminating worker thread".
+ */
+const minWorkers = maxWorkers;
 
 export default defineConfig({
   test: {
     maxWorkers,
+    minWorkers,
     // Longest files first (test/durations.json), so the run does not end on one long file.
     sequence: { sequencer: DurationSequencer },
     projects: [
