@@ -10,6 +10,7 @@ import type { RouteId } from './route-ids.js';
 import { dreamRoutes } from './routes/dreams.js';
 import { DreamCycles } from './services/dream-cycles.js';
 import { DreamScheduler, type DreamTiming } from './services/dream-scheduler.js';
+import { dreamJobDiagnostics } from './services/job-diagnostics.js';
 
 interface DreamModSettings extends DreamTiming {
   tickMs: number;
@@ -29,8 +30,9 @@ export default defineMod({
     operator: operatorSettingsServiceRef,
     // The candidate store may be absent: items are then listed in the receipt only.
     candidates: optional(promotionCandidatesServiceRef),
+    diagnostics: coreServices.diagnostics,
   },
-  async init({ http, db, extensions, settings, log, dreamSettings, agentRuns, transcripts, operator, candidates }) {
+  async init({ http, db, extensions, settings, log, dreamSettings, agentRuns, transcripts, operator, candidates, diagnostics }) {
     const clock = () => Date.now();
     const current = () => settings.get<DreamModSettings>();
     const dreams = new DreamCycles({
@@ -47,6 +49,7 @@ export default defineMod({
     const scheduler = new DreamScheduler({ cycles: dreams, settings: dreamSettings, clock, timing: current, driver: db.driver, log });
 
     bindRoutes(http, dreamRoutes(dreams, dreamSettings, clock));
+    diagnostics.provide(dreamJobDiagnostics(db));
     extensions.tap(agentHookPoints.beforeDelete, ({ agentId, unitOfWork }) =>
       db.transaction(
         async (trx) => {
