@@ -82,6 +82,39 @@ export interface GuestFetchResponse {
   json<T = GuestJson>(): Promise<T>;
 }
 
+/**
+ * One of the mod's jobs as the operator's diagnostics show it
+ * (`GET /api/diagnostics/mods/{modId}/jobs`): states and words, never a payload, prompt or
+ * credential. At most 4 KiB of JSON; longer strings are cut when shown. @public
+ */
+export interface GuestJobReport {
+  /** 1 to 128 characters of `A-Z a-z 0-9 _ -`; reporting the same id again replaces the report. */
+  id: string;
+  /** What kind of work, 1 to 64 characters. */
+  kind: string;
+  state: 'queued' | 'running' | 'retrying' | 'succeeded' | 'failed' | 'cancelled';
+  /** ISO timestamps. */
+  createdAt?: string | null;
+  startedAt?: string | null;
+  finishedAt?: string | null;
+  attempts?: number;
+  /** The last failure in words (shown up to 500 characters). */
+  lastError?: string | null;
+  /** Ids that say what the job is about (shown: up to 8, each up to 200 characters). */
+  refs?: Record<string, string | number | null>;
+}
+
+/**
+ * The mod's job reports (`contributes.diagnostics.jobs`). The kernel keeps the 200 most recently
+ * reported while the mod runs; report again after the mod is enabled. @public
+ */
+export interface GuestJobs {
+  /** Adds or replaces a job's report; refused (an Error with `code`) when it is not a valid report. */
+  report(job: GuestJobReport): Promise<void>;
+  /** True when a report was removed. */
+  remove(id: string): Promise<boolean>;
+}
+
 /** The mod's logger: lines are labelled with the mod id by the kernel. @public */
 export interface GuestLogger {
   debug(message: string, fields?: Record<string, GuestJson>): void;
@@ -93,7 +126,8 @@ export interface GuestLogger {
 /**
  * What `init` receives. Members exist only when the manifest asks for them: `route` with
  * `contributes.routes`, `tool` with `contributes.tools`, `data` with `sandbox.data`, `fetch`
- * with `sandbox.egress`. `route` and `tool` may be called only during `init`. @public
+ * with `sandbox.egress`, `jobs` with `contributes.diagnostics.jobs`. `route` and `tool` may be
+ * called only during `init`. @public
  */
 export interface GuestModApi {
   readonly id: string;
@@ -113,6 +147,8 @@ export interface GuestModApi {
   log: GuestLogger;
   /** Outbound HTTP to the hosts `sandbox.egress` lists, through the kernel's egress guard; JSON or text only. */
   fetch(url: string, init?: GuestFetchInit): Promise<GuestFetchResponse>;
+  /** Reports the mod's jobs to the operator's diagnostics. */
+  jobs: GuestJobs;
 }
 
 /** A sandboxed mod's entry default export. @public */

@@ -166,6 +166,28 @@ export class JobQueue {
     };
   }
 
+  /** The queue's newest jobs (live and archived), newest first. */
+  async recent(name: string, shortName: string, limit: number): Promise<JobInfo[]> {
+    if (!(await this.queueExists(name))) return [];
+    const bounded = Math.max(1, Math.min(200, Math.floor(limit)));
+    const columns = 'id, state, data, retry_count, retry_limit, created_on, started_on, completed_on, output';
+    const sql = `select * from (select ${columns} from ${JOBS_SCHEMA}.job where name = ? union all select ${columns} from ${JOBS_SCHEMA}.archive where name = ?) jobs order by created_on desc, id desc limit ?`;
+    const result = (await this.options.knex.raw(sql, [name, name, bounded])) as { rows: Array<Record<string, unknown>> };
+    const iso = (value: unknown) => (value ? new Date(value as string).toISOString() : null);
+    return result.rows.map((row) => ({
+      id: String(row.id),
+      queue: shortName,
+      state: row.state as JobInfo['state'],
+      data: row.data ?? null,
+      retryCount: Number(row.retry_count),
+      retryLimit: Number(row.retry_limit),
+      createdAt: iso(row.created_on)!,
+      startedAt: iso(row.started_on),
+      completedAt: iso(row.completed_on),
+      output: row.output ?? null,
+    }));
+  }
+
   async cancel(name: string, id: string): Promise<boolean> {
     if (typeof id !== 'string' || !UUID.test(id)) return false;
     if (!(await this.queueExists(name))) return false;

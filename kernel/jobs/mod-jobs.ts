@@ -30,6 +30,10 @@ export function createModJobs(queue: JobQueue, manifest: ModManifest, disposers:
       const q = declared(name);
       return queue.get(q.fullName, q.name, id);
     },
+    async recent(name, options) {
+      const q = declared(name);
+      return queue.recent(q.fullName, q.name, options?.limit ?? 50);
+    },
     async cancel(name, id) {
       return queue.cancel(declared(name).fullName, id);
     },

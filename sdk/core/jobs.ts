@@ -95,6 +95,12 @@ export interface JobsService {
   work<T = Record<string, unknown>>(queue: string, handler: JobHandler<T>, options?: JobWorkOptions): Disposable;
   /** The job, or undefined when this queue has no such job. */
   get(queue: string, id: string): Promise<JobInfo | undefined>;
+  /**
+   * The queue's newest jobs, finished ones too while the queue keeps them (pg-boss archives and
+   * later deletes them), newest first: at most `limit` (default 50, at most 200). For a mod's
+   * job diagnostics, which show states and words, never `data` or `output`.
+   */
+  recent(queue: string, options?: { limit?: number }): Promise<JobInfo[]>;
   /** Cancels a job that has not finished; false when there was nothing to cancel. */
   cancel(queue: string, id: string): Promise<boolean>;
 }

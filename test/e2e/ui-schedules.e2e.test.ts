@@ -1,7 +1,8 @@
 /**
  * The Schedules view in a real browser against the real server process and the fake
  * OpenAI-compatible model server: create a schedule for an agent and see its next occurrences
- * in the job's zone; run it now and see the run (a real agent turn) in its history.
+ * in the job's zone; run it now and see the run (a real agent turn) in its history, and as a
+ * job of the schedules mod on the Status page.
  */
 import { expect, it } from 'vitest';
 import { modelAnswer, uiSuite, until } from '../kits/ui-kit.js';
@@ -64,5 +65,16 @@ it('creates a schedule for an agent, shows its next occurrences, runs it and sho
   await page.getByLabel('Agent', { exact: true }).selectOption('ada');
   await page.getByText('No schedules for this agent yet.').waitFor();
   await ui.screenshot('ui-schedules');
+
+  // The run is a job of the schedules mod on the Status page: its state and run id, no prompt.
+  await page.goto(`${ui.server.url}/#/status`);
+  const mod = page.getByRole('listitem').filter({ has: page.locator('code', { hasText: /^schedules$/ }) });
+  await mod.getByRole('button', { name: 'Jobs' }).click();
+  const jobs = mod.getByRole('list', { name: 'Jobs of schedules, newest first' });
+  await jobs.getByText('scheduled-run.manual').waitFor();
+  expect(await jobs.getByRole('listitem').count()).toBe(1);
+  expect(await jobs.textContent()).toContain(`runId ${runId}`);
+  expect(await jobs.textContent()).toContain('succeeded');
+  expect(await jobs.textContent()).not.toContain('Summarise the news');
   ui.expectNoPageErrors();
 });

@@ -74,6 +74,52 @@ describe('a sandboxed mod', () => {
   });
 });
 
+describe('job reports through the guest API', () => {
+  const report = (body: unknown) => t.request(json('POST', '/api/mods/sb-basic/jobs', body));
+  const jobs = async () => (await t.request('/api/diagnostics/mods/sb-basic/jobs')).body;
+
+  it('shows what the mod reported, newest first, in the bounded summary shape', async () => {
+    expect((await jobs()).items).toEqual([{ id: 'warm-up-1', kind: 'warm-up', state: 'succeeded', attempts: 1 }]);
+    const long = 'x'.repeat(900);
+    expect((await report({ report: { id: 'sync-7', kind: 'sync', state: 'failed', attempts: 3, lastError: long, payload: 'the prompt', refs: { feed: 'news', token: { nested: true } } } })).body).toEqual({ ok: true });
+    const listed = await jobs();
+    expect(listed).toMatchObject({ ok: true, modId: 'sb-basic', truncated: false });
+    expect(listed.items.map((j: { id: string }) => j.id)).toEqual(['sync-7', 'warm-up-1']);
+    const [sync] = listed.items;
+    expect(Object.keys(sync).sort()).toEqual(['attempts', 'id', 'kind', 'lastError', 'refs', 'state']);
+    expect(sync.lastError).toHaveLength(500);
+    expect(sync.refs).toEqual({ feed: 'news' });
+    expect((await t.request('/api/diagnostics/mods/sb-basic/jobs/sync-7')).body.job).toEqual(sync);
+    expect((await t.request('/api/diagnostics/mods/sb-basic/jobs?limit=1')).body).toMatchObject({ items: [{ id: 'sync-7' }], truncated: true });
+  });
+
+  it('refuses a report that is not a job summary, and one over 4 KiB', async () => {
+    for (const bad of [
+      { id: 'a b', kind: 'k', state: 'queued' },
+      { id: 'ok', kind: 'k', state: 'done' },
+      { id: 'ok', state: 'queued' },
+      'text',
+      { id: 'big', kind: 'k', state: 'queued', refs: { a: 'y'.repeat(5000) } },
+    ]) {
+      const res = await report({ report: bad });
+      expect(res.status).toBe(400);
+      expect(res.body.error).toBe('mod_sandbox_call_refused');
+    }
+    expect((await t.request('/api/diagnostics/mods/sb-basic/jobs/big')).status).toBe(404);
+  });
+
+  it('removes a report; an unknown job is 404, a bad id or limit 400', async () => {
+    expect((await report({ remove: 'sync-7' })).body).toEqual({ ok: true, removed: true });
+    expect((await report({ remove: 'sync-7' })).body).toEqual({ ok: true, removed: false });
+    const gone = await t.request('/api/diagnostics/mods/sb-basic/jobs/sync-7');
+    expect(gone.status).toBe(404);
+    expect(gone.body.error).toBe('mod_diagnostics_job_not_found');
+    expect((await t.request('/api/diagnostics/mods/sb-basic/jobs/bad%20id')).status).toBe(400);
+    expect((await t.request('/api/diagnostics/mods/sb-basic/jobs?limit=0')).status).toBe(400);
+    expect((await t.request('/api/diagnostics/mods/sb-basic/jobs?limit=many')).status).toBe(400);
+  });
+});
+
 describe('key-value data', () => {
   it('keeps values across disable and enable (a new process)', async () => {
     expect((await t.request(json('PUT', '/api/mods/sb-basic/data/note-1', { text: 'kept', n: 1 }))).status).toBe(200);
@@ -100,7 +146,7 @@ describe('key-value data', () => {
 
 describe('disable', () => {
   it('removes every route, tool and diagnostics provider, and the process', async () => {
-    expect(t.kernel.inspectRegistrations('sb-basic')).toMatchObject({ boundRoutes: 9, tools: 1, diagnostics: 1 });
+    expect(t.kernel.inspectRegistrations('sb-basic')).toMatchObject({ boundRoutes: 10, tools: 1, diagnostics: 1 });
     expect((await disable(t, 'sb-basic')).status).toBe(200);
     expect(t.kernel.inspectRegistrations('sb-basic')).toEqual({ boundRoutes: 0, tools: 0, hookTaps: 0, extensions: 0, diagnostics: 0, services: 0, jobWorkers: 0 });
     expect((await modStatus(t, 'sb-basic')).status).toBe('disabled');

@@ -171,6 +171,12 @@ if (info.data) {
     keys: (options) => callHost('data.keys', options ?? {}),
   });
 }
+if (info.jobs) {
+  api.jobs = freeze({
+    report: (job) => callHost('jobs.report', { job }).then(() => undefined),
+    remove: (id) => callHost('jobs.remove', { id: String(id) }),
+  });
+}
 if (info.fetch) {
   api.fetch = (url, init) =>
     callHost('fetch', { url: String(url), init: init ?? {} }).then((r) =>

@@ -12,6 +12,7 @@ import { errors } from '../../errors.js';
 import type { HostResultMessage } from './protocol.js';
 import type { GuestFetchInit } from './guest-fetch.js';
 import type { ModDataStore } from './mod-data-store.js';
+import type { SandboxJobReports } from './sandbox-job-reports.js';
 
 type Args = Record<string, unknown>;
 type Operation = (args: Args) => Promise<unknown>;
@@ -22,6 +23,8 @@ export interface HostCapabilityDeps {
   secrets: SecretsService;
   /** Present when the manifest asks for `sandbox.data`. */
   data?: ModDataStore;
+  /** Present when the manifest opts into job diagnostics (`contributes.diagnostics.jobs`). */
+  jobs?: SandboxJobReports;
   /** Present when the manifest lists `sandbox.egress` hosts. */
   fetch?: (url: unknown, init: GuestFetchInit) => Promise<unknown>;
   log: Logger;
@@ -49,6 +52,14 @@ function operationsFor(deps: HostCapabilityDeps): Map<string, Operation> {
     ops.set('data.set', ({ key, value }) => data.set(key, value).then(() => null));
     ops.set('data.delete', ({ key }) => data.delete(key));
     ops.set('data.keys', ({ prefix, limit }) => data.keys({ prefix, limit }));
+  }
+  const jobs = deps.jobs;
+  if (jobs) {
+    ops.set('jobs.report', async ({ job }) => {
+      jobs.report(job);
+      return null;
+    });
+    ops.set('jobs.remove', async ({ id }) => jobs.remove(id));
   }
   const fetch = deps.fetch;
   if (fetch) ops.set('fetch', ({ url, init }) => fetch(url, (init ?? {}) as GuestFetchInit));

@@ -28,6 +28,7 @@ import { createHostCapabilities } from './host-capabilities.js';
 import { ModDataStore } from './mod-data-store.js';
 import type { StartMessage } from './protocol.js';
 import { SandboxDiagnostics } from './sandbox-diagnostics.js';
+import { SandboxJobReports } from './sandbox-job-reports.js';
 import { DEFAULT_MEMORY_MB, IDLE_CPU_FRACTION, IDLE_CPU_SAMPLE_MS, IDLE_CPU_STRIKES, MAX_HOST_CALL_BYTES, MAX_PENDING_HOST_CALLS, MAX_RESPONSE_BYTES } from './sandbox-limits.js';
 import { SandboxProcess, type SandboxFailure } from './sandbox-process.js';
 
@@ -100,8 +101,10 @@ export class IsolateModRuntime implements ModRuntime {
       const sandboxEgress = createSandboxEgress({ grants: grantedHosts, policy: deps.egress.policy, resolve });
       disposers.add(toDisposable(() => sandboxEgress.close()));
       const identityHeader = scope.container.resolve<() => Promise<string | undefined>>('kernel.identity-header');
+      const jobReports = manifest.contributes?.diagnostics?.jobs ? new SandboxJobReports(modId) : undefined;
       const capabilities = createHostCapabilities({
         manifest,
+        jobs: jobReports,
         settings: deps.settings,
         secrets: deps.secrets,
         data: manifest.sandbox?.data ? new ModDataStore(scope.container.resolve<Database>('kernel.database').knex, modId) : undefined,
@@ -160,13 +163,17 @@ export class IsolateModRuntime implements ModRuntime {
           }),
         );
       }
-      if (manifest.contributes?.diagnostics?.pending) {
-        deps.diagnostics.provide(
-          diagnostics.provider(
-            () => sandbox.stats(),
-            () => sandbox.alive,
-          ),
-        );
+      // One provider per mod: the sandbox's own pending operations and the jobs the guest reported.
+      if (manifest.contributes?.diagnostics?.pending || jobReports) {
+        deps.diagnostics.provide({
+          ...(manifest.contributes?.diagnostics?.pending
+            ? diagnostics.provider(
+                () => sandbox.stats(),
+                () => sandbox.alive,
+              )
+            : {}),
+          ...(jobReports ? jobReports.provider() : {}),
+        });
       }
       running = true;
     } catch (error) {
@@ -197,6 +204,7 @@ export class IsolateModRuntime implements ModRuntime {
         tools: (contributes.tools ?? []).map((t) => t.name),
         data: manifest.sandbox?.data === true,
         fetch,
+        jobs: contributes.diagnostics?.jobs === true,
       },
       limits: {
         responseBytes: MAX_RESPONSE_BYTES,

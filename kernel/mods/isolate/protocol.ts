@@ -16,7 +16,7 @@ export interface StartMessage {
   memoryMb: number;
   initTimeoutMs: number;
   /** The capability functions the guest gets, from its manifest. */
-  api: { manifest: unknown; routes: string[]; tools: string[]; data: boolean; fetch: boolean };
+  api: { manifest: unknown; routes: string[]; tools: string[]; data: boolean; fetch: boolean; jobs: boolean };
   limits: {
     responseBytes: number;
     hostCallBytes: number;

@@ -21,6 +21,7 @@ import { VectorStore } from './services/vector-store.js';
 import { brainTools } from './tools/brain-tools.js';
 import { exportCategoryPoint } from '../../export/src/contract.js';
 import { brainsExportCategory } from './export-category.js';
+import { brainJobDiagnostics } from './services/job-diagnostics.js';
 
 export default defineMod({
   errors: [brainErrors],
@@ -35,8 +36,10 @@ export default defineMod({
     agents: agentsServiceRef,
     // Embeddings are optional, and so is the mod that reaches model connections.
     gateway: optional(modelGatewayServiceRef),
+    diagnostics: coreServices.diagnostics,
   },
-  async init({ http, db, extensions, tools, jobs, secrets, log, agents, gateway }, { provide }) {
+  async init({ http, db, extensions, tools, jobs, secrets, log, agents, gateway, diagnostics }, { provide }) {
+    diagnostics.provide(brainJobDiagnostics(jobs));
     const store = new RecordStore(db);
     const vectors = await VectorStore.open(db);
     const state = new EmbeddingStateStore(db);

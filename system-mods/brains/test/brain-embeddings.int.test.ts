@@ -58,7 +58,7 @@ beforeAll(async () => {
     { id: 'embed-small', object: 'model' },
     { id: 'embed-large', object: 'model' },
   ];
-  t = await startTestKernel({ mods: ['health', 'agents', 'brains', 'model-connections', 'provider-openai'], modSources: [FIXTURE_MODS] });
+  t = await startTestKernel({ mods: ['health', 'agents', 'brains', 'model-connections', 'provider-openai', 'diagnostics'], modSources: [FIXTURE_MODS] });
   expect((await t.request(json('POST', '/api/mod-management/tool-caller/enable'))).body.mod.status).toBe('loaded');
   for (const id of ['mem', 'other']) expect((await t.request(json('POST', '/api/agents', { id, name: id }))).status).toBe(201);
   const created = await t.request(json('POST', '/api/settings/model-connections', { provider: 'openai', apiType: 'openai-chat', baseUrl: fake.baseUrl, apiKey: API_KEY }));
@@ -226,6 +226,18 @@ describe('indexing and hybrid search', () => {
     expect((await vectorRows()).find((r) => r.record_id === record.id)).toMatchObject({ status: 'failed' });
     expect((await t.request(json('PUT', `/api/brains/${record.id}?agentId=mem`, { title: 'Unlucky', content: 'Second try.', expectedRevision: 1 }))).status).toBe(200);
     expect(await settled()).toMatchObject({ failed: 0 });
+  });
+
+  it('shows its index jobs as job diagnostics: kind, generation, attempts and the failure in words, no record text', async () => {
+    const jobs = (await t.request('/api/diagnostics/mods/brains/jobs?limit=200')).body.items as Array<Record<string, any>>;
+    expect(jobs.length).toBeGreaterThan(2);
+    expect(jobs.some((j) => j.kind === 'index.sweep' && j.state === 'succeeded')).toBe(true);
+    const failed = jobs.find((j) => j.state === 'failed')!;
+    expect(failed).toMatchObject({ kind: 'index.records', attempts: 1, refs: { generation: expect.any(Number), records: 1 } });
+    expect(failed.lastError).toEqual(expect.any(String));
+    expect(JSON.stringify(jobs)).not.toMatch(/Unlucky|The server refuses this one|Flaky/);
+    expect((await t.request(`/api/diagnostics/mods/brains/jobs/${failed.id}`)).body.job).toEqual(failed);
+    expect((await t.request('/api/diagnostics/mods/brains/jobs/no-such-job')).status).toBe(404);
   });
 
   it('falls back to lexical results when the embeddings call fails', async () => {

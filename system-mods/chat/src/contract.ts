@@ -157,10 +157,66 @@ export interface AgentRunStatus {
   runs: LiveRun[];
 }
 
+/** The model an agent's runs use, as `GET /api/status` shows it: ids and numbers, never a URL or key. */
+export interface AgentModelMetadata {
+  connectionId: string;
+  model: string;
+  reasoningEffort: string;
+  temperature: number;
+  /** Null when the connection no longer exists (or no gateway is enabled). */
+  provider: string | null;
+  apiType: string | null;
+  /** The effective context window, when the connection knows it. */
+  contextWindow: number | null;
+  /** The connection exists and offers the model, enabled. */
+  available: boolean;
+}
+
+/** The latest run, as a trace summary (no request, answer or tool output). */
+export interface TraceMetadata {
+  runId: string;
+  agentId: string;
+  sessionId: string;
+  status: string;
+  startedAt: string;
+  endedAt: string | null;
+  errorCode: string | null;
+}
+
+/**
+ * What the run engine tells `GET /api/status` about model, policy and traces (bounded; no
+ * credential, URL, prompt or content). The `agent` parts are there when an agent was asked
+ * for: null when it does not exist, and `model.agent` null when it has no model selected.
+ */
+export interface RunEngineMetadata {
+  model: { gateway: boolean; defaultContextWindow: number; agent?: AgentModelMetadata | null };
+  policy: {
+    maxToolRounds: number;
+    loopGuardRepeats: number;
+    maxRunMs: number;
+    toolTimeoutMs: number;
+    compactAtPercent: number;
+    maxCompactionSweeps: number;
+    agent?: { enabled: boolean; toolGrants: number; executionEnvironment: 'local' | 'remote' } | null;
+  };
+  traces: {
+    /** Run traces stored (of the agent, when asked for one). */
+    stored: number;
+    retention: { enabled: boolean; maxAgeDays?: number; maxTotalMb?: number };
+    latest: TraceMetadata | null;
+  };
+}
+
 /** Reads which runs are live; no capability needed. */
 export interface RunStatusService {
   /** Live runs of `agentId`, or of every agent. */
   status(agentId?: string): Promise<AgentRunStatus>;
+}
+
+/** What `chat.run-status` offers: live runs, and the engine's model, policy and trace metadata. */
+export interface RunStatusReader extends RunStatusService {
+  /** Model, policy and trace metadata, of the agent when given. */
+  metadata(agentId?: string): Promise<RunEngineMetadata>;
 }
 
 /** Starts, cancels and steers agent runs (capability `chat.runs`). */
@@ -185,8 +241,8 @@ export interface AgentRunsService extends RunStatusService {
 /** The run engine; a consumer lists `chat.runs` in its capabilities and `chat` in `dependsOn` (or uses `optional`). */
 export const agentRunsServiceRef = createServiceRef<AgentRunsService>({ id: 'chat.agent-runs' });
 
-/** Live run state only (agent status, diagnostics). */
-export const runStatusServiceRef = createServiceRef<RunStatusService>({ id: 'chat.run-status' });
+/** Live run state and the engine's metadata (agent status, diagnostics); no capability needed. */
+export const runStatusServiceRef = createServiceRef<RunStatusReader>({ id: 'chat.run-status' });
 
 /** A file another mod made, shown in a session's transcript (Forge's generated media). */
 export interface TranscriptArtifact {

@@ -1,5 +1,7 @@
 import { defineMod } from '../../../sdk/index.js';
 import { chatErrors } from './errors.js';
+import { runStatusServiceRef } from './contract.js';
+import { runMetadata } from './services/run/run-metadata.js';
 import { agentHookPoints } from '../../agents/src/contract.js';
 import { diagnosticsHookPoints } from '../../diagnostics/src/contract.js';
 import { TranscriptStore } from './services/archive/transcript-store.js';
@@ -19,6 +21,8 @@ export default defineMod({
     const context = wireContext(deps, { transcript, hooks });
     const run = await wireRun(deps, { transcript, hooks, context }, provide);
     const archive = wireArchive(deps, { transcript, runtime: run.runtime, store: run.store }, provide);
+    const metadata = { settings: deps.settings, agents: deps.agents, gateway: () => deps.gateway.get(), store: run.store, retention: archive.retention };
+    provide(runStatusServiceRef, { status: (agentId?: string) => run.runtime.status(agentId), metadata: (agentId?: string) => runMetadata(metadata, agentId) });
 
     extensions.tap(agentHookPoints.beforeDelete, ({ agentId, unitOfWork }) => {
       run.runtime.cancelAgent(agentId, 'the agent is being deleted');

@@ -123,6 +123,30 @@ describe('live run state', () => {
     expect((await kit.t.request('/api/status?agentId=ada')).body.agent).toMatchObject({ status: 'idle', runs: [] });
   });
 
+  it('/api/status carries model, policy and trace metadata: ids and numbers, never a URL, key or content', async () => {
+    const status = await kit.t.request('/api/status?agentId=ada');
+    expect(status.status).toBe(200);
+    expect(status.body.model).toEqual({
+      gateway: true,
+      defaultContextWindow: 32768,
+      agent: { connectionId: kit.connectionId, model: 'gpt-test', reasoningEffort: 'off', temperature: 0.2, provider: 'openai', apiType: 'openai-chat', contextWindow: 16000, available: true },
+    });
+    expect(status.body.policy).toMatchObject({ maxToolRounds: 16, loopGuardRepeats: 3, toolTimeoutMs: 60000, agent: { enabled: true, toolGrants: 1, executionEnvironment: 'local' } });
+    expect(status.body.traces.retention).toEqual({ enabled: false });
+    expect(status.body.traces.stored).toBeGreaterThan(0);
+    expect(status.body.traces.latest).toMatchObject({ runId: 'run-live', agentId: 'ada', sessionId: 'live', status: 'completed', errorCode: null });
+    const text = JSON.stringify(status.body);
+    expect(text).not.toContain('SECRET');
+    expect(text).not.toContain(kit.fake.baseUrl);
+    expect(text).not.toContain('take your time');
+    // Every agent's runs without agentId; an unknown agent has no model or policy of its own.
+    const all = (await kit.t.request('/api/status')).body;
+    expect(all.model).not.toHaveProperty('agent');
+    expect(all.traces.stored).toBeGreaterThanOrEqual(status.body.traces.stored);
+    const ghost = (await kit.t.request('/api/status?agentId=ghost')).body;
+    expect(ghost).toMatchObject({ model: { agent: null }, policy: { agent: null }, traces: { stored: 0, latest: null } });
+  });
+
   it('without the chat mod every agent reads idle and /api/status still answers', async () => {
     expect((await kit.t.request(json('POST', '/api/mod-management/run-starter/disable'))).status).toBe(200);
     expect((await kit.t.request(json('POST', '/api/mod-management/chat/disable'))).status).toBe(200);
@@ -131,7 +155,7 @@ describe('live run state', () => {
       expect(agents.find((a) => a.id === 'ada')).toMatchObject({ status: 'idle' });
       const status = await kit.t.request('/api/status?agentId=ada');
       expect(status.status).toBe(200);
-      expect(status.body).toMatchObject({ runs: { engine: false, active: 0 }, agent: { status: 'idle' } });
+      expect(status.body).toMatchObject({ runs: { engine: false, active: 0 }, agent: { status: 'idle' }, model: null, policy: null, traces: null });
     } finally {
       expect((await kit.t.request(json('POST', '/api/mod-management/chat/enable'))).status).toBe(200);
     }

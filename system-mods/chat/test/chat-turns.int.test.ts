@@ -408,6 +408,12 @@ describe('sessions and traces', () => {
     const traces = await kit.t.request('/api/traces?agentId=bob&sessionId=paged&limit=2');
     expect(traces.body.traces).toHaveLength(2);
     expect(traces.body.traces[0]).toMatchObject({ agentId: 'bob', sessionId: 'paged', status: 'completed' });
+    // Without sessionId the list is the `default` session's (the spec), not every session's.
+    expect((await kit.t.request('/api/traces?agentId=bob')).body.traces).toEqual([]);
+    kit.fake.chat(textAnswer(['in default']));
+    await kit.t.request(chatRequest({ agentId: 'bob', message: 'hello default' }));
+    const defaults = (await kit.t.request('/api/traces?agentId=bob')).body.traces;
+    expect(defaults.map((t: { sessionId: string }) => t.sessionId)).toEqual(['default']);
     expect((await kit.t.request('/api/traces/missing-run')).status).toBe(404);
     expect((await kit.t.request(`/api/traces/${traces.body.traces[0].runId}?agentId=ada`)).status).toBe(404);
   });

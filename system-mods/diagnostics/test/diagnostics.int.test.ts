@@ -90,8 +90,9 @@ describe('diagnostics with failed and opt-in mods', () => {
     const list = await t.request('/api/diagnostics/mods');
     expect(list.body.mods).toEqual([{ modId: 'echo-mod', status: 'loaded', available: true, supports: { pending: true, jobs: true } }]);
     expect((await t.request('/api/diagnostics/mods/echo-mod/pending')).body).toEqual({ ok: true, modId: 'echo-mod', items: [], truncated: false });
-    expect((await t.request('/api/diagnostics/mods/echo-mod/jobs')).body.items).toEqual([{ id: 'job-1', state: 'done' }]);
-    expect((await t.request('/api/diagnostics/mods/echo-mod/jobs/job-1')).body.job).toEqual({ id: 'job-1', state: 'done' });
+    const summary = { id: 'job-1', kind: 'echo', state: 'succeeded', attempts: 1 };
+    expect((await t.request('/api/diagnostics/mods/echo-mod/jobs')).body).toEqual({ ok: true, modId: 'echo-mod', items: [summary], truncated: false });
+    expect((await t.request('/api/diagnostics/mods/echo-mod/jobs/job-1')).body.job).toEqual(summary);
     const missing = await t.request('/api/diagnostics/mods/echo-mod/jobs/job-2');
     expect(missing.status).toBe(404);
     expect(missing.body.error).toBe('mod_diagnostics_job_not_found');

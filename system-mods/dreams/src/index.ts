@@ -11,6 +11,7 @@ import { dreamRoutes } from './routes/dreams.js';
 import { DreamCycles } from './services/dream-cycles.js';
 import { DreamMemory } from './services/dream-memory.js';
 import { DreamScheduler, type DreamTiming } from './services/dream-scheduler.js';
+import { dreamJobDiagnostics } from './services/job-diagnostics.js';
 
 interface DreamModSettings extends DreamTiming {
   tickMs: number;
@@ -31,8 +32,9 @@ export default defineMod({
     operator: operatorSettingsServiceRef,
     // The candidate store may be absent: items are then listed in the receipt only.
     candidates: optional(promotionCandidatesServiceRef),
+    diagnostics: coreServices.diagnostics,
   },
-  async init({ http, db, extensions, settings, log, dreamSettings, agents, agentRuns, transcripts, operator, candidates }) {
+  async init({ http, db, extensions, settings, log, dreamSettings, agents, agentRuns, transcripts, operator, candidates, diagnostics }) {
     const clock = () => Date.now();
     const current = () => settings.get<DreamModSettings>();
     const dreams = new DreamCycles({
@@ -51,6 +53,7 @@ export default defineMod({
     const memory = new DreamMemory({ runs: agentRuns, diary: dreams.diary, settings: dreamSettings, agents: () => agents, clock });
 
     bindRoutes(http, dreamRoutes(dreams, memory, dreamSettings, clock));
+    diagnostics.provide(dreamJobDiagnostics(db));
     extensions.tap(agentHookPoints.beforeDelete, ({ agentId, unitOfWork }) =>
       db.transaction(
         async (trx) => {

@@ -163,6 +163,13 @@ describe('a cycle', () => {
     expect(receipt.status).toBe('partial');
     expect(receipt.phases.map((p) => p.status)).toEqual(['failed', 'completed', 'completed']);
     expect(receipt.error).toMatch(/^light: /);
+    // The cycle as job diagnostics: finished (partly), the failing phase in words, no diary prose.
+    const job = (await kit.t.request(`/api/diagnostics/mods/dreams/jobs/${cycle.id}`)).body.job;
+    expect(job).toMatchObject({ id: cycle.id, kind: 'dream-cycle.manual', state: 'succeeded', refs: { agentId: 'dee', cycleStatus: 'partial' } });
+    expect(job.lastError).toMatch(/^light: /);
+    const listed = (await kit.t.request('/api/diagnostics/mods/dreams/jobs?limit=200')).body.items;
+    expect(listed.map((j: { id: string }) => j.id)).toContain(cycle.id);
+    expect(JSON.stringify(listed)).not.toContain('Something happened');
   });
 });
 

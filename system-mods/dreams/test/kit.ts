@@ -19,7 +19,7 @@ import { modDatabaseOver } from '../../../test/kits/mod-database.js';
 
 export const silent: LoggerService = { debug() {}, info() {}, warn() {}, error() {}, child: () => silent };
 
-export const KERNEL_MODS = ['health', 'agents', 'model-connections', 'provider-openai', 'skills', 'settings', 'mcp', 'chat', 'dreams', 'api-docs'];
+export const KERNEL_MODS = ['health', 'agents', 'model-connections', 'provider-openai', 'skills', 'settings', 'mcp', 'chat', 'dreams', 'api-docs', 'diagnostics'];
 const PROBE = { root: path.join(import.meta.dirname, 'fixtures'), system: true };
 
 /** A clock the test sets. */

@@ -5,6 +5,7 @@ import { sessionArtifactsServiceRef } from '../../chat/src/contract.js';
 import { mediaProviderPoint } from './contract.js';
 import { forgeErrors } from './errors.js';
 import { diagnosticsRoutes } from './routes/diagnostics.js';
+import { forgeJobDiagnostics } from './services/job-diagnostics.js';
 import { forgeRoutes } from './routes/forge.js';
 import { ArtifactFiles } from './services/artifact-files.js';
 import { ForgeCatalog } from './services/forge-catalog.js';
@@ -30,8 +31,9 @@ export default defineMod({
     // Both are optional: without model connections nothing is eligible; without chat nothing can be attached.
     access: optional(connectionAccessServiceRef),
     chat: optional(sessionArtifactsServiceRef),
+    diagnostics: coreServices.diagnostics,
   },
-  init({ http, db, extensions, jobs, settings, log, runtimeInfo, access, chat }) {
+  init({ http, db, extensions, jobs, settings, log, runtimeInfo, access, chat, diagnostics }) {
     const providers = new MediaProviders(extensions.list(mediaProviderPoint), log);
     const store = new JobStore(db);
     const files = new ArtifactFiles(runtimeInfo.dataDir);
@@ -41,6 +43,7 @@ export default defineMod({
     const maxArtifactBytes = async () => (await settings.get<Partial<ForgeSettings>>()).maxArtifactBytes ?? DEFAULT_MAX_ARTIFACT_BYTES;
 
     bindRoutes(http, { ...forgeRoutes({ jobs: forgeJobs, store, catalog, files, maxArtifactBytes }), ...diagnosticsRoutes(forgeJobs) } as RouteTable<RouteId>);
+    diagnostics.provide(forgeJobDiagnostics(store));
     // A worker takes one job at a time: a few, so one slow generation does not hold up the rest.
     for (let i = 0; i < WORKERS; i++) jobs.work<GenerateJob>(GENERATE_QUEUE, (job) => runner.handle(job));
   },

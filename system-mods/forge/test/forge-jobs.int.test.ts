@@ -375,6 +375,18 @@ describe('diagnostics', () => {
     expect(succeeded.artifactBytes).toBeGreaterThan(0);
   });
 
+  it('offers the same jobs through the shared mod job diagnostics, in words and without the prompt', async () => {
+    const list = await t.request('/api/diagnostics/mods/forge/jobs?limit=200');
+    expect(list.status).toBe(200);
+    const failed = list.body.items.find((j: any) => j.state === 'failed');
+    expect(failed).toMatchObject({ kind: 'generate.image', lastError: 'upstream_http_error (HTTP 400)', refs: { modelId: 'gpt-image-1' } });
+    expect(list.body.items.find((j: any) => j.state === 'succeeded')).toMatchObject({ lastError: null });
+    expect((await t.request(`/api/diagnostics/mods/forge/jobs/${failed.id}`)).body.job).toEqual(failed);
+    expect((await t.request('/api/diagnostics/mods/forge/jobs/00000000-0000-4000-8000-000000000000')).body.error).toBe('mod_diagnostics_job_not_found');
+    const text = JSON.stringify(list.body);
+    for (const secret of ['a very private prompt', 'secret prompt echoed', API_KEY]) expect(text).not.toContain(secret);
+  });
+
   it('never writes the API key to a log line', () => {
     expect(logLines.length).toBeGreaterThan(0);
     expect(logLines.join('\n')).not.toContain(API_KEY);

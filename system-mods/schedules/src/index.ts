@@ -9,6 +9,7 @@ import type { RouteId } from './route-ids.js';
 import { scheduledJobRoutes } from './routes/scheduled-jobs.js';
 import { ScheduledJobs } from './services/scheduled-jobs.js';
 import { Scheduler } from './services/scheduler.js';
+import { scheduleJobDiagnostics } from './services/job-diagnostics.js';
 import { Ticker } from '../../../sdk/helpers/index.js';
 import { startHeartbeat } from '../../../sdk/helpers/liveness.js';
 
@@ -29,8 +30,9 @@ export default defineMod({
     agents: agentsServiceRef,
     agentRuns: agentRunsServiceRef,
     operator: operatorSettingsServiceRef,
+    diagnostics: coreServices.diagnostics,
   },
-  async init({ http, db, extensions, settings, log, agents, agentRuns, operator }) {
+  async init({ http, db, extensions, settings, log, agents, agentRuns, operator, diagnostics }) {
     const clock = () => Date.now();
     const operatorTimezone = () => operator.timezone();
     const current = () => settings.get<ScheduleSettings>();
@@ -39,6 +41,7 @@ export default defineMod({
 
     bindRoutes(http, scheduledJobRoutes(jobs, scheduler));
     extensions.provide(exportCategoryPoint, schedulesExportCategory({ db, agents, operatorTimezone, clock }));
+    diagnostics.provide(scheduleJobDiagnostics(db));
     extensions.tap(agentHookPoints.beforeDelete, ({ agentId, unitOfWork }) => db.transaction((trx) => jobs.purgeAgent(trx, agentId), { join: unitOfWork }));
 
     // The embedded database has one process: runs left `running` belonged to one that is gone.

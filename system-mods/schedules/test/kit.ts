@@ -127,7 +127,7 @@ export function textAnswer(pieces: string[]): ScriptedAnswer {
   };
 }
 
-export const KERNEL_MODS = ['health', 'agents', 'model-connections', 'provider-openai', 'skills', 'settings', 'mcp', 'chat', 'schedules', 'api-docs'];
+export const KERNEL_MODS = ['health', 'agents', 'model-connections', 'provider-openai', 'skills', 'settings', 'mcp', 'chat', 'schedules', 'api-docs', 'diagnostics'];
 
 export interface KernelKit {
   t: TestKernel;

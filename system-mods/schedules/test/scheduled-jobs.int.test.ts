@@ -21,6 +21,14 @@ afterAll(async () => {
 });
 
 describe('jobs', () => {
+  it('has no runs yet: its job diagnostics are an empty list, not unsupported', async () => {
+    expect((await request('GET', '/api/diagnostics/mods/schedules/jobs')).body).toEqual({ ok: true, modId: 'schedules', items: [], truncated: false });
+    expect((await request('GET', '/api/diagnostics/mods')).body.mods).toContainEqual({ modId: 'schedules', status: 'loaded', available: true, supports: { pending: false, jobs: true } });
+    const pending = await request('GET', '/api/diagnostics/mods/schedules/pending');
+    expect(pending.status).toBe(404);
+    expect(pending.body.error).toBe('mod_diagnostics_unsupported');
+  });
+
   it('creates, reads, lists with filters, changes and deletes', async () => {
     const created = await request('POST', '/api/scheduled-jobs', job({ id: 'digest', timezone: 'Europe/Berlin', sessionId: 'digests' }));
     expect(created.status).toBe(201);
@@ -137,6 +145,20 @@ describe('runs', () => {
     expect(triggered.status).toBe(202);
     expect(triggered.body.run.status).toBe('failed');
     expect(triggered.body.run.error).toMatch(/^[a-z_]+/);
+  });
+
+  it('shows its runs as sanitized job diagnostics, newest first, without the prompt', async () => {
+    const listed = (await request('GET', '/api/diagnostics/mods/schedules/jobs')).body;
+    expect(listed.items.length).toBeGreaterThanOrEqual(2);
+    const [failed, completed] = listed.items;
+    expect(failed).toMatchObject({ kind: 'scheduled-run.manual', state: 'failed', attempts: 1, refs: { agentId: 'nomodel' } });
+    expect(failed.lastError).toMatch(/^[a-z_]+/);
+    expect(completed).toMatchObject({ kind: 'scheduled-run.manual', state: 'succeeded', lastError: null, refs: { scheduleId: 'now', agentId: 'ada' } });
+    expect(completed.refs.runId).toEqual(expect.any(String));
+    expect(JSON.stringify(listed)).not.toContain('Report status');
+    expect((await request('GET', `/api/diagnostics/mods/schedules/jobs/${completed.id}`)).body.job).toEqual(completed);
+    expect((await request('GET', '/api/diagnostics/mods/schedules/jobs/999999')).body.error).toBe('mod_diagnostics_job_not_found');
+    expect((await request('GET', '/api/diagnostics/mods/schedules/jobs/not-a-run')).status).toBe(404);
   });
 });
 

@@ -9,6 +9,7 @@ import { ItemStore } from './services/item-store.js';
 import { StepRunner } from './services/step-runner.js';
 import { WorkItems } from './services/work-items.js';
 import { Workbench } from './services/workbench.js';
+import { workItemJobDiagnostics } from './services/job-diagnostics.js';
 
 interface WorkItemSettings {
   /** A running step without a heartbeat this long was left by a process that is gone. */
@@ -25,8 +26,9 @@ export default defineMod({
     log: coreServices.logger,
     agents: agentsServiceRef,
     runs: agentRunsServiceRef,
+    diagnostics: coreServices.diagnostics,
   },
-  async init({ http, db, extensions, settings, log, agents, runs }) {
+  async init({ http, db, extensions, settings, log, agents, runs, diagnostics }) {
     const store = new ItemStore(db);
     const runner = new StepRunner(db, store, agents, runs, log, async () => (await settings.get<WorkItemSettings>()).staleAfterMs);
     await runner.open();
@@ -34,6 +36,7 @@ export default defineMod({
     const workbench = new Workbench(db, agents, runs, store, runner);
 
     bindRoutes(http, { ...taskRoutes(items, runner), ...workbenchRoutes(workbench) });
+    diagnostics.provide(workItemJobDiagnostics(db));
     // In the agent deletion's unit of work (chat cancels the agent's runs; their late outcomes find no row).
     extensions.tap(agentHookPoints.beforeDelete, ({ agentId, unitOfWork }) =>
       db.transaction(

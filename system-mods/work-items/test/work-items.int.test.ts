@@ -144,6 +144,18 @@ describe('steps', () => {
     expect(retried.body).toMatchObject({ ok: true, step: { seq: 2, stage: 'inspect', status: 'completed' }, item: { stage: 'propose', status: 'ready', stepCount: 2 } });
   });
 
+  it('shows its steps as job diagnostics: newest first, the failure in words, never the title or answer', async () => {
+    const jobs = (await kit.t.request('/api/diagnostics/mods/work-items/jobs?limit=2')).body;
+    expect(jobs).toMatchObject({ ok: true, modId: 'work-items', truncated: true });
+    const [retried, failed] = jobs.items;
+    expect(retried).toMatchObject({ kind: 'step.inspect', state: 'succeeded', lastError: null, refs: { agentId: 'ada', seq: 2 } });
+    expect(failed).toMatchObject({ id: `${retried.refs.itemId}-1`, kind: 'step.inspect', state: 'failed', refs: { agentId: 'ada', itemId: retried.refs.itemId, seq: 1 } });
+    expect(failed.lastError).toMatch(/^chat_model_failed/);
+    expect(JSON.stringify(jobs)).not.toMatch(/Rotate the API keys|Inspected on the second try|Every key older/);
+    expect((await kit.t.request(`/api/diagnostics/mods/work-items/jobs/${failed.id}`)).body.job).toEqual(failed);
+    expect((await kit.t.request(`/api/diagnostics/mods/work-items/jobs/${retried.refs.itemId}-9`)).status).toBe(404);
+  });
+
   it('stores a refusal of the engine on the step (an agent without a model)', async () => {
     expect((await kit.t.request(json('POST', '/api/agents', { id: 'nomodel', name: 'No model' }))).status).toBe(201);
     const id = await newItem('nomodel');

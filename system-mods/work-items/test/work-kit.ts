@@ -8,7 +8,7 @@ import { chatChunk, sseData, startFakeOpenAi, type FakeOpenAi, type ScriptedAnsw
 import { json } from '../../../test/helpers.js';
 import { until as pollUntil } from '../../../test/kits/until.js';
 
-export const WORK_MODS = ['health', 'agents', 'model-connections', 'provider-openai', 'skills', 'settings', 'mcp', 'chat', 'work-items'];
+export const WORK_MODS = ['health', 'agents', 'model-connections', 'provider-openai', 'skills', 'settings', 'mcp', 'chat', 'work-items', 'diagnostics'];
 
 export interface WorkKit {
   t: TestKernel;

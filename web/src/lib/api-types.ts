@@ -6552,7 +6552,9 @@ export interface operations {
     };
     "diagnostics.mod-jobs": {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+            };
             header?: never;
             path: {
                 modId: string;
@@ -6566,7 +6568,27 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        modId: string;
+                        items: {
+                            id: string;
+                            kind: string;
+                            /** @enum {unknown} */
+                            state: "queued" | "running" | "retrying" | "succeeded" | "failed" | "cancelled";
+                            createdAt?: string | null;
+                            startedAt?: string | null;
+                            finishedAt?: string | null;
+                            attempts?: number;
+                            lastError?: string | null;
+                            refs?: {
+                                [key: string]: string | number | null;
+                            };
+                        }[];
+                        truncated: boolean;
+                    };
+                };
             };
             /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
@@ -6596,7 +6618,26 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        modId: string;
+                        job: {
+                            id: string;
+                            kind: string;
+                            /** @enum {unknown} */
+                            state: "queued" | "running" | "retrying" | "succeeded" | "failed" | "cancelled";
+                            createdAt?: string | null;
+                            startedAt?: string | null;
+                            finishedAt?: string | null;
+                            attempts?: number;
+                            lastError?: string | null;
+                            refs?: {
+                                [key: string]: string | number | null;
+                            };
+                        };
+                    };
+                };
             };
             /** @description Error (367 catalogued codes; see x-svc-error-codes) */
             default: {
@@ -15853,7 +15894,90 @@ export interface operations {
                         /** @constant */
                         runtime: "svc";
                         version?: string;
-                        checks: unknown[];
+                        buildIdentity?: string;
+                        startedAt?: string;
+                        uptimeSeconds?: number;
+                        roots?: {
+                            dataDir?: string;
+                            workspaces?: string;
+                        };
+                        database?: {
+                            /** @enum {unknown} */
+                            driver?: "pglite" | "postgres";
+                            available?: boolean;
+                            /** @enum {unknown} */
+                            vectorStorage?: "pgvector" | "real[]";
+                        };
+                        mods?: {
+                            loaded?: number;
+                            disabled?: number;
+                            failed?: {
+                                id?: string;
+                                error?: string;
+                            }[];
+                        };
+                        runs?: {
+                            engine?: boolean;
+                            active?: number;
+                        };
+                        agent?: {
+                            id?: string;
+                            /** @enum {unknown} */
+                            status?: "running" | "idle";
+                            runs?: Record<string, never>[];
+                        };
+                        model: {
+                            /** @description A model gateway (the model-connections mod) is enabled */
+                            gateway: boolean;
+                            defaultContextWindow: number;
+                            agent?: {
+                                connectionId: string;
+                                model: string;
+                                reasoningEffort?: string;
+                                temperature?: number;
+                                provider?: string | null;
+                                apiType?: string | null;
+                                contextWindow?: number | null;
+                                /** @description The connection exists and offers the model, enabled */
+                                available: boolean;
+                            } | null;
+                        } | null;
+                        policy: {
+                            maxToolRounds: number;
+                            loopGuardRepeats: number;
+                            maxRunMs: number;
+                            toolTimeoutMs: number;
+                            compactAtPercent?: number;
+                            maxCompactionSweeps?: number;
+                            agent?: {
+                                enabled?: boolean;
+                                toolGrants?: number;
+                                /** @enum {unknown} */
+                                executionEnvironment?: "local" | "remote";
+                            } | null;
+                        } | null;
+                        traces: {
+                            stored: number;
+                            retention: {
+                                enabled: boolean;
+                                maxAgeDays?: number;
+                                maxTotalMb?: number;
+                            };
+                            latest: {
+                                runId?: string;
+                                agentId?: string;
+                                sessionId?: string;
+                                status?: string;
+                                startedAt?: string;
+                                endedAt?: string | null;
+                                errorCode?: string | null;
+                            } | null;
+                        } | null;
+                        checks: {
+                            name: string;
+                            ok: boolean;
+                            detail?: string;
+                        }[];
                     };
                 };
             };

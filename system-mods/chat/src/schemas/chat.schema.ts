@@ -122,7 +122,8 @@ export const tracesQuery = {
   type: 'object',
   additionalProperties: false,
   required: ['agentId'],
-  properties: { agentId, sessionId, limit: { type: 'integer', minimum: 1, maximum: 500, default: 50 } },
+  // The spec: a list without `sessionId` is the `default` session's, not every session's.
+  properties: { agentId, sessionId: { ...sessionId, default: 'default' }, limit: { type: 'integer', minimum: 1, maximum: 500, default: 50 } },
 } as const;
 
 export const traceQuery = {

@@ -23,6 +23,7 @@ import type { RunStore } from '../services/run/run-store.js';
 import type { ChatDeps } from './deps.js';
 
 export interface ArchiveZone {
+  retention: TraceRetention;
   /** Stops the daily retention cleanup. */
   stopRetention(): Promise<void>;
 }
@@ -49,5 +50,5 @@ export function wireArchive(deps: ChatDeps, shared: { transcript: TranscriptStor
   });
   extensions.provide(exportCategoryPoint, sessionsExportCategory(db, transcript, agents));
 
-  return { stopRetention };
+  return { retention, stopRetention };
 }

@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Knex } from 'knex';
 import type { ModInitContext } from '../../../../sdk/index.js';
 import { startHeartbeat } from '../../../../sdk/helpers/liveness.js';
-import { agentRunsServiceRef, chatHookPoints, runStatusServiceRef, type RuntimeHooksService, type ToolCallVeto } from '../contract.js';
+import { agentRunsServiceRef, chatHookPoints, type RuntimeHooksService, type ToolCallVeto } from '../contract.js';
 import { chatRoutes } from '../routes/chat.js';
 import type { TranscriptStore } from '../services/archive/transcript-store.js';
 import { AgentRunEngine } from '../services/run/agent-run-engine.js';
@@ -127,7 +127,6 @@ export async function wireRun(deps: ChatDeps, shared: { transcript: TranscriptSt
   const workspacesDir = path.join(runtimeInfo.dataDir, 'workspaces');
   for (const [id, binding] of Object.entries(toolCatalogRoutes({ catalog: toolCatalog, builtin: () => workspaceTools(workspacesDir) }))) http.route(id, binding);
   provide(agentRunsServiceRef, runtime);
-  provide(runStatusServiceRef, { status: (agentId?: string) => runtime.status(agentId) });
 
   return {
     runtime,

@@ -1,11 +1,13 @@
 /**
  * `/api/diagnostics/mods…`: only what a mod opted into (manifest `contributes.diagnostics`),
- * through the provider it registered; never an arbitrary mod GET handler. "Unsupported" (404)
- * and "unavailable" (503) are distinct from an empty successful list.
+ * through the provider it registered (`coreServices.diagnostics`; a sandboxed mod's job reports
+ * reach it the same way); never an arbitrary mod GET handler. "Unsupported" (404) and
+ * "unavailable" (503) are distinct from an empty successful list. Jobs pass `jobSummary`.
  */
 import type { ModCatalogService, ModDiagnosticsProvider, ModDiagnosticsRegistryService, RouteBinding } from '../../../../sdk/index.js';
 import { diagnosticsErrors as errors } from '../errors.js';
-import { jobParams, modIdParams, okObject } from '../schemas/diagnostics.schema.js';
+import { jobParams, jobsQuery, modIdParams, okJob, okJobs, okObject } from '../schemas/diagnostics.schema.js';
+import { jobSummary } from '../services/job-summary.js';
 
 const MAX_ITEMS = 200;
 
@@ -45,15 +47,20 @@ export function modDiagnosticsRoutes(catalog: ModCatalogService, registry: ModDi
     schema: { tags: ['diagnostics'], params: modIdParams },
     handler: async ({ params }) => ({ ok: true, modId: params.modId, ...bounded((await providerFor(params.modId, 'pending').pending?.()) ?? []) }),
   };
-  const jobs: RouteBinding<unknown, unknown, ModParams> = {
-    schema: { tags: ['diagnostics'], params: modIdParams },
-    handler: async ({ params }) => ({ ok: true, modId: params.modId, ...bounded((await providerFor(params.modId, 'jobs').jobs?.()) ?? []) }),
+  const jobs: RouteBinding<unknown, { limit: number }, ModParams> = {
+    schema: { tags: ['diagnostics'], params: modIdParams, querystring: jobsQuery, response: { 200: okJobs } },
+    handler: async ({ params, query }) => {
+      // One more than asked for tells whether the list goes on.
+      const items = (await providerFor(params.modId, 'jobs').jobs?.({ limit: query.limit + 1 })) ?? [];
+      const summaries = items.flatMap((item) => jobSummary(item) ?? []);
+      return { ok: true, modId: params.modId, items: summaries.slice(0, query.limit), truncated: summaries.length > query.limit };
+    },
   };
   const job: RouteBinding<unknown, unknown, ModParams & { jobId: string }> = {
-    schema: { tags: ['diagnostics'], params: jobParams },
+    schema: { tags: ['diagnostics'], params: jobParams, response: { 200: okJob } },
     async handler({ params }) {
-      const found = await providerFor(params.modId, 'jobs').job?.(params.jobId);
-      if (found === undefined) throw errors.modDiagnosticsJobNotFound({ modId: params.modId, jobId: params.jobId });
+      const found = jobSummary(await providerFor(params.modId, 'jobs').job?.(params.jobId));
+      if (found === undefined || found.id !== params.jobId) throw errors.modDiagnosticsJobNotFound({ modId: params.modId, jobId: params.jobId });
       return { ok: true, modId: params.modId, job: found };
     },
   };

@@ -3,25 +3,26 @@ import path from 'node:path';
 import type { DatabaseInfoService, MetricsService, ModCatalogService, OptionalService, RouteBinding, RuntimeInfoService } from '../../../../sdk/index.js';
 import type { InventoryCounts } from '../contract.js';
 import { respond, route } from '../../../../sdk/index.js';
-import type { RunStatusService } from '../../../chat/src/contract.js';
-import { okObject } from '../schemas/diagnostics.schema.js';
+import type { RunStatusReader } from '../../../chat/src/contract.js';
+import { okObject, statusResponse } from '../schemas/diagnostics.schema.js';
 
 /**
  * Live runs come from the chat mod's run engine (optional: without it no run can be live).
- * With `agentId`, the projection adds that agent's run state: `running` with its runs, or `idle`.
+ * With `agentId`, the projection adds that agent's run state: `running` with its runs, or `idle`,
+ * and the model, policy and trace parts describe that agent.
  */
-export function statusRoute(runtime: RuntimeInfoService, mods: ModCatalogService, database: DatabaseInfoService, runStatus: OptionalService<RunStatusService>): RouteBinding {
+export function statusRoute(runtime: RuntimeInfoService, mods: ModCatalogService, database: DatabaseInfoService, runStatus: OptionalService<RunStatusReader>): RouteBinding {
   return route({
     schema: {
       tags: ['diagnostics'],
       querystring: { type: 'object', properties: { agentId: { type: 'string', maxLength: 200 } } },
-      response: { 200: okObject({ runtime: { const: 'svc' }, version: { type: 'string' }, checks: { type: 'array' } }, ['runtime', 'checks']) },
+      response: { 200: statusResponse },
     },
     async handler(req) {
       const { agentId } = req.query;
       const db = await database.describe();
       const engine = runStatus.get();
-      const live = engine ? (await engine.status()).runs : [];
+      const [live, meta] = engine ? await Promise.all([engine.status().then((s) => s.runs), engine.metadata(agentId)]) : [[], undefined];
       const agentRuns = agentId === undefined ? [] : live.filter((r) => r.agentId === agentId).map(({ runId, sessionId, startedAt, phase, origin }) => ({ runId, sessionId, startedAt, phase, origin }));
       const all = mods.list();
       const failed = all.filter((m) => m.status === 'failed');
@@ -48,6 +49,10 @@ export function statusRoute(runtime: RuntimeInfoService, mods: ModCatalogService
           failed: failed.map((m) => ({ id: m.id, error: m.error?.code })),
         },
         runs: { engine: engine !== undefined, active: live.length },
+        // Model, policy and trace metadata come from the run engine; null without one.
+        model: meta?.model ?? null,
+        policy: meta?.policy ?? null,
+        traces: meta?.traces ?? null,
         ...(agentId !== undefined ? { agent: { id: agentId, status: agentRuns.length > 0 ? 'running' : 'idle', runs: agentRuns } } : {}),
         checks,
       };

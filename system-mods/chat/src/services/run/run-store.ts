@@ -290,8 +290,22 @@ export class RunStore {
     await trx('chat_runs').where({ agent_id: agentId }).delete();
   }
 
-  async count(): Promise<number> {
-    const [row] = await this.db.knex('chat_runs').count<{ count: string | number }[]>({ count: '*' });
+  async count(agentId?: string): Promise<number> {
+    const q = this.db.knex('chat_runs');
+    if (agentId !== undefined) q.where({ agent_id: agentId });
+    const [row] = await q.count<{ count: string | number }[]>({ count: '*' });
     return Number(row?.count ?? 0);
+  }
+
+  /** The newest run (of the agent, when given), its summary columns only, or undefined. */
+  async latest(agentId?: string): Promise<Pick<RunRow, 'run_id' | 'agent_id' | 'session_id' | 'status' | 'started_at' | 'ended_at' | 'error_code'> | undefined> {
+    const q = this.db.knex<RunRow>('chat_runs').select('run_id', 'agent_id', 'session_id', 'status', 'started_at', 'ended_at', 'error_code');
+    if (agentId !== undefined) q.where({ agent_id: agentId });
+    return q
+      .orderBy([
+        { column: 'started_at', order: 'desc' },
+        { column: 'run_id', order: 'desc' },
+      ])
+      .first();
   }
 }
