@@ -2,7 +2,8 @@
  * The task board in a real browser against the real server process and the fake
  * OpenAI-compatible model server (real SSE over loopback): create a project and a task, move
  * it, assign it, Execute it and watch it reach Review with a link to the run's trace, then
- * delete the project with its tasks.
+ * delete the project with its tasks. The board is live: a run's state moves on the card without
+ * a reload.
  */
 import { expect, it } from 'vitest';
 import { answerConfirmation, modelAnswer, uiSuite } from '../kits/ui-kit.js';
@@ -41,8 +42,12 @@ it('creates a project and a task, assigns it, executes it to review, and deletes
   const [task] = (await api('GET', `/api/task-board/tasks?projectId=${projects[0].id}`)).body.tasks;
   expect(task).toMatchObject({ title: 'Write the announcement', status: 'todo', priority: 'high', assignedAgentId: 'ada' });
 
-  ui.fake.chat(modelAnswer('We launch today. ', 'It is ready.'));
+  // Live: the model answers slowly, so the run is seen in flight on the card (In progress,
+  // running), then reaching Review as completed, without a reload.
+  ui.fake.chat({ ...modelAnswer('We launch today. ', 'It is ready.'), delayMs: 1500 });
   await card.getByRole('button', { name: 'Execute' }).click();
+  const inProgress = page.getByRole('region', { name: 'In progress' }).getByRole('listitem', { name: 'Write the announcement' });
+  await inProgress.locator('[data-run-status="running"]').filter({ hasText: 'started' }).waitFor({ timeout: 30_000 });
   const reviewed = page.getByRole('region', { name: 'Review' }).getByRole('listitem', { name: 'Write the announcement' });
   await reviewed.locator('[data-run-status="completed"]').waitFor({ timeout: 30_000 });
 

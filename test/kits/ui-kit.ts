@@ -242,10 +242,15 @@ export function uiSuite(options: UiSuiteOptions = {}): UiSuite {
     async screenshot(name, { narrow = false } = {}) {
       const shown = need(page, 'page');
       mkdirSync(OUTPUT_DIR, { recursive: true });
+      // A whole-page picture of a scrolled page draws a sticky element (the Settings index on a
+      // phone) where the window was, leaving a blank band at the top: take it from the top.
+      const fromTop = () => shown.evaluate(() => window.scrollTo(0, 0));
       if (narrow) await shown.setViewportSize(DEFAULT_VIEWPORT);
+      await fromTop();
       await shown.screenshot({ path: path.join(OUTPUT_DIR, `${name}.png`), fullPage: true });
       if (!narrow) return;
       await shown.setViewportSize(NARROW);
+      await fromTop();
       await shown.screenshot({ path: path.join(OUTPUT_DIR, `${name}-narrow.png`), fullPage: true });
       await shown.setViewportSize(DEFAULT_VIEWPORT);
     },

@@ -5,6 +5,7 @@
  * 16 MiB of files is about 22 MiB once encoded). A page may set `window.svcAttachmentBudgets`
  * before the UI bundle loads to change them.
  */
+import { formatBytes } from '@ui/lib/format';
 import type { OutgoingAttachment } from './live-runs.svelte';
 
 export const MiB = 1024 * 1024;
@@ -16,7 +17,7 @@ const TEXT_TYPES = /^(text\/|application\/(json|xml|javascript|x-yaml|yaml|toml|
 /** Files browsers report without a type that are text all the same. */
 const TEXT_NAMES = /\.(md|markdown|txt|log|csv|tsv|json|ya?ml|toml|ini|cfg|conf|sh|py|ts|js|mjs|cjs|tsx|jsx|svelte|vue|rs|go|java|kt|c|h|cpp|hpp|cs|rb|php|sql|html|css|xml)$/i;
 
-export const sizeText = (bytes: number) => (bytes >= MiB ? `${(bytes / MiB).toFixed(1)} MiB` : bytes >= 1024 ? `${Math.ceil(bytes / 1024)} KiB` : `${bytes} bytes`);
+export const sizeText = formatBytes;
 
 function readFile(file: File): Promise<OutgoingAttachment> {
   return new Promise((resolve, reject) => {

@@ -29,7 +29,7 @@ export default defineMod({
     const catalog = new SkillCatalog(store, new FilesystemSkills(path.join(runtime.dataDir, 'workspaces')));
     const assignments = new SkillAssignments(db, catalog, agents, changes);
     const editor = new SkillEditor(db, store, catalog, assignments);
-    bindRoutes(http, { ...settingsSkillRoutes(catalog, editor), ...agentSkillRoutes(assignments) });
+    bindRoutes(http, { ...settingsSkillRoutes(catalog, editor, assignments), ...agentSkillRoutes(assignments) });
     // In the deletion's unit of work: the agent and its assignments go together or not at all.
     extensions.tap(agentHookPoints.beforeDelete, ({ agentId, unitOfWork }) => db.transaction((trx) => assignments.deleteForAgent(agentId, trx), { join: unitOfWork }));
     extensions.provide(exportCategoryPoint, skillsExportCategory(db, store, assignments, agents));

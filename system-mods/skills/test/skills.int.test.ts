@@ -326,6 +326,14 @@ describe('assignments', () => {
     expect((await assign('gamma', [])).body).toMatchObject({ assigned: [], effective: [], missing: [] });
   });
 
+  it('lists with each skill the agents it is given to (the reverse of the assignments, in one read)', async () => {
+    const skills = (await t.request('/api/settings/skills')).body.skills as Array<{ id: string; givenTo: string[] }>;
+    const givenTo = Object.fromEntries(skills.map((skill) => [skill.id, skill.givenTo]));
+    expect(givenTo).toMatchObject({ 'code-review': ['alpha', 'beta'], 'git-helper': ['alpha'], plain: [] });
+    // An agent's own file skill is not in the operator-wide list.
+    expect(givenTo['alpha-only']).toBeUndefined();
+  });
+
   it('removes a deleted central skill from every assignment', async () => {
     expect((await assign('gamma', ['code-review', 'plain'])).status).toBe(200);
     expect(await rows({ skill_id: 'code-review' })).toHaveLength(3);

@@ -2876,8 +2876,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Operator-wide skill catalog: central and global filesystem skills
-         * @description Precedence when ids collide: filesystem-agent > filesystem-global > central. This operator-wide view has central and global filesystem skills (<workspaces>/global/skills/<id>/SKILL.md); an agent's own skills appear only in GET /api/agents/{agentId}/skills. The filesystem is read on every request; skipped folders are listed under invalid.
+         * Operator-wide skill catalog: central and global filesystem skills, each with the agents given it
+         * @description Precedence when ids collide: filesystem-agent > filesystem-global > central. This operator-wide view has central and global filesystem skills (<workspaces>/global/skills/<id>/SKILL.md); an agent's own skills appear only in GET /api/agents/{agentId}/skills. The filesystem is read on every request; skipped folders are listed under invalid. Each skill's givenTo lists the agents whose assignment has its id (sorted agent ids).
          */
         get: operations["skills.list"];
         put?: never;
@@ -15232,6 +15232,8 @@ export interface operations {
                             path?: string;
                             /** @description Lower-precedence layers that have a skill with the same id */
                             shadows?: ("central" | "filesystem-global" | "filesystem-agent")[];
+                            /** @description The agents whose assignment has this skill's id, sorted (the reverse of GET /api/agents/{agentId}/skills) */
+                            givenTo: string[];
                         }[];
                         /** @description Skill folders that were skipped, with the reason */
                         invalid: {

@@ -10,6 +10,8 @@
  * suggests (an embedding or image model is recognised there).
  */
 
+import { compactTokens } from './format.js';
+
 export interface PickerModelFacts {
   id: string;
   enabled: boolean;
@@ -83,13 +85,6 @@ export function modelsWith(connections: PickerConnectionFacts[], capability: Mod
   });
 }
 
-/** `128000` → `128k`, `1047576` → `1M`, `8192` → `8k`. */
-export function compactTokens(n: number): string {
-  if (n >= 1_000_000) return `${Number((n / 1_000_000).toFixed(1))}M`;
-  if (n >= 1000) return `${Math.round(n / 1000)}k`;
-  return String(n);
-}
-
 export function modelHints(model: PickerModelFacts): string[] {
   const hints: string[] = [];
   if (model.capabilities.inputModalities?.includes('image')) hints.push('vision');
@@ -120,18 +115,5 @@ export function fromOptionKey(key: string): { modelConnectionId: string; model: 
   return at > 0 ? { modelConnectionId: key.slice(0, at), model: key.slice(at + 1) } : undefined;
 }
 
-/** `850 ms`, `3.2 s`, `1 min 5 s`. */
-export function formatDuration(ms: number): string {
-  if (ms < 1000) return `${Math.round(ms)} ms`;
-  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
-  const minutes = Math.floor(ms / 60_000);
-  const seconds = Math.round((ms % 60_000) / 1000);
-  return seconds > 0 ? `${minutes} min ${seconds} s` : `${minutes} min`;
-}
-
-const grouped = new Intl.NumberFormat('en-US');
-
-/** `1,234 tokens`, `1 token`. */
-export function formatTokens(n: number): string {
-  return `${grouped.format(n)} ${n === 1 ? 'token' : 'tokens'}`;
-}
+/** The number formats live in `format.ts`; these stay importable from here. */
+export { compactTokens, formatDuration, formatTokens } from './format.js';

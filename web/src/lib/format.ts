@@ -18,7 +18,7 @@ export function formatBytes(bytes: number): string {
     value /= 1024;
     unit++;
   }
-  return unit === 0 ? `${value} B` : `${value.toFixed(1)} ${units[unit]}`;
+  return unit === 0 ? `${formatNumber(value)} B` : `${value.toFixed(1)} ${units[unit]}`;
 }
 
 /** `sha256:0123456789abcdef…` → `0123456789ab`. */
@@ -61,6 +61,54 @@ export function formatDate(iso: string): string {
 /** The full local date and time, for a `title` next to a relative or short date. */
 export function formatDateTime(iso: string | null | undefined): string | undefined {
   return iso ? new Date(iso).toLocaleString() : undefined;
+}
+
+/**
+ * A moment as a clock in `timeZone` shows it (a schedule's zone, the operator's zone), with the
+ * parts `options` asks for; the browser's locale. `Sat 28 Nov 2026, 09:00` by default.
+ */
+export function formatInZone(at: string | Date, timeZone: string, options: Intl.DateTimeFormatOptions = { weekday: 'short', year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' }): string {
+  return new Intl.DateTimeFormat(undefined, { ...options, timeZone }).format(typeof at === 'string' ? new Date(at) : at);
+}
+
+/** A calendar month's title, `November 2026` (`month` 1–12). */
+export function formatMonth(year: number, month: number): string {
+  return new Date(Date.UTC(year, month - 1, 1)).toLocaleString(undefined, { month: 'long', year: 'numeric', timeZone: 'UTC' });
+}
+
+/** Every number the console shows goes through this one format: `1,234`, `0.5`. */
+const NUMBER = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+
+/** `1234` → `1,234`; `–` for what is not a finite number. */
+export function formatNumber(n: number): string {
+  return Number.isFinite(n) ? NUMBER.format(n) : '–';
+}
+
+/** `1 step`, `3 steps`, `1,204 tasks` (`plural` for irregular words). */
+export function formatCount(n: number, singular: string, plural = `${singular}s`): string {
+  return `${formatNumber(n)} ${n === 1 ? singular : plural}`;
+}
+
+/** `1,234 tokens`, `1 token`. */
+export function formatTokens(n: number): string {
+  return formatCount(n, 'token');
+}
+
+/** `128000` → `128k`, `1047576` → `1M`, `8192` → `8k`. */
+export function compactTokens(n: number): string {
+  if (n >= 1_000_000) return `${formatNumber(Math.round(n / 100_000) / 10)}M`;
+  if (n >= 1000) return `${formatNumber(Math.round(n / 1000))}k`;
+  return formatNumber(n);
+}
+
+/** `850 ms`, `3.2 s`, `1 min 5 s`. */
+export function formatDuration(ms: number): string {
+  if (!Number.isFinite(ms) || ms < 0) return '–';
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  if (ms < 60_000) return `${formatNumber(Math.round(ms / 100) / 10)} s`;
+  const minutes = Math.floor(ms / 60_000);
+  const seconds = Math.round((ms % 60_000) / 1000);
+  return seconds > 0 ? `${formatNumber(minutes)} min ${seconds} s` : `${formatNumber(minutes)} min`;
 }
 
 /** `a, b` / one per line → `['a', 'b']`: trimmed, empties dropped. */

@@ -4,6 +4,7 @@
  * form holds text (and booleans); the document sent keeps whatever the form cannot show, and the
  * server's schema check has the last word.
  */
+import { formatNumber } from './format.js';
 export interface JsonSchema {
   type?: string | string[];
   title?: string;
@@ -73,7 +74,7 @@ export function labelFor(key: string, schema: JsonSchema): string {
 /** The schema's default as the form would show it, when it has a plain one. */
 export function defaultText(schema: JsonSchema): string | undefined {
   const value = schema.default;
-  if (typeof value === 'number') return value.toLocaleString('en');
+  if (typeof value === 'number') return formatNumber(value);
   if (typeof value === 'boolean') return value ? 'on' : 'off';
   if (typeof value === 'string' && value !== '') return value;
   if (Array.isArray(value) && value.length && value.every((v) => typeof v === 'string')) return value.join(', ');

@@ -4,6 +4,7 @@ import type { RouteId } from '../route-ids.js';
 import { skillErrors as errors } from '../errors.js';
 import { createBody, okSkill, okSkillList, patchBody, skillIdParams } from '../schemas/skills.schema.js';
 import { summarize, type SkillCatalog } from '../services/skill-catalog.js';
+import type { SkillAssignments } from '../services/skill-assignments.js';
 import type { SkillEditor } from '../services/skill-editor.js';
 
 const tags = ['skills'];
@@ -12,17 +13,17 @@ const PRECEDENCE_NOTE =
   'Precedence when ids collide: filesystem-agent > filesystem-global > central. This operator-wide view has central and ' +
   "global filesystem skills (<workspaces>/global/skills/<id>/SKILL.md); an agent's own skills appear only in GET /api/agents/{agentId}/skills.";
 
-export function settingsSkillRoutes(catalog: SkillCatalog, editor: SkillEditor): RouteTable<RouteId> {
+export function settingsSkillRoutes(catalog: SkillCatalog, editor: SkillEditor, assignments: SkillAssignments): RouteTable<RouteId> {
   return {
     list: route({
       schema: {
         tags,
-        description: `${PRECEDENCE_NOTE} The filesystem is read on every request; skipped folders are listed under invalid.`,
+        description: `${PRECEDENCE_NOTE} The filesystem is read on every request; skipped folders are listed under invalid. Each skill's givenTo lists the agents whose assignment has its id (sorted agent ids).`,
         response: { 200: okSkillList },
       },
       handler: async () => {
-        const { skills, invalid } = await catalog.operator();
-        return { ok: true, skills: skills.map(summarize), invalid };
+        const [{ skills, invalid }, givenTo] = await Promise.all([catalog.operator(), assignments.agentsBySkill()]);
+        return { ok: true, skills: skills.map((skill) => ({ ...summarize(skill), givenTo: givenTo.get(skill.id) ?? [] })), invalid };
       },
     }),
     create: route({

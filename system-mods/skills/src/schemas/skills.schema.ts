@@ -94,7 +94,17 @@ export const okSkillList = {
   required: ['ok', 'skills', 'invalid'],
   properties: {
     ok: { const: true },
-    skills: { type: 'array', items: skillSummarySchema },
+    skills: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: [...skillSummarySchema.required, 'givenTo'],
+        properties: {
+          ...summaryProperties,
+          givenTo: { type: 'array', items: { type: 'string' }, description: "The agents whose assignment has this skill's id, sorted (the reverse of GET /api/agents/{agentId}/skills)" },
+        },
+      },
+    },
     invalid: { type: 'array', items: invalidEntrySchema, description: 'Skill folders that were skipped, with the reason' },
   },
 } as const;

@@ -82,6 +82,18 @@ export class SkillAssignments {
     await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`${this.table}:${agentId}`]);
   }
 
+  /** The reverse lookup: per skill id, the agents whose stored assignment has it (ids sorted). One query. */
+  async agentsBySkill(): Promise<Map<string, string[]>> {
+    const rows = await this.db.knex<AssignmentRow>(this.table).orderBy('agent_id').select('agent_id', 'skill_id');
+    const by = new Map<string, string[]>();
+    for (const row of rows) {
+      const agents = by.get(row.skill_id);
+      if (agents) agents.push(row.agent_id);
+      else by.set(row.skill_id, [row.agent_id]);
+    }
+    return by;
+  }
+
   async assigned(agentId: string, trx?: Knex.Transaction): Promise<string[]> {
     const rows = await this.q(trx)<AssignmentRow>(this.table).where({ agent_id: agentId }).orderBy('position').select('skill_id');
     return rows.map((r) => r.skill_id);
