@@ -523,6 +523,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/brains/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restore an earlier revision of a Brain record as a new revision
+         * @description Restores an earlier revision in one step when expectedRevision is current: its title, content and sourceRefs become a new revision (revision + 1, operator-owned, restoredFrom set); a deleted record comes back. The history keeps every revision. 404 brain_revision_not_found for a revision the record never had, 400 brain_restore_tombstone for the revision that deleted it, 409 brain_revision_conflict_or_operator_authority for a stale expectedRevision.
+         */
+        post: operations["brains.restore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/brains/{id}/revisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A Brain record's revisions, newest first, with who wrote each and where an agent's write came from
+         * @description The record's revisions, newest first, each as it was written (tombstones included) with who wrote it and an agent write's provenance. Readable for deleted records too; 404 brain_record_not_found when the record never existed.
+         */
+        get: operations["brains.revisions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/chat": {
         parameters: {
             query?: never;
@@ -3727,7 +3767,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3760,7 +3800,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3795,7 +3835,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3854,7 +3894,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3902,7 +3942,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3962,7 +4002,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3991,7 +4031,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4031,7 +4071,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4106,7 +4146,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4195,7 +4235,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4245,7 +4285,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4304,7 +4344,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4355,7 +4395,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4384,7 +4424,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4427,7 +4467,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4456,7 +4496,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4494,7 +4534,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4523,7 +4563,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4563,7 +4603,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4592,7 +4632,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4632,7 +4672,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4707,7 +4747,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4789,7 +4829,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4823,7 +4863,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4869,7 +4909,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4927,7 +4967,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5137,7 +5177,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5200,7 +5240,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5281,7 +5321,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5338,7 +5378,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5368,7 +5408,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5424,7 +5464,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5451,7 +5491,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5478,7 +5518,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5505,7 +5545,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5555,13 +5595,21 @@ export interface operations {
                             updatedAt: string;
                             /** Format: date-time */
                             deletedAt: string | null;
+                            /** @description The latest write's provenance. Where an agent tool's write came from (null for the operator, an import or a promotion): the run and session, the model's tool call (the assistant message of that run whose toolCalls carry toolCallId), and derivedFrom: the tools other than the Brains tools whose output the model had read earlier in that turn (derived is true when there is any). */
+                            provenance: {
+                                runId: string;
+                                sessionId: string;
+                                toolCallId: string | null;
+                                derived: boolean;
+                                derivedFrom: string[];
+                            } | null;
                         }[];
                         /** @description Pass as cursor for the next page; null on the last page */
                         nextCursor: string | null;
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5620,10 +5668,18 @@ export interface operations {
                         updatedAt: string;
                         /** Format: date-time */
                         deletedAt: string | null;
+                        /** @description The latest write's provenance. Where an agent tool's write came from (null for the operator, an import or a promotion): the run and session, the model's tool call (the assistant message of that run whose toolCalls carry toolCallId), and derivedFrom: the tools other than the Brains tools whose output the model had read earlier in that turn (derived is true when there is any). */
+                        provenance: {
+                            runId: string;
+                            sessionId: string;
+                            toolCallId: string | null;
+                            derived: boolean;
+                            derivedFrom: string[];
+                        } | null;
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5671,10 +5727,18 @@ export interface operations {
                         updatedAt: string;
                         /** Format: date-time */
                         deletedAt: string | null;
+                        /** @description The latest write's provenance. Where an agent tool's write came from (null for the operator, an import or a promotion): the run and session, the model's tool call (the assistant message of that run whose toolCalls carry toolCallId), and derivedFrom: the tools other than the Brains tools whose output the model had read earlier in that turn (derived is true when there is any). */
+                        provenance: {
+                            runId: string;
+                            sessionId: string;
+                            toolCallId: string | null;
+                            derived: boolean;
+                            derivedFrom: string[];
+                        } | null;
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5737,10 +5801,18 @@ export interface operations {
                         updatedAt: string;
                         /** Format: date-time */
                         deletedAt: string | null;
+                        /** @description The latest write's provenance. Where an agent tool's write came from (null for the operator, an import or a promotion): the run and session, the model's tool call (the assistant message of that run whose toolCalls carry toolCallId), and derivedFrom: the tools other than the Brains tools whose output the model had read earlier in that turn (derived is true when there is any). */
+                        provenance: {
+                            runId: string;
+                            sessionId: string;
+                            toolCallId: string | null;
+                            derived: boolean;
+                            derivedFrom: string[];
+                        } | null;
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5797,10 +5869,154 @@ export interface operations {
                         updatedAt: string;
                         /** Format: date-time */
                         deletedAt: string | null;
+                        /** @description The latest write's provenance. Where an agent tool's write came from (null for the operator, an import or a promotion): the run and session, the model's tool call (the assistant message of that run whose toolCalls carry toolCallId), and derivedFrom: the tools other than the Brains tools whose output the model had read earlier in that turn (derived is true when there is any). */
+                        provenance: {
+                            runId: string;
+                            sessionId: string;
+                            toolCallId: string | null;
+                            derived: boolean;
+                            derivedFrom: string[];
+                        } | null;
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "brains.restore": {
+        parameters: {
+            query: {
+                agentId: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The earlier revision whose title, content and sourceRefs come back (400 brain_revision_invalid unless a positive integer) */
+                    revision: number;
+                    /** @description The revision the change is based on: a positive integer (400 brain_expected_revision_invalid otherwise) */
+                    expectedRevision: number;
+                    /** @description Ignored: the agentId query parameter decides */
+                    agentId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        id: string;
+                        agentId: string;
+                        title: string;
+                        content: string;
+                        sourceRefs: string[];
+                        revision: number;
+                        /** @description Created, edited or deleted by the operator; agent tools cannot change it */
+                        operatorOwned: boolean;
+                        deleted: boolean;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        /** Format: date-time */
+                        deletedAt: string | null;
+                        /** @description The latest write's provenance. Where an agent tool's write came from (null for the operator, an import or a promotion): the run and session, the model's tool call (the assistant message of that run whose toolCalls carry toolCallId), and derivedFrom: the tools other than the Brains tools whose output the model had read earlier in that turn (derived is true when there is any). */
+                        provenance: {
+                            runId: string;
+                            sessionId: string;
+                            toolCallId: string | null;
+                            derived: boolean;
+                            derivedFrom: string[];
+                        } | null;
+                    };
+                };
+            };
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "brains.revisions": {
+        parameters: {
+            query: {
+                agentId: string;
+                limit?: string;
+                before?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        items: {
+                            revision: number;
+                            title: string;
+                            content: string;
+                            sourceRefs: string[];
+                            operatorOwned: boolean;
+                            /** @description This revision deleted the record (a tombstone; it cannot be restored) */
+                            deleted: boolean;
+                            /**
+                             * @description Who wrote it: the operator (routes, accepted promotions, restores), an agent tool, or an import
+                             * @enum {string}
+                             */
+                            author: "operator" | "agent" | "import";
+                            /** @description Where an agent tool's write came from (null for the operator, an import or a promotion): the run and session, the model's tool call (the assistant message of that run whose toolCalls carry toolCallId), and derivedFrom: the tools other than the Brains tools whose output the model had read earlier in that turn (derived is true when there is any). */
+                            provenance: {
+                                runId: string;
+                                sessionId: string;
+                                toolCallId: string | null;
+                                derived: boolean;
+                                derivedFrom: string[];
+                            } | null;
+                            /** @description The earlier revision this one restored */
+                            restoredFrom: number | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                        /** @description Pass as before for the next (older) page; null on the last page */
+                        nextBefore: number | null;
+                    };
+                };
+            };
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5866,7 +6082,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5903,7 +6119,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5956,7 +6172,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5988,7 +6204,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6020,7 +6236,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6050,7 +6266,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6096,7 +6312,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6158,7 +6374,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6222,7 +6438,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6285,7 +6501,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6319,7 +6535,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6351,7 +6567,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6380,7 +6596,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6410,7 +6626,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6439,7 +6655,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6478,7 +6694,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6505,7 +6721,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6534,7 +6750,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6613,7 +6829,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6652,7 +6868,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6805,7 +7021,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6914,7 +7130,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6963,7 +7179,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7058,7 +7274,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7236,7 +7452,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7329,7 +7545,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7361,7 +7577,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7414,7 +7630,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7456,7 +7672,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7507,7 +7723,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7537,7 +7753,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7585,7 +7801,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7648,7 +7864,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7698,7 +7914,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7735,7 +7951,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7798,7 +8014,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7849,7 +8065,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7900,7 +8116,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8059,7 +8275,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8238,7 +8454,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8281,7 +8497,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8320,8 +8536,11 @@ export interface operations {
                             agentId: string;
                             title: string;
                             content: string;
-                            /** @enum {string} */
-                            source: "tiddle" | "dream" | "curator";
+                            /**
+                             * @description agent: an agent tool write held for review (memory curator settings, reviewAgentBrainWrites)
+                             * @enum {string}
+                             */
+                            source: "tiddle" | "dream" | "curator" | "agent";
                             provenance: {
                                 runIds?: string[];
                                 messages?: {
@@ -8330,13 +8549,22 @@ export interface operations {
                                 }[];
                                 cardIds?: string[];
                                 dreamCycleId?: string;
+                                /** @description An agent's held Brain write: the tools whose output it may stem from */
+                                derivedFrom?: string[];
+                                /** @description An agent's held Brain write: the references it cited */
+                                sourceRefs?: string[];
                             };
                             /** @enum {string} */
                             status: "pending" | "accepted" | "rejected";
                             /** @description sha256 of the proposed title and content; one candidate per agent and hash */
                             contentHash: string;
-                            /** @description The Brain record accepting it created */
+                            /** @description The Brain record accepting it created (or, with a target, replaced) */
                             brainRecordId: string | null;
+                            /** @description An agent's held update: accepting replaces this record at this revision (409 brain_revision_conflict_or_operator_authority when it has moved on) instead of creating one */
+                            target: {
+                                brainRecordId: string;
+                                expectedRevision: number;
+                            } | null;
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
@@ -8345,7 +8573,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8394,8 +8622,11 @@ export interface operations {
                             agentId: string;
                             title: string;
                             content: string;
-                            /** @enum {string} */
-                            source: "tiddle" | "dream" | "curator";
+                            /**
+                             * @description agent: an agent tool write held for review (memory curator settings, reviewAgentBrainWrites)
+                             * @enum {string}
+                             */
+                            source: "tiddle" | "dream" | "curator" | "agent";
                             provenance: {
                                 runIds?: string[];
                                 messages?: {
@@ -8404,13 +8635,22 @@ export interface operations {
                                 }[];
                                 cardIds?: string[];
                                 dreamCycleId?: string;
+                                /** @description An agent's held Brain write: the tools whose output it may stem from */
+                                derivedFrom?: string[];
+                                /** @description An agent's held Brain write: the references it cited */
+                                sourceRefs?: string[];
                             };
                             /** @enum {string} */
                             status: "pending" | "accepted" | "rejected";
                             /** @description sha256 of the proposed title and content; one candidate per agent and hash */
                             contentHash: string;
-                            /** @description The Brain record accepting it created */
+                            /** @description The Brain record accepting it created (or, with a target, replaced) */
                             brainRecordId: string | null;
+                            /** @description An agent's held update: accepting replaces this record at this revision (409 brain_revision_conflict_or_operator_authority when it has moved on) instead of creating one */
+                            target: {
+                                brainRecordId: string;
+                                expectedRevision: number;
+                            } | null;
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
@@ -8419,7 +8659,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8459,7 +8699,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8492,7 +8732,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8589,7 +8829,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8658,7 +8898,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8727,7 +8967,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8830,7 +9070,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8935,7 +9175,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9047,7 +9287,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9086,7 +9326,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9133,7 +9373,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9162,7 +9402,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9195,7 +9435,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9230,7 +9470,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9288,7 +9528,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9330,7 +9570,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9381,7 +9621,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9435,7 +9675,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9496,7 +9736,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9531,7 +9771,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9598,7 +9838,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9634,7 +9874,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9681,7 +9921,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9728,7 +9968,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9764,7 +10004,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9799,7 +10039,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9846,7 +10086,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9884,7 +10124,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9919,7 +10159,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9958,7 +10198,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10017,7 +10257,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10056,7 +10296,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10091,7 +10331,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10135,7 +10375,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10172,7 +10412,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10207,7 +10447,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10255,7 +10495,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10305,7 +10545,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10343,7 +10583,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10372,7 +10612,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10414,7 +10654,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10459,7 +10699,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10504,7 +10744,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10555,7 +10795,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10618,7 +10858,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10679,7 +10919,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10763,7 +11003,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10822,7 +11062,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10859,7 +11099,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10935,7 +11175,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10999,7 +11239,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11066,7 +11306,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11179,7 +11419,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11240,7 +11480,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11283,7 +11523,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11336,7 +11576,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11381,7 +11621,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11473,7 +11713,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11549,7 +11789,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11629,7 +11869,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11694,7 +11934,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11729,7 +11969,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11832,7 +12072,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11903,7 +12143,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11937,7 +12177,7 @@ export interface operations {
                     "application/json": string;
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12012,7 +12252,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12065,7 +12305,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12101,7 +12341,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12128,7 +12368,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12165,7 +12405,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12194,7 +12434,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12247,7 +12487,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12308,7 +12548,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12347,7 +12587,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12400,7 +12640,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12440,7 +12680,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12491,11 +12731,17 @@ export interface operations {
                              * @default 50
                              */
                             maxItemsPerRun: number;
+                            /**
+                             * @description Hold an agent's brain_save and brain_update as Brain promotion candidates for the operator: off (default: written at once, with provenance), derived (when a tool other than the Brains tools ran earlier in the same turn, so the content may stem from tool output), or all.
+                             * @default off
+                             * @enum {string}
+                             */
+                            reviewAgentBrainWrites: "off" | "derived" | "all";
                         };
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12524,6 +12770,11 @@ export interface operations {
                     reviewWindowDays?: number;
                     /** @description At most this many conversation items are reviewed per run (bounding model cost); the rest wait for the next run. Default 50. */
                     maxItemsPerRun?: number;
+                    /**
+                     * @description Hold an agent's brain_save and brain_update as Brain promotion candidates for the operator: off (default: written at once, with provenance), derived (when a tool other than the Brains tools ran earlier in the same turn, so the content may stem from tool output), or all.
+                     * @enum {string}
+                     */
+                    reviewAgentBrainWrites?: "off" | "derived" | "all";
                 };
             };
         };
@@ -12559,11 +12810,17 @@ export interface operations {
                              * @default 50
                              */
                             maxItemsPerRun: number;
+                            /**
+                             * @description Hold an agent's brain_save and brain_update as Brain promotion candidates for the operator: off (default: written at once, with provenance), derived (when a tool other than the Brains tools ran earlier in the same turn, so the content may stem from tool output), or all.
+                             * @default off
+                             * @enum {string}
+                             */
+                            reviewAgentBrainWrites: "off" | "derived" | "all";
                         };
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12614,7 +12871,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12674,7 +12931,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12714,7 +12971,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12765,7 +13022,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12820,7 +13077,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12937,7 +13194,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12994,7 +13251,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13054,7 +13311,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13097,7 +13354,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13195,7 +13452,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13399,7 +13656,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13499,7 +13756,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13538,7 +13795,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13609,7 +13866,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13693,7 +13950,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13781,7 +14038,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13872,7 +14129,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13964,7 +14221,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14051,7 +14308,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14169,7 +14426,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14248,7 +14505,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14332,7 +14589,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14420,7 +14677,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14512,7 +14769,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14602,7 +14859,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14662,7 +14919,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14725,7 +14982,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14776,7 +15033,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14838,7 +15095,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14899,7 +15156,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14962,7 +15219,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15017,7 +15274,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15076,7 +15333,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15126,7 +15383,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15176,7 +15433,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15235,7 +15492,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15277,7 +15534,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15330,7 +15587,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15367,7 +15624,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15411,7 +15668,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15438,7 +15695,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15489,7 +15746,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15532,7 +15789,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15593,7 +15850,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15632,7 +15889,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15669,7 +15926,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15703,7 +15960,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15745,7 +16002,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15796,7 +16053,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15840,7 +16097,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15886,7 +16143,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15938,7 +16195,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15972,7 +16229,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16050,7 +16307,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16145,7 +16402,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16219,7 +16476,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16293,7 +16550,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16386,7 +16643,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16427,7 +16684,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16507,7 +16764,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16563,7 +16820,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16660,7 +16917,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16797,7 +17054,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16927,7 +17184,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17067,7 +17324,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17203,7 +17460,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17373,7 +17630,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17434,7 +17691,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17484,7 +17741,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17515,7 +17772,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17547,7 +17804,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17579,7 +17836,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17650,7 +17907,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17795,7 +18052,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17840,7 +18097,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17891,7 +18148,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17955,7 +18212,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18005,7 +18262,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18067,7 +18324,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18124,7 +18381,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18189,7 +18446,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18256,7 +18513,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18283,7 +18540,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18310,7 +18567,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18339,7 +18596,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18382,7 +18639,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18411,7 +18668,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
