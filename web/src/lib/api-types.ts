@@ -7166,6 +7166,8 @@ export interface operations {
                             mode: "image" | "video" | "speech" | "music";
                             /** @description At least one connection has an eligible model for this mode */
                             available: boolean;
+                            /** @description Only when unavailable: why, in words for the operator (music: no provider with a music generation API) */
+                            reason?: string;
                             connections: {
                                 connectionId: string;
                                 provider: string;
