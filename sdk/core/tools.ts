@@ -13,6 +13,15 @@ export interface ToolCallContext {
   agentId: string;
   sessionId: string;
   runId: string;
+  /** The model's id for this call (the assistant message's `toolCalls[].id`), when a model asked for it. */
+  toolCallId?: string;
+  /**
+   * The tools (`mcp:<connection>/<tool>`, `mod.<id>.<tool>`, `builtin.<tool>`) that ran earlier
+   * in this turn, whose results (or error text) the model had read before asking for this call;
+   * distinct, in first-run order. A tool can tell from it whether its arguments may stem from
+   * tool output rather than from the user's message.
+   */
+  earlierToolResults?: string[];
   /** Aborted when the run is cancelled or the tool's bound elapses. */
   signal: AbortSignal;
 }

@@ -5,7 +5,7 @@
  * provenance.
  */
 import { beforeAll, expect, it } from 'vitest';
-import { uiSuite, until } from '../kits/ui-kit.js';
+import { answerConfirmation, uiSuite, until } from '../kits/ui-kit.js';
 
 const ui = uiSuite({ agents: ['ada', 'bob'] });
 const { page, api } = ui;
@@ -58,5 +58,28 @@ it('shows the cards, proposes them for review, and an accepted candidate becomes
   await page.getByLabel('Agent', { exact: true }).selectOption('bob');
   await page.getByText('Monthly release').first().waitFor();
   await page.getByText('Releases go out on the first Monday of each month.').first().waitFor();
+  ui.expectNoPageErrors();
+});
+
+it('restores an earlier revision of a Brain record from its history, behind a confirmation', async () => {
+  const created = await api('POST', '/api/brains?agentId=ada', { title: 'Standup', content: 'Standup is at 9:30.' });
+  expect(created.status).toBe(201);
+  expect((await api('PUT', `/api/brains/${created.body.id}?agentId=ada`, { title: 'Standup', content: 'Standup moved to 10:00.', expectedRevision: 1 })).status).toBe(200);
+
+  await page.goto(`${ui.server.url}/#/brains`);
+  await page.getByLabel('Agent', { exact: true }).selectOption('ada');
+  const record = page.locator(`[data-record-id="${created.body.id}"]`);
+  await record.getByText('Standup moved to 10:00.').waitFor();
+  await record.getByRole('button', { name: 'History' }).click();
+  const first = record.locator('[data-revision="1"]');
+  await first.getByText('Standup is at 9:30.').waitFor();
+  await first.getByRole('button', { name: 'Restore revision 1' }).click();
+  expect(await answerConfirmation(page)).toContain('Restore revision 1 of “Standup”?');
+
+  // The restore is revision 3; the history keeps all three.
+  await record.locator('[data-revision="3"]').getByText('restored from rev 1').waitFor();
+  await record.getByText('rev 3 ·').waitFor();
+  expect(await record.locator('[data-revision]').count()).toBe(3);
+  expect((await api('GET', `/api/brains/${created.body.id}?agentId=ada`)).body).toMatchObject({ revision: 3, content: 'Standup is at 9:30.' });
   ui.expectNoPageErrors();
 });

@@ -5,12 +5,16 @@
  */
 import { createServiceRef, type UnitOfWorkOptions } from '../../../sdk/index.js';
 
-/** What a record was made from; each entry becomes a `sourceRefs` item (`run:<id>`, `message:<session>#<seq>`, `card:<id>`, `dream-cycle:<id>`). @public */
+/** What a record was made from; each entry becomes a `sourceRefs` item (`run:<id>`, `message:<session>#<seq>`, `card:<id>`, `dream-cycle:<id>`, `derived-from:<tool>`, and cited references as they are). @public */
 export interface BrainRecordProvenance {
   runIds?: string[];
   messages?: Array<{ sessionId: string; seq: number }>;
   cardIds?: string[];
   dreamCycleId?: string;
+  /** Tools whose output an agent's held write may stem from (`derived-from:<tool>`). */
+  derivedFrom?: string[];
+  /** References the proposer cited, kept as they are. */
+  sourceRefs?: string[];
 }
 
 /** @public */
@@ -41,6 +45,18 @@ export interface BrainRecordsService {
    * With a unit of work it commits with the caller's transaction.
    */
   create(request: BrainRecordCreateRequest, options?: UnitOfWorkOptions): Promise<BrainRecordData>;
+  /**
+   * Replaces a record at `expectedRevision` as the operator (the promotion inbox accepts an agent's
+   * held update): 404 `brain_record_not_found`, 409 `brain_revision_conflict_or_operator_authority`
+   * when it moved on, 400 `brain_*` as `PUT /api/brains/{id}`. The record becomes operator-owned.
+   */
+  update(request: BrainRecordUpdateRequest, options?: UnitOfWorkOptions): Promise<BrainRecordData>;
+}
+
+/** @public */
+export interface BrainRecordUpdateRequest extends BrainRecordCreateRequest {
+  id: string;
+  expectedRevision: number;
 }
 
 /** @public */
@@ -54,5 +70,7 @@ export function provenanceRefs(provenance: BrainRecordProvenance | undefined): s
     ...(provenance.messages ?? []).map((m) => `message:${m.sessionId}#${m.seq}`),
     ...(provenance.cardIds ?? []).map((id) => `card:${id}`),
     ...(provenance.dreamCycleId ? [`dream-cycle:${provenance.dreamCycleId}`] : []),
+    ...(provenance.derivedFrom ?? []).map((tool) => `derived-from:${tool}`),
+    ...(provenance.sourceRefs ?? []),
   ];
 }

@@ -15,6 +15,13 @@ export const brainErrors = defineErrorCatalog({
   brainContentRequired: { status: 400, message: 'A Brain record needs content that is not blank' },
   brainSourceRefsInvalid: { status: 400, message: 'sourceRefs must be a list of non-empty strings: {reason}' },
   brainExpectedRevisionInvalid: { status: 400, message: 'expectedRevision must be a positive integer' },
+  brainRevisionInvalid: { status: 400, message: '{field} must be a positive integer revision' },
+  /** A restore names a revision the record never had. */
+  brainRevisionNotFound: { status: 404, message: 'Brain record {id} has no revision {revision}' },
+  /** A restore names the revision that deleted the record: delete it again instead. */
+  brainRestoreTombstone: { status: 400, message: 'Revision {revision} of Brain record {id} is its deletion; restore a revision with content' },
+  /** The operator asked to review agent writes, and nothing can hold them for review (the tiddle mod is off). */
+  brainReviewUnavailable: { status: 503, message: 'Agent writes to Brains are held for review, but the promotion inbox (the tiddle mod) is not running' },
   brainLimitInvalid: { status: 400, message: 'limit must be a positive safe integer, got {limit}' },
   brainCursorInvalid: { status: 400, message: 'The cursor was not issued by this service for this request: {reason}' },
   brainCursorStale: { status: 400, message: 'The cursor no longer applies: {reason}; start again without a cursor' },

@@ -17,6 +17,7 @@ import { brainErrors as errors } from './errors.js';
 import { BATCH_SIZE, type EmbeddingIndexer } from './services/embedding-indexer.js';
 import { MAX_CONTENT, MAX_SOURCE_REF, MAX_SOURCE_REFS, MAX_TITLE } from './services/record-rules.js';
 import { RECORD_COLUMNS, toRecord, type RecordRow, type RecordStore } from './services/record-store.js';
+import type { RevisionStore } from './services/revision-store.js';
 
 const ISO_TIME = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,6})?(Z|[+-]\\d{2}:\\d{2})$';
 const nonBlank = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength, pattern: '\\S' });
@@ -91,7 +92,7 @@ const CHUNK = 500;
 const INSERT_CHUNK = 100;
 const key = (agentId: string, recordId: string) => `${agentId}\u0000${recordId}`;
 
-export function brainsExportCategory(db: ModDatabaseService, agents: AgentsService, store: RecordStore, indexer: EmbeddingIndexer): ExportCategory {
+export function brainsExportCategory(db: ModDatabaseService, agents: AgentsService, store: RecordStore, indexer: EmbeddingIndexer, revisions: RevisionStore): ExportCategory {
   const k = (trx?: Knex) => trx ?? db.knex;
   const view = (row: RecordRow) => comparable(itemId(row.agent_id, row.id), toItem(row), row.deleted_at !== null);
   /** The records here (tombstones too) with these (agent, record id) pairs, by `key`: a few statements, not one per item. */
@@ -204,7 +205,7 @@ export function brainsExportCategory(db: ModDatabaseService, agents: AgentsServi
                 // A replacement revives a tombstone; the revision moves on so a writer holding the old one is refused.
                 await trx(store.records)
                   .where({ agent_id: agentId, id: record.recordId })
-                  .update({ ...columns(record), deleted_at: null, revision: trx.raw('revision + 1') });
+                  .update({ ...columns(record), deleted_at: null, provenance: null, revision: trx.raw('revision + 1') });
                 written.push({ agentId, id: record.recordId });
               },
               rename: async () => {
@@ -216,6 +217,8 @@ export function brainsExportCategory(db: ModDatabaseService, agents: AgentsServi
           );
         }
         for (let start = 0; start < inserts.length; start += INSERT_CHUNK) await trx(store.records).insert(inserts.slice(start, start + INSERT_CHUNK));
+        // Each imported or replaced record's new revision enters its history.
+        await revisions.snapshot(trx, written, 'import');
         // One indexing job per batch the indexer embeds at once (a `records` job embeds one batch).
         for (let start = 0; start < written.length; start += BATCH_SIZE) await indexer.recordsChanged(trx, state, written.slice(start, start + BATCH_SIZE));
         await store.bumpCorpus(

@@ -6,6 +6,8 @@ export type RouteId =
   | 'get'
   | 'update'
   | 'delete'
+  | 'revisions'
+  | 'restore'
   | 'embeddings-get'
   | 'embeddings-put'
   | 'embeddings-models'

@@ -349,6 +349,35 @@ describe('agent tools', () => {
     expect(res.body.error).toBe('tool_input_invalid');
   });
 
+  it('records where each agent write came from, with the record and in its history', async () => {
+    const call = (name: string, input: unknown, earlier: string[]) =>
+      t.request(json('POST', '/api/mods/tool-caller/invoke', { tool: `mod.brains.${name}`, agentId: 'mem', input, toolCallId: `call-${name}`, earlierToolResults: earlier }));
+    const saved = await call('brain_save', { title: 'Provenance', content: 'from the user' }, ['mod.brains.brain_search']);
+    expect(saved.body.output).toMatchObject({
+      operatorOwned: false,
+      provenance: { runId: 'run-test', sessionId: 'session-test', toolCallId: 'call-brain_save', derived: false, derivedFrom: [] },
+    });
+    const id = saved.body.output.id as string;
+    // Output of another tool earlier in the turn makes the write derived (the Brains tools' own output does not);
+    // with nothing asking for review (no curator settings here) it is written at once.
+    const updated = await call('brain_update', { id, title: 'Provenance', content: 'from a web page', expectedRevision: 1 }, ['mod.brains.brain_read', 'mcp:web/fetch', 'builtin.workspace_read']);
+    expect(updated.body.output).toMatchObject({ revision: 2, provenance: { derived: true, derivedFrom: ['mcp:web/fetch', 'builtin.workspace_read'] } });
+    expect((await tool('brain_read', { id })).body.output.provenance).toMatchObject({ toolCallId: 'call-brain_update', derived: true });
+    const removed = await call('brain_remove', { id, expectedRevision: 2 }, []);
+    expect(removed.body.output).toMatchObject({ deleted: true, revision: 3, provenance: { toolCallId: 'call-brain_remove', derived: false } });
+
+    const history = await t.request(`/api/brains/${id}/revisions?agentId=mem`);
+    expect(history.status).toBe(200);
+    expect(history.body.items.map((r: any) => [r.revision, r.author, r.deleted, r.provenance?.toolCallId, r.provenance?.derived])).toEqual([
+      [3, 'agent', true, 'call-brain_remove', false],
+      [2, 'agent', false, 'call-brain_update', true],
+      [1, 'agent', false, 'call-brain_save', false],
+    ]);
+    // An operator restore brings the first revision back as revision 4, operator-owned, without an agent's provenance.
+    const restored = await t.request(json('POST', `/api/brains/${id}/restore?agentId=mem`, { revision: 1, expectedRevision: 3 }));
+    expect(restored.body).toMatchObject({ revision: 4, content: 'from the user', deleted: false, operatorOwned: true, provenance: null });
+  });
+
   it('refuses a blank search and blank text with brain codes', async () => {
     expect((await tool('brain_search', { query: '   ' })).body.error).toBe('brain_query_required');
     expect((await tool('brain_save', { title: ' ', content: 'x' })).body.error).toBe('brain_title_required');

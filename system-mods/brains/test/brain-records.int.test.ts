@@ -10,7 +10,7 @@ let t: TestKernel;
 
 beforeAll(async () => {
   t = await startTestKernel({ mods: ['health', 'agents', 'brains'] });
-  for (const id of ['alpha', 'beta', 'gamma', 'pager']) {
+  for (const id of ['alpha', 'beta', 'gamma', 'pager', 'hist']) {
     expect((await t.request(json('POST', '/api/agents', { id, name: id }))).status).toBe(201);
   }
 });
@@ -121,6 +121,112 @@ describe('records', () => {
       expect(res.status).toBe(404);
       expect(res.body.error).toBe('agent_not_found');
     }
+  });
+});
+
+describe('revisions and restore', () => {
+  const revisions = (agentId: string, id: string, query = '') => t.request(url(`/api/brains/${id}/revisions`, agentId, query));
+  const restore = (agentId: string, id: string, body: unknown) => t.request(json('POST', url(`/api/brains/${id}/restore`, agentId), body));
+  let id: string;
+
+  beforeAll(async () => {
+    id = (await create('hist', { title: 'Wifi', content: 'The password is on the fridge.', sourceRefs: ['note:1'] })).body.id;
+    expect((await put('hist', id, { title: 'Wifi', content: 'The password changed: ask Sam.', expectedRevision: 1 })).status).toBe(200);
+    expect((await put('hist', id, { title: 'Wifi (guest)', content: 'Guests use the guest network.', expectedRevision: 2 })).status).toBe(200);
+  });
+
+  it('lists every revision newest first, as written, with its author', async () => {
+    const res = await revisions('hist', id);
+    expect(res.status).toBe(200);
+    expect(res.body.nextBefore).toBeNull();
+    expect(res.body.items.map((r: any) => [r.revision, r.title, r.author, r.deleted, r.restoredFrom, r.provenance])).toEqual([
+      [3, 'Wifi (guest)', 'operator', false, null, null],
+      [2, 'Wifi', 'operator', false, null, null],
+      [1, 'Wifi', 'operator', false, null, null],
+    ]);
+    expect(res.body.items[2]).toMatchObject({ content: 'The password is on the fridge.', sourceRefs: ['note:1'], operatorOwned: true });
+    const page = await revisions('hist', id, '&limit=2');
+    expect(page.body.items.map((r: any) => r.revision)).toEqual([3, 2]);
+    expect(page.body.nextBefore).toBe(2);
+    expect((await revisions('hist', id, '&limit=2&before=2')).body).toMatchObject({ items: [{ revision: 1 }], nextBefore: null });
+  });
+
+  it('restores an earlier revision in one step as a new revision, keeping the history', async () => {
+    const res = await restore('hist', id, { revision: 1, expectedRevision: 3 });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id, revision: 4, title: 'Wifi', content: 'The password is on the fridge.', sourceRefs: ['note:1'], operatorOwned: true, deleted: false });
+    expect((await read('hist', id)).body).toMatchObject({ revision: 4, content: 'The password is on the fridge.' });
+    const history = (await revisions('hist', id)).body.items;
+    expect(history.map((r: any) => [r.revision, r.restoredFrom])).toEqual([
+      [4, 1],
+      [3, null],
+      [2, null],
+      [1, null],
+    ]);
+    // Its content appears in searches again.
+    expect((await list('hist', '&query=fridge')).body.items.map((r: { id: string }) => r.id)).toEqual([id]);
+  });
+
+  it('brings a deleted record back, and refuses to restore the deletion itself', async () => {
+    const { body } = await create('hist', { title: 'Gone', content: 'soon deleted' });
+    expect((await del('hist', body.id, { expectedRevision: 1 })).status).toBe(200);
+    const history = await revisions('hist', body.id);
+    expect(history.body.items.map((r: any) => [r.revision, r.deleted])).toEqual([
+      [2, true],
+      [1, false],
+    ]);
+    const tombstone = await restore('hist', body.id, { revision: 2, expectedRevision: 2 });
+    expect(tombstone.status).toBe(400);
+    expect(tombstone.body.error).toBe('brain_restore_tombstone');
+    const back = await restore('hist', body.id, { revision: 1, expectedRevision: 2 });
+    expect(back.status).toBe(200);
+    expect(back.body).toMatchObject({ revision: 3, deleted: false, deletedAt: null, content: 'soon deleted' });
+    expect((await read('hist', body.id)).status).toBe(200);
+  });
+
+  it('refuses a stale expectedRevision; of two concurrent restores exactly one wins', async () => {
+    const stale = await restore('hist', id, { revision: 2, expectedRevision: 3 });
+    expect(stale.status).toBe(409);
+    expect(stale.body.error).toBe('brain_revision_conflict_or_operator_authority');
+    const results = await Promise.all([restore('hist', id, { revision: 2, expectedRevision: 4 }), restore('hist', id, { revision: 3, expectedRevision: 4 })]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect((await read('hist', id)).body.revision).toBe(5);
+    expect((await revisions('hist', id)).body.items).toHaveLength(5);
+  });
+
+  it('answers 404 for an unknown record, revision or agent', async () => {
+    expect((await revisions('hist', 'nope')).body.error).toBe('brain_record_not_found');
+    expect((await restore('hist', 'nope', { revision: 1, expectedRevision: 1 })).body.error).toBe('brain_record_not_found');
+    const unknown = await restore('hist', id, { revision: 99, expectedRevision: 5 });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error).toBe('brain_revision_not_found');
+    expect((await revisions('ghost', id)).body.error).toBe('agent_not_found');
+    expect((await restore('ghost', id, { revision: 1, expectedRevision: 5 })).body.error).toBe('agent_not_found');
+    // Another agent's record is not there for this agent.
+    expect((await revisions('alpha', id)).body.error).toBe('brain_record_not_found');
+  });
+
+  it.each([
+    ['a missing revision', { expectedRevision: 5 }, 'brain_record_invalid'],
+    ['a missing expectedRevision', { revision: 1 }, 'brain_record_invalid'],
+    ['a revision of the wrong type', { revision: '1', expectedRevision: 5 }, 'brain_record_invalid'],
+    ['a zero revision', { revision: 0, expectedRevision: 5 }, 'brain_revision_invalid'],
+    ['a fractional revision', { revision: 1.5, expectedRevision: 5 }, 'brain_revision_invalid'],
+    ['an oversized revision', { revision: 2 ** 60, expectedRevision: 5 }, 'brain_revision_invalid'],
+    ['a zero expectedRevision', { revision: 1, expectedRevision: 0 }, 'brain_expected_revision_invalid'],
+    ['an unknown field', { revision: 1, expectedRevision: 5, title: 'x' }, 'brain_record_invalid'],
+  ])('restore refuses %s', async (_, body, code) => {
+    const res = await restore('hist', id, body);
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe(code);
+    expect((await read('hist', id)).body.revision).toBe(5);
+  });
+
+  it('refuses a revisions page query that is not a positive integer', async () => {
+    expect((await revisions('hist', id, '&before=0')).body.error).toBe('brain_revision_invalid');
+    expect((await revisions('hist', id, '&before=x')).body.error).toBe('brain_revision_invalid');
+    expect((await revisions('hist', id, '&limit=0')).body.error).toBe('brain_limit_invalid');
+    expect((await revisions('hist', id, `&before=${'9'.repeat(41)}`)).body.error).toBe('brain_record_invalid');
   });
 });
 

@@ -39,10 +39,10 @@ const preview = previewImport;
 const edit = editBundle;
 const brainsOf = (text: string) => JSON.parse(text).categories.brains.items as any[];
 
-/** An agent's active records as the API answers them, without the installation-local revision. */
+/** An agent's active records as the API answers them, without the installation-local revision and provenance (runs of that installation). */
 async function records(t: TestKernel, agentId: string) {
   const body = await ok(t, 'GET', `/api/brains?agentId=${agentId}&limit=1000`);
-  return body.items.map(({ revision: _revision, ...rest }: any) => rest).sort((a: any, b: any) => a.id.localeCompare(b.id));
+  return body.items.map(({ revision: _revision, provenance: _provenance, ...rest }: any) => rest).sort((a: any, b: any) => a.id.localeCompare(b.id));
 }
 
 const tool = (t: TestKernel, name: string, agentId: string, input: unknown) => t.request(json('POST', '/api/mods/tool-caller/invoke', { tool: `mod.brains.${name}`, agentId, input }));
@@ -114,8 +114,9 @@ describe('into a fresh kernel', () => {
         .sort(),
     );
     for (const agent of ['ada', 'bob']) expect(await records(target, agent)).toEqual(await records(source, agent));
-    // Revision 1 here: the revision counts this installation's writes.
+    // Revision 1 here: the revision counts this installation's writes; its history says it was imported.
     expect((await ok(target, 'GET', `/api/brains/${ids.deploy}?agentId=ada`)).revision).toBe(1);
+    expect((await ok(target, 'GET', `/api/brains/${ids.deploy}/revisions?agentId=ada`)).items).toEqual([expect.objectContaining({ revision: 1, author: 'import', provenance: null })]);
 
     const status = await until(
       () => ok(target, 'GET', '/api/settings/brain-embeddings'),

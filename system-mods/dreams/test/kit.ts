@@ -36,7 +36,16 @@ export class RecordingCandidates implements PromotionCandidatesService {
   readonly proposed: ProposeRequest[] = [];
   async propose(request: ProposeRequest): Promise<PromotionCandidate> {
     this.proposed.push(request);
-    return { id: `cand-${this.proposed.length}`, ...request, status: 'pending', contentHash: String(this.proposed.length), brainRecordId: null, createdAt: new Date().toISOString(), decidedAt: null };
+    return {
+      id: `cand-${this.proposed.length}`,
+      ...request,
+      target: request.target ?? null,
+      status: 'pending',
+      contentHash: String(this.proposed.length),
+      brainRecordId: null,
+      createdAt: new Date().toISOString(),
+      decidedAt: null,
+    };
   }
 }
 

@@ -18,10 +18,16 @@ export interface MediaAnswer {
 }
 
 /** POSTs JSON to `<baseUrl>/<path>` and reads the answer's bytes, at most `maxBytes`. */
-export async function postForBytes(options: {
+export function postForBytes(options: Omit<ExchangeOptions, 'method'> & { body: Record<string, unknown> }): Promise<MediaAnswer> {
+  return exchangeBytes({ ...options, method: 'POST' });
+}
+
+export interface ExchangeOptions {
   connection: ProviderConnection;
+  method: 'GET' | 'POST';
   path: string;
-  body: Record<string, unknown>;
+  /** A JSON body (POST). */
+  body?: Record<string, unknown>;
   accept: string;
   maxBytes: number;
   /** Said when the answer is over `maxBytes`. */
@@ -29,15 +35,18 @@ export async function postForBytes(options: {
   signal: AbortSignal;
   timeouts: UpstreamTimeouts;
   egress: EgressGuard;
-}): Promise<MediaAnswer> {
+}
+
+/** One request to `<baseUrl>/<path>` whose answer's bytes are read, at most `maxBytes`. */
+export async function exchangeBytes(options: ExchangeOptions): Promise<MediaAnswer> {
   const { connection } = options;
   const call = new UpstreamCall(options.signal, options.timeouts, connectionSecrets(connection), options.egress);
   try {
     const headers = new Headers({ accept: options.accept });
     for (const [name, value] of Object.entries(connection.headers ?? {})) headers.set(name, value);
-    headers.set('content-type', 'application/json');
+    if (options.body) headers.set('content-type', 'application/json');
     if (connection.apiKey) headers.set('authorization', `Bearer ${connection.apiKey}`);
-    const response = await call.send(endpointUrl(connection.baseUrl, options.path), { method: 'POST', headers, body: JSON.stringify(options.body) });
+    const response = await call.send(endpointUrl(connection.baseUrl, options.path), { method: options.method, headers, ...(options.body ? { body: JSON.stringify(options.body) } : {}) });
     if (!response.ok) throw await call.httpFailure(response);
     const declared = Number(response.headers.get('content-length') ?? NaN);
     if (Number.isFinite(declared) && declared > options.maxBytes) throw new ArtifactTooLargeError(options.tooLarge(options.maxBytes));

@@ -31,7 +31,8 @@ export interface MediaModeDeclaration {
   mode: ForgeMode;
   /**
    * Model ids; a connection's enabled model is eligible when its id is one of them, or ends with
-   * `/<id>` (a router's `vendor/model` name).
+   * `/<id>` (a router's `vendor/model` name). Empty: the mode is served by capability only (a
+   * model whose effective output is what the mode makes).
    */
   models: string[];
 }
@@ -54,6 +55,8 @@ export interface MediaGenerationRequest {
   maxBytes: number;
   /** Aborted when the job's attempt expires or the worker stops. */
   signal: AbortSignal;
+  /** Reports the provider's progress (0–100) of a long generation; Forge shows it on the job. */
+  progress?: (percent: number) => void;
 }
 
 /** One generated file. Forge chooses the content type it serves from the bytes themselves. */

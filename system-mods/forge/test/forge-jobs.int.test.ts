@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestKernel } from '../../../sdk/testing/index.js';
 import { json } from '../../../test/helpers.js';
-import { bytesAnswer, imageAnswer, startFakeOpenAiMedia, TINY_PNG, type FakeOpenAiMedia } from '../../../test/peers/fake-openai-media.js';
+import { bytesAnswer, imageAnswer, startFakeOpenAiMedia, TINY_PNG, VIDEOS_PATH, type FakeOpenAiMedia } from '../../../test/peers/fake-openai-media.js';
 import { API_KEY, bootForge, createConnection, scratch, settled } from './forge-kit.js';
 
 let t: TestKernel;
@@ -50,8 +50,9 @@ describe('catalog and selections', () => {
     const byMode = Object.fromEntries(res.body.modes.map((m: any) => [m.mode, m]));
     expect(byMode.image).toEqual({ mode: 'image', available: true, connections: [{ connectionId, provider: 'openai', apiType: 'openai-chat', models: [{ id: 'gpt-image-1', providerId: 'openai-images' }] }] });
     expect(byMode.speech.connections[0].models).toEqual([{ id: 'tts-1', providerId: 'openai-speech' }]);
-    expect(byMode.video).toEqual({ mode: 'video', available: false, connections: [] });
-    expect(byMode.music).toEqual({ mode: 'music', available: false, connections: [] });
+    // A video provider is served (capability only), but no model here makes video; music has no provider at all.
+    expect(byMode.video).toEqual({ mode: 'video', available: false, reason: expect.stringContaining('No enabled model on a connection makes video'), connections: [] });
+    expect(byMode.music).toEqual({ mode: 'music', available: false, reason: expect.stringContaining('none of the enabled providers has a documented music generation API'), connections: [] });
     expect(res.body.maxArtifactBytes).toBe(25 * 1024 * 1024);
   });
 
@@ -430,5 +431,74 @@ describe('capability, not exact names', () => {
     expect(res.body.job).toMatchObject({ mode: 'image', modelId: 'my-painter', providerId: 'openai-images' });
     expect(await settled(t, res.body.job.id)).toMatchObject({ status: 'succeeded' });
     expect(fake.requests.slice(before).find((r) => r.path === '/v1/images/generations')?.body).toEqual({ model: 'my-painter', prompt: 'a blue circle', n: 1 });
+  });
+});
+
+describe('video through OpenAI-style video jobs', () => {
+  let studio: string;
+  beforeAll(async () => {
+    // Poll the provider's job every 100 ms rather than every 5 s.
+    expect((await t.request(json('PUT', '/api/mod-management/forge-openai/settings', { videoPollMs: 100 }))).status).toBe(200);
+    const res = await t.request(
+      json('POST', '/api/settings/model-connections', {
+        provider: 'openai',
+        apiType: 'openai-chat',
+        baseUrl: fake.baseUrl,
+        apiKey: API_KEY,
+        // The model's metadata says it makes video; clip-maker says nothing, whatever its name suggests.
+        models: [{ id: 'sora-2', capabilities: { outputModalities: ['video'] } }, { id: 'clip-maker' }],
+      }),
+    );
+    expect(res.status).toBe(201);
+    studio = res.body.connection.id;
+  });
+
+  it('offers the models whose metadata says video', async () => {
+    const byMode = Object.fromEntries((await t.request('/api/forge/catalog')).body.modes.map((m: any) => [m.mode, m]));
+    expect(byMode.video).toEqual({ mode: 'video', available: true, connections: [{ connectionId: studio, provider: 'openai', apiType: 'openai-chat', models: [{ id: 'sora-2', providerId: 'openai-video' }] }] });
+    expect(byMode.music.available).toBe(false);
+    expect((await t.request(json('PUT', '/api/forge/selections', { mode: 'video', connectionId: studio, modelId: 'clip-maker' }))).body.error).toBe('forge_model_ineligible');
+  });
+
+  it('creates the job at the provider, polls it, downloads the MP4 and serves it as video/mp4', async () => {
+    const before = fake.requests.length;
+    const res = await post({ prompt: 'a paper boat on a pond', idempotencyKey: key(), connectionId: studio, modelId: 'sora-2' });
+    expect(res.status).toBe(202);
+    expect(res.body.job).toMatchObject({ mode: 'video', modelId: 'sora-2', providerId: 'openai-video' });
+    const job = await settled(t, res.body.job.id);
+    expect(job).toMatchObject({ status: 'succeeded', progress: 100, attempts: 1 });
+    expect(job.artifacts[0]).toMatchObject({ id: 'video-1', kind: 'video', contentType: 'video/mp4', sizeBytes: fake.video.length, storageReference: `forge/${job.id}/video-1.mp4` });
+
+    const sent = fake.requests.slice(before).filter((r) => r.path.startsWith(VIDEOS_PATH));
+    const created = sent[0]!;
+    expect(created).toMatchObject({ method: 'POST', path: VIDEOS_PATH, body: { model: 'sora-2', prompt: 'a paper boat on a pond' } });
+    expect(created.headers.authorization).toBe(`Bearer ${API_KEY}`);
+    const videoId = [...fake.videos.values()].find((v) => v.prompt === 'a paper boat on a pond')!.id;
+    // Two status polls (in progress, then completed), then one download, each with the key.
+    expect(sent.slice(1).map((r) => `${r.method} ${r.path}`)).toEqual([`GET ${VIDEOS_PATH}/${videoId}`, `GET ${VIDEOS_PATH}/${videoId}`, `GET ${VIDEOS_PATH}/${videoId}/content`]);
+    expect(sent.every((r) => r.headers.authorization === `Bearer ${API_KEY}`)).toBe(true);
+
+    const bytes = await t.inject(job.artifacts[0].url);
+    expect(bytes.statusCode).toBe(200);
+    expect(bytes.headers['content-type']).toBe('video/mp4');
+    expect(bytes.rawPayload).toEqual(fake.video);
+  });
+
+  it("fails the job for good with the provider's reason when the video fails", async () => {
+    const steps = fake.videoSteps;
+    fake.videoSteps = [{ status: 'failed', error: { code: 'moderation_blocked', message: 'The prompt was blocked by moderation.' } }];
+    try {
+      const res = await post({ prompt: 'something not allowed', idempotencyKey: key(), connectionId: studio, modelId: 'sora-2' });
+      const job = await settled(t, res.body.job.id);
+      expect(job).toMatchObject({ status: 'failed', attempts: 1, artifacts: [] });
+      expect(job.errorDetails).toMatchObject({ code: 'forge_generation_failed', retryable: false });
+      expect(job.errorDetails.message).toContain('The prompt was blocked by moderation.');
+    } finally {
+      fake.videoSteps = steps;
+    }
+  });
+
+  it('refuses a poll interval outside its bounds', async () => {
+    for (const value of [99, 60_001, 'fast']) expect((await t.request(json('PUT', '/api/mod-management/forge-openai/settings', { videoPollMs: value }))).status).toBe(400);
   });
 });

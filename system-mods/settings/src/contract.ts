@@ -34,6 +34,12 @@ export interface CuratorSettings {
   schedule: string;
   reviewWindowDays: number;
   maxItemsPerRun: number;
+  /**
+   * Whether an agent's `brain_save` / `brain_update` waits for the operator as a promotion
+   * candidate: `off` (never; the default), `derived` (when tool output was read earlier in the
+   * turn, see the brains mod), `all`. The brains mod reads it on every agent write.
+   */
+  reviewAgentBrainWrites: 'off' | 'derived' | 'all';
 }
 
 /** @public */

@@ -165,7 +165,7 @@ describe('identities', () => {
 });
 
 describe('curator', () => {
-  const defaults = { enabled: false, schedule: '30 3 * * *', reviewWindowDays: 7, maxItemsPerRun: 50 };
+  const defaults = { enabled: false, schedule: '30 3 * * *', reviewWindowDays: 7, maxItemsPerRun: 50, reviewAgentBrainWrites: 'off' };
 
   it('reads the defaults before anything is saved', async () => {
     const res = await get(CURATOR);
@@ -178,7 +178,10 @@ describe('curator', () => {
     expect(first.status).toBe(200);
     expect(first.body).toEqual({ ok: true, curator: { ...defaults, enabled: true } });
     const second = await put(CURATOR, { schedule: '0  4 * * 1', reviewWindowDays: 14 });
-    expect(second.body.curator).toEqual({ enabled: true, schedule: '0 4 * * 1', reviewWindowDays: 14, maxItemsPerRun: 50 });
+    expect(second.body.curator).toEqual({ enabled: true, schedule: '0 4 * * 1', reviewWindowDays: 14, maxItemsPerRun: 50, reviewAgentBrainWrites: 'off' });
+    const third = await put(CURATOR, { reviewAgentBrainWrites: 'derived' });
+    expect(third.body.curator).toEqual({ ...second.body.curator, reviewAgentBrainWrites: 'derived' });
+    expect((await put(CURATOR, { reviewAgentBrainWrites: 'off' })).body.curator.reviewAgentBrainWrites).toBe('off');
     expect((await get(CURATOR)).body).toEqual(second.body);
   });
 
@@ -212,6 +215,8 @@ describe('curator', () => {
       ['days too large', { reviewWindowDays: 366 }, 400, invalid],
       ['items too large', { maxItemsPerRun: 1001 }, 400, invalid],
       ['items too small', { maxItemsPerRun: 0 }, 400, invalid],
+      ['review mode unknown', { reviewAgentBrainWrites: 'some' }, 400, invalid],
+      ['review mode wrong type', { reviewAgentBrainWrites: true }, 400, invalid],
       ['no field', {}, 400, invalid],
       ['unknown field', { enabled: false, model: 'x' }, 400, invalid],
       ['oversized schedule', { schedule: `0 4 * * ${'1,'.repeat(60)}1` }, 400, invalid],

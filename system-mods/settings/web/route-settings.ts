@@ -21,6 +21,14 @@ const CURATOR_SCHEMA: JsonSchema = {
     },
     reviewWindowDays: { type: 'integer', title: 'Look back (days)', default: 7, minimum: 1, maximum: 365, description: 'Each review reads material from this many days back.' },
     maxItemsPerRun: { type: 'integer', title: 'Most items per review', default: 50, minimum: 1, maximum: 1000, description: 'Bounds the model cost of one review; the rest waits for the next.' },
+    reviewAgentBrainWrites: {
+      type: 'string',
+      title: 'Review what agents save to Brains',
+      enum: ['off', 'derived', 'all'],
+      default: 'off',
+      description:
+        'off: agent saves and updates are written at once (each keeps its run). derived: held in the promotion inbox when the agent had read tool output earlier in the turn (web pages, files, other tools). all: every save and update waits for you.',
+    },
   },
 };
 

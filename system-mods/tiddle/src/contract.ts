@@ -7,7 +7,7 @@
 import { createServiceRef, type UnitOfWorkOptions } from '../../../sdk/index.js';
 
 /** Where a candidate came from. @public */
-export type PromotionSource = 'tiddle' | 'dream' | 'curator';
+export type PromotionSource = 'tiddle' | 'dream' | 'curator' | 'agent';
 
 /** What a candidate was made from: runs, transcript messages, Tiddle cards, a Dream cycle. @public */
 export interface PromotionProvenance {
@@ -15,6 +15,16 @@ export interface PromotionProvenance {
   messages?: Array<{ sessionId: string; seq: number }>;
   cardIds?: string[];
   dreamCycleId?: string;
+  /** An agent's held Brain write: the tools whose output it may stem from (`mcp:<connection>/<tool>`, `mod.<id>.<tool>`, `builtin.<tool>`). */
+  derivedFrom?: string[];
+  /** An agent's held Brain write: the source references it gave (kept on the record when accepted). */
+  sourceRefs?: string[];
+}
+
+/** The Brain record a candidate changes, for an agent's held update (accepting it replaces that record at this revision). @public */
+export interface PromotionTarget {
+  brainRecordId: string;
+  expectedRevision: number;
 }
 
 /** @public */
@@ -31,8 +41,10 @@ export interface PromotionCandidate {
   status: PromotionStatus;
   /** sha256 of the normalized title and content: one candidate per agent and hash. */
   contentHash: string;
-  /** The Brain record created on acceptance. */
+  /** The Brain record created (or, with a target, changed) on acceptance. */
   brainRecordId: string | null;
+  /** Set when accepting changes an existing record rather than creating one. */
+  target: PromotionTarget | null;
   createdAt: string;
   decidedAt: string | null;
 }
@@ -46,6 +58,8 @@ export interface ProposeRequest {
   content: string;
   source: PromotionSource;
   provenance: PromotionProvenance;
+  /** Accepting replaces this record (at this revision) instead of creating one. */
+  target?: PromotionTarget;
 }
 
 /** @public */

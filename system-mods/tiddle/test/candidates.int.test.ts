@@ -10,21 +10,22 @@ import { SvcError } from '../../../sdk/index.js';
 import { json } from '../../../test/helpers.js';
 import type { AgentRunsService } from '../../chat/src/contract.js';
 import type { CuratorSettings } from '../../settings/src/contract.js';
+import { toolAnswer } from '../../../test/kits/chat-kit.js';
 import { MergePass } from '../src/services/merge-pass.js';
-import { services, silent, startTiddleKit, TestClock, type TiddleKit } from './kit.js';
+import { services, silent, startTiddleKit, TestClock, textAnswer, type TiddleKit } from './kit.js';
 
 let kit: TiddleKit;
 let driver: 'pglite' | 'postgres';
 
 beforeAll(async () => {
-  kit = await startTiddleKit(['ada', 'bob', 'cy']);
+  kit = await startTiddleKit(['ada', 'bob', 'cy', 'dee']);
   driver = kit.t.kernel.database.driver as 'pglite' | 'postgres';
 });
 afterAll(() => kit?.close());
 
 const list = (agentId: string, query = '') => kit.t.request(`/api/memory/brain-promotion-candidates?agentId=${agentId}${query}`);
 const decide = (agentId: string, body: unknown) => kit.t.request(json('PATCH', `/api/memory/brain-promotion-candidates?agentId=${agentId}`, body));
-const curatorSettings: CuratorSettings = { enabled: true, schedule: '30 3 * * *', reviewWindowDays: 7, maxItemsPerRun: 3 };
+const curatorSettings: CuratorSettings = { enabled: true, schedule: '30 3 * * *', reviewWindowDays: 7, maxItemsPerRun: 3, reviewAgentBrainWrites: 'off' };
 
 describe('proposing', () => {
   it('stores a pending candidate once per agent and content, whatever the source', async () => {
@@ -238,5 +239,99 @@ describe('the merge pass', () => {
     const { runs, started } = fakeRuns('SYNTHESIS | should not be asked');
     expect(await new MergePass(db, cards, () => runs, clock.now, silent).run()).toEqual([{ agentId: 'cy', merged: 0, synthesized: 0 }]);
     expect(started).toHaveLength(0);
+  });
+});
+
+describe("an agent's Brain writes held for review", () => {
+  const chat = (message: string) => kit.t.request(json('POST', '/api/chat', { agentId: 'dee', sessionId: 'held', message }));
+  const curator = (body: unknown) => kit.t.request(json('PUT', '/api/settings/curator', body));
+  const brains = async () => (await kit.t.request('/api/brains?agentId=dee')).body.items as any[];
+  const pending = async () => (await list('dee', '&status=pending')).body.candidates as any[];
+  /** What the model was told by the tool of its last call. */
+  const lastToolResult = () => {
+    const calls = kit.fake.requests.filter((r) => r.path === '/v1/chat/completions');
+    const messages = calls[calls.length - 1]!.body.messages as Array<{ role: string; content: string }>;
+    return JSON.parse(messages.filter((m) => m.role === 'tool').at(-1)!.content);
+  };
+  let directId: string;
+
+  beforeAll(async () => {
+    const tools = ['brain_save', 'brain_update', 'brain_read'].map((toolName) => ({ connectionId: 'mod.brains', toolName }));
+    expect((await kit.t.request(json('PUT', '/api/agents/dee/mcp-tools', { tools }))).status).toBe(200);
+    expect((await curator({ reviewAgentBrainWrites: 'derived' })).body.curator.reviewAgentBrainWrites).toBe('derived');
+  });
+  afterAll(() => curator({ reviewAgentBrainWrites: 'off' }));
+
+  it('holds a save made after another tool ran in the turn; accepting it writes the record with its provenance', async () => {
+    kit.fake.chat(toolAnswer([{ name: 'workspace_list', args: {} }]));
+    kit.fake.chat(toolAnswer([{ name: 'brain_save', args: { title: 'Deploy day', content: 'The notes say deploys are on Fridays.', sourceRefs: ['file:notes.md'] }, id: 'call_save' }]));
+    kit.fake.chat(textAnswer('I noted it for review.'));
+    const res = await chat('Look through my files and keep what matters.');
+    expect(res.body.status).toBe('completed');
+    expect(lastToolResult()).toMatchObject({ held: true, status: 'pending' });
+    expect(await brains()).toEqual([]);
+
+    const [candidate] = await pending();
+    expect(candidate).toMatchObject({
+      source: 'agent',
+      title: 'Deploy day',
+      target: null,
+      provenance: { runIds: [res.body.runId], derivedFrom: ['builtin.workspace_list'], sourceRefs: ['file:notes.md'] },
+    });
+    const accepted = await decide('dee', { id: candidate.id, action: 'accept' });
+    expect(accepted.status).toBe(200);
+    const [record] = await brains();
+    expect(record).toMatchObject({ id: accepted.body.candidate.brainRecordId, operatorOwned: true, content: 'The notes say deploys are on Fridays.' });
+    expect(record.sourceRefs).toEqual(expect.arrayContaining([`promotion-candidate:${candidate.id}`, 'source:agent', `run:${res.body.runId}`, 'derived-from:builtin.workspace_list', 'file:notes.md']));
+  });
+
+  it('writes a save with no tool output before it at once, with its run and tool call', async () => {
+    kit.fake.chat(toolAnswer([{ name: 'brain_save', args: { title: 'Tea', content: 'Dee drinks green tea.' }, id: 'call_tea' }]));
+    kit.fake.chat(textAnswer('Saved.'));
+    const res = await chat('Remember: I drink green tea.');
+    expect(lastToolResult()).toMatchObject({ title: 'Tea', operatorOwned: false, revision: 1 });
+    const record = (await brains()).find((r) => r.title === 'Tea');
+    expect(record.provenance).toEqual({ runId: res.body.runId, sessionId: 'held', toolCallId: 'call_tea', derived: false, derivedFrom: [] });
+    expect(await pending()).toEqual([]);
+    directId = record.id;
+  });
+
+  it('holds an update after tool output as a change of that record, applied only when accepted', async () => {
+    kit.fake.chat(toolAnswer([{ name: 'workspace_list', args: {} }]));
+    kit.fake.chat(toolAnswer([{ name: 'brain_update', args: { id: directId, title: 'Tea', content: 'Dee drinks black tea now.', expectedRevision: 1 } }]));
+    kit.fake.chat(textAnswer('Held.'));
+    await chat('Check my files and update what I drink.');
+    expect(lastToolResult()).toMatchObject({ held: true });
+    expect((await brains()).find((r) => r.id === directId)).toMatchObject({ revision: 1, content: 'Dee drinks green tea.' });
+
+    const [candidate] = await pending();
+    expect(candidate).toMatchObject({ source: 'agent', target: { brainRecordId: directId, expectedRevision: 1 }, content: 'Dee drinks black tea now.' });
+    const accepted = await decide('dee', { id: candidate.id, action: 'accept' });
+    expect(accepted.body.candidate).toMatchObject({ status: 'accepted', brainRecordId: directId });
+    const history = (await kit.t.request(`/api/brains/${directId}/revisions?agentId=dee`)).body.items;
+    expect(history.map((r: any) => [r.revision, r.author, r.content])).toEqual([
+      [2, 'operator', 'Dee drinks black tea now.'],
+      [1, 'agent', 'Dee drinks green tea.'],
+    ]);
+  });
+
+  it('holds every save when the settings ask for all, and refuses an update of an operator-owned record at once', async () => {
+    expect((await curator({ reviewAgentBrainWrites: 'all' })).status).toBe(200);
+    kit.fake.chat(toolAnswer([{ name: 'brain_save', args: { title: 'Lunch', content: 'Dee eats at noon.' } }]));
+    kit.fake.chat(textAnswer('Held.'));
+    await chat('I eat at noon.');
+    expect(lastToolResult()).toMatchObject({ held: true });
+    const candidate = (await pending())[0];
+    expect(candidate.provenance.derivedFrom).toBeUndefined();
+    expect((await decide('dee', { id: candidate.id, action: 'reject' })).body.candidate.status).toBe('rejected');
+
+    // The accepted update made the record operator-owned: a held update of it is refused, not queued.
+    kit.fake.chat(toolAnswer([{ name: 'brain_update', args: { id: directId, title: 'Tea', content: 'Coffee now.', expectedRevision: 2 } }]));
+    kit.fake.chat(textAnswer('Refused.'));
+    await chat('I switched to coffee.');
+    const calls = kit.fake.requests.filter((r) => r.path === '/v1/chat/completions');
+    const toolMessage = (calls[calls.length - 1]!.body.messages as Array<{ role: string; content: string }>).filter((m) => m.role === 'tool').at(-1)!.content;
+    expect(toolMessage).toContain('brain_revision_conflict_or_operator_authority');
+    expect(await pending()).toEqual([]);
   });
 });

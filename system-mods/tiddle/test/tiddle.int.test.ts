@@ -120,7 +120,7 @@ describe('cards from finished turns', () => {
 
   it('serializes concurrent appends of one agent: every card kept, sequence without gaps', async () => {
     const { db, cards: store } = services(kit.knex, kit.t.kernel.database.driver as 'pglite' | 'postgres', new TestClock(Date.now()), {
-      settings: { enabled: false, schedule: '* * * * *', reviewWindowDays: 1, maxItemsPerRun: 1 },
+      settings: { enabled: false, schedule: '* * * * *', reviewWindowDays: 1, maxItemsPerRun: 1, reviewAgentBrainWrites: 'off' },
       timezone: 'UTC',
     });
     const hooks = new ContinuityHooks(db, store, silent);

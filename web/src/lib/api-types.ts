@@ -147,8 +147,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Consolidate the latest diary entries into the agent's DREAM_MEMORY through its Dream model (applied, or held for review)
-         * @description Asks the agent's Dream model (its Dream settings' own, else its chat model) to rewrite DREAM_MEMORY from the latest `limit` diary entries and the current document. Applied at once (the previous version stays restorable), or held as a pending revision when the Dream settings' `reviewMemory` is on. 400 dream_memory_model_not_configured / dream_memory_model_unusable, 409 dream_memory_diary_empty / dream_memory_in_progress, 500 dream_memory_model_failed; a failure changes nothing.
+         * Consolidate the latest diary entries into one markdown Dream memory
+         * @description The latest `limit` diary entries as one markdown Dream memory, headed with `generatedAt`. It is read-only: it stores nothing and changes no profile document.
          */
         post: operations["dreams.consolidate"];
         delete?: never;
@@ -230,30 +230,6 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
-        trace?: never;
-    };
-    "/api/agents/{agentId}/profile-documents/{kind}/revisions": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * A profile document's revisions (applied, pending review, rejected)
-         * @description One profile document now and its revisions newest first: applied versions (restorable), pending proposals (a Dream memory held for review), rejected and superseded ones.
-         */
-        get: operations["agents.revisions-get"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        /**
-         * Accept or reject a pending revision, or restore an earlier version
-         * @description `accept` applies a pending revision, `reject` closes it (409 agent_profile_revision_conflict unless pending); `restore` applies an earlier applied version again as a new revision. The version replaced stays restorable.
-         */
-        patch: operations["agents.revisions-update"];
         trace?: never;
     };
     "/api/agents/{agentId}/skills": {
@@ -542,6 +518,46 @@ export interface paths {
          * @description Soft-deletes the record (a tombstone, revision + 1) when expectedRevision is current; later reads are 404.
          */
         delete: operations["brains.delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/brains/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restore an earlier revision of a Brain record as a new revision
+         * @description Restores an earlier revision in one step when expectedRevision is current: its title, content and sourceRefs become a new revision (revision + 1, operator-owned, restoredFrom set); a deleted record comes back. The history keeps every revision. 404 brain_revision_not_found for a revision the record never had, 400 brain_restore_tombstone for the revision that deleted it, 409 brain_revision_conflict_or_operator_authority for a stale expectedRevision.
+         */
+        post: operations["brains.restore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/brains/{id}/revisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A Brain record's revisions, newest first, with who wrote each and where an agent's write came from
+         * @description The record's revisions, newest first, each as it was written (tombstones included) with who wrote it and an agent write's provenance. Readable for deleted records too; 404 brain_record_not_found when the record never existed.
+         */
+        get: operations["brains.revisions"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2876,8 +2892,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Operator-wide skill catalog: central and global filesystem skills, each with the agents given it
-         * @description Precedence when ids collide: filesystem-agent > filesystem-global > central. This operator-wide view has central and global filesystem skills (<workspaces>/global/skills/<id>/SKILL.md); an agent's own skills appear only in GET /api/agents/{agentId}/skills. The filesystem is read on every request; skipped folders are listed under invalid. Each skill's givenTo lists the agents whose assignment has its id (sorted agent ids).
+         * Operator-wide skill catalog: central and global filesystem skills
+         * @description Precedence when ids collide: filesystem-agent > filesystem-global > central. This operator-wide view has central and global filesystem skills (<workspaces>/global/skills/<id>/SKILL.md); an agent's own skills appear only in GET /api/agents/{agentId}/skills. The filesystem is read on every request; skipped folders are listed under invalid.
          */
         get: operations["skills.list"];
         put?: never;
@@ -3751,7 +3767,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3784,7 +3800,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3819,7 +3835,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3878,7 +3894,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3926,7 +3942,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3986,7 +4002,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4015,7 +4031,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4055,7 +4071,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4130,7 +4146,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4219,7 +4235,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4269,7 +4285,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4328,7 +4344,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4358,7 +4374,7 @@ export interface operations {
                     limit?: number;
                     /**
                      * Format: date-time
-                     * @description The time the provenance says it was generated at (default now)
+                     * @description The time the document says it was generated at (default now)
                      */
                     generatedAt?: string;
                 };
@@ -4374,46 +4390,12 @@ export interface operations {
                     "application/json": {
                         ok: boolean;
                         generatedAt: string;
-                        /** @description Diary entries the model was shown */
                         entries: number;
-                        /** @description The new DREAM_MEMORY */
                         markdown: string;
-                        /**
-                         * @description `applied`: it is the document now; `pending`: it waits for the operator (Dream settings `reviewMemory`)
-                         * @enum {string}
-                         */
-                        status: "applied" | "pending";
-                        /** @description The DREAM_MEMORY revision (agents mod: `GET`/`PATCH /api/agents/{agentId}/profile-documents/DREAM_MEMORY/revisions`) */
-                        revision: {
-                            id: string;
-                            agentId?: string;
-                            kind: string;
-                            markdown?: string;
-                            status: string;
-                            source: string;
-                            provenance: {
-                                diaryEntryIds?: string[];
-                                cycleIds?: string[];
-                                runIds?: string[];
-                                days?: {
-                                    from?: string;
-                                    to?: string;
-                                };
-                                model?: {
-                                    connectionId?: string;
-                                    model?: string;
-                                };
-                                generatedAt?: string;
-                            } & {
-                                [key: string]: unknown;
-                            };
-                            createdAt: string;
-                            decidedAt?: string | null;
-                        };
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4442,7 +4424,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4474,8 +4456,6 @@ export interface operations {
                     /** @description Set together with model, or both null */
                     modelConnectionId?: string | null;
                     model?: string | null;
-                    /** @description True: a consolidated Dream memory waits for the operator to accept it before it replaces DREAM_MEMORY (default false: applied at once, the previous version restorable) */
-                    reviewMemory?: boolean;
                 };
             };
         };
@@ -4487,7 +4467,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4516,7 +4496,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4554,7 +4534,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4583,7 +4563,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4623,7 +4603,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4652,7 +4632,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4692,135 +4672,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    "agents.revisions-get": {
-        parameters: {
-            query?: {
-                limit?: number;
-            };
-            header?: never;
-            path: {
-                agentId: string;
-                kind: "SOUL" | "RULES" | "ORIENTATION" | "PREFERENCES" | "TOOLS" | "DREAM_MEMORY";
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        ok: true;
-                        kind: string;
-                        /** @description The document now; null when the agent has none of this kind */
-                        markdown: string | null;
-                        /** @description Newest first, pending ones included */
-                        revisions: {
-                            id: string;
-                            agentId: string;
-                            /** @enum {string} */
-                            kind: "SOUL" | "RULES" | "ORIENTATION" | "PREFERENCES" | "TOOLS" | "DREAM_MEMORY";
-                            markdown: string;
-                            /** @enum {string} */
-                            status: "applied" | "pending" | "rejected" | "superseded";
-                            /** @description `operator`, `import`, `dream`, `restore` or `earlier` (written before revisions were kept) */
-                            source: string;
-                            /** @description For `dream`: diaryEntryIds, cycleIds, runIds, model, generatedAt; for `restore`: restoredFrom */
-                            provenance: {
-                                [key: string]: unknown;
-                            };
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            decidedAt: string | null;
-                        }[];
-                    };
-                };
-            };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    "agents.revisions-update": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                agentId: string;
-                kind: "SOUL" | "RULES" | "ORIENTATION" | "PREFERENCES" | "TOOLS" | "DREAM_MEMORY";
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description The revision */
-                    id: string;
-                    /**
-                     * @description `accept` or `reject` a pending revision; `restore` an applied (earlier) one
-                     * @enum {string}
-                     */
-                    action: "accept" | "reject" | "restore";
-                };
-            };
-        };
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        ok: true;
-                        revision: {
-                            id: string;
-                            agentId: string;
-                            /** @enum {string} */
-                            kind: "SOUL" | "RULES" | "ORIENTATION" | "PREFERENCES" | "TOOLS" | "DREAM_MEMORY";
-                            markdown: string;
-                            /** @enum {string} */
-                            status: "applied" | "pending" | "rejected" | "superseded";
-                            /** @description `operator`, `import`, `dream`, `restore` or `earlier` (written before revisions were kept) */
-                            source: string;
-                            /** @description For `dream`: diaryEntryIds, cycleIds, runIds, model, generatedAt; for `restore`: restoredFrom */
-                            provenance: {
-                                [key: string]: unknown;
-                            };
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            decidedAt: string | null;
-                        };
-                        /** @description The document after the decision */
-                        markdown: string | null;
-                    };
-                };
-            };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4895,7 +4747,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4977,7 +4829,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5011,7 +4863,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5057,7 +4909,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5115,7 +4967,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5325,7 +5177,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5388,7 +5240,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5469,7 +5321,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5526,7 +5378,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5556,7 +5408,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5612,7 +5464,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5639,7 +5491,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5666,7 +5518,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5693,7 +5545,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5743,13 +5595,21 @@ export interface operations {
                             updatedAt: string;
                             /** Format: date-time */
                             deletedAt: string | null;
+                            /** @description The latest write's provenance. Where an agent tool's write came from (null for the operator, an import or a promotion): the run and session, the model's tool call (the assistant message of that run whose toolCalls carry toolCallId), and derivedFrom: the tools other than the Brains tools whose output the model had read earlier in that turn (derived is true when there is any). */
+                            provenance: {
+                                runId: string;
+                                sessionId: string;
+                                toolCallId: string | null;
+                                derived: boolean;
+                                derivedFrom: string[];
+                            } | null;
                         }[];
                         /** @description Pass as cursor for the next page; null on the last page */
                         nextCursor: string | null;
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5808,10 +5668,18 @@ export interface operations {
                         updatedAt: string;
                         /** Format: date-time */
                         deletedAt: string | null;
+                        /** @description The latest write's provenance. Where an agent tool's write came from (null for the operator, an import or a promotion): the run and session, the model's tool call (the assistant message of that run whose toolCalls carry toolCallId), and derivedFrom: the tools other than the Brains tools whose output the model had read earlier in that turn (derived is true when there is any). */
+                        provenance: {
+                            runId: string;
+                            sessionId: string;
+                            toolCallId: string | null;
+                            derived: boolean;
+                            derivedFrom: string[];
+                        } | null;
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5859,10 +5727,18 @@ export interface operations {
                         updatedAt: string;
                         /** Format: date-time */
                         deletedAt: string | null;
+                        /** @description The latest write's provenance. Where an agent tool's write came from (null for the operator, an import or a promotion): the run and session, the model's tool call (the assistant message of that run whose toolCalls carry toolCallId), and derivedFrom: the tools other than the Brains tools whose output the model had read earlier in that turn (derived is true when there is any). */
+                        provenance: {
+                            runId: string;
+                            sessionId: string;
+                            toolCallId: string | null;
+                            derived: boolean;
+                            derivedFrom: string[];
+                        } | null;
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5925,10 +5801,18 @@ export interface operations {
                         updatedAt: string;
                         /** Format: date-time */
                         deletedAt: string | null;
+                        /** @description The latest write's provenance. Where an agent tool's write came from (null for the operator, an import or a promotion): the run and session, the model's tool call (the assistant message of that run whose toolCalls carry toolCallId), and derivedFrom: the tools other than the Brains tools whose output the model had read earlier in that turn (derived is true when there is any). */
+                        provenance: {
+                            runId: string;
+                            sessionId: string;
+                            toolCallId: string | null;
+                            derived: boolean;
+                            derivedFrom: string[];
+                        } | null;
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5985,10 +5869,154 @@ export interface operations {
                         updatedAt: string;
                         /** Format: date-time */
                         deletedAt: string | null;
+                        /** @description The latest write's provenance. Where an agent tool's write came from (null for the operator, an import or a promotion): the run and session, the model's tool call (the assistant message of that run whose toolCalls carry toolCallId), and derivedFrom: the tools other than the Brains tools whose output the model had read earlier in that turn (derived is true when there is any). */
+                        provenance: {
+                            runId: string;
+                            sessionId: string;
+                            toolCallId: string | null;
+                            derived: boolean;
+                            derivedFrom: string[];
+                        } | null;
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "brains.restore": {
+        parameters: {
+            query: {
+                agentId: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The earlier revision whose title, content and sourceRefs come back (400 brain_revision_invalid unless a positive integer) */
+                    revision: number;
+                    /** @description The revision the change is based on: a positive integer (400 brain_expected_revision_invalid otherwise) */
+                    expectedRevision: number;
+                    /** @description Ignored: the agentId query parameter decides */
+                    agentId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        id: string;
+                        agentId: string;
+                        title: string;
+                        content: string;
+                        sourceRefs: string[];
+                        revision: number;
+                        /** @description Created, edited or deleted by the operator; agent tools cannot change it */
+                        operatorOwned: boolean;
+                        deleted: boolean;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        /** Format: date-time */
+                        deletedAt: string | null;
+                        /** @description The latest write's provenance. Where an agent tool's write came from (null for the operator, an import or a promotion): the run and session, the model's tool call (the assistant message of that run whose toolCalls carry toolCallId), and derivedFrom: the tools other than the Brains tools whose output the model had read earlier in that turn (derived is true when there is any). */
+                        provenance: {
+                            runId: string;
+                            sessionId: string;
+                            toolCallId: string | null;
+                            derived: boolean;
+                            derivedFrom: string[];
+                        } | null;
+                    };
+                };
+            };
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "brains.revisions": {
+        parameters: {
+            query: {
+                agentId: string;
+                limit?: string;
+                before?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        items: {
+                            revision: number;
+                            title: string;
+                            content: string;
+                            sourceRefs: string[];
+                            operatorOwned: boolean;
+                            /** @description This revision deleted the record (a tombstone; it cannot be restored) */
+                            deleted: boolean;
+                            /**
+                             * @description Who wrote it: the operator (routes, accepted promotions, restores), an agent tool, or an import
+                             * @enum {string}
+                             */
+                            author: "operator" | "agent" | "import";
+                            /** @description Where an agent tool's write came from (null for the operator, an import or a promotion): the run and session, the model's tool call (the assistant message of that run whose toolCalls carry toolCallId), and derivedFrom: the tools other than the Brains tools whose output the model had read earlier in that turn (derived is true when there is any). */
+                            provenance: {
+                                runId: string;
+                                sessionId: string;
+                                toolCallId: string | null;
+                                derived: boolean;
+                                derivedFrom: string[];
+                            } | null;
+                            /** @description The earlier revision this one restored */
+                            restoredFrom: number | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                        /** @description Pass as before for the next (older) page; null on the last page */
+                        nextBefore: number | null;
+                    };
+                };
+            };
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6054,7 +6082,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6091,7 +6119,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6144,7 +6172,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6176,7 +6204,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6208,7 +6236,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6238,7 +6266,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6284,7 +6312,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6346,7 +6374,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6410,7 +6438,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6473,7 +6501,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6507,7 +6535,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6539,7 +6567,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6552,9 +6580,7 @@ export interface operations {
     };
     "diagnostics.mod-jobs": {
         parameters: {
-            query?: {
-                limit?: number;
-            };
+            query?: never;
             header?: never;
             path: {
                 modId: string;
@@ -6568,29 +6594,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": {
-                        ok: boolean;
-                        modId: string;
-                        items: {
-                            id: string;
-                            kind: string;
-                            /** @enum {unknown} */
-                            state: "queued" | "running" | "retrying" | "succeeded" | "failed" | "cancelled";
-                            createdAt?: string | null;
-                            startedAt?: string | null;
-                            finishedAt?: string | null;
-                            attempts?: number;
-                            lastError?: string | null;
-                            refs?: {
-                                [key: string]: string | number | null;
-                            };
-                        }[];
-                        truncated: boolean;
-                    };
-                };
+                content?: never;
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6618,28 +6624,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": {
-                        ok: boolean;
-                        modId: string;
-                        job: {
-                            id: string;
-                            kind: string;
-                            /** @enum {unknown} */
-                            state: "queued" | "running" | "retrying" | "succeeded" | "failed" | "cancelled";
-                            createdAt?: string | null;
-                            startedAt?: string | null;
-                            finishedAt?: string | null;
-                            attempts?: number;
-                            lastError?: string | null;
-                            refs?: {
-                                [key: string]: string | number | null;
-                            };
-                        };
-                    };
-                };
+                content?: never;
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6668,7 +6655,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6707,7 +6694,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6734,7 +6721,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6763,7 +6750,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6842,7 +6829,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6881,7 +6868,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7034,7 +7021,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7143,7 +7130,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7179,6 +7166,8 @@ export interface operations {
                             mode: "image" | "video" | "speech" | "music";
                             /** @description At least one connection has an eligible model for this mode */
                             available: boolean;
+                            /** @description Only when unavailable: why, in words for the operator (music: no provider with a music generation API) */
+                            reason?: string;
                             connections: {
                                 connectionId: string;
                                 provider: string;
@@ -7192,7 +7181,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7287,7 +7276,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7465,7 +7454,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7558,7 +7547,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7590,7 +7579,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7643,7 +7632,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7685,7 +7674,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7736,7 +7725,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7766,7 +7755,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7814,7 +7803,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7877,7 +7866,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7927,7 +7916,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7964,7 +7953,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8027,7 +8016,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8078,7 +8067,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8129,7 +8118,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8288,7 +8277,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8467,7 +8456,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8510,7 +8499,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8549,8 +8538,11 @@ export interface operations {
                             agentId: string;
                             title: string;
                             content: string;
-                            /** @enum {string} */
-                            source: "tiddle" | "dream" | "curator";
+                            /**
+                             * @description agent: an agent tool write held for review (memory curator settings, reviewAgentBrainWrites)
+                             * @enum {string}
+                             */
+                            source: "tiddle" | "dream" | "curator" | "agent";
                             provenance: {
                                 runIds?: string[];
                                 messages?: {
@@ -8559,13 +8551,22 @@ export interface operations {
                                 }[];
                                 cardIds?: string[];
                                 dreamCycleId?: string;
+                                /** @description An agent's held Brain write: the tools whose output it may stem from */
+                                derivedFrom?: string[];
+                                /** @description An agent's held Brain write: the references it cited */
+                                sourceRefs?: string[];
                             };
                             /** @enum {string} */
                             status: "pending" | "accepted" | "rejected";
                             /** @description sha256 of the proposed title and content; one candidate per agent and hash */
                             contentHash: string;
-                            /** @description The Brain record accepting it created */
+                            /** @description The Brain record accepting it created (or, with a target, replaced) */
                             brainRecordId: string | null;
+                            /** @description An agent's held update: accepting replaces this record at this revision (409 brain_revision_conflict_or_operator_authority when it has moved on) instead of creating one */
+                            target: {
+                                brainRecordId: string;
+                                expectedRevision: number;
+                            } | null;
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
@@ -8574,7 +8575,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8623,8 +8624,11 @@ export interface operations {
                             agentId: string;
                             title: string;
                             content: string;
-                            /** @enum {string} */
-                            source: "tiddle" | "dream" | "curator";
+                            /**
+                             * @description agent: an agent tool write held for review (memory curator settings, reviewAgentBrainWrites)
+                             * @enum {string}
+                             */
+                            source: "tiddle" | "dream" | "curator" | "agent";
                             provenance: {
                                 runIds?: string[];
                                 messages?: {
@@ -8633,13 +8637,22 @@ export interface operations {
                                 }[];
                                 cardIds?: string[];
                                 dreamCycleId?: string;
+                                /** @description An agent's held Brain write: the tools whose output it may stem from */
+                                derivedFrom?: string[];
+                                /** @description An agent's held Brain write: the references it cited */
+                                sourceRefs?: string[];
                             };
                             /** @enum {string} */
                             status: "pending" | "accepted" | "rejected";
                             /** @description sha256 of the proposed title and content; one candidate per agent and hash */
                             contentHash: string;
-                            /** @description The Brain record accepting it created */
+                            /** @description The Brain record accepting it created (or, with a target, replaced) */
                             brainRecordId: string | null;
+                            /** @description An agent's held update: accepting replaces this record at this revision (409 brain_revision_conflict_or_operator_authority when it has moved on) instead of creating one */
+                            target: {
+                                brainRecordId: string;
+                                expectedRevision: number;
+                            } | null;
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
@@ -8648,7 +8661,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8688,7 +8701,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8721,7 +8734,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8818,7 +8831,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8887,7 +8900,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8956,7 +8969,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9059,7 +9072,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9164,7 +9177,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9276,7 +9289,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9315,7 +9328,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9362,7 +9375,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9391,7 +9404,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9424,7 +9437,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9459,7 +9472,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9517,7 +9530,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9559,7 +9572,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9610,7 +9623,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9664,7 +9677,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9725,7 +9738,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9760,7 +9773,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9827,7 +9840,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9863,7 +9876,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9910,7 +9923,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9957,7 +9970,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9993,7 +10006,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10028,7 +10041,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10075,7 +10088,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10113,7 +10126,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10148,7 +10161,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10187,7 +10200,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10246,7 +10259,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10285,7 +10298,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10320,7 +10333,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10364,7 +10377,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10401,7 +10414,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10436,7 +10449,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10484,7 +10497,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10534,7 +10547,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10572,7 +10585,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10601,7 +10614,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10643,7 +10656,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10688,7 +10701,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10733,7 +10746,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10784,7 +10797,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10847,7 +10860,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10908,7 +10921,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10992,7 +11005,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11051,7 +11064,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11088,7 +11101,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11164,7 +11177,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11228,7 +11241,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11295,7 +11308,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11408,7 +11421,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11469,7 +11482,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11512,7 +11525,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11565,7 +11578,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11610,7 +11623,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11702,7 +11715,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11778,7 +11791,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11858,7 +11871,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11923,7 +11936,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11958,7 +11971,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12061,7 +12074,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12132,7 +12145,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12166,7 +12179,7 @@ export interface operations {
                     "application/json": string;
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12241,7 +12254,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12294,7 +12307,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12330,7 +12343,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12357,7 +12370,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12394,7 +12407,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12423,7 +12436,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12476,7 +12489,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12537,7 +12550,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12576,7 +12589,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12629,7 +12642,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12669,7 +12682,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12720,11 +12733,17 @@ export interface operations {
                              * @default 50
                              */
                             maxItemsPerRun: number;
+                            /**
+                             * @description Hold an agent's brain_save and brain_update as Brain promotion candidates for the operator: off (default: written at once, with provenance), derived (when a tool other than the Brains tools ran earlier in the same turn, so the content may stem from tool output), or all.
+                             * @default off
+                             * @enum {string}
+                             */
+                            reviewAgentBrainWrites: "off" | "derived" | "all";
                         };
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12753,6 +12772,11 @@ export interface operations {
                     reviewWindowDays?: number;
                     /** @description At most this many conversation items are reviewed per run (bounding model cost); the rest wait for the next run. Default 50. */
                     maxItemsPerRun?: number;
+                    /**
+                     * @description Hold an agent's brain_save and brain_update as Brain promotion candidates for the operator: off (default: written at once, with provenance), derived (when a tool other than the Brains tools ran earlier in the same turn, so the content may stem from tool output), or all.
+                     * @enum {string}
+                     */
+                    reviewAgentBrainWrites?: "off" | "derived" | "all";
                 };
             };
         };
@@ -12788,11 +12812,17 @@ export interface operations {
                              * @default 50
                              */
                             maxItemsPerRun: number;
+                            /**
+                             * @description Hold an agent's brain_save and brain_update as Brain promotion candidates for the operator: off (default: written at once, with provenance), derived (when a tool other than the Brains tools ran earlier in the same turn, so the content may stem from tool output), or all.
+                             * @default off
+                             * @enum {string}
+                             */
+                            reviewAgentBrainWrites: "off" | "derived" | "all";
                         };
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12843,7 +12873,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12903,7 +12933,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12943,7 +12973,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12994,7 +13024,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13049,7 +13079,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13166,7 +13196,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13223,7 +13253,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13283,7 +13313,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13326,7 +13356,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13424,7 +13454,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13628,7 +13658,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13728,7 +13758,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13767,7 +13797,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13838,7 +13868,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13922,7 +13952,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14010,7 +14040,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14101,7 +14131,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14193,7 +14223,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14280,7 +14310,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14398,7 +14428,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14477,7 +14507,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14561,7 +14591,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14649,7 +14679,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14741,7 +14771,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14831,7 +14861,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14891,7 +14921,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14954,7 +14984,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15005,7 +15035,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15067,7 +15097,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15128,7 +15158,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15191,7 +15221,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15232,8 +15262,6 @@ export interface operations {
                             path?: string;
                             /** @description Lower-precedence layers that have a skill with the same id */
                             shadows?: ("central" | "filesystem-global" | "filesystem-agent")[];
-                            /** @description The agents whose assignment has this skill's id, sorted (the reverse of GET /api/agents/{agentId}/skills) */
-                            givenTo: string[];
                         }[];
                         /** @description Skill folders that were skipped, with the reason */
                         invalid: {
@@ -15248,7 +15276,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15307,7 +15335,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15357,7 +15385,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15407,7 +15435,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15466,7 +15494,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15508,7 +15536,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15561,7 +15589,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15598,7 +15626,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15642,7 +15670,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15669,7 +15697,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15720,7 +15748,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15763,7 +15791,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15824,7 +15852,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15863,7 +15891,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15896,94 +15924,11 @@ export interface operations {
                         /** @constant */
                         runtime: "svc";
                         version?: string;
-                        buildIdentity?: string;
-                        startedAt?: string;
-                        uptimeSeconds?: number;
-                        roots?: {
-                            dataDir?: string;
-                            workspaces?: string;
-                        };
-                        database?: {
-                            /** @enum {unknown} */
-                            driver?: "pglite" | "postgres";
-                            available?: boolean;
-                            /** @enum {unknown} */
-                            vectorStorage?: "pgvector" | "real[]";
-                        };
-                        mods?: {
-                            loaded?: number;
-                            disabled?: number;
-                            failed?: {
-                                id?: string;
-                                error?: string;
-                            }[];
-                        };
-                        runs?: {
-                            engine?: boolean;
-                            active?: number;
-                        };
-                        agent?: {
-                            id?: string;
-                            /** @enum {unknown} */
-                            status?: "running" | "idle";
-                            runs?: Record<string, never>[];
-                        };
-                        model: {
-                            /** @description A model gateway (the model-connections mod) is enabled */
-                            gateway: boolean;
-                            defaultContextWindow: number;
-                            agent?: {
-                                connectionId: string;
-                                model: string;
-                                reasoningEffort?: string;
-                                temperature?: number;
-                                provider?: string | null;
-                                apiType?: string | null;
-                                contextWindow?: number | null;
-                                /** @description The connection exists and offers the model, enabled */
-                                available: boolean;
-                            } | null;
-                        } | null;
-                        policy: {
-                            maxToolRounds: number;
-                            loopGuardRepeats: number;
-                            maxRunMs: number;
-                            toolTimeoutMs: number;
-                            compactAtPercent?: number;
-                            maxCompactionSweeps?: number;
-                            agent?: {
-                                enabled?: boolean;
-                                toolGrants?: number;
-                                /** @enum {unknown} */
-                                executionEnvironment?: "local" | "remote";
-                            } | null;
-                        } | null;
-                        traces: {
-                            stored: number;
-                            retention: {
-                                enabled: boolean;
-                                maxAgeDays?: number;
-                                maxTotalMb?: number;
-                            };
-                            latest: {
-                                runId?: string;
-                                agentId?: string;
-                                sessionId?: string;
-                                status?: string;
-                                startedAt?: string;
-                                endedAt?: string | null;
-                                errorCode?: string | null;
-                            } | null;
-                        } | null;
-                        checks: {
-                            name: string;
-                            ok: boolean;
-                            detail?: string;
-                        }[];
+                        checks: unknown[];
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16017,7 +15962,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16059,7 +16004,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16110,7 +16055,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16154,7 +16099,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16200,7 +16145,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16252,7 +16197,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16286,7 +16231,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16364,7 +16309,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16459,7 +16404,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16533,7 +16478,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16607,7 +16552,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16700,7 +16645,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16741,7 +16686,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16821,7 +16766,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16877,7 +16822,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16974,7 +16919,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17111,7 +17056,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17241,7 +17186,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17381,7 +17326,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17517,7 +17462,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17687,7 +17632,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17748,7 +17693,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17798,7 +17743,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17829,7 +17774,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17861,7 +17806,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17893,7 +17838,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17964,7 +17909,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18109,7 +18054,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18154,7 +18099,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18205,7 +18150,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18269,7 +18214,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18319,7 +18264,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18381,7 +18326,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18438,7 +18383,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18503,7 +18448,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18570,7 +18515,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18597,7 +18542,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18624,7 +18569,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18653,7 +18598,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18696,7 +18641,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18725,7 +18670,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (367 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;

@@ -10,6 +10,12 @@ export type BrainPage = ApiBody<'brains.list'>;
 /** `operatorOwned`: written by the operator, agent tools cannot change it. */
 export type BrainRecord = BrainPage['items'][number];
 
+/** `GET /api/brains/{id}/revisions`: one page of a record's history, newest first. */
+export type BrainRevisionPage = ApiBody<'brains.revisions'>;
+export type BrainRevision = BrainRevisionPage['items'][number];
+/** Where an agent tool's write came from (null for the operator, an import or a promotion). */
+export type BrainProvenance = NonNullable<BrainRevision['provenance']>;
+
 export interface BrainInput {
   title: string;
   content: string;
@@ -29,7 +35,14 @@ export const brainsApi = {
   create: (agentId: string, input: BrainInput) => request<ApiBody<'brains.create'>>('POST', `/api/brains?${agentQuery(agentId)}`, input),
   update: (agentId: string, id: string, input: BrainInput & { expectedRevision: number }) => request<ApiBody<'brains.update'>>('PUT', recordPath(agentId, id), input),
   remove: (agentId: string, id: string, expectedRevision: number) => request<ApiBody<'brains.delete'>>('DELETE', recordPath(agentId, id), { expectedRevision }),
+  revisions: (agentId: string, id: string, options: { limit?: number; before?: number } = {}) =>
+    request<BrainRevisionPage>('GET', `/api/brains/${encodeURIComponent(id)}/revisions?${agentQuery(agentId)}&limit=${options.limit ?? 50}${options.before !== undefined ? `&before=${options.before}` : ''}`),
+  restore: (agentId: string, id: string, revision: number, expectedRevision: number) =>
+    request<ApiBody<'brains.restore'>>('POST', `/api/brains/${encodeURIComponent(id)}/restore?${agentQuery(agentId)}`, { revision, expectedRevision }),
 };
+
+/** Where the session of a provenance opens in the chat view. */
+export const sessionHref = (agentId: string, sessionId: string) => `#/chat/${encodeURIComponent(`${agentId}/${sessionId}`)}`;
 
 /** One source reference per line, blank lines dropped. */
 export function parseSourceRefs(text: string): string[] {

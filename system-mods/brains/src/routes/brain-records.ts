@@ -2,7 +2,7 @@
 import { respond, route, type RouteTable } from '../../../../sdk/index.js';
 import type { RouteId } from '../route-ids.js';
 import { brainErrors as errors } from '../errors.js';
-import { agentQuery, createBody, deleteBody, listQuery, okRecord, okRecordPage, recordIdParams, updateBody } from '../schemas/brains.schema.js';
+import { agentQuery, createBody, deleteBody, listQuery, okRecord, okRecordPage, okRevisionPage, recordIdParams, restoreBody, revisionsQuery, updateBody } from '../schemas/brains.schema.js';
 import type { BrainRecords } from '../services/brain-records.js';
 
 const tags = ['brains'];
@@ -55,6 +55,32 @@ export function brainRecordRoutes(records: BrainRecords): RouteTable<RouteId> {
         response: { 200: okRecord },
       },
       handler: async (req) => ({ ok: true, ...(await records.remove(req.query.agentId, req.params.id, req.body, 'operator')) }),
+    }),
+    revisions: route({
+      schema: {
+        tags,
+        description:
+          "The record's revisions, newest first, each as it was written (tombstones included) with who wrote it and an agent write's provenance. " +
+          'Readable for deleted records too; 404 brain_record_not_found when the record never existed.',
+        querystring: revisionsQuery,
+        params: recordIdParams,
+        response: { 200: okRevisionPage },
+      },
+      handler: async (req) => ({ ok: true, ...(await records.history(req.query.agentId, req.params.id, req.query)) }),
+    }),
+    restore: route({
+      schema: {
+        tags,
+        description:
+          'Restores an earlier revision in one step when expectedRevision is current: its title, content and sourceRefs become a new revision (revision + 1, operator-owned, restoredFrom set); a deleted record comes back. ' +
+          'The history keeps every revision. 404 brain_revision_not_found for a revision the record never had, 400 brain_restore_tombstone for the revision that deleted it, ' +
+          '409 brain_revision_conflict_or_operator_authority for a stale expectedRevision.',
+        querystring: agentQuery,
+        params: recordIdParams,
+        body: restoreBody,
+        response: { 200: okRecord },
+      },
+      handler: async (req) => ({ ok: true, ...(await records.restore(req.query.agentId, req.params.id, req.body)) }),
     }),
   };
   // The spec gives Brains validation failures brain_* codes: a request failing a schema is 400 brain_record_invalid.

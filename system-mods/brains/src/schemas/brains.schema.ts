@@ -64,9 +64,25 @@ export const deleteBody = {
   properties: { expectedRevision, agentId: bodyAgentId },
 } as const;
 
+export const provenanceSchema = {
+  type: ['object', 'null'],
+  description:
+    "Where an agent tool's write came from (null for the operator, an import or a promotion): the run and session, the model's tool call " +
+    '(the assistant message of that run whose toolCalls carry toolCallId), and derivedFrom: the tools other than the Brains tools whose output the ' +
+    'model had read earlier in that turn (derived is true when there is any).',
+  required: ['runId', 'sessionId', 'toolCallId', 'derived', 'derivedFrom'],
+  properties: {
+    runId: { type: 'string' },
+    sessionId: { type: 'string' },
+    toolCallId: { type: ['string', 'null'] },
+    derived: { type: 'boolean' },
+    derivedFrom: { type: 'array', items: { type: 'string' } },
+  },
+} as const;
+
 export const recordSchema = {
   type: 'object',
-  required: ['id', 'agentId', 'title', 'content', 'sourceRefs', 'revision', 'operatorOwned', 'deleted', 'createdAt', 'updatedAt', 'deletedAt'],
+  required: ['id', 'agentId', 'title', 'content', 'sourceRefs', 'revision', 'operatorOwned', 'deleted', 'createdAt', 'updatedAt', 'deletedAt', 'provenance'],
   properties: {
     id: { type: 'string' },
     agentId: { type: 'string' },
@@ -79,6 +95,7 @@ export const recordSchema = {
     createdAt: { type: 'string', format: 'date-time' },
     updatedAt: { type: 'string', format: 'date-time' },
     deletedAt: { type: ['string', 'null'], format: 'date-time' },
+    provenance: { ...provenanceSchema, description: `The latest write's provenance. ${provenanceSchema.description}` },
   },
 } as const;
 
@@ -96,5 +113,55 @@ export const okRecordPage = {
     ok: { const: true },
     items: { type: 'array', items: recordSchema },
     nextCursor: { type: ['string', 'null'], description: 'Pass as cursor for the next page; null on the last page' },
+  },
+} as const;
+
+const revisionNumber = { type: 'integer', minimum: 1 } as const;
+
+export const revisionsQuery = {
+  type: 'object',
+  required: ['agentId'],
+  properties: {
+    agentId,
+    limit: { type: 'string', maxLength: 40, description: 'A positive integer, at most 500 are answered (default 50); otherwise 400 brain_limit_invalid' },
+    before: { type: 'string', maxLength: 40, description: 'nextBefore of the previous page: only revisions below it (400 brain_revision_invalid unless a positive integer)' },
+  },
+} as const;
+
+export const restoreBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['revision', 'expectedRevision'],
+  properties: {
+    revision: { type: 'number', description: 'The earlier revision whose title, content and sourceRefs come back (400 brain_revision_invalid unless a positive integer)' },
+    expectedRevision,
+    agentId: bodyAgentId,
+  },
+} as const;
+
+export const revisionSchema = {
+  type: 'object',
+  required: ['revision', 'title', 'content', 'sourceRefs', 'operatorOwned', 'deleted', 'author', 'provenance', 'restoredFrom', 'createdAt'],
+  properties: {
+    revision: revisionNumber,
+    title: { type: 'string' },
+    content: { type: 'string' },
+    sourceRefs: { type: 'array', items: { type: 'string' } },
+    operatorOwned: { type: 'boolean' },
+    deleted: { type: 'boolean', description: 'This revision deleted the record (a tombstone; it cannot be restored)' },
+    author: { type: 'string', enum: ['operator', 'agent', 'import'], description: 'Who wrote it: the operator (routes, accepted promotions, restores), an agent tool, or an import' },
+    provenance: provenanceSchema,
+    restoredFrom: { type: ['integer', 'null'], description: 'The earlier revision this one restored' },
+    createdAt: { type: 'string', format: 'date-time' },
+  },
+} as const;
+
+export const okRevisionPage = {
+  type: 'object',
+  required: ['ok', 'items', 'nextBefore'],
+  properties: {
+    ok: { const: true },
+    items: { type: 'array', items: revisionSchema },
+    nextBefore: { type: ['integer', 'null'], description: 'Pass as before for the next (older) page; null on the last page' },
   },
 } as const;

@@ -6,18 +6,25 @@
  * version.
  */
 import type { Knex } from 'knex';
-import type { ModDatabaseService } from '../../../../sdk/index.js';
+import type { ModDatabaseService, UnitOfWork } from '../../../../sdk/index.js';
 import type { AgentsService } from '../../../agents/src/contract.js';
 import { brainErrors as errors } from '../errors.js';
 import { digestOf, type CursorSigner } from '../../../../sdk/helpers/cursor-signer.js';
 import type { EmbeddingIndexer } from './embedding-indexer.js';
 import type { EmbeddingState } from './embedding-state.js';
 import { newRecordId } from './record-ids.js';
-import { checkExpectedRevision, checkLimit, checkRecordInput } from './record-rules.js';
-import { toRecord, type BrainRecord, type RecordRow, type RecordStore } from './record-store.js';
+import { checkExpectedRevision, checkLimit, checkRecordInput, checkRevision } from './record-rules.js';
+import { toRecord, type BrainRecord, type RecordRow, type RecordStore, type WriteProvenance } from './record-store.js';
+import type { BrainRevision, RevisionStore } from './revision-store.js';
 
 /** Who writes: the operator over the API, or the runtime through an agent tool. */
 export type Actor = 'operator' | 'runtime';
+
+/** How a write is made: the runtime's carry their provenance; `join` runs it in a caller's unit of work. */
+export interface WriteOptions {
+  provenance?: WriteProvenance;
+  join?: UnitOfWork;
+}
 
 export interface ListInput {
   query?: string;
@@ -41,7 +48,12 @@ export class BrainRecords {
     readonly store: RecordStore,
     private readonly cursors: CursorSigner,
     private readonly indexer: EmbeddingIndexer,
+    readonly revisions: RevisionStore,
   ) {}
+
+  private write<T>(options: WriteOptions, fn: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
+    return this.db.transaction(fn, options.join ? { join: options.join } : undefined);
+  }
 
   /** One page in id order (keyset), optionally filtered by a substring; `nextCursor` is null on the last page. */
   async list(agentId: string, input: ListInput): Promise<{ items: BrainRecord[]; nextCursor: string | null }> {
@@ -71,9 +83,9 @@ export class BrainRecords {
     throw errors.brainRecordNotFound({ agentId, id });
   }
 
-  async create(agentId: string, body: { title?: unknown; content?: unknown; sourceRefs?: unknown }, actor: Actor): Promise<BrainRecord> {
+  async create(agentId: string, body: { title?: unknown; content?: unknown; sourceRefs?: unknown }, actor: Actor, options: WriteOptions = {}): Promise<BrainRecord> {
     const input = checkRecordInput(body);
-    return this.db.transaction(async (trx) => {
+    return this.write(options, async (trx) => {
       const state = await this.indexer.lockForWrite(trx);
       await this.store.lockAgent(trx, agentId);
       await this.agents.require(agentId, { unitOfWork: this.db.unitOfWork(trx) });
@@ -84,17 +96,18 @@ export class BrainRecords {
         content: input.content,
         source_refs: input.sourceRefs,
         operator_owned: actor === 'operator',
+        provenance: actor === 'runtime' ? (options.provenance ?? null) : null,
       });
-      await this.changed(trx, state, row);
+      await this.changed(trx, state, row, actor);
       return toRecord(row);
     });
   }
 
   /** A full replacement of title, content and sourceRefs (omitted sourceRefs become empty). */
-  async update(agentId: string, id: string, body: { title?: unknown; content?: unknown; sourceRefs?: unknown; expectedRevision?: unknown }, actor: Actor): Promise<BrainRecord> {
+  async update(agentId: string, id: string, body: { title?: unknown; content?: unknown; sourceRefs?: unknown; expectedRevision?: unknown }, actor: Actor, options: WriteOptions = {}): Promise<BrainRecord> {
     const input = checkRecordInput(body);
     const expectedRevision = checkExpectedRevision(body.expectedRevision);
-    return this.db.transaction(async (trx) => {
+    return this.write(options, async (trx) => {
       const state = await this.indexer.lockForWrite(trx);
       await this.agents.require(agentId, { unitOfWork: this.db.unitOfWork(trx) });
       const row = await this.store.conditionalUpdate(
@@ -106,28 +119,79 @@ export class BrainRecords {
           source_refs: JSON.stringify(input.sourceRefs),
           // An operator edit takes the record over; a runtime edit leaves it runtime-owned.
           operator_owned: actor === 'operator',
+          provenance: actor === 'runtime' && options.provenance ? JSON.stringify(options.provenance) : null,
         },
       );
       if (!row) throw await this.refusal(agentId, id, expectedRevision, actor, trx);
-      await this.changed(trx, state, row);
+      await this.changed(trx, state, row, actor);
       return toRecord(row);
     });
   }
 
   /** Soft delete: the record becomes a tombstone (revision + 1) and reads as 404 from then on. */
-  async remove(agentId: string, id: string, body: { expectedRevision?: unknown }, actor: Actor): Promise<BrainRecord> {
+  async remove(agentId: string, id: string, body: { expectedRevision?: unknown }, actor: Actor, options: WriteOptions = {}): Promise<BrainRecord> {
     const expectedRevision = checkExpectedRevision(body.expectedRevision);
-    return this.db.transaction(async (trx) => {
+    return this.write(options, async (trx) => {
       const state = await this.indexer.lockForWrite(trx);
       await this.agents.require(agentId, { unitOfWork: this.db.unitOfWork(trx) });
-      const row = await this.store.conditionalUpdate(trx, { agentId, id, expectedRevision, runtime: actor === 'runtime' }, { deleted_at: trx.fn.now(), operator_owned: actor === 'operator' });
+      const row = await this.store.conditionalUpdate(
+        trx,
+        { agentId, id, expectedRevision, runtime: actor === 'runtime' },
+        { deleted_at: trx.fn.now(), operator_owned: actor === 'operator', provenance: actor === 'runtime' && options.provenance ? JSON.stringify(options.provenance) : null },
+      );
       if (!row) throw await this.refusal(agentId, id, expectedRevision, actor, trx);
-      await this.changed(trx, state, row);
+      await this.changed(trx, state, row, actor);
       return toRecord(row);
     });
   }
 
-  private async changed(trx: Knex.Transaction, state: EmbeddingState, row: RecordRow): Promise<void> {
+  /** The record's revisions, newest first (deleted records too: their history stays readable). */
+  async history(agentId: string, id: string, input: { limit?: unknown; before?: unknown }): Promise<{ items: BrainRevision[]; nextBefore: number | null }> {
+    const limit = Math.min(checkLimit(input.limit), 500);
+    const before = input.before === undefined ? undefined : checkRevision(input.before, 'before');
+    if (!(await this.store.any(agentId, id))) {
+      await this.agents.require(agentId);
+      throw errors.brainRecordNotFound({ agentId, id });
+    }
+    const items = await this.revisions.list(agentId, id, { limit: limit + 1, before });
+    const page = items.slice(0, limit);
+    return { items: page, nextBefore: items.length > limit ? page[page.length - 1]!.revision : null };
+  }
+
+  /**
+   * Restores an earlier revision in one step: its title, content and source references become a
+   * new revision (a deleted record comes back), written by the operator, when `expectedRevision`
+   * is current. The history keeps every revision; restoring a tombstone is refused.
+   */
+  async restore(agentId: string, id: string, body: { revision?: unknown; expectedRevision?: unknown }): Promise<BrainRecord> {
+    const revision = checkRevision(body.revision, 'revision');
+    const expectedRevision = checkExpectedRevision(body.expectedRevision);
+    return this.db.transaction(async (trx) => {
+      const state = await this.indexer.lockForWrite(trx);
+      await this.agents.require(agentId, { unitOfWork: this.db.unitOfWork(trx) });
+      const target = await this.revisions.at(trx, agentId, id, revision);
+      if (!target) {
+        if (!(await this.store.any(agentId, id, trx))) throw errors.brainRecordNotFound({ agentId, id });
+        throw errors.brainRevisionNotFound({ id, revision });
+      }
+      if (target.deleted) throw errors.brainRestoreTombstone({ id, revision });
+      const row = await this.store.conditionalUpdate(
+        trx,
+        { agentId, id, expectedRevision, runtime: false, includeDeleted: true },
+        { title: target.title, content: target.content, source_refs: JSON.stringify(target.sourceRefs), operator_owned: true, deleted_at: null, provenance: null },
+      );
+      if (!row) {
+        const current = await this.store.any(agentId, id, trx);
+        throw errors.brainRevisionConflictOrOperatorAuthority({ id, reason: `expected revision ${expectedRevision}, but it is at revision ${current?.revision}` });
+      }
+      await this.changed(trx, state, row, 'operator', revision);
+      return toRecord(row);
+    });
+  }
+
+  /** In the write's transaction: the history row, the vector invalidated, the corpus version moved. */
+  private async changed(trx: Knex.Transaction, state: EmbeddingState, row: RecordRow, actor: Actor, restoredFrom: number | null = null): Promise<void> {
+    await this.revisions.snapshot(trx, [{ agentId: row.agent_id, id: row.id }], actor === 'operator' ? 'operator' : 'agent', restoredFrom);
     await this.indexer.recordsChanged(trx, state, [{ agentId: row.agent_id, id: row.id }]);
     await this.store.bumpCorpus(trx, [row.agent_id]);
   }

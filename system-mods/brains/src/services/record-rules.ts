@@ -43,6 +43,13 @@ export function checkExpectedRevision(value: unknown): number {
   return value;
 }
 
+/** A revision number from a body (a number) or a query string (digits): a positive safe integer. */
+export function checkRevision(value: unknown, field: string): number {
+  const number = typeof value === 'string' && /^[0-9]{1,16}$/.test(value) ? Number(value) : value;
+  if (typeof number !== 'number' || !Number.isSafeInteger(number) || number < 1) throw errors.brainRevisionInvalid({ field });
+  return number;
+}
+
 /** `limit` from the query string: digits only, a positive safe integer; absent means the default. */
 export function checkLimit(raw: unknown): number {
   if (raw === undefined) return DEFAULT_PAGE_SIZE;

@@ -19,6 +19,22 @@ export interface BrainRecord {
   createdAt: string;
   updatedAt: string;
   deletedAt: string | null;
+  /** Where the latest write came from: an agent tool's run; null for the operator, an import or a promotion. */
+  provenance: WriteProvenance | null;
+}
+
+/**
+ * Where an agent tool's write came from: the run and session, the model's tool call (the
+ * assistant message of that run whose `toolCalls` carry this id; the run's first user message is
+ * the turn it answered), and the tools whose output the model had read in that turn before the
+ * call (`derived` when any of them is not a Brains tool).
+ */
+export interface WriteProvenance {
+  runId: string;
+  sessionId: string;
+  toolCallId: string | null;
+  derived: boolean;
+  derivedFrom: string[];
 }
 
 export interface RecordRow {
@@ -32,9 +48,16 @@ export interface RecordRow {
   created_at: Date | string;
   updated_at: Date | string;
   deleted_at: Date | string | null;
+  provenance?: WriteProvenance | string | null;
 }
 
-export const RECORD_COLUMNS = ['agent_id', 'id', 'title', 'content', 'source_refs', 'revision', 'operator_owned', 'created_at', 'updated_at', 'deleted_at'];
+export const RECORD_COLUMNS = ['agent_id', 'id', 'title', 'content', 'source_refs', 'revision', 'operator_owned', 'created_at', 'updated_at', 'deleted_at', 'provenance'];
+
+/** A jsonb column as read (drivers answer an object, some a string). */
+export function fromJson<T>(value: T | string | null | undefined): T | null {
+  if (value === null || value === undefined) return null;
+  return typeof value === 'string' ? (JSON.parse(value) as T) : value;
+}
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
@@ -54,6 +77,7 @@ export function toRecord(row: RecordRow): BrainRecord {
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
     deletedAt: row.deleted_at === null ? null : iso(row.deleted_at),
+    provenance: fromJson(row.provenance),
   };
 }
 
@@ -113,9 +137,9 @@ export class RecordStore {
     return (await this.q(trx)<RecordRow>(this.records).select(RECORD_COLUMNS).where('agent_id', agentId).whereIn('id', ids).whereNull('deleted_at')) as unknown as RecordRow[];
   }
 
-  async insert(trx: Knex.Transaction, row: { agent_id: string; id: string; title: string; content: string; source_refs: string[]; operator_owned: boolean }): Promise<RecordRow> {
+  async insert(trx: Knex.Transaction, row: { agent_id: string; id: string; title: string; content: string; source_refs: string[]; operator_owned: boolean; provenance?: WriteProvenance | null }): Promise<RecordRow> {
     const [created] = await trx<RecordRow>(this.records)
-      .insert({ ...row, source_refs: JSON.stringify(row.source_refs), revision: 1 } as never)
+      .insert({ ...row, source_refs: JSON.stringify(row.source_refs), provenance: row.provenance ? JSON.stringify(row.provenance) : null, revision: 1 } as never)
       .returning(RECORD_COLUMNS);
     return created as RecordRow;
   }
@@ -125,8 +149,13 @@ export class RecordStore {
    * not operator-owned). One statement: of two concurrent writers with the same expectation the
    * second re-reads the row after the first commits and matches nothing.
    */
-  async conditionalUpdate(trx: Knex.Transaction, where: { agentId: string; id: string; expectedRevision: number; runtime: boolean }, changes: Record<string, unknown>): Promise<RecordRow | undefined> {
-    const builder = trx<RecordRow>(this.records).where({ agent_id: where.agentId, id: where.id, revision: where.expectedRevision }).whereNull('deleted_at');
+  async conditionalUpdate(
+    trx: Knex.Transaction,
+    where: { agentId: string; id: string; expectedRevision: number; runtime: boolean; /** A restore may revive a tombstone. */ includeDeleted?: boolean },
+    changes: Record<string, unknown>,
+  ): Promise<RecordRow | undefined> {
+    const builder = trx<RecordRow>(this.records).where({ agent_id: where.agentId, id: where.id, revision: where.expectedRevision });
+    if (!where.includeDeleted) builder.whereNull('deleted_at');
     if (where.runtime) builder.where('operator_owned', false);
     const [row] = await builder.update({ ...changes, revision: trx.raw('revision + 1'), updated_at: trx.fn.now() } as never).returning(RECORD_COLUMNS);
     return row as RecordRow | undefined;
@@ -157,6 +186,7 @@ export class RecordStore {
   async purgeAgent(trx: Knex.Transaction, agentId: string): Promise<void> {
     await this.lockAgent(trx, agentId);
     await trx(this.records).where({ agent_id: agentId }).delete();
+    await trx(this.db.table('revisions')).where({ agent_id: agentId }).delete();
     await trx(this.agents).where({ agent_id: agentId }).delete();
   }
 }

@@ -240,6 +240,7 @@ export const okCatalog = {
         properties: {
           mode,
           available: { type: 'boolean', description: 'At least one connection has an eligible model for this mode' },
+          reason: { type: 'string', description: 'Only when unavailable: why, in words for the operator (music: no provider with a music generation API)' },
           connections: {
             type: 'array',
             items: {

@@ -17,8 +17,13 @@ export interface CatalogConnection {
 export interface CatalogMode {
   mode: ForgeMode;
   available: boolean;
+  /** Why an unavailable mode is unavailable, in words for the operator. */
+  reason?: string;
   connections: CatalogConnection[];
 }
+
+/** What a mode's model makes, as the reason names it. */
+const OUTPUT_WORD: Record<ForgeMode, string> = { image: 'image', video: 'video', speech: 'audio', music: 'music' };
 
 /** A model resolved for a job or a selection. */
 export interface EligibleModel {
@@ -53,8 +58,20 @@ export class ForgeCatalog {
         }
         if (models.length > 0) offered.push({ connectionId: connection.id, provider: connection.provider, apiType: connection.apiType, models });
       }
-      return { mode, available: offered.length > 0, connections: offered };
+      if (offered.length > 0) return { mode, available: true, connections: offered };
+      return { mode, available: false, reason: this.reason(mode, connections), connections: [] };
     });
+  }
+
+  /** Why no model is offered: no provider makes the mode, none talks to a connection here, or no model fits. */
+  private reason(mode: ForgeMode, connections: Awaited<ReturnType<ConnectionAccessService['list']>>): string {
+    const serving = this.providers.list().filter((p) => p.declaration.modes.some((m) => m.mode === mode));
+    if (serving.length === 0) {
+      return mode === 'music' ? 'No media provider makes music: none of the enabled providers has a documented music generation API yet.' : `No enabled media provider makes ${mode}.`;
+    }
+    const apiTypes = [...new Set(serving.flatMap((p) => p.declaration.apiTypes))];
+    if (!connections.some((c) => apiTypes.includes(c.apiType))) return `No model connection of a type that makes ${mode} (${apiTypes.join(', ')}).`;
+    return `No enabled model on a connection makes ${OUTPUT_WORD[mode]}: add one, or mark a model's output as ${OUTPUT_WORD[mode]} under Connections.`;
   }
 
   /**

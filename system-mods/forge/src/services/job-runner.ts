@@ -38,7 +38,7 @@ class JobFailure extends Error {
 
 const RETRYABLE_CODES = new Set(['upstream_rate_limited', 'upstream_timeout', 'upstream_unreachable', 'upstream_truncated', 'aborted']);
 /** Codes whose messages are written to be shown (UpstreamError's, and an adapter's size refusal); a file system error's code is not one. */
-const SHOWN_CODES = new Set([...RETRYABLE_CODES, 'upstream_http_error', 'upstream_malformed', 'egress_address_refused', 'connection_unavailable', 'forge_artifact_too_large']);
+const SHOWN_CODES = new Set([...RETRYABLE_CODES, 'upstream_http_error', 'upstream_malformed', 'egress_address_refused', 'connection_unavailable', 'forge_artifact_too_large', 'forge_generation_failed']);
 
 /** Any error of an attempt as the details the job shows: a code, a short message, never a credential or a path. */
 export function failureDetails(error: unknown, attempt: number): ErrorDetails {
@@ -80,7 +80,17 @@ export class JobRunner {
       const access = this.access();
       if (!access) throw new JobFailure('connection_unavailable', 'model connections are not available', true);
       const maxBytes = (await this.settings.get<Partial<ForgeSettings>>()).maxArtifactBytes ?? DEFAULT_MAX_ARTIFACT_BYTES;
-      const result = await access.withConnection(row.connection_id, (connection) => served.adapter.generate(connection, { mode: row.mode, model: row.model_id, prompt: row.prompt, maxBytes, signal: job.signal }));
+      const result = await access.withConnection(row.connection_id, (connection) =>
+        served.adapter.generate(connection, {
+          mode: row.mode,
+          model: row.model_id,
+          prompt: row.prompt,
+          maxBytes,
+          signal: job.signal,
+          // The provider's progress, below the 80 the stored artifacts mark; a failed write never fails the job.
+          progress: (percent) => void this.store.progress(jobId, Math.max(1, Math.min(79, Math.round(percent)))).catch(() => undefined),
+        }),
+      );
       const outputs = result?.artifacts ?? [];
       if (outputs.length === 0) throw new JobFailure('forge_no_artifact', 'the provider answered without an artifact', false);
       if (outputs.length > MAX_ARTIFACTS_PER_JOB) throw new JobFailure('forge_too_many_artifacts', `the provider answered ${outputs.length} artifacts; at most ${MAX_ARTIFACTS_PER_JOB} are kept`, false);

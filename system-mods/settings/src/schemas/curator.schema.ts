@@ -24,6 +24,13 @@ const fields = {
     maximum: 1000,
     description: 'At most this many conversation items are reviewed per run (bounding model cost); the rest wait for the next run. Default 50.',
   },
+  reviewAgentBrainWrites: {
+    type: 'string',
+    enum: ['off', 'derived', 'all'],
+    description:
+      "Hold an agent's brain_save and brain_update as Brain promotion candidates for the operator: off (default: written at once, with provenance), " +
+      'derived (when a tool other than the Brains tools ran earlier in the same turn, so the content may stem from tool output), or all.',
+  },
 } as const;
 
 const response = {

@@ -13,6 +13,8 @@ export interface CuratorSettings {
   schedule: string;
   reviewWindowDays: number;
   maxItemsPerRun: number;
+  /** Agent tool writes to Brains held as promotion candidates: none, those that may stem from tool output, or all. */
+  reviewAgentBrainWrites: 'off' | 'derived' | 'all';
 }
 
 export const CURATOR_DEFAULTS: Readonly<CuratorSettings> = Object.freeze({
@@ -20,6 +22,7 @@ export const CURATOR_DEFAULTS: Readonly<CuratorSettings> = Object.freeze({
   schedule: '30 3 * * *',
   reviewWindowDays: 7,
   maxItemsPerRun: 50,
+  reviewAgentBrainWrites: 'off',
 });
 
 export class CuratorSettingsStore {

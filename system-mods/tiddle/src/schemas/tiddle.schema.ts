@@ -125,22 +125,30 @@ const provenance = {
     messages: { type: 'array', items: { type: 'object', properties: { sessionId: { type: 'string' }, seq: { type: 'integer' } } } },
     cardIds: { type: 'array', items: { type: 'string' } },
     dreamCycleId: { type: 'string' },
+    derivedFrom: { type: 'array', items: { type: 'string' }, description: "An agent's held Brain write: the tools whose output it may stem from" },
+    sourceRefs: { type: 'array', items: { type: 'string' }, description: "An agent's held Brain write: the references it cited" },
   },
 } as const;
 
 const candidate = {
   type: 'object',
-  required: ['id', 'agentId', 'title', 'content', 'source', 'provenance', 'status', 'contentHash', 'brainRecordId', 'createdAt', 'decidedAt'],
+  required: ['id', 'agentId', 'title', 'content', 'source', 'provenance', 'status', 'contentHash', 'brainRecordId', 'target', 'createdAt', 'decidedAt'],
   properties: {
     id: { type: 'string' },
     agentId: { type: 'string' },
     title: { type: 'string' },
     content: { type: 'string' },
-    source: { type: 'string', enum: ['tiddle', 'dream', 'curator'] },
+    source: { type: 'string', enum: ['tiddle', 'dream', 'curator', 'agent'], description: 'agent: an agent tool write held for review (memory curator settings, reviewAgentBrainWrites)' },
     provenance,
     status: { type: 'string', enum: ['pending', 'accepted', 'rejected'] },
     contentHash: { type: 'string', description: 'sha256 of the proposed title and content; one candidate per agent and hash' },
-    brainRecordId: { type: ['string', 'null'], description: 'The Brain record accepting it created' },
+    brainRecordId: { type: ['string', 'null'], description: 'The Brain record accepting it created (or, with a target, replaced)' },
+    target: {
+      type: ['object', 'null'],
+      required: ['brainRecordId', 'expectedRevision'],
+      properties: { brainRecordId: { type: 'string' }, expectedRevision: { type: 'integer' } },
+      description: "An agent's held update: accepting replaces this record at this revision (409 brain_revision_conflict_or_operator_authority when it has moved on) instead of creating one",
+    },
     createdAt: dateTime,
     decidedAt: { type: ['string', 'null'], format: 'date-time' },
   },

@@ -9,14 +9,16 @@ import type { Knex } from 'knex';
 import type { ModDatabaseService, UnitOfWorkOptions } from '../../../../sdk/index.js';
 import type { AgentsService } from '../../../agents/src/contract.js';
 import type { BrainRecordsService } from '../../../brains/src/contract.js';
-import type { PromotionCandidate, PromotionProvenance, PromotionSource, PromotionStatus, ProposeRequest } from '../contract.js';
+import type { PromotionCandidate, PromotionProvenance, PromotionSource, PromotionStatus, PromotionTarget, ProposeRequest } from '../contract.js';
 import { tiddleErrors as errors } from '../errors.js';
 
 export const MAX_TITLE = 200;
 export const MAX_CONTENT = 20_000;
 export const MAX_PROVENANCE_ITEMS = 100;
 const MAX_REF = 200;
-const SOURCES: readonly PromotionSource[] = ['tiddle', 'dream', 'curator'];
+/** A cited reference of an agent's held write: the bounds of a Brain record's sourceRefs entry. */
+const MAX_CITED_REF = 2_000;
+const SOURCES: readonly PromotionSource[] = ['tiddle', 'dream', 'curator', 'agent'];
 
 interface CandidateRow {
   agent_id: string;
@@ -28,6 +30,8 @@ interface CandidateRow {
   status: PromotionStatus;
   content_hash: string;
   brain_record_id: string | null;
+  target_record_id?: string | null;
+  target_revision?: number | null;
   created_at: Date | string;
   decided_at: Date | string | null;
 }
@@ -45,6 +49,7 @@ function toCandidate(row: CandidateRow): PromotionCandidate {
     status: row.status,
     contentHash: row.content_hash,
     brainRecordId: row.brain_record_id,
+    target: row.target_record_id ? { brainRecordId: row.target_record_id, expectedRevision: Number(row.target_revision) } : null,
     createdAt: iso(row.created_at),
     decidedAt: row.decided_at === null ? null : iso(row.decided_at),
   };
@@ -64,11 +69,11 @@ function text(value: unknown, field: string, max: number): string {
   return value.trim();
 }
 
-function refs(value: unknown, field: string): string[] | undefined {
+function refs(value: unknown, field: string, max = MAX_REF): string[] | undefined {
   if (value === undefined) return undefined;
   if (!Array.isArray(value) || value.length > MAX_PROVENANCE_ITEMS) throw errors.tiddleCandidateInvalid({ reason: `provenance.${field} must be a list of at most ${MAX_PROVENANCE_ITEMS}` });
   for (const item of value) {
-    if (typeof item !== 'string' || item === '' || item.length > MAX_REF) throw errors.tiddleCandidateInvalid({ reason: `provenance.${field} entries must be strings of 1-${MAX_REF} characters` });
+    if (typeof item !== 'string' || item.trim() === '' || item.length > max) throw errors.tiddleCandidateInvalid({ reason: `provenance.${field} entries must be strings of 1-${max} characters` });
   }
   return [...new Set(value as string[])];
 }
@@ -82,6 +87,10 @@ export function checkProvenance(value: unknown): PromotionProvenance {
   if (runIds) out.runIds = runIds;
   const cardIds = refs(p.cardIds, 'cardIds');
   if (cardIds) out.cardIds = cardIds;
+  const derivedFrom = refs(p.derivedFrom, 'derivedFrom');
+  if (derivedFrom) out.derivedFrom = derivedFrom;
+  const sourceRefs = refs(p.sourceRefs, 'sourceRefs', MAX_CITED_REF);
+  if (sourceRefs) out.sourceRefs = sourceRefs;
   if (p.messages !== undefined) {
     if (!Array.isArray(p.messages) || p.messages.length > MAX_PROVENANCE_ITEMS) throw errors.tiddleCandidateInvalid({ reason: `provenance.messages must be a list of at most ${MAX_PROVENANCE_ITEMS}` });
     out.messages = p.messages.map((m: unknown) => {
@@ -97,6 +106,15 @@ export function checkProvenance(value: unknown): PromotionProvenance {
     out.dreamCycleId = p.dreamCycleId;
   }
   return out;
+}
+
+function checkTarget(value: unknown): PromotionTarget | undefined {
+  if (value === undefined) return undefined;
+  const target = value as { brainRecordId?: unknown; expectedRevision?: unknown };
+  if (typeof target?.brainRecordId !== 'string' || target.brainRecordId === '' || target.brainRecordId.length > 64 || !Number.isSafeInteger(target.expectedRevision) || (target.expectedRevision as number) < 1) {
+    throw errors.tiddleCandidateInvalid({ reason: 'target is {brainRecordId, expectedRevision} with a positive integer revision' });
+  }
+  return { brainRecordId: target.brainRecordId, expectedRevision: target.expectedRevision as number };
 }
 
 export class Candidates {
@@ -121,17 +139,20 @@ export class Candidates {
     const content = text(request.content, 'content', MAX_CONTENT);
     if (!SOURCES.includes(request.source)) throw errors.tiddleCandidateInvalid({ reason: `source must be one of ${SOURCES.join(', ')}` });
     const provenance = checkProvenance(request.provenance);
+    const target = checkTarget(request.target);
     return this.within(options, async (trx) => {
       await this.agents.require(request.agentId, { unitOfWork: this.db.unitOfWork(trx) });
-      return this.proposeIn(trx, { agentId: request.agentId, title, content, source: request.source, provenance });
+      return this.proposeIn(trx, { agentId: request.agentId, title, content, source: request.source, provenance, ...(target ? { target } : {}) });
     });
   }
 
   /** The insert itself, in a transaction whose caller checked the agent. */
   async proposeIn(trx: Knex.Transaction, request: ProposeRequest): Promise<PromotionCandidate> {
-    const hash = contentHash(request.title, request.content);
+    // A held update of a record is a different proposal from the same text as a new record.
+    const hash = request.target ? contentHash(request.title, `${request.content}\n@${request.target.brainRecordId}#${request.target.expectedRevision}`) : contentHash(request.title, request.content);
     const [row] = (await trx(this.table)
       .insert({
+        ...(request.target ? { target_record_id: request.target.brainRecordId, target_revision: request.target.expectedRevision } : {}),
         agent_id: request.agentId,
         id: `cand_${randomBytes(9).toString('hex')}`,
         title: request.title,
@@ -177,16 +198,18 @@ export class Candidates {
       if (content !== undefined) changes.content = content;
       if (input.action === 'accept') {
         const candidate = toCandidate(row);
-        const record = await this.brains.create(
-          {
-            agentId,
-            title: title ?? candidate.title,
-            content: content ?? candidate.content,
-            sourceRefs: [`promotion-candidate:${candidate.id}`, `source:${candidate.source}`],
-            provenance: candidate.provenance,
-          },
-          { unitOfWork: this.db.unitOfWork(trx) },
-        );
+        const request = {
+          agentId,
+          title: title ?? candidate.title,
+          content: content ?? candidate.content,
+          sourceRefs: [`promotion-candidate:${candidate.id}`, `source:${candidate.source}`],
+          provenance: candidate.provenance,
+        };
+        const unitOfWork = { unitOfWork: this.db.unitOfWork(trx) };
+        // A held update replaces its record at the revision the agent read (409 from brains when it moved on).
+        const record = candidate.target
+          ? await this.brains.update({ ...request, id: candidate.target.brainRecordId, expectedRevision: candidate.target.expectedRevision }, unitOfWork)
+          : await this.brains.create(request, unitOfWork);
         Object.assign(changes, { status: 'accepted', brain_record_id: record.id, decided_at: new Date(this.clock()) });
       } else if (input.action === 'reject') {
         Object.assign(changes, { status: 'rejected', decided_at: new Date(this.clock()) });

@@ -31,7 +31,16 @@ export type LoopGuard = Map<string, number>;
 export class ToolInvoker {
   constructor(private readonly hooks: RuntimeHooksService) {}
 
-  async invoke(run: ChatRun, call: ModelToolCall, tool: RunTool | undefined, repeats: LoopGuard, settings: ChatSettings, notices: Array<Record<string, unknown>>): Promise<ToolCallRecord> {
+  /** `earlier`: the tools that ran before this call in the turn (their output reached the model). */
+  async invoke(
+    run: ChatRun,
+    call: ModelToolCall,
+    tool: RunTool | undefined,
+    repeats: LoopGuard,
+    settings: ChatSettings,
+    notices: Array<Record<string, unknown>>,
+    earlier: readonly string[] = [],
+  ): Promise<ToolCallRecord> {
     const startedAt = new Date().toISOString();
     const t0 = Date.now();
     const { args, parseError } = parseArguments(call.arguments);
@@ -68,7 +77,7 @@ export class ToolInvoker {
     const signal = AbortSignal.any([run.signal, AbortSignal.timeout(settings.toolTimeoutMs)]);
     let record: ToolCallRecord;
     try {
-      const output = await raceAbort(tool.invoke(args, { agentId: run.agentId, sessionId: run.sessionId, runId: run.runId, signal }), signal);
+      const output = await raceAbort(tool.invoke(args, { agentId: run.agentId, sessionId: run.sessionId, runId: run.runId, toolCallId: call.id, earlierToolResults: [...earlier], signal }), signal);
       const text = toolOutputText(output);
       record = { ...base, ok: true, output: text, authority, durationMs: Date.now() - t0 };
       run.emit('tool.completed', { callId: call.id, tool: tool.tool, name: call.name, ok: true, outputChars: text.length, output: text.slice(0, TOOL_OUTPUT_PREVIEW_CHARS), durationMs: record.durationMs });

@@ -70,6 +70,8 @@ export class TurnLoop {
       turn.images.length > 0 ? [...(userText ? [{ type: 'text' as const, text: userText }] : []), ...turn.images.map((i) => ({ type: 'image' as const, dataUrl: i.dataUrl }))] : userText;
     const current: ChatMessage[] = [{ role: 'user', content: userContent }];
     const repeats: LoopGuard = new Map();
+    // The tools that ran in this turn so far: each later call is told (ToolCallContext.earlierToolResults).
+    const ran: string[] = [];
     let latestUserText = userText;
     let round = 0;
 
@@ -116,8 +118,9 @@ export class TurnLoop {
       run.phase = 'tool';
       for (const toolCall of calls) {
         if (run.stop) throw run.stop;
-        const record = await this.deps.tools.invoke(run, toolCall, byName.get(toolCall.name), repeats, settings, state.notices);
+        const record = await this.deps.tools.invoke(run, toolCall, byName.get(toolCall.name), repeats, settings, state.notices, ran);
         state.toolCalls.push(record);
+        if (record.authority.decision === 'allowed' && !ran.includes(record.tool)) ran.push(record.tool);
         const content = record.ok ? (record.output ?? '') : `Error (${record.error?.code}): ${record.error?.message}`;
         current.push({ role: 'tool', content, toolCallId: toolCall.id });
         state.transcript.push({ role: 'tool', content, meta: { toolCallId: toolCall.id } });
