@@ -147,8 +147,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Consolidate the latest diary entries into one markdown Dream memory
-         * @description The latest `limit` diary entries as one markdown Dream memory, headed with `generatedAt`. It is read-only: it stores nothing and changes no profile document.
+         * Consolidate the latest diary entries into the agent's DREAM_MEMORY through its Dream model (applied, or held for review)
+         * @description Asks the agent's Dream model (its Dream settings' own, else its chat model) to rewrite DREAM_MEMORY from the latest `limit` diary entries and the current document. Applied at once (the previous version stays restorable), or held as a pending revision when the Dream settings' `reviewMemory` is on. 400 dream_memory_model_not_configured / dream_memory_model_unusable, 409 dream_memory_diary_empty / dream_memory_in_progress, 500 dream_memory_model_failed; a failure changes nothing.
          */
         post: operations["dreams.consolidate"];
         delete?: never;
@@ -230,6 +230,30 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/agents/{agentId}/profile-documents/{kind}/revisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A profile document's revisions (applied, pending review, rejected)
+         * @description One profile document now and its revisions newest first: applied versions (restorable), pending proposals (a Dream memory held for review), rejected and superseded ones.
+         */
+        get: operations["agents.revisions-get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Accept or reject a pending revision, or restore an earlier version
+         * @description `accept` applies a pending revision, `reject` closes it (409 agent_profile_revision_conflict unless pending); `restore` applies an earlier applied version again as a new revision. The version replaced stays restorable.
+         */
+        patch: operations["agents.revisions-update"];
         trace?: never;
     };
     "/api/agents/{agentId}/skills": {
@@ -2892,8 +2916,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Operator-wide skill catalog: central and global filesystem skills
-         * @description Precedence when ids collide: filesystem-agent > filesystem-global > central. This operator-wide view has central and global filesystem skills (<workspaces>/global/skills/<id>/SKILL.md); an agent's own skills appear only in GET /api/agents/{agentId}/skills. The filesystem is read on every request; skipped folders are listed under invalid.
+         * Operator-wide skill catalog: central and global filesystem skills, each with the agents given it
+         * @description Precedence when ids collide: filesystem-agent > filesystem-global > central. This operator-wide view has central and global filesystem skills (<workspaces>/global/skills/<id>/SKILL.md); an agent's own skills appear only in GET /api/agents/{agentId}/skills. The filesystem is read on every request; skipped folders are listed under invalid. Each skill's givenTo lists the agents whose assignment has its id (sorted agent ids).
          */
         get: operations["skills.list"];
         put?: never;
@@ -3767,7 +3791,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3800,7 +3824,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3835,7 +3859,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3894,7 +3918,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3942,7 +3966,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4002,7 +4026,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4031,7 +4055,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4071,7 +4095,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4146,7 +4170,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4235,7 +4259,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4285,7 +4309,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4344,7 +4368,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4374,7 +4398,7 @@ export interface operations {
                     limit?: number;
                     /**
                      * Format: date-time
-                     * @description The time the document says it was generated at (default now)
+                     * @description The time the provenance says it was generated at (default now)
                      */
                     generatedAt?: string;
                 };
@@ -4390,12 +4414,46 @@ export interface operations {
                     "application/json": {
                         ok: boolean;
                         generatedAt: string;
+                        /** @description Diary entries the model was shown */
                         entries: number;
+                        /** @description The new DREAM_MEMORY */
                         markdown: string;
+                        /**
+                         * @description `applied`: it is the document now; `pending`: it waits for the operator (Dream settings `reviewMemory`)
+                         * @enum {string}
+                         */
+                        status: "applied" | "pending";
+                        /** @description The DREAM_MEMORY revision (agents mod: `GET`/`PATCH /api/agents/{agentId}/profile-documents/DREAM_MEMORY/revisions`) */
+                        revision: {
+                            id: string;
+                            agentId?: string;
+                            kind: string;
+                            markdown?: string;
+                            status: string;
+                            source: string;
+                            provenance: {
+                                diaryEntryIds?: string[];
+                                cycleIds?: string[];
+                                runIds?: string[];
+                                days?: {
+                                    from?: string;
+                                    to?: string;
+                                };
+                                model?: {
+                                    connectionId?: string;
+                                    model?: string;
+                                };
+                                generatedAt?: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            createdAt: string;
+                            decidedAt?: string | null;
+                        };
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4424,7 +4482,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4456,6 +4514,8 @@ export interface operations {
                     /** @description Set together with model, or both null */
                     modelConnectionId?: string | null;
                     model?: string | null;
+                    /** @description True: a consolidated Dream memory waits for the operator to accept it before it replaces DREAM_MEMORY (default false: applied at once, the previous version restorable) */
+                    reviewMemory?: boolean;
                 };
             };
         };
@@ -4467,7 +4527,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4496,7 +4556,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4534,7 +4594,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4563,7 +4623,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4603,7 +4663,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4632,7 +4692,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4672,7 +4732,135 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "agents.revisions-get": {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                agentId: string;
+                kind: "SOUL" | "RULES" | "ORIENTATION" | "PREFERENCES" | "TOOLS" | "DREAM_MEMORY";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        kind: string;
+                        /** @description The document now; null when the agent has none of this kind */
+                        markdown: string | null;
+                        /** @description Newest first, pending ones included */
+                        revisions: {
+                            id: string;
+                            agentId: string;
+                            /** @enum {string} */
+                            kind: "SOUL" | "RULES" | "ORIENTATION" | "PREFERENCES" | "TOOLS" | "DREAM_MEMORY";
+                            markdown: string;
+                            /** @enum {string} */
+                            status: "applied" | "pending" | "rejected" | "superseded";
+                            /** @description `operator`, `import`, `dream`, `restore` or `earlier` (written before revisions were kept) */
+                            source: string;
+                            /** @description For `dream`: diaryEntryIds, cycleIds, runIds, model, generatedAt; for `restore`: restoredFrom */
+                            provenance: {
+                                [key: string]: unknown;
+                            };
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            decidedAt: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "agents.revisions-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agentId: string;
+                kind: "SOUL" | "RULES" | "ORIENTATION" | "PREFERENCES" | "TOOLS" | "DREAM_MEMORY";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The revision */
+                    id: string;
+                    /**
+                     * @description `accept` or `reject` a pending revision; `restore` an applied (earlier) one
+                     * @enum {string}
+                     */
+                    action: "accept" | "reject" | "restore";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        revision: {
+                            id: string;
+                            agentId: string;
+                            /** @enum {string} */
+                            kind: "SOUL" | "RULES" | "ORIENTATION" | "PREFERENCES" | "TOOLS" | "DREAM_MEMORY";
+                            markdown: string;
+                            /** @enum {string} */
+                            status: "applied" | "pending" | "rejected" | "superseded";
+                            /** @description `operator`, `import`, `dream`, `restore` or `earlier` (written before revisions were kept) */
+                            source: string;
+                            /** @description For `dream`: diaryEntryIds, cycleIds, runIds, model, generatedAt; for `restore`: restoredFrom */
+                            provenance: {
+                                [key: string]: unknown;
+                            };
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            decidedAt: string | null;
+                        };
+                        /** @description The document after the decision */
+                        markdown: string | null;
+                    };
+                };
+            };
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4747,7 +4935,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4829,7 +5017,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4863,7 +5051,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4909,7 +5097,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4967,7 +5155,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5177,7 +5365,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5240,7 +5428,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5321,7 +5509,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5378,7 +5566,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5408,7 +5596,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5464,7 +5652,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5491,7 +5679,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5518,7 +5706,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5545,7 +5733,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5609,7 +5797,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5679,7 +5867,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5738,7 +5926,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5812,7 +6000,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5880,7 +6068,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5950,7 +6138,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6016,7 +6204,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6082,7 +6270,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6119,7 +6307,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6172,7 +6360,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6204,7 +6392,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6236,7 +6424,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6266,7 +6454,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6312,7 +6500,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6374,7 +6562,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6438,7 +6626,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6501,7 +6689,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6535,7 +6723,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6567,7 +6755,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6580,7 +6768,9 @@ export interface operations {
     };
     "diagnostics.mod-jobs": {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+            };
             header?: never;
             path: {
                 modId: string;
@@ -6594,9 +6784,29 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        modId: string;
+                        items: {
+                            id: string;
+                            kind: string;
+                            /** @enum {unknown} */
+                            state: "queued" | "running" | "retrying" | "succeeded" | "failed" | "cancelled";
+                            createdAt?: string | null;
+                            startedAt?: string | null;
+                            finishedAt?: string | null;
+                            attempts?: number;
+                            lastError?: string | null;
+                            refs?: {
+                                [key: string]: string | number | null;
+                            };
+                        }[];
+                        truncated: boolean;
+                    };
+                };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6624,9 +6834,28 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        modId: string;
+                        job: {
+                            id: string;
+                            kind: string;
+                            /** @enum {unknown} */
+                            state: "queued" | "running" | "retrying" | "succeeded" | "failed" | "cancelled";
+                            createdAt?: string | null;
+                            startedAt?: string | null;
+                            finishedAt?: string | null;
+                            attempts?: number;
+                            lastError?: string | null;
+                            refs?: {
+                                [key: string]: string | number | null;
+                            };
+                        };
+                    };
+                };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6655,7 +6884,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6694,7 +6923,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6721,7 +6950,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6750,7 +6979,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6829,7 +7058,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6868,7 +7097,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7021,7 +7250,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7130,7 +7359,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7181,7 +7410,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7276,7 +7505,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7454,7 +7683,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7547,7 +7776,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7579,7 +7808,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7632,7 +7861,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7674,7 +7903,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7725,7 +7954,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7755,7 +7984,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7803,7 +8032,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7866,7 +8095,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7916,7 +8145,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7953,7 +8182,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8016,7 +8245,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8067,7 +8296,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8118,7 +8347,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8277,7 +8506,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8456,7 +8685,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8499,7 +8728,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8575,7 +8804,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8661,7 +8890,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8701,7 +8930,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8734,7 +8963,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8831,7 +9060,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8900,7 +9129,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8969,7 +9198,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9072,7 +9301,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9177,7 +9406,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9289,7 +9518,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9328,7 +9557,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9375,7 +9604,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9404,7 +9633,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9437,7 +9666,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9472,7 +9701,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9530,7 +9759,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9572,7 +9801,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9623,7 +9852,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9677,7 +9906,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9738,7 +9967,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9773,7 +10002,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9840,7 +10069,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9876,7 +10105,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9923,7 +10152,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9970,7 +10199,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10006,7 +10235,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10041,7 +10270,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10088,7 +10317,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10126,7 +10355,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10161,7 +10390,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10200,7 +10429,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10259,7 +10488,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10298,7 +10527,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10333,7 +10562,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10377,7 +10606,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10414,7 +10643,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10449,7 +10678,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10497,7 +10726,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10547,7 +10776,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10585,7 +10814,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10614,7 +10843,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10656,7 +10885,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10701,7 +10930,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10746,7 +10975,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10797,7 +11026,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10860,7 +11089,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10921,7 +11150,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11005,7 +11234,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11064,7 +11293,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11101,7 +11330,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11177,7 +11406,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11241,7 +11470,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11308,7 +11537,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11421,7 +11650,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11482,7 +11711,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11525,7 +11754,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11578,7 +11807,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11623,7 +11852,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11715,7 +11944,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11791,7 +12020,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11871,7 +12100,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11936,7 +12165,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11971,7 +12200,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12074,7 +12303,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12145,7 +12374,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12179,7 +12408,7 @@ export interface operations {
                     "application/json": string;
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12254,7 +12483,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12307,7 +12536,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12343,7 +12572,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12370,7 +12599,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12407,7 +12636,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12436,7 +12665,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12489,7 +12718,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12550,7 +12779,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12589,7 +12818,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12642,7 +12871,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12682,7 +12911,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12743,7 +12972,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12822,7 +13051,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12873,7 +13102,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12933,7 +13162,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12973,7 +13202,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13024,7 +13253,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13079,7 +13308,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13196,7 +13425,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13253,7 +13482,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13313,7 +13542,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13356,7 +13585,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13454,7 +13683,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13658,7 +13887,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13758,7 +13987,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13797,7 +14026,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13868,7 +14097,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13952,7 +14181,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14040,7 +14269,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14131,7 +14360,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14223,7 +14452,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14310,7 +14539,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14428,7 +14657,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14507,7 +14736,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14591,7 +14820,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14679,7 +14908,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14771,7 +15000,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14861,7 +15090,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14921,7 +15150,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14984,7 +15213,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15035,7 +15264,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15097,7 +15326,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15158,7 +15387,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15221,7 +15450,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15262,6 +15491,8 @@ export interface operations {
                             path?: string;
                             /** @description Lower-precedence layers that have a skill with the same id */
                             shadows?: ("central" | "filesystem-global" | "filesystem-agent")[];
+                            /** @description The agents whose assignment has this skill's id, sorted (the reverse of GET /api/agents/{agentId}/skills) */
+                            givenTo: string[];
                         }[];
                         /** @description Skill folders that were skipped, with the reason */
                         invalid: {
@@ -15276,7 +15507,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15335,7 +15566,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15385,7 +15616,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15435,7 +15666,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15494,7 +15725,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15536,7 +15767,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15589,7 +15820,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15626,7 +15857,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15670,7 +15901,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15697,7 +15928,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15748,7 +15979,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15791,7 +16022,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15852,7 +16083,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15891,7 +16122,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15924,11 +16155,94 @@ export interface operations {
                         /** @constant */
                         runtime: "svc";
                         version?: string;
-                        checks: unknown[];
+                        buildIdentity?: string;
+                        startedAt?: string;
+                        uptimeSeconds?: number;
+                        roots?: {
+                            dataDir?: string;
+                            workspaces?: string;
+                        };
+                        database?: {
+                            /** @enum {unknown} */
+                            driver?: "pglite" | "postgres";
+                            available?: boolean;
+                            /** @enum {unknown} */
+                            vectorStorage?: "pgvector" | "real[]";
+                        };
+                        mods?: {
+                            loaded?: number;
+                            disabled?: number;
+                            failed?: {
+                                id?: string;
+                                error?: string;
+                            }[];
+                        };
+                        runs?: {
+                            engine?: boolean;
+                            active?: number;
+                        };
+                        agent?: {
+                            id?: string;
+                            /** @enum {unknown} */
+                            status?: "running" | "idle";
+                            runs?: Record<string, never>[];
+                        };
+                        model: {
+                            /** @description A model gateway (the model-connections mod) is enabled */
+                            gateway: boolean;
+                            defaultContextWindow: number;
+                            agent?: {
+                                connectionId: string;
+                                model: string;
+                                reasoningEffort?: string;
+                                temperature?: number;
+                                provider?: string | null;
+                                apiType?: string | null;
+                                contextWindow?: number | null;
+                                /** @description The connection exists and offers the model, enabled */
+                                available: boolean;
+                            } | null;
+                        } | null;
+                        policy: {
+                            maxToolRounds: number;
+                            loopGuardRepeats: number;
+                            maxRunMs: number;
+                            toolTimeoutMs: number;
+                            compactAtPercent?: number;
+                            maxCompactionSweeps?: number;
+                            agent?: {
+                                enabled?: boolean;
+                                toolGrants?: number;
+                                /** @enum {unknown} */
+                                executionEnvironment?: "local" | "remote";
+                            } | null;
+                        } | null;
+                        traces: {
+                            stored: number;
+                            retention: {
+                                enabled: boolean;
+                                maxAgeDays?: number;
+                                maxTotalMb?: number;
+                            };
+                            latest: {
+                                runId?: string;
+                                agentId?: string;
+                                sessionId?: string;
+                                status?: string;
+                                startedAt?: string;
+                                endedAt?: string | null;
+                                errorCode?: string | null;
+                            } | null;
+                        } | null;
+                        checks: {
+                            name: string;
+                            ok: boolean;
+                            detail?: string;
+                        }[];
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15962,7 +16276,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16004,7 +16318,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16055,7 +16369,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16099,7 +16413,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16145,7 +16459,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16197,7 +16511,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16231,7 +16545,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16309,7 +16623,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16404,7 +16718,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16478,7 +16792,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16552,7 +16866,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16645,7 +16959,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16686,7 +17000,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16766,7 +17080,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16822,7 +17136,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16919,7 +17233,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17056,7 +17370,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17186,7 +17500,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17326,7 +17640,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17462,7 +17776,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17632,7 +17946,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17693,7 +18007,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17743,7 +18057,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17774,7 +18088,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17806,7 +18120,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17838,7 +18152,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17909,7 +18223,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18054,7 +18368,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18099,7 +18413,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18150,7 +18464,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18214,7 +18528,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18264,7 +18578,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18326,7 +18640,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18383,7 +18697,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18448,7 +18762,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18515,7 +18829,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18542,7 +18856,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18569,7 +18883,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18598,7 +18912,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18641,7 +18955,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18670,7 +18984,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (364 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
