@@ -56,6 +56,8 @@ export default defineMod({
     provide(mcpToolsServiceRef, {
       listTools: (connectionId, options = {}) => manager.listTools(connectionId, { ...options, requireEnabled: true }),
       callTool: (connectionId, toolName, args, options = {}) => manager.callTool(connectionId, toolName, args, { ...options, requireEnabled: true }),
+      states: () => manager.states(),
+      onStateChange: (listener) => manager.onStateChange(listener),
     });
     // Runs first on disable and shutdown: every client is closed and every stdio child has exited.
     return () => manager.closeAll();

@@ -2463,6 +2463,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/settings/mcp-connections/probe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Try an MCP connection now (connect and ping, through an open circuit) and answer its state */
+        post: operations["mcp.probe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/mcp-connections/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The supervisor's state of every MCP connection in this process: state, circuit, failures in a row, last error, next retry */
+        get: operations["mcp.status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/settings/model-connections": {
         parameters: {
             query?: never;
@@ -3727,7 +3761,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3760,7 +3794,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3795,7 +3829,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3854,7 +3888,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3902,7 +3936,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3962,7 +3996,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3991,7 +4025,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4031,7 +4065,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4106,7 +4140,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4195,7 +4229,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4245,7 +4279,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4304,7 +4338,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4355,7 +4389,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4384,7 +4418,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4427,7 +4461,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4456,7 +4490,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4494,7 +4528,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4523,7 +4557,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4563,7 +4597,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4592,7 +4626,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4632,7 +4666,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4707,7 +4741,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4789,7 +4823,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4823,7 +4857,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4869,7 +4903,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4927,7 +4961,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5137,7 +5171,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5200,7 +5234,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5281,7 +5315,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5338,7 +5372,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5368,7 +5402,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5424,7 +5458,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5451,7 +5485,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5478,7 +5512,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5505,7 +5539,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5561,7 +5595,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5623,7 +5657,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5674,7 +5708,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5740,7 +5774,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5800,7 +5834,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5866,7 +5900,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5903,7 +5937,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5956,7 +5990,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5988,7 +6022,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6020,7 +6054,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6050,7 +6084,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6096,7 +6130,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6158,7 +6192,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6222,7 +6256,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6285,7 +6319,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6319,7 +6353,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6351,7 +6385,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6380,7 +6414,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6410,7 +6444,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6439,7 +6473,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6478,7 +6512,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6505,7 +6539,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6534,7 +6568,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6613,7 +6647,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6652,7 +6686,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6805,7 +6839,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6914,7 +6948,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6963,7 +6997,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7058,7 +7092,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7236,7 +7270,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7329,7 +7363,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7361,7 +7395,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7414,7 +7448,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7456,7 +7490,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7507,7 +7541,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7537,7 +7571,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7585,7 +7619,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7648,7 +7682,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7698,7 +7732,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7735,7 +7769,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7798,7 +7832,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7849,7 +7883,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7900,7 +7934,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8059,7 +8093,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8238,7 +8272,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8281,7 +8315,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8345,7 +8379,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8419,7 +8453,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8459,7 +8493,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8492,7 +8526,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8589,7 +8623,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8658,7 +8692,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8727,7 +8761,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8830,7 +8864,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8935,7 +8969,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9047,7 +9081,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9086,7 +9120,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9133,7 +9167,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9162,7 +9196,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9195,7 +9229,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9230,7 +9264,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9288,7 +9322,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9330,7 +9364,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9381,7 +9415,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9435,7 +9469,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9496,7 +9530,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9531,7 +9565,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9598,7 +9632,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9634,7 +9668,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9681,7 +9715,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9728,7 +9762,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9764,7 +9798,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9799,7 +9833,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9846,7 +9880,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9884,7 +9918,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9919,7 +9953,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9958,7 +9992,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10017,7 +10051,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10056,7 +10090,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10091,7 +10125,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10135,7 +10169,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10172,7 +10206,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10207,7 +10241,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10255,7 +10289,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10305,7 +10339,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10343,7 +10377,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10372,7 +10406,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10414,7 +10448,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10459,7 +10493,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10504,7 +10538,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10555,7 +10589,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10618,7 +10652,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10679,7 +10713,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10763,7 +10797,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10822,7 +10856,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10859,7 +10893,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10935,7 +10969,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10999,7 +11033,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11066,7 +11100,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11179,7 +11213,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11240,7 +11274,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11283,7 +11317,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11336,7 +11370,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11381,7 +11415,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11473,7 +11507,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11549,7 +11583,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11629,7 +11663,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11694,7 +11728,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11729,7 +11763,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11832,7 +11866,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11903,7 +11937,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11937,7 +11971,7 @@ export interface operations {
                     "application/json": string;
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12012,7 +12046,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12065,7 +12099,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12101,7 +12135,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12128,7 +12162,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12165,7 +12199,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12194,7 +12228,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12247,7 +12281,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12308,7 +12342,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12347,7 +12381,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12400,7 +12434,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12440,7 +12474,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12495,7 +12529,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12563,7 +12597,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12614,7 +12648,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12674,7 +12708,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12714,7 +12748,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12765,7 +12799,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12816,11 +12850,44 @@ export interface operations {
                             createdAt: string;
                             /** Format: date-time */
                             updatedAt: string;
+                            /** @description In the list: the supervisor state of the connection */
+                            status?: {
+                                connectionId: string;
+                                /**
+                                 * @description closed: nothing known since the start or since it was saved; connecting: first contact under way; ready: last contact succeeded; degraded: last contacts failed (calls still go through); circuit_open: calls fail fast with mcp_circuit_open until a probe reaches the server
+                                 * @enum {unknown}
+                                 */
+                                state: "connecting" | "ready" | "degraded" | "circuit_open" | "closed";
+                                /**
+                                 * @description half_open while a probe of an open circuit is under way
+                                 * @enum {unknown}
+                                 */
+                                circuit: "closed" | "open" | "half_open";
+                                /** @description Failed contacts in a row (0 after a success) */
+                                failures: number;
+                                /** @description The last failure (kept after a recovery); secret values are redacted */
+                                lastError: {
+                                    code: string;
+                                    message: string;
+                                    /** Format: date-time */
+                                    at: string;
+                                } | null;
+                                /**
+                                 * Format: date-time
+                                 * @description When the next background reconnect or probe is due
+                                 */
+                                nextRetryAt: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description When the state began; null when untouched since the start
+                                 */
+                                since: string | null;
+                            };
                         }[];
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12898,6 +12965,39 @@ export interface operations {
                             createdAt: string;
                             /** Format: date-time */
                             updatedAt: string;
+                            /** @description In the list: the supervisor state of the connection */
+                            status?: {
+                                connectionId: string;
+                                /**
+                                 * @description closed: nothing known since the start or since it was saved; connecting: first contact under way; ready: last contact succeeded; degraded: last contacts failed (calls still go through); circuit_open: calls fail fast with mcp_circuit_open until a probe reaches the server
+                                 * @enum {unknown}
+                                 */
+                                state: "connecting" | "ready" | "degraded" | "circuit_open" | "closed";
+                                /**
+                                 * @description half_open while a probe of an open circuit is under way
+                                 * @enum {unknown}
+                                 */
+                                circuit: "closed" | "open" | "half_open";
+                                /** @description Failed contacts in a row (0 after a success) */
+                                failures: number;
+                                /** @description The last failure (kept after a recovery); secret values are redacted */
+                                lastError: {
+                                    code: string;
+                                    message: string;
+                                    /** Format: date-time */
+                                    at: string;
+                                } | null;
+                                /**
+                                 * Format: date-time
+                                 * @description When the next background reconnect or probe is due
+                                 */
+                                nextRetryAt: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description When the state began; null when untouched since the start
+                                 */
+                                since: string | null;
+                            };
                         };
                     };
                 };
@@ -12933,11 +13033,44 @@ export interface operations {
                             createdAt: string;
                             /** Format: date-time */
                             updatedAt: string;
+                            /** @description In the list: the supervisor state of the connection */
+                            status?: {
+                                connectionId: string;
+                                /**
+                                 * @description closed: nothing known since the start or since it was saved; connecting: first contact under way; ready: last contact succeeded; degraded: last contacts failed (calls still go through); circuit_open: calls fail fast with mcp_circuit_open until a probe reaches the server
+                                 * @enum {unknown}
+                                 */
+                                state: "connecting" | "ready" | "degraded" | "circuit_open" | "closed";
+                                /**
+                                 * @description half_open while a probe of an open circuit is under way
+                                 * @enum {unknown}
+                                 */
+                                circuit: "closed" | "open" | "half_open";
+                                /** @description Failed contacts in a row (0 after a success) */
+                                failures: number;
+                                /** @description The last failure (kept after a recovery); secret values are redacted */
+                                lastError: {
+                                    code: string;
+                                    message: string;
+                                    /** Format: date-time */
+                                    at: string;
+                                } | null;
+                                /**
+                                 * Format: date-time
+                                 * @description When the next background reconnect or probe is due
+                                 */
+                                nextRetryAt: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description When the state began; null when untouched since the start
+                                 */
+                                since: string | null;
+                            };
                         };
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12990,11 +13123,44 @@ export interface operations {
                             createdAt: string;
                             /** Format: date-time */
                             updatedAt: string;
+                            /** @description In the list: the supervisor state of the connection */
+                            status?: {
+                                connectionId: string;
+                                /**
+                                 * @description closed: nothing known since the start or since it was saved; connecting: first contact under way; ready: last contact succeeded; degraded: last contacts failed (calls still go through); circuit_open: calls fail fast with mcp_circuit_open until a probe reaches the server
+                                 * @enum {unknown}
+                                 */
+                                state: "connecting" | "ready" | "degraded" | "circuit_open" | "closed";
+                                /**
+                                 * @description half_open while a probe of an open circuit is under way
+                                 * @enum {unknown}
+                                 */
+                                circuit: "closed" | "open" | "half_open";
+                                /** @description Failed contacts in a row (0 after a success) */
+                                failures: number;
+                                /** @description The last failure (kept after a recovery); secret values are redacted */
+                                lastError: {
+                                    code: string;
+                                    message: string;
+                                    /** Format: date-time */
+                                    at: string;
+                                } | null;
+                                /**
+                                 * Format: date-time
+                                 * @description When the next background reconnect or probe is due
+                                 */
+                                nextRetryAt: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description When the state began; null when untouched since the start
+                                 */
+                                since: string | null;
+                            };
                         };
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13045,6 +13211,14 @@ export interface operations {
                             name: string;
                             description: string | null;
                             inputSchema: Record<string, never>;
+                            /** @description The server's hints about the tool (MCP tool annotations); only read-only or idempotent tools are retried after their server went away mid-call */
+                            annotations?: {
+                                title?: string;
+                                readOnlyHint?: boolean;
+                                destructiveHint?: boolean;
+                                idempotentHint?: boolean;
+                                openWorldHint?: boolean;
+                            };
                         }[];
                         result?: {
                             content?: unknown[];
@@ -13054,7 +13228,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13093,11 +13267,155 @@ export interface operations {
                             name: string;
                             description: string | null;
                             inputSchema: Record<string, never>;
+                            /** @description The server's hints about the tool (MCP tool annotations); only read-only or idempotent tools are retried after their server went away mid-call */
+                            annotations?: {
+                                title?: string;
+                                readOnlyHint?: boolean;
+                                destructiveHint?: boolean;
+                                idempotentHint?: boolean;
+                                openWorldHint?: boolean;
+                            };
                         }[];
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "mcp.probe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    connectionId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @description The supervisor's state of a connection in the process that answers (each process supervises its own clients) */
+                        status: {
+                            connectionId: string;
+                            /**
+                             * @description closed: nothing known since the start or since it was saved; connecting: first contact under way; ready: last contact succeeded; degraded: last contacts failed (calls still go through); circuit_open: calls fail fast with mcp_circuit_open until a probe reaches the server
+                             * @enum {unknown}
+                             */
+                            state: "connecting" | "ready" | "degraded" | "circuit_open" | "closed";
+                            /**
+                             * @description half_open while a probe of an open circuit is under way
+                             * @enum {unknown}
+                             */
+                            circuit: "closed" | "open" | "half_open";
+                            /** @description Failed contacts in a row (0 after a success) */
+                            failures: number;
+                            /** @description The last failure (kept after a recovery); secret values are redacted */
+                            lastError: {
+                                code: string;
+                                message: string;
+                                /** Format: date-time */
+                                at: string;
+                            } | null;
+                            /**
+                             * Format: date-time
+                             * @description When the next background reconnect or probe is due
+                             */
+                            nextRetryAt: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When the state began; null when untouched since the start
+                             */
+                            since: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "mcp.status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @description One per configured connection, in list order */
+                        states: {
+                            connectionId: string;
+                            /**
+                             * @description closed: nothing known since the start or since it was saved; connecting: first contact under way; ready: last contact succeeded; degraded: last contacts failed (calls still go through); circuit_open: calls fail fast with mcp_circuit_open until a probe reaches the server
+                             * @enum {unknown}
+                             */
+                            state: "connecting" | "ready" | "degraded" | "circuit_open" | "closed";
+                            /**
+                             * @description half_open while a probe of an open circuit is under way
+                             * @enum {unknown}
+                             */
+                            circuit: "closed" | "open" | "half_open";
+                            /** @description Failed contacts in a row (0 after a success) */
+                            failures: number;
+                            /** @description The last failure (kept after a recovery); secret values are redacted */
+                            lastError: {
+                                code: string;
+                                message: string;
+                                /** Format: date-time */
+                                at: string;
+                            } | null;
+                            /**
+                             * Format: date-time
+                             * @description When the next background reconnect or probe is due
+                             */
+                            nextRetryAt: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When the state began; null when untouched since the start
+                             */
+                            since: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13195,7 +13513,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13399,7 +13717,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13499,7 +13817,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13538,7 +13856,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13609,7 +13927,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13693,7 +14011,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13781,7 +14099,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13872,7 +14190,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13964,7 +14282,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14051,7 +14369,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14169,7 +14487,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14248,7 +14566,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14332,7 +14650,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14420,7 +14738,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14512,7 +14830,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14602,7 +14920,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14662,7 +14980,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14725,7 +15043,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14776,7 +15094,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14838,7 +15156,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14899,7 +15217,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14962,7 +15280,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15017,7 +15335,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15076,7 +15394,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15126,7 +15444,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15176,7 +15494,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15235,7 +15553,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15277,7 +15595,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15330,7 +15648,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15367,7 +15685,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15411,7 +15729,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15438,7 +15756,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15489,7 +15807,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15532,7 +15850,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15593,7 +15911,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15632,7 +15950,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15669,7 +15987,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15703,7 +16021,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15745,7 +16063,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15796,7 +16114,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15840,7 +16158,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15886,7 +16204,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15938,7 +16256,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15972,7 +16290,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16050,7 +16368,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16145,7 +16463,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16219,7 +16537,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16293,7 +16611,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16386,7 +16704,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16427,7 +16745,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16507,7 +16825,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16563,7 +16881,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16660,7 +16978,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16797,7 +17115,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16927,7 +17245,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17067,7 +17385,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17203,7 +17521,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17373,7 +17691,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17434,7 +17752,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17484,7 +17802,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17515,7 +17833,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17547,7 +17865,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17579,7 +17897,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17650,7 +17968,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17795,7 +18113,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17840,7 +18158,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17891,7 +18209,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17955,7 +18273,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18005,7 +18323,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18067,7 +18385,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18124,7 +18442,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18189,7 +18507,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18256,7 +18574,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18283,7 +18601,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18310,7 +18628,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18339,7 +18657,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18382,7 +18700,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18411,7 +18729,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
