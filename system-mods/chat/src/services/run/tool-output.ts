@@ -18,7 +18,7 @@ export function describeToolError(error: unknown): { code: string; message: stri
 
 const STATE_WORDS: Record<McpStateChange['to'], string> = {
   connecting: 'is connecting',
-  ready: 'is ready again',
+  ready: 'is ready',
   degraded: 'is failing',
   circuit_open: 'keeps failing: its calls are refused until it answers again',
   closed: 'was closed',
@@ -36,6 +36,6 @@ export function mcpStateNotice(change: McpStateChange): Record<string, unknown> 
     failures: status.failures,
     lastError: status.lastError,
     nextRetryAt: status.nextRetryAt,
-    message: `MCP connection ${change.connectionId} ${STATE_WORDS[change.to]}${cause}`,
+    message: `MCP connection ${change.connectionId} ${STATE_WORDS[change.to]}${change.to === 'ready' && (change.from === 'degraded' || change.from === 'circuit_open') ? ' again' : ''}${cause}`,
   };
 }
