@@ -4,10 +4,13 @@
  * saving a connection tests it ("Connected: N models found", or the failure in words, never the
  * key); each model shows its capabilities as chips with where they came from, and can be
  * disabled; the agent's chat, archive-summary and Dream model pickers offer only enabled chat
- * models (no embedding or image model).
+ * models (no embedding or image model); an MCP server that keeps failing shows its open circuit
+ * with the last error and next retry, and "Try now" closes it once the server is back.
  */
 import { expect, it } from 'vitest';
+import { freePort } from '../../system-mods/exec-gateway/test/kit.js';
 import { navigateTo, uiSuite, until } from '../kits/ui-kit.js';
+import { startHttpMcpServer } from '../peers/mcp-servers/http-server.js';
 import { accessibilityViolations } from './browser.js';
 
 const ui = uiSuite({ fake: true, agents: ['ada'] });
@@ -156,4 +159,38 @@ it('Brains offers embedding models only for its embeddings', async () => {
   expect((await api('GET', '/api/settings/brain-embeddings')).body).toMatchObject({ enabled: true, connectionId: 'local', model: 'nomic-embed-text' });
   expect(await seriousViolations()).toEqual([]);
   await ui.screenshot('connections-brain-embeddings', { narrow: true });
+});
+
+it('an MCP server that keeps failing shows its open circuit, last error and next retry, and Try now closes it once the server is back', async () => {
+  // One failure opens the circuit, and no background probe comes before the operator's.
+  await api('PUT', '/api/mod-management/mcp/settings', { failureThreshold: 1, retryInitialMs: 600_000, retryMaxMs: 600_000 });
+  const port = await freePort();
+  const created = await api('POST', '/api/settings/mcp-connections', { name: 'Flaky tools', transport: 'http', baseUrl: `http://127.0.0.1:${port}/mcp` });
+  const id = created.body.connection.id as string;
+  expect((await api('POST', '/api/settings/mcp-connections/discover', { connectionId: id })).body.error).toBe('mcp_connect_failed');
+
+  await page.goto(ui.server.url);
+  await navigateTo(page, 'Connections');
+  const mcpRow = page.locator(`tr[data-mcp-id="${id}"]`);
+  await mcpRow.locator('[data-mcp-state="circuit_open"]').getByText('circuit open').waitFor();
+  expect(await mcpRow.locator('[data-mcp-last-error]').innerText()).toMatch(/^1 failure: Could not connect to MCP connection/);
+  await mcpRow.getByText(/^Next retry in /).waitFor();
+  expect(await seriousViolations()).toEqual([]);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  expect(await seriousViolations(), 'dark').toEqual([]);
+  await page.emulateMedia({ colorScheme: 'light' });
+  await mcpRow.scrollIntoViewIfNeeded();
+  await ui.screenshot('connections-mcp-circuit-open', { narrow: true });
+
+  const server = await startHttpMcpServer({ port });
+  ui.defer(() => server.stop());
+  await mcpRow.getByRole('button', { name: 'Try now: Flaky tools' }).click();
+  await mcpRow.getByText('Reached the server: ready.').waitFor();
+  await mcpRow.locator('[data-mcp-state="ready"]').waitFor();
+  expect(server.stats.initialized).toBe(1);
+  // Recovered: the last error stays as history, in muted words, and there is nothing to retry.
+  expect(await mcpRow.locator('[data-mcp-last-error]').innerText()).toMatch(/^Last error .*: Could not connect/);
+  expect(await mcpRow.getByRole('button', { name: 'Try now: Flaky tools' }).count()).toBe(0);
+  await api('PUT', '/api/mod-management/mcp/settings', {});
+  await ui.screenshot('connections-mcp-recovered');
 });

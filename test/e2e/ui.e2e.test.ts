@@ -475,7 +475,7 @@ it("renders a mod's settings from its JSON Schema, saves a value and shows the s
   await form.getByRole('button', { name: 'Save MCP' }).click();
   await form.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
   const saved = async () => (await getJson<{ settings: { callTimeoutMs: number; keepAlivePingMs: number } }>('/api/mod-management/mcp/settings')).body.settings;
-  expect(await saved()).toEqual({ callTimeoutMs: 5000, keepAlivePingMs: 30000 });
+  expect(await saved()).toEqual({ callTimeoutMs: 5000, keepAlivePingMs: 30000, failureThreshold: 3, retryInitialMs: 250, retryMaxMs: 30000 });
 
   // Out of range: the server's schema check refuses it, shown as it words it, the value kept in the form.
   await timeout.fill('50');

@@ -103,6 +103,22 @@ describe('granted MCP tools', () => {
     const authority = (await kit.t.request('/api/traces/run-mcp/authority?agentId=ada')).body.authority.toolCalls;
     expect(authority[0]).toMatchObject({ tool: `mcp:${connectionId}/echo`, kind: 'mcp', decision: 'allowed', grant: { connectionId, toolName: 'echo' }, boundary: { mcpConnection: connectionId } });
   });
+
+  it('tells the run when an MCP connection it uses changes state', async () => {
+    const created = await kit.t.request(json('POST', '/api/settings/mcp-connections', { name: 'crashing tools', transport: 'stdio', ...stdioServerCommand() }));
+    const connectionId = created.body.connection.id as string;
+    await kit.t.request(json('PUT', '/api/agents/ada/mcp-tools', { tools: [{ connectionId, toolName: 'crash' }] }));
+    kit.fake.chat(toolAnswer([{ name: `${connectionId}__crash`.replace(/[^a-zA-Z0-9_-]/g, '_'), args: {}, id: 'c1' }]));
+    kit.fake.chat(textAnswer(['the server went away']));
+    const events = parseNdjson((await kit.t.inject(chatRequest({ agentId: 'ada', sessionId: 'mcp-states', message: 'crash it', runId: 'run-mcp-states' }, true))).body);
+    const states = events.filter((e) => e.type === 'runtime.notice' && e.data.kind === 'mcp_connection_state').map((e) => e.data);
+    // Listing its tools was the first contact; the crash mid-call made it fail.
+    expect(states.map((s) => s.state)).toEqual(['connecting', 'ready', 'degraded']);
+    expect(states[2]).toMatchObject({ connectionId, from: 'ready', failures: 1, lastError: { code: 'mcp_server_closed' } });
+    expect(states[2]!.message).toContain(`MCP connection ${connectionId} is failing`);
+    const completed = events.find((e) => e.type === 'tool.completed')!.data;
+    expect(completed).toMatchObject({ ok: false, error: { code: 'mcp_server_closed' } });
+  });
 });
 
 describe('Anthropic thinking in a tool loop', () => {

@@ -10,6 +10,10 @@
  * an error (`isError`) → 422 `mcp_tool_failed`, whose body also carries `toolName` and the
  * tool's `result`: the request was understood and the tool really ran, so no 5xx.
  *
+ * The supervisor: after `failureThreshold` failed contacts in a row the circuit opens and every
+ * call fails fast with 503 `mcp_circuit_open` (its `retryAt` says when the next probe is due)
+ * until a probe reaches the server again.
+ *
  * Execution boundaries (settings mod): a stdio command line matching a blocked command
  * pattern → 403 `mcp_command_blocked`, when the connection is saved and when its server would
  * start; without the settings mod no stdio server starts → 503 `mcp_execution_unavailable`.
@@ -42,6 +46,10 @@ export const mcpErrors = defineErrorCatalog({
   mcpServerClosed: { status: 502, message: 'The server of MCP connection {connectionId} went away during the request: {reason}' },
   mcpRequestFailed: { status: 502, message: 'The server of MCP connection {connectionId} refused the request: {reason}' },
   mcpTimeout: { status: 504, message: 'MCP connection {connectionId} did not answer within {timeoutMs} ms' },
+  mcpCircuitOpen: {
+    status: 503,
+    message: 'MCP connection {connectionId} is failing ({failures} failures in a row, last: {reason}); its calls are refused until a probe reaches the server again (next probe: {retryAt})',
+  },
   mcpUnavailable: { status: 503, message: 'MCP connection {connectionId} is not available: {reason}' },
   mcpCommandBlocked: {
     status: 403,

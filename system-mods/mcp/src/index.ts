@@ -46,7 +46,13 @@ export default defineMod({
     changes.subscribe(MCP_CONNECTIONS_TOPIC, (notice) => {
       if (notice.local) return;
       const ids = notice.resync || notice.key === undefined ? manager.keptIds() : [notice.key];
-      for (const id of ids) void manager.release(id).catch((err: unknown) => logger.warn({ err, connectionId: id }, 'closing a kept MCP client failed'));
+      for (const id of ids) {
+        void manager
+          .release(id)
+          // Deleted elsewhere: what this process knew of it goes too.
+          .then(async () => (notice.key !== undefined && !(await store.has(id)) ? manager.forget(id) : undefined))
+          .catch((err: unknown) => logger.warn({ err, connectionId: id }, 'closing a kept MCP client failed'));
+      }
     });
     const changed = (id: string) => changes.publish(MCP_CONNECTIONS_CHANGED, id).catch(() => undefined);
     bindRoutes(http, mcpConnectionRoutes(store, manager, changed));
@@ -56,6 +62,8 @@ export default defineMod({
     provide(mcpToolsServiceRef, {
       listTools: (connectionId, options = {}) => manager.listTools(connectionId, { ...options, requireEnabled: true }),
       callTool: (connectionId, toolName, args, options = {}) => manager.callTool(connectionId, toolName, args, { ...options, requireEnabled: true }),
+      states: () => manager.states(),
+      onStateChange: (listener) => manager.onStateChange(listener),
     });
     // Runs first on disable and shutdown: every client is closed and every stdio child has exited.
     return () => manager.closeAll();

@@ -5,4 +5,6 @@ export type RouteId =
   | 'upsert'
   | 'discover'
   | 'diagnose'
+  | 'status'
+  | 'probe'
   | 'delete';

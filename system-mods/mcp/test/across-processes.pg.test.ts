@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestKernel, testDatabase, type TestKernel } from '../../../sdk/testing/index.js';
 import { startHttpMcpServer, type HttpMcpServer } from '../../../test/peers/mcp-servers/http-server.js';
+import type { McpToolsService } from '../src/contract.js';
 import { create, discover, processExists, remove, stdioBody, upsert, whoami } from './mcp-test-kit.js';
 
 /** Generous: the waits poll for an outcome, they assert no timing. */
@@ -62,6 +63,17 @@ describe('MCP connections across processes', () => {
 
     expect((await remove(one, id)).status).toBe(200);
     await vi.waitFor(() => expect(processExists(kept.pid)).toBe(false), SETTLE);
+    // Its supervisor record in the other process goes too.
+    await vi.waitFor(
+      () =>
+        expect(
+          two.kernel
+            .providedService<McpToolsService>('mcp.tools')!
+            .states()
+            .some((s) => s.connectionId === id),
+        ).toBe(false),
+      SETTLE,
+    );
     const gone = await discover(two, id);
     expect(gone.status).toBe(404);
     expect(gone.body.error).toBe('mcp_connection_not_found');

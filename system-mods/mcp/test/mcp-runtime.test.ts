@@ -2,15 +2,18 @@
  * Using MCP connections against real servers (stdio child processes and Streamable HTTP on
  * loopback): discover, diagnose, tool errors, crashes mid-call, servers that never answer,
  * ephemeral clients that leave no process behind, keep-alive clients that are reused, torn
- * down and reconnected, and clients closed by delete and by disabling the mod.
+ * down and reconnected, clients closed by delete and by disabling the mod, and the supervisor:
+ * a server killed and restarted drives a connection's state through an open circuit (fast
+ * failures, no contact) and back, and only read-only or idempotent tools are retried.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestKernel, type TestKernel } from '../../../sdk/testing/index.js';
 import { json } from '../../../test/helpers.js';
 import { startHttpMcpServer, type HttpMcpServer } from '../../../test/peers/mcp-servers/http-server.js';
-import { create, diagnose, discover, processExists, remove, setTimings, stdioBody, whoami } from './mcp-test-kit.js';
+import type { McpConnectionStatus, McpStateChange, McpToolsService } from '../src/contract.js';
+import { BASE, create, diagnose, discover, processExists, remove, setTimings, stdioBody, whoami } from './mcp-test-kit.js';
 
-const TOOLS = ['add', 'crash', 'echo', 'fail', 'hang', 'whoami'];
+const TOOLS = ['add', 'crash', 'echo', 'fail', 'flaky_read', 'flaky_write', 'hang', 'whoami'];
 /** Generous: these waits poll for a state, they assert no timing. */
 const SETTLE = { timeout: 30_000, interval: 50 };
 
@@ -280,5 +283,151 @@ describe('keep-alive connections', () => {
     expect(next.pid).not.toBe(me.pid);
     await remove(t, id);
     expect(processExists(next.pid)).toBe(false);
+  });
+});
+
+describe('the supervisor', () => {
+  /** The agents' way in: the chat runtime lists and calls tools through this service. */
+  const tools = () => t.kernel.providedService<McpToolsService>('mcp.tools')!;
+  const statusOf = async (id: string): Promise<McpConnectionStatus> => {
+    const res = await t.request(`${BASE}/status`);
+    expect(res.status).toBe(200);
+    return res.body.states.find((s: McpConnectionStatus) => s.connectionId === id);
+  };
+  const tryNow = (connectionId: string) => t.request(json('POST', `${BASE}/probe`, { connectionId }));
+
+  it('opens the circuit of a server that was killed, fails fast without contact while open, and closes it when a probe reaches the restarted server', async () => {
+    const changes: McpStateChange[] = [];
+    const watching = tools().onStateChange((change) => changes.push(change));
+    // No background probe during the first part: the circuit stays open until "try now".
+    await setTimings(t, { failureThreshold: 2, retryInitialMs: 600_000, retryMaxMs: 600_000 });
+    const own = await startHttpMcpServer();
+    const servers = [own];
+    try {
+      const id = await create(t, httpBody({ name: 'supervised http', baseUrl: own.url }));
+      expect(await statusOf(id)).toMatchObject({ state: 'closed', failures: 0, lastError: null, nextRetryAt: null, since: null });
+      expect((await tools().callTool(id, 'echo', { text: 'up' })).isError).toBe(false);
+      expect(await statusOf(id)).toMatchObject({ state: 'ready', circuit: 'closed' });
+
+      await own.stop();
+      await expect(tools().callTool(id, 'echo', { text: 'x' })).rejects.toMatchObject({ code: 'mcp_connect_failed' });
+      expect(await statusOf(id)).toMatchObject({ state: 'degraded', failures: 1 });
+      await expect(tools().listTools(id)).rejects.toMatchObject({ code: 'mcp_connect_failed' });
+      const open = await statusOf(id);
+      expect(open).toMatchObject({ state: 'circuit_open', circuit: 'open', failures: 2, lastError: { code: 'mcp_connect_failed' } });
+      expect(open.lastError!.message).toContain(id);
+      expect(Date.parse(open.nextRetryAt!)).toBeGreaterThan(Date.now());
+      // The list answers the same state.
+      expect((await t.request(BASE)).body.connections.find((c: { id: string }) => c.id === id).status).toMatchObject({ state: 'circuit_open' });
+
+      const back = await startHttpMcpServer({ port: own.port });
+      servers.push(back);
+      // Open: calls fail at once with a code the model reads, and nothing reaches the server.
+      for (const call of [() => tools().callTool(id, 'echo', { text: 'x' }), () => tools().listTools(id)]) {
+        const error = await call().catch((e: unknown) => e);
+        expect(error).toMatchObject({ code: 'mcp_circuit_open', status: 503 });
+        expect((error as Error).message).toMatch(/2 failures in a row.*refused until a probe reaches the server again/);
+      }
+      expect(back.stats.initialized).toBe(0);
+
+      // "Try now": the probe goes through the open circuit, reaches the server and closes it.
+      const probed = await tryNow(id);
+      expect(probed.status, JSON.stringify(probed.body)).toBe(200);
+      expect(probed.body.status).toMatchObject({ connectionId: id, state: 'ready', circuit: 'closed', failures: 0, nextRetryAt: null, lastError: { code: 'mcp_connect_failed' } });
+      expect(back.stats.initialized).toBe(1);
+      expect((await tools().callTool(id, 'echo', { text: 'again' })).content).toEqual([{ type: 'text', text: 'again' }]);
+
+      // Killed again, with short retries: the background half-open probe closes the circuit on its own.
+      await setTimings(t, { failureThreshold: 2, retryInitialMs: 50, retryMaxMs: 200 });
+      await back.stop();
+      for (let i = 0; i < 2; i++) await expect(tools().callTool(id, 'echo', { text: 'x' })).rejects.toMatchObject({ code: 'mcp_connect_failed' });
+      expect((await statusOf(id)).state).toBe('circuit_open');
+      // A probe that finds nobody answers 200 with the failure in the state.
+      const failedProbe = await tryNow(id);
+      expect(failedProbe.status).toBe(200);
+      expect(failedProbe.body.status).toMatchObject({ state: 'circuit_open', failures: 3, lastError: { code: 'mcp_connect_failed' } });
+      const third = await startHttpMcpServer({ port: own.port });
+      servers.push(third);
+      await vi.waitFor(async () => expect((await statusOf(id)).state).toBe('ready'), SETTLE);
+      expect(third.stats.initialized).toBeGreaterThanOrEqual(1);
+      expect((await tools().callTool(id, 'echo', { text: 'healed' })).isError).toBe(false);
+
+      const path = changes.filter((c) => c.connectionId === id).map((c) => c.to);
+      expect(path).toEqual(['connecting', 'ready', 'degraded', 'circuit_open', 'ready', 'degraded', 'circuit_open', 'ready']);
+      expect(changes.at(-1)!.status).toMatchObject({ connectionId: id, state: 'ready' });
+      expect(
+        tools()
+          .states()
+          .find((s) => s.connectionId === id),
+      ).toMatchObject({ state: 'ready' });
+
+      // Deleted: nothing is left of it.
+      await remove(t, id);
+      expect(
+        tools()
+          .states()
+          .some((s) => s.connectionId === id),
+      ).toBe(false);
+    } finally {
+      watching.dispose();
+      await setTimings(t, {});
+      await Promise.all(servers.map((s) => s.stop()));
+    }
+  });
+
+  it('closes the circuit of a keep-alive connection by reconnecting in the background', async () => {
+    await setTimings(t, { failureThreshold: 2, retryInitialMs: 50, retryMaxMs: 200 });
+    const own = await startHttpMcpServer();
+    const servers = [own];
+    try {
+      const id = await create(t, httpBody({ name: 'supervised kept http', baseUrl: own.url, lifecycle: 'keep_alive' }));
+      expect((await tools().listTools(id)).length).toBe(TOOLS.length);
+      await own.stop();
+      // The loss and the reconnects that fail open the circuit without any caller.
+      await vi.waitFor(async () => expect((await statusOf(id)).state).toBe('circuit_open'), SETTLE);
+      await expect(tools().callTool(id, 'echo', { text: 'x' })).rejects.toMatchObject({ code: 'mcp_circuit_open' });
+      const back = await startHttpMcpServer({ port: own.port });
+      servers.push(back);
+      await vi.waitFor(async () => expect((await statusOf(id)).state).toBe('ready'), SETTLE);
+      expect((await tools().callTool(id, 'echo', { text: 'kept' })).content).toEqual([{ type: 'text', text: 'kept' }]);
+      await remove(t, id);
+    } finally {
+      await setTimings(t, {});
+      await Promise.all(servers.map((s) => s.stop()));
+    }
+  });
+
+  it('answers the wrong type, the missing field, the oversized value and the unknown id of a probe', async () => {
+    for (const body of [{}, { connectionId: 42 }, { connectionId: 'x'.repeat(201) }, { connectionId: 'abc', extra: true }]) {
+      const res = await t.request(json('POST', `${BASE}/probe`, body));
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.error).toBe('request_validation_failed');
+    }
+    const unknown = await tryNow('no-such-connection');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error).toBe('mcp_connection_not_found');
+  });
+
+  describe.each(['ephemeral', 'keep_alive'] as const)('%s connections', (lifecycle) => {
+    it('retries a call whose server went away only when the tool says it is read-only or idempotent', async () => {
+      const own = await startHttpMcpServer();
+      try {
+        const id = await create(t, httpBody({ name: `retry rule ${lifecycle}`, baseUrl: own.url, lifecycle }));
+        const listed = await tools().listTools(id);
+        expect(listed.find((tool) => tool.name === 'flaky_read')?.annotations).toEqual({ readOnlyHint: true });
+        expect(listed.find((tool) => tool.name === 'flaky_write')?.annotations).toMatchObject({ destructiveHint: true, idempotentHint: false });
+
+        // Not read-only: the call may have had its effect, so it fails and runs once.
+        await expect(tools().callTool(id, 'flaky_write', {})).rejects.toMatchObject({ code: 'mcp_server_closed' });
+        expect(own.stats.calls.flaky_write).toBe(1);
+        // Read-only: sent again on a fresh client within the same call.
+        const read = await tools().callTool(id, 'flaky_read', {});
+        expect(read.content).toEqual([{ type: 'text', text: 'flaky_read answered call 2' }]);
+        expect(own.stats.calls.flaky_read).toBe(2);
+        await remove(t, id);
+      } finally {
+        await own.stop();
+      }
+    });
   });
 });

@@ -22,7 +22,7 @@ export async function create(t: TestKernel, body: Record<string, unknown>): Prom
 export const stdioBody = (extra: Record<string, unknown> = {}) => ({ name: 'stdio test server', transport: 'stdio', ...stdioServerCommand(), ...extra });
 
 /** The mod's settings document, through the kernel's settings route (the mod sees it at once). */
-export async function setTimings(t: TestKernel, value: { callTimeoutMs?: number; keepAlivePingMs?: number }): Promise<void> {
+export async function setTimings(t: TestKernel, value: { callTimeoutMs?: number; keepAlivePingMs?: number; failureThreshold?: number; retryInitialMs?: number; retryMaxMs?: number }): Promise<void> {
   const res = await t.request(json('PUT', '/api/mod-management/mcp/settings', value));
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 }

@@ -21,6 +21,8 @@ export interface HttpMcpServerStats {
   terminated: number;
   /** Sessions currently open on this server. */
   open: number;
+  /** Calls of the `flaky_*` tools by name. */
+  calls: Record<string, number>;
 }
 
 export interface HttpMcpServer {
@@ -69,7 +71,7 @@ export interface HttpMcpServerOptions {
 export async function startHttpMcpServer(options: HttpMcpServerOptions = {}): Promise<HttpMcpServer> {
   const transports = new Map<string, StreamableHTTPServerTransport>();
   const sockets = new Set<Socket>();
-  const stats: HttpMcpServerStats = { initialized: 0, terminated: 0, open: 0 };
+  const stats: HttpMcpServerStats = { initialized: 0, terminated: 0, open: 0, calls: {} };
   const destroyAll = () => {
     for (const socket of sockets) socket.destroy();
   };
@@ -96,6 +98,7 @@ export async function startHttpMcpServer(options: HttpMcpServerOptions = {}): Pr
         const value = extra.requestInfo?.headers[SECRET_HEADER];
         return Array.isArray(value) ? value.join(',') : value;
       },
+      calls: stats.calls,
     });
     await server.connect(transport);
     return transport;

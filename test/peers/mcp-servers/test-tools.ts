@@ -2,6 +2,10 @@
  * The tools every test MCP server offers, over stdio and HTTP alike. Only how a server crashes
  * and where its secret comes from differ, so those are passed in.
  *
+ * `flaky_read` (annotated read-only) and `flaky_write` (annotated destructive) make their
+ * server go away on their first call and answer afterwards, so a test can tell a retried call
+ * from one that is not retried.
+ *
  * `whoami` reports a SHA-256 of the secret (never the secret itself), so a test can prove a
  * header or env value reached the server while still checking that no response carries it.
  */
@@ -24,6 +28,8 @@ export interface TestToolHooks {
   crash(extra: Extra): void;
   /** The secret as this transport receives it. */
   secret(extra: Extra): string | undefined;
+  /** Calls of the `flaky_*` tools so far (one map per server, shared by its sessions). */
+  calls?: Record<string, number>;
 }
 
 const text = (value: string) => ({ content: [{ type: 'text' as const, text: value }] });
@@ -36,6 +42,18 @@ export function registerTestTools(server: McpServer, hooks: TestToolHooks): void
     hooks.crash(extra);
     return new Promise<never>(() => undefined);
   });
+  const calls = hooks.calls ?? {};
+  const flaky = (name: string, annotations: Record<string, boolean>) =>
+    server.registerTool(name, { description: 'Goes away on its first call, answers afterwards', annotations }, async (extra) => {
+      calls[name] = (calls[name] ?? 0) + 1;
+      if (calls[name] === 1) {
+        hooks.crash(extra);
+        return new Promise<never>(() => undefined);
+      }
+      return text(`${name} answered call ${calls[name]}`);
+    });
+  flaky('flaky_read', { readOnlyHint: true });
+  flaky('flaky_write', { readOnlyHint: false, destructiveHint: true, idempotentHint: false });
   // Never answers: no timer keeps the process alive, the promise just never settles.
   server.registerTool('hang', { description: 'Never answers' }, async () => new Promise<never>(() => undefined));
   server.registerTool('whoami', { description: 'Process id, a hash of the secret and the names of the environment' }, async (extra) => {

@@ -147,8 +147,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Consolidate the latest diary entries into the agent's DREAM_MEMORY through its Dream model (applied, or held for review)
-         * @description Asks the agent's Dream model (its Dream settings' own, else its chat model) to rewrite DREAM_MEMORY from the latest `limit` diary entries and the current document. Applied at once (the previous version stays restorable), or held as a pending revision when the Dream settings' `reviewMemory` is on. 400 dream_memory_model_not_configured / dream_memory_model_unusable, 409 dream_memory_diary_empty / dream_memory_in_progress, 500 dream_memory_model_failed; a failure changes nothing.
+         * Consolidate the latest diary entries into one markdown Dream memory
+         * @description The latest `limit` diary entries as one markdown Dream memory, headed with `generatedAt`. It is read-only: it stores nothing and changes no profile document.
          */
         post: operations["dreams.consolidate"];
         delete?: never;
@@ -230,30 +230,6 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
-        trace?: never;
-    };
-    "/api/agents/{agentId}/profile-documents/{kind}/revisions": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * A profile document's revisions (applied, pending review, rejected)
-         * @description One profile document now and its revisions newest first: applied versions (restorable), pending proposals (a Dream memory held for review), rejected and superseded ones.
-         */
-        get: operations["agents.revisions-get"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        /**
-         * Accept or reject a pending revision, or restore an earlier version
-         * @description `accept` applies a pending revision, `reject` closes it (409 agent_profile_revision_conflict unless pending); `restore` applies an earlier applied version again as a new revision. The version replaced stays restorable.
-         */
-        patch: operations["agents.revisions-update"];
         trace?: never;
     };
     "/api/agents/{agentId}/skills": {
@@ -542,46 +518,6 @@ export interface paths {
          * @description Soft-deletes the record (a tombstone, revision + 1) when expectedRevision is current; later reads are 404.
          */
         delete: operations["brains.delete"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/brains/{id}/restore": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Restore an earlier revision of a Brain record as a new revision
-         * @description Restores an earlier revision in one step when expectedRevision is current: its title, content and sourceRefs become a new revision (revision + 1, operator-owned, restoredFrom set); a deleted record comes back. The history keeps every revision. 404 brain_revision_not_found for a revision the record never had, 400 brain_restore_tombstone for the revision that deleted it, 409 brain_revision_conflict_or_operator_authority for a stale expectedRevision.
-         */
-        post: operations["brains.restore"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/brains/{id}/revisions": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * A Brain record's revisions, newest first, with who wrote each and where an agent's write came from
-         * @description The record's revisions, newest first, each as it was written (tombstones included) with who wrote it and an agent write's provenance. Readable for deleted records too; 404 brain_record_not_found when the record never existed.
-         */
-        get: operations["brains.revisions"];
-        put?: never;
-        post?: never;
-        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2527,6 +2463,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/settings/mcp-connections/probe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Try an MCP connection now (connect and ping, through an open circuit) and answer its state */
+        post: operations["mcp.probe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/mcp-connections/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The supervisor's state of every MCP connection in this process: state, circuit, failures in a row, last error, next retry */
+        get: operations["mcp.status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/settings/model-connections": {
         parameters: {
             query?: never;
@@ -2916,8 +2886,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Operator-wide skill catalog: central and global filesystem skills, each with the agents given it
-         * @description Precedence when ids collide: filesystem-agent > filesystem-global > central. This operator-wide view has central and global filesystem skills (<workspaces>/global/skills/<id>/SKILL.md); an agent's own skills appear only in GET /api/agents/{agentId}/skills. The filesystem is read on every request; skipped folders are listed under invalid. Each skill's givenTo lists the agents whose assignment has its id (sorted agent ids).
+         * Operator-wide skill catalog: central and global filesystem skills
+         * @description Precedence when ids collide: filesystem-agent > filesystem-global > central. This operator-wide view has central and global filesystem skills (<workspaces>/global/skills/<id>/SKILL.md); an agent's own skills appear only in GET /api/agents/{agentId}/skills. The filesystem is read on every request; skipped folders are listed under invalid.
          */
         get: operations["skills.list"];
         put?: never;
@@ -3791,7 +3761,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3824,7 +3794,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3859,7 +3829,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3918,7 +3888,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3966,7 +3936,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4026,7 +3996,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4055,7 +4025,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4095,7 +4065,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4170,7 +4140,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4259,7 +4229,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4309,7 +4279,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4368,7 +4338,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4398,7 +4368,7 @@ export interface operations {
                     limit?: number;
                     /**
                      * Format: date-time
-                     * @description The time the provenance says it was generated at (default now)
+                     * @description The time the document says it was generated at (default now)
                      */
                     generatedAt?: string;
                 };
@@ -4414,46 +4384,12 @@ export interface operations {
                     "application/json": {
                         ok: boolean;
                         generatedAt: string;
-                        /** @description Diary entries the model was shown */
                         entries: number;
-                        /** @description The new DREAM_MEMORY */
                         markdown: string;
-                        /**
-                         * @description `applied`: it is the document now; `pending`: it waits for the operator (Dream settings `reviewMemory`)
-                         * @enum {string}
-                         */
-                        status: "applied" | "pending";
-                        /** @description The DREAM_MEMORY revision (agents mod: `GET`/`PATCH /api/agents/{agentId}/profile-documents/DREAM_MEMORY/revisions`) */
-                        revision: {
-                            id: string;
-                            agentId?: string;
-                            kind: string;
-                            markdown?: string;
-                            status: string;
-                            source: string;
-                            provenance: {
-                                diaryEntryIds?: string[];
-                                cycleIds?: string[];
-                                runIds?: string[];
-                                days?: {
-                                    from?: string;
-                                    to?: string;
-                                };
-                                model?: {
-                                    connectionId?: string;
-                                    model?: string;
-                                };
-                                generatedAt?: string;
-                            } & {
-                                [key: string]: unknown;
-                            };
-                            createdAt: string;
-                            decidedAt?: string | null;
-                        };
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4482,7 +4418,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4514,8 +4450,6 @@ export interface operations {
                     /** @description Set together with model, or both null */
                     modelConnectionId?: string | null;
                     model?: string | null;
-                    /** @description True: a consolidated Dream memory waits for the operator to accept it before it replaces DREAM_MEMORY (default false: applied at once, the previous version restorable) */
-                    reviewMemory?: boolean;
                 };
             };
         };
@@ -4527,7 +4461,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4556,7 +4490,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4594,7 +4528,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4623,7 +4557,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4663,7 +4597,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4692,7 +4626,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4732,135 +4666,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    "agents.revisions-get": {
-        parameters: {
-            query?: {
-                limit?: number;
-            };
-            header?: never;
-            path: {
-                agentId: string;
-                kind: "SOUL" | "RULES" | "ORIENTATION" | "PREFERENCES" | "TOOLS" | "DREAM_MEMORY";
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        ok: true;
-                        kind: string;
-                        /** @description The document now; null when the agent has none of this kind */
-                        markdown: string | null;
-                        /** @description Newest first, pending ones included */
-                        revisions: {
-                            id: string;
-                            agentId: string;
-                            /** @enum {string} */
-                            kind: "SOUL" | "RULES" | "ORIENTATION" | "PREFERENCES" | "TOOLS" | "DREAM_MEMORY";
-                            markdown: string;
-                            /** @enum {string} */
-                            status: "applied" | "pending" | "rejected" | "superseded";
-                            /** @description `operator`, `import`, `dream`, `restore` or `earlier` (written before revisions were kept) */
-                            source: string;
-                            /** @description For `dream`: diaryEntryIds, cycleIds, runIds, model, generatedAt; for `restore`: restoredFrom */
-                            provenance: {
-                                [key: string]: unknown;
-                            };
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            decidedAt: string | null;
-                        }[];
-                    };
-                };
-            };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    "agents.revisions-update": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                agentId: string;
-                kind: "SOUL" | "RULES" | "ORIENTATION" | "PREFERENCES" | "TOOLS" | "DREAM_MEMORY";
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description The revision */
-                    id: string;
-                    /**
-                     * @description `accept` or `reject` a pending revision; `restore` an applied (earlier) one
-                     * @enum {string}
-                     */
-                    action: "accept" | "reject" | "restore";
-                };
-            };
-        };
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        ok: true;
-                        revision: {
-                            id: string;
-                            agentId: string;
-                            /** @enum {string} */
-                            kind: "SOUL" | "RULES" | "ORIENTATION" | "PREFERENCES" | "TOOLS" | "DREAM_MEMORY";
-                            markdown: string;
-                            /** @enum {string} */
-                            status: "applied" | "pending" | "rejected" | "superseded";
-                            /** @description `operator`, `import`, `dream`, `restore` or `earlier` (written before revisions were kept) */
-                            source: string;
-                            /** @description For `dream`: diaryEntryIds, cycleIds, runIds, model, generatedAt; for `restore`: restoredFrom */
-                            provenance: {
-                                [key: string]: unknown;
-                            };
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            decidedAt: string | null;
-                        };
-                        /** @description The document after the decision */
-                        markdown: string | null;
-                    };
-                };
-            };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4935,7 +4741,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5017,7 +4823,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5051,7 +4857,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5097,7 +4903,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5155,7 +4961,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5365,7 +5171,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5428,7 +5234,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5509,7 +5315,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5566,7 +5372,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5596,7 +5402,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5652,7 +5458,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5679,7 +5485,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5706,7 +5512,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5733,7 +5539,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5783,21 +5589,13 @@ export interface operations {
                             updatedAt: string;
                             /** Format: date-time */
                             deletedAt: string | null;
-                            /** @description The latest write's provenance. Where an agent tool's write came from (null for the operator, an import or a promotion): the run and session, the model's tool call (the assistant message of that run whose toolCalls carry toolCallId), and derivedFrom: the tools other than the Brains tools whose output the model had read earlier in that turn (derived is true when there is any). */
-                            provenance: {
-                                runId: string;
-                                sessionId: string;
-                                toolCallId: string | null;
-                                derived: boolean;
-                                derivedFrom: string[];
-                            } | null;
                         }[];
                         /** @description Pass as cursor for the next page; null on the last page */
                         nextCursor: string | null;
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5856,18 +5654,10 @@ export interface operations {
                         updatedAt: string;
                         /** Format: date-time */
                         deletedAt: string | null;
-                        /** @description The latest write's provenance. Where an agent tool's write came from (null for the operator, an import or a promotion): the run and session, the model's tool call (the assistant message of that run whose toolCalls carry toolCallId), and derivedFrom: the tools other than the Brains tools whose output the model had read earlier in that turn (derived is true when there is any). */
-                        provenance: {
-                            runId: string;
-                            sessionId: string;
-                            toolCallId: string | null;
-                            derived: boolean;
-                            derivedFrom: string[];
-                        } | null;
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5915,18 +5705,10 @@ export interface operations {
                         updatedAt: string;
                         /** Format: date-time */
                         deletedAt: string | null;
-                        /** @description The latest write's provenance. Where an agent tool's write came from (null for the operator, an import or a promotion): the run and session, the model's tool call (the assistant message of that run whose toolCalls carry toolCallId), and derivedFrom: the tools other than the Brains tools whose output the model had read earlier in that turn (derived is true when there is any). */
-                        provenance: {
-                            runId: string;
-                            sessionId: string;
-                            toolCallId: string | null;
-                            derived: boolean;
-                            derivedFrom: string[];
-                        } | null;
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5989,18 +5771,10 @@ export interface operations {
                         updatedAt: string;
                         /** Format: date-time */
                         deletedAt: string | null;
-                        /** @description The latest write's provenance. Where an agent tool's write came from (null for the operator, an import or a promotion): the run and session, the model's tool call (the assistant message of that run whose toolCalls carry toolCallId), and derivedFrom: the tools other than the Brains tools whose output the model had read earlier in that turn (derived is true when there is any). */
-                        provenance: {
-                            runId: string;
-                            sessionId: string;
-                            toolCallId: string | null;
-                            derived: boolean;
-                            derivedFrom: string[];
-                        } | null;
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6057,154 +5831,10 @@ export interface operations {
                         updatedAt: string;
                         /** Format: date-time */
                         deletedAt: string | null;
-                        /** @description The latest write's provenance. Where an agent tool's write came from (null for the operator, an import or a promotion): the run and session, the model's tool call (the assistant message of that run whose toolCalls carry toolCallId), and derivedFrom: the tools other than the Brains tools whose output the model had read earlier in that turn (derived is true when there is any). */
-                        provenance: {
-                            runId: string;
-                            sessionId: string;
-                            toolCallId: string | null;
-                            derived: boolean;
-                            derivedFrom: string[];
-                        } | null;
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    "brains.restore": {
-        parameters: {
-            query: {
-                agentId: string;
-            };
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description The earlier revision whose title, content and sourceRefs come back (400 brain_revision_invalid unless a positive integer) */
-                    revision: number;
-                    /** @description The revision the change is based on: a positive integer (400 brain_expected_revision_invalid otherwise) */
-                    expectedRevision: number;
-                    /** @description Ignored: the agentId query parameter decides */
-                    agentId?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        ok: true;
-                        id: string;
-                        agentId: string;
-                        title: string;
-                        content: string;
-                        sourceRefs: string[];
-                        revision: number;
-                        /** @description Created, edited or deleted by the operator; agent tools cannot change it */
-                        operatorOwned: boolean;
-                        deleted: boolean;
-                        /** Format: date-time */
-                        createdAt: string;
-                        /** Format: date-time */
-                        updatedAt: string;
-                        /** Format: date-time */
-                        deletedAt: string | null;
-                        /** @description The latest write's provenance. Where an agent tool's write came from (null for the operator, an import or a promotion): the run and session, the model's tool call (the assistant message of that run whose toolCalls carry toolCallId), and derivedFrom: the tools other than the Brains tools whose output the model had read earlier in that turn (derived is true when there is any). */
-                        provenance: {
-                            runId: string;
-                            sessionId: string;
-                            toolCallId: string | null;
-                            derived: boolean;
-                            derivedFrom: string[];
-                        } | null;
-                    };
-                };
-            };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    "brains.revisions": {
-        parameters: {
-            query: {
-                agentId: string;
-                limit?: string;
-                before?: string;
-            };
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        ok: true;
-                        items: {
-                            revision: number;
-                            title: string;
-                            content: string;
-                            sourceRefs: string[];
-                            operatorOwned: boolean;
-                            /** @description This revision deleted the record (a tombstone; it cannot be restored) */
-                            deleted: boolean;
-                            /**
-                             * @description Who wrote it: the operator (routes, accepted promotions, restores), an agent tool, or an import
-                             * @enum {string}
-                             */
-                            author: "operator" | "agent" | "import";
-                            /** @description Where an agent tool's write came from (null for the operator, an import or a promotion): the run and session, the model's tool call (the assistant message of that run whose toolCalls carry toolCallId), and derivedFrom: the tools other than the Brains tools whose output the model had read earlier in that turn (derived is true when there is any). */
-                            provenance: {
-                                runId: string;
-                                sessionId: string;
-                                toolCallId: string | null;
-                                derived: boolean;
-                                derivedFrom: string[];
-                            } | null;
-                            /** @description The earlier revision this one restored */
-                            restoredFrom: number | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                        }[];
-                        /** @description Pass as before for the next (older) page; null on the last page */
-                        nextBefore: number | null;
-                    };
-                };
-            };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6270,7 +5900,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6307,7 +5937,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6360,7 +5990,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6392,7 +6022,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6424,7 +6054,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6454,7 +6084,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6500,7 +6130,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6562,7 +6192,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6626,7 +6256,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6689,7 +6319,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6723,7 +6353,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6755,7 +6385,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6768,9 +6398,7 @@ export interface operations {
     };
     "diagnostics.mod-jobs": {
         parameters: {
-            query?: {
-                limit?: number;
-            };
+            query?: never;
             header?: never;
             path: {
                 modId: string;
@@ -6784,29 +6412,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": {
-                        ok: boolean;
-                        modId: string;
-                        items: {
-                            id: string;
-                            kind: string;
-                            /** @enum {unknown} */
-                            state: "queued" | "running" | "retrying" | "succeeded" | "failed" | "cancelled";
-                            createdAt?: string | null;
-                            startedAt?: string | null;
-                            finishedAt?: string | null;
-                            attempts?: number;
-                            lastError?: string | null;
-                            refs?: {
-                                [key: string]: string | number | null;
-                            };
-                        }[];
-                        truncated: boolean;
-                    };
-                };
+                content?: never;
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6834,28 +6442,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": {
-                        ok: boolean;
-                        modId: string;
-                        job: {
-                            id: string;
-                            kind: string;
-                            /** @enum {unknown} */
-                            state: "queued" | "running" | "retrying" | "succeeded" | "failed" | "cancelled";
-                            createdAt?: string | null;
-                            startedAt?: string | null;
-                            finishedAt?: string | null;
-                            attempts?: number;
-                            lastError?: string | null;
-                            refs?: {
-                                [key: string]: string | number | null;
-                            };
-                        };
-                    };
-                };
+                content?: never;
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6884,7 +6473,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6923,7 +6512,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6950,7 +6539,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6979,7 +6568,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7058,7 +6647,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7097,7 +6686,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7250,7 +6839,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7359,7 +6948,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7395,8 +6984,6 @@ export interface operations {
                             mode: "image" | "video" | "speech" | "music";
                             /** @description At least one connection has an eligible model for this mode */
                             available: boolean;
-                            /** @description Only when unavailable: why, in words for the operator (music: no provider with a music generation API) */
-                            reason?: string;
                             connections: {
                                 connectionId: string;
                                 provider: string;
@@ -7410,7 +6997,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7505,7 +7092,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7683,7 +7270,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7776,7 +7363,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7808,7 +7395,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7861,7 +7448,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7903,7 +7490,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7954,7 +7541,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7984,7 +7571,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8032,7 +7619,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8095,7 +7682,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8145,7 +7732,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8182,7 +7769,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8245,7 +7832,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8296,7 +7883,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8347,7 +7934,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8506,7 +8093,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8685,7 +8272,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8728,7 +8315,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8767,11 +8354,8 @@ export interface operations {
                             agentId: string;
                             title: string;
                             content: string;
-                            /**
-                             * @description agent: an agent tool write held for review (memory curator settings, reviewAgentBrainWrites)
-                             * @enum {string}
-                             */
-                            source: "tiddle" | "dream" | "curator" | "agent";
+                            /** @enum {string} */
+                            source: "tiddle" | "dream" | "curator";
                             provenance: {
                                 runIds?: string[];
                                 messages?: {
@@ -8780,22 +8364,13 @@ export interface operations {
                                 }[];
                                 cardIds?: string[];
                                 dreamCycleId?: string;
-                                /** @description An agent's held Brain write: the tools whose output it may stem from */
-                                derivedFrom?: string[];
-                                /** @description An agent's held Brain write: the references it cited */
-                                sourceRefs?: string[];
                             };
                             /** @enum {string} */
                             status: "pending" | "accepted" | "rejected";
                             /** @description sha256 of the proposed title and content; one candidate per agent and hash */
                             contentHash: string;
-                            /** @description The Brain record accepting it created (or, with a target, replaced) */
+                            /** @description The Brain record accepting it created */
                             brainRecordId: string | null;
-                            /** @description An agent's held update: accepting replaces this record at this revision (409 brain_revision_conflict_or_operator_authority when it has moved on) instead of creating one */
-                            target: {
-                                brainRecordId: string;
-                                expectedRevision: number;
-                            } | null;
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
@@ -8804,7 +8379,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8853,11 +8428,8 @@ export interface operations {
                             agentId: string;
                             title: string;
                             content: string;
-                            /**
-                             * @description agent: an agent tool write held for review (memory curator settings, reviewAgentBrainWrites)
-                             * @enum {string}
-                             */
-                            source: "tiddle" | "dream" | "curator" | "agent";
+                            /** @enum {string} */
+                            source: "tiddle" | "dream" | "curator";
                             provenance: {
                                 runIds?: string[];
                                 messages?: {
@@ -8866,22 +8438,13 @@ export interface operations {
                                 }[];
                                 cardIds?: string[];
                                 dreamCycleId?: string;
-                                /** @description An agent's held Brain write: the tools whose output it may stem from */
-                                derivedFrom?: string[];
-                                /** @description An agent's held Brain write: the references it cited */
-                                sourceRefs?: string[];
                             };
                             /** @enum {string} */
                             status: "pending" | "accepted" | "rejected";
                             /** @description sha256 of the proposed title and content; one candidate per agent and hash */
                             contentHash: string;
-                            /** @description The Brain record accepting it created (or, with a target, replaced) */
+                            /** @description The Brain record accepting it created */
                             brainRecordId: string | null;
-                            /** @description An agent's held update: accepting replaces this record at this revision (409 brain_revision_conflict_or_operator_authority when it has moved on) instead of creating one */
-                            target: {
-                                brainRecordId: string;
-                                expectedRevision: number;
-                            } | null;
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
@@ -8890,7 +8453,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8930,7 +8493,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8963,7 +8526,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9060,7 +8623,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9129,7 +8692,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9198,7 +8761,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9301,7 +8864,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9406,7 +8969,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9518,7 +9081,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9557,7 +9120,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9604,7 +9167,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9633,7 +9196,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9666,7 +9229,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9701,7 +9264,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9759,7 +9322,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9801,7 +9364,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9852,7 +9415,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9906,7 +9469,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9967,7 +9530,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10002,7 +9565,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10069,7 +9632,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10105,7 +9668,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10152,7 +9715,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10199,7 +9762,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10235,7 +9798,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10270,7 +9833,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10317,7 +9880,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10355,7 +9918,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10390,7 +9953,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10429,7 +9992,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10488,7 +10051,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10527,7 +10090,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10562,7 +10125,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10606,7 +10169,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10643,7 +10206,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10678,7 +10241,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10726,7 +10289,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10776,7 +10339,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10814,7 +10377,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10843,7 +10406,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10885,7 +10448,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10930,7 +10493,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10975,7 +10538,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11026,7 +10589,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11089,7 +10652,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11150,7 +10713,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11234,7 +10797,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11293,7 +10856,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11330,7 +10893,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11406,7 +10969,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11470,7 +11033,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11537,7 +11100,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11650,7 +11213,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11711,7 +11274,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11754,7 +11317,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11807,7 +11370,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11852,7 +11415,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11944,7 +11507,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12020,7 +11583,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12100,7 +11663,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12165,7 +11728,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12200,7 +11763,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12303,7 +11866,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12374,7 +11937,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12408,7 +11971,7 @@ export interface operations {
                     "application/json": string;
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12483,7 +12046,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12536,7 +12099,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12572,7 +12135,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12599,7 +12162,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12636,7 +12199,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12665,7 +12228,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12718,7 +12281,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12779,7 +12342,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12818,7 +12381,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12871,7 +12434,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12911,7 +12474,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12962,17 +12525,11 @@ export interface operations {
                              * @default 50
                              */
                             maxItemsPerRun: number;
-                            /**
-                             * @description Hold an agent's brain_save and brain_update as Brain promotion candidates for the operator: off (default: written at once, with provenance), derived (when a tool other than the Brains tools ran earlier in the same turn, so the content may stem from tool output), or all.
-                             * @default off
-                             * @enum {string}
-                             */
-                            reviewAgentBrainWrites: "off" | "derived" | "all";
                         };
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13001,11 +12558,6 @@ export interface operations {
                     reviewWindowDays?: number;
                     /** @description At most this many conversation items are reviewed per run (bounding model cost); the rest wait for the next run. Default 50. */
                     maxItemsPerRun?: number;
-                    /**
-                     * @description Hold an agent's brain_save and brain_update as Brain promotion candidates for the operator: off (default: written at once, with provenance), derived (when a tool other than the Brains tools ran earlier in the same turn, so the content may stem from tool output), or all.
-                     * @enum {string}
-                     */
-                    reviewAgentBrainWrites?: "off" | "derived" | "all";
                 };
             };
         };
@@ -13041,17 +12593,11 @@ export interface operations {
                              * @default 50
                              */
                             maxItemsPerRun: number;
-                            /**
-                             * @description Hold an agent's brain_save and brain_update as Brain promotion candidates for the operator: off (default: written at once, with provenance), derived (when a tool other than the Brains tools ran earlier in the same turn, so the content may stem from tool output), or all.
-                             * @default off
-                             * @enum {string}
-                             */
-                            reviewAgentBrainWrites: "off" | "derived" | "all";
                         };
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13102,7 +12648,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13162,7 +12708,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13202,7 +12748,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13253,7 +12799,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13304,11 +12850,44 @@ export interface operations {
                             createdAt: string;
                             /** Format: date-time */
                             updatedAt: string;
+                            /** @description In the list: the supervisor state of the connection */
+                            status?: {
+                                connectionId: string;
+                                /**
+                                 * @description closed: nothing known since the start or since it was saved; connecting: first contact under way; ready: last contact succeeded; degraded: last contacts failed (calls still go through); circuit_open: calls fail fast with mcp_circuit_open until a probe reaches the server
+                                 * @enum {unknown}
+                                 */
+                                state: "connecting" | "ready" | "degraded" | "circuit_open" | "closed";
+                                /**
+                                 * @description half_open while a probe of an open circuit is under way
+                                 * @enum {unknown}
+                                 */
+                                circuit: "closed" | "open" | "half_open";
+                                /** @description Failed contacts in a row (0 after a success) */
+                                failures: number;
+                                /** @description The last failure (kept after a recovery); secret values are redacted */
+                                lastError: {
+                                    code: string;
+                                    message: string;
+                                    /** Format: date-time */
+                                    at: string;
+                                } | null;
+                                /**
+                                 * Format: date-time
+                                 * @description When the next background reconnect or probe is due
+                                 */
+                                nextRetryAt: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description When the state began; null when untouched since the start
+                                 */
+                                since: string | null;
+                            };
                         }[];
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13386,6 +12965,39 @@ export interface operations {
                             createdAt: string;
                             /** Format: date-time */
                             updatedAt: string;
+                            /** @description In the list: the supervisor state of the connection */
+                            status?: {
+                                connectionId: string;
+                                /**
+                                 * @description closed: nothing known since the start or since it was saved; connecting: first contact under way; ready: last contact succeeded; degraded: last contacts failed (calls still go through); circuit_open: calls fail fast with mcp_circuit_open until a probe reaches the server
+                                 * @enum {unknown}
+                                 */
+                                state: "connecting" | "ready" | "degraded" | "circuit_open" | "closed";
+                                /**
+                                 * @description half_open while a probe of an open circuit is under way
+                                 * @enum {unknown}
+                                 */
+                                circuit: "closed" | "open" | "half_open";
+                                /** @description Failed contacts in a row (0 after a success) */
+                                failures: number;
+                                /** @description The last failure (kept after a recovery); secret values are redacted */
+                                lastError: {
+                                    code: string;
+                                    message: string;
+                                    /** Format: date-time */
+                                    at: string;
+                                } | null;
+                                /**
+                                 * Format: date-time
+                                 * @description When the next background reconnect or probe is due
+                                 */
+                                nextRetryAt: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description When the state began; null when untouched since the start
+                                 */
+                                since: string | null;
+                            };
                         };
                     };
                 };
@@ -13421,11 +13033,44 @@ export interface operations {
                             createdAt: string;
                             /** Format: date-time */
                             updatedAt: string;
+                            /** @description In the list: the supervisor state of the connection */
+                            status?: {
+                                connectionId: string;
+                                /**
+                                 * @description closed: nothing known since the start or since it was saved; connecting: first contact under way; ready: last contact succeeded; degraded: last contacts failed (calls still go through); circuit_open: calls fail fast with mcp_circuit_open until a probe reaches the server
+                                 * @enum {unknown}
+                                 */
+                                state: "connecting" | "ready" | "degraded" | "circuit_open" | "closed";
+                                /**
+                                 * @description half_open while a probe of an open circuit is under way
+                                 * @enum {unknown}
+                                 */
+                                circuit: "closed" | "open" | "half_open";
+                                /** @description Failed contacts in a row (0 after a success) */
+                                failures: number;
+                                /** @description The last failure (kept after a recovery); secret values are redacted */
+                                lastError: {
+                                    code: string;
+                                    message: string;
+                                    /** Format: date-time */
+                                    at: string;
+                                } | null;
+                                /**
+                                 * Format: date-time
+                                 * @description When the next background reconnect or probe is due
+                                 */
+                                nextRetryAt: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description When the state began; null when untouched since the start
+                                 */
+                                since: string | null;
+                            };
                         };
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13478,11 +13123,44 @@ export interface operations {
                             createdAt: string;
                             /** Format: date-time */
                             updatedAt: string;
+                            /** @description In the list: the supervisor state of the connection */
+                            status?: {
+                                connectionId: string;
+                                /**
+                                 * @description closed: nothing known since the start or since it was saved; connecting: first contact under way; ready: last contact succeeded; degraded: last contacts failed (calls still go through); circuit_open: calls fail fast with mcp_circuit_open until a probe reaches the server
+                                 * @enum {unknown}
+                                 */
+                                state: "connecting" | "ready" | "degraded" | "circuit_open" | "closed";
+                                /**
+                                 * @description half_open while a probe of an open circuit is under way
+                                 * @enum {unknown}
+                                 */
+                                circuit: "closed" | "open" | "half_open";
+                                /** @description Failed contacts in a row (0 after a success) */
+                                failures: number;
+                                /** @description The last failure (kept after a recovery); secret values are redacted */
+                                lastError: {
+                                    code: string;
+                                    message: string;
+                                    /** Format: date-time */
+                                    at: string;
+                                } | null;
+                                /**
+                                 * Format: date-time
+                                 * @description When the next background reconnect or probe is due
+                                 */
+                                nextRetryAt: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description When the state began; null when untouched since the start
+                                 */
+                                since: string | null;
+                            };
                         };
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13533,6 +13211,14 @@ export interface operations {
                             name: string;
                             description: string | null;
                             inputSchema: Record<string, never>;
+                            /** @description The server's hints about the tool (MCP tool annotations); only read-only or idempotent tools are retried after their server went away mid-call */
+                            annotations?: {
+                                title?: string;
+                                readOnlyHint?: boolean;
+                                destructiveHint?: boolean;
+                                idempotentHint?: boolean;
+                                openWorldHint?: boolean;
+                            };
                         }[];
                         result?: {
                             content?: unknown[];
@@ -13542,7 +13228,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13581,11 +13267,155 @@ export interface operations {
                             name: string;
                             description: string | null;
                             inputSchema: Record<string, never>;
+                            /** @description The server's hints about the tool (MCP tool annotations); only read-only or idempotent tools are retried after their server went away mid-call */
+                            annotations?: {
+                                title?: string;
+                                readOnlyHint?: boolean;
+                                destructiveHint?: boolean;
+                                idempotentHint?: boolean;
+                                openWorldHint?: boolean;
+                            };
                         }[];
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "mcp.probe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    connectionId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @description The supervisor's state of a connection in the process that answers (each process supervises its own clients) */
+                        status: {
+                            connectionId: string;
+                            /**
+                             * @description closed: nothing known since the start or since it was saved; connecting: first contact under way; ready: last contact succeeded; degraded: last contacts failed (calls still go through); circuit_open: calls fail fast with mcp_circuit_open until a probe reaches the server
+                             * @enum {unknown}
+                             */
+                            state: "connecting" | "ready" | "degraded" | "circuit_open" | "closed";
+                            /**
+                             * @description half_open while a probe of an open circuit is under way
+                             * @enum {unknown}
+                             */
+                            circuit: "closed" | "open" | "half_open";
+                            /** @description Failed contacts in a row (0 after a success) */
+                            failures: number;
+                            /** @description The last failure (kept after a recovery); secret values are redacted */
+                            lastError: {
+                                code: string;
+                                message: string;
+                                /** Format: date-time */
+                                at: string;
+                            } | null;
+                            /**
+                             * Format: date-time
+                             * @description When the next background reconnect or probe is due
+                             */
+                            nextRetryAt: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When the state began; null when untouched since the start
+                             */
+                            since: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "mcp.status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @description One per configured connection, in list order */
+                        states: {
+                            connectionId: string;
+                            /**
+                             * @description closed: nothing known since the start or since it was saved; connecting: first contact under way; ready: last contact succeeded; degraded: last contacts failed (calls still go through); circuit_open: calls fail fast with mcp_circuit_open until a probe reaches the server
+                             * @enum {unknown}
+                             */
+                            state: "connecting" | "ready" | "degraded" | "circuit_open" | "closed";
+                            /**
+                             * @description half_open while a probe of an open circuit is under way
+                             * @enum {unknown}
+                             */
+                            circuit: "closed" | "open" | "half_open";
+                            /** @description Failed contacts in a row (0 after a success) */
+                            failures: number;
+                            /** @description The last failure (kept after a recovery); secret values are redacted */
+                            lastError: {
+                                code: string;
+                                message: string;
+                                /** Format: date-time */
+                                at: string;
+                            } | null;
+                            /**
+                             * Format: date-time
+                             * @description When the next background reconnect or probe is due
+                             */
+                            nextRetryAt: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When the state began; null when untouched since the start
+                             */
+                            since: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13683,7 +13513,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13887,7 +13717,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13987,7 +13817,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14026,7 +13856,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14097,7 +13927,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14181,7 +14011,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14269,7 +14099,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14360,7 +14190,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14452,7 +14282,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14539,7 +14369,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14657,7 +14487,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14736,7 +14566,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14820,7 +14650,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14908,7 +14738,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15000,7 +14830,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15090,7 +14920,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15150,7 +14980,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15213,7 +15043,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15264,7 +15094,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15326,7 +15156,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15387,7 +15217,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15450,7 +15280,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15491,8 +15321,6 @@ export interface operations {
                             path?: string;
                             /** @description Lower-precedence layers that have a skill with the same id */
                             shadows?: ("central" | "filesystem-global" | "filesystem-agent")[];
-                            /** @description The agents whose assignment has this skill's id, sorted (the reverse of GET /api/agents/{agentId}/skills) */
-                            givenTo: string[];
                         }[];
                         /** @description Skill folders that were skipped, with the reason */
                         invalid: {
@@ -15507,7 +15335,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15566,7 +15394,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15616,7 +15444,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15666,7 +15494,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15725,7 +15553,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15767,7 +15595,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15820,7 +15648,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15857,7 +15685,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15901,7 +15729,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15928,7 +15756,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15979,7 +15807,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16022,7 +15850,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16083,7 +15911,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16122,7 +15950,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16155,94 +15983,11 @@ export interface operations {
                         /** @constant */
                         runtime: "svc";
                         version?: string;
-                        buildIdentity?: string;
-                        startedAt?: string;
-                        uptimeSeconds?: number;
-                        roots?: {
-                            dataDir?: string;
-                            workspaces?: string;
-                        };
-                        database?: {
-                            /** @enum {unknown} */
-                            driver?: "pglite" | "postgres";
-                            available?: boolean;
-                            /** @enum {unknown} */
-                            vectorStorage?: "pgvector" | "real[]";
-                        };
-                        mods?: {
-                            loaded?: number;
-                            disabled?: number;
-                            failed?: {
-                                id?: string;
-                                error?: string;
-                            }[];
-                        };
-                        runs?: {
-                            engine?: boolean;
-                            active?: number;
-                        };
-                        agent?: {
-                            id?: string;
-                            /** @enum {unknown} */
-                            status?: "running" | "idle";
-                            runs?: Record<string, never>[];
-                        };
-                        model: {
-                            /** @description A model gateway (the model-connections mod) is enabled */
-                            gateway: boolean;
-                            defaultContextWindow: number;
-                            agent?: {
-                                connectionId: string;
-                                model: string;
-                                reasoningEffort?: string;
-                                temperature?: number;
-                                provider?: string | null;
-                                apiType?: string | null;
-                                contextWindow?: number | null;
-                                /** @description The connection exists and offers the model, enabled */
-                                available: boolean;
-                            } | null;
-                        } | null;
-                        policy: {
-                            maxToolRounds: number;
-                            loopGuardRepeats: number;
-                            maxRunMs: number;
-                            toolTimeoutMs: number;
-                            compactAtPercent?: number;
-                            maxCompactionSweeps?: number;
-                            agent?: {
-                                enabled?: boolean;
-                                toolGrants?: number;
-                                /** @enum {unknown} */
-                                executionEnvironment?: "local" | "remote";
-                            } | null;
-                        } | null;
-                        traces: {
-                            stored: number;
-                            retention: {
-                                enabled: boolean;
-                                maxAgeDays?: number;
-                                maxTotalMb?: number;
-                            };
-                            latest: {
-                                runId?: string;
-                                agentId?: string;
-                                sessionId?: string;
-                                status?: string;
-                                startedAt?: string;
-                                endedAt?: string | null;
-                                errorCode?: string | null;
-                            } | null;
-                        } | null;
-                        checks: {
-                            name: string;
-                            ok: boolean;
-                            detail?: string;
-                        }[];
+                        checks: unknown[];
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16276,7 +16021,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16318,7 +16063,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16369,7 +16114,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16413,7 +16158,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16459,7 +16204,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16511,7 +16256,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16545,7 +16290,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16623,7 +16368,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16718,7 +16463,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16792,7 +16537,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16866,7 +16611,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16959,7 +16704,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17000,7 +16745,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17080,7 +16825,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17136,7 +16881,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17233,7 +16978,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17370,7 +17115,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17500,7 +17245,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17640,7 +17385,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17776,7 +17521,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17946,7 +17691,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18007,7 +17752,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18057,7 +17802,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18088,7 +17833,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18120,7 +17865,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18152,7 +17897,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18223,7 +17968,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18368,7 +18113,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18413,7 +18158,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18464,7 +18209,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18528,7 +18273,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18578,7 +18323,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18640,7 +18385,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18697,7 +18442,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18762,7 +18507,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18829,7 +18574,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18856,7 +18601,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18883,7 +18628,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18912,7 +18657,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18955,7 +18700,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18984,7 +18729,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (371 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;

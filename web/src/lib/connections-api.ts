@@ -132,6 +132,9 @@ export type ProviderUsage = ApiBody<'provider-logins.provider-a-usage'>;
 
 export type McpConnection = ApiBody<'mcp.list'>['connections'][number];
 
+/** The supervisor's state of an MCP connection (state, circuit, failures, last error, next retry). */
+export type McpConnectionStatus = ApiBody<'mcp.status'>['states'][number];
+
 export interface McpConnectionInput {
   id?: string;
   name?: string;
@@ -189,5 +192,8 @@ export const connectionsApi = {
   saveMcpConnection: (input: McpConnectionInput) => call<{ ok: true; connection: McpConnection }>('POST', '/api/settings/mcp-connections', input),
   discoverTools: (connectionId: string) => call<{ ok: true; tools: McpTool[] }>('POST', '/api/settings/mcp-connections/discover', { connectionId }),
   diagnoseMcp: (connectionId: string) => call<McpDiagnosis>('POST', '/api/settings/mcp-connections/diagnose', { connectionId }),
+  mcpStates: () => call<{ ok: true; states: McpConnectionStatus[] }>('GET', '/api/settings/mcp-connections/status'),
+  /** "Try now": connect and ping through an open circuit; answers the state afterwards. */
+  probeMcp: (connectionId: string) => call<{ ok: true; status: McpConnectionStatus }>('POST', '/api/settings/mcp-connections/probe', { connectionId }),
   deleteMcpConnection: (connectionId: string) => call<{ ok: true; connection: McpConnection }>('DELETE', `/api/settings/mcp-connections/${id(connectionId)}`),
 };

@@ -1,8 +1,8 @@
-/** `/api/settings/mcp-connections*`: list, create/update, delete, discover, diagnose. */
+/** `/api/settings/mcp-connections*`: list, create/update, delete, discover, diagnose, status, probe. */
 import { respond, route, type RouteTable } from '../../../../sdk/index.js';
 import type { RouteId } from '../route-ids.js';
 import { mcpErrors as errors } from '../errors.js';
-import { connectionIdParams, diagnoseBody, diagnoseResponse, discoverBody, discoverResponse, listResponse, okConnection, upsertBody } from '../schemas/mcp-connections.schema.js';
+import { connectionIdParams, diagnoseBody, diagnoseResponse, discoverBody, discoverResponse, listResponse, okConnection, probeBody, probeResponse, statusResponse, upsertBody } from '../schemas/mcp-connections.schema.js';
 import type { McpConnectionManager, McpToolResult } from '../services/connection-manager.js';
 import type { ConnectionStore } from '../services/connection-store.js';
 
@@ -23,7 +23,15 @@ export function mcpConnectionRoutes(store: ConnectionStore, manager: McpConnecti
   return {
     list: route({
       schema: { tags: TAGS, response: { 200: listResponse } },
-      handler: async () => ({ ok: true, connections: await store.list() }),
+      handler: async () => ({ ok: true, connections: (await store.list()).map((connection) => ({ ...connection, status: manager.status(connection.id) })) }),
+    }),
+    status: route({
+      schema: { tags: TAGS, response: { 200: statusResponse } },
+      handler: async () => ({ ok: true, states: (await store.list()).map((connection) => manager.status(connection.id)) }),
+    }),
+    probe: route({
+      schema: { tags: TAGS, body: probeBody, response: { 200: probeResponse } },
+      handler: async (req) => ({ ok: true, status: await manager.probe(req.body.connectionId, { signal: req.signal }) }),
     }),
     upsert: route({
       schema: { tags: TAGS, body: upsertBody, response: { 200: okConnection, 201: okConnection } },
@@ -44,6 +52,7 @@ export function mcpConnectionRoutes(store: ConnectionStore, manager: McpConnecti
         const connection = await store.delete(id);
         // Awaited: the answer comes after every client of it is closed and a stdio child has exited.
         await manager.release(id, { inFlight: true });
+        manager.forget(id);
         await changed(id);
         return { ok: true, connection };
       },
@@ -52,7 +61,7 @@ export function mcpConnectionRoutes(store: ConnectionStore, manager: McpConnecti
       schema: { tags: TAGS, body: discoverBody, response: { 200: discoverResponse } },
       handler: async (req) => {
         const { connectionId } = req.body;
-        return { ok: true, tools: await manager.listTools(connectionId, { signal: req.signal }) };
+        return { ok: true, tools: await manager.listTools(connectionId, { signal: req.signal, throughOpenCircuit: true }) };
       },
     }),
     diagnose: route({
@@ -69,7 +78,7 @@ export function mcpConnectionRoutes(store: ConnectionStore, manager: McpConnecti
             if (result.isError) throw errors.mcpToolFailed({ toolName, reason: errorText(result) }, { details: { toolName, result } });
             return { ok: true, result };
           },
-          { signal: req.signal },
+          { signal: req.signal, throughOpenCircuit: true },
         );
       },
     }),

@@ -15,6 +15,30 @@ export const connectionIdParams = {
 
 const stringList = { type: 'array', items: { type: 'string' } } as const;
 
+export const statusSchema = {
+  type: 'object',
+  required: ['connectionId', 'state', 'circuit', 'failures', 'lastError', 'nextRetryAt', 'since'],
+  description: "The supervisor's state of a connection in the process that answers (each process supervises its own clients)",
+  properties: {
+    connectionId: { type: 'string' },
+    state: {
+      enum: ['connecting', 'ready', 'degraded', 'circuit_open', 'closed'],
+      description:
+        'closed: nothing known since the start or since it was saved; connecting: first contact under way; ready: last contact succeeded; degraded: last contacts failed (calls still go through); circuit_open: calls fail fast with mcp_circuit_open until a probe reaches the server',
+    },
+    circuit: { enum: ['closed', 'open', 'half_open'], description: 'half_open while a probe of an open circuit is under way' },
+    failures: { type: 'integer', minimum: 0, description: 'Failed contacts in a row (0 after a success)' },
+    lastError: {
+      type: ['object', 'null'],
+      required: ['code', 'message', 'at'],
+      description: 'The last failure (kept after a recovery); secret values are redacted',
+      properties: { code: { type: 'string' }, message: { type: 'string' }, at: { type: 'string', format: 'date-time' } },
+    },
+    nextRetryAt: { type: ['string', 'null'], format: 'date-time', description: 'When the next background reconnect or probe is due' },
+    since: { type: ['string', 'null'], format: 'date-time', description: 'When the state began; null when untouched since the start' },
+  },
+} as const;
+
 export const connectionSchema = {
   type: 'object',
   required: ['id', 'name', 'transport', 'lifecycle', 'enabled', 'createdAt', 'updatedAt'],
@@ -31,6 +55,7 @@ export const connectionSchema = {
     envNames: { ...stringList, description: 'stdio only: names of the env values that are set; values are write-only' },
     createdAt: { type: 'string', format: 'date-time' },
     updatedAt: { type: 'string', format: 'date-time' },
+    status: { ...statusSchema, description: 'In the list: the supervisor state of the connection' },
   },
 } as const;
 
@@ -66,7 +91,22 @@ export const upsertBody = {
 const toolSchema = {
   type: 'object',
   required: ['name', 'description', 'inputSchema'],
-  properties: { name: { type: 'string' }, description: { type: ['string', 'null'] }, inputSchema: { type: 'object' } },
+  properties: {
+    name: { type: 'string' },
+    description: { type: ['string', 'null'] },
+    inputSchema: { type: 'object' },
+    annotations: {
+      type: 'object',
+      description: "The server's hints about the tool (MCP tool annotations); only read-only or idempotent tools are retried after their server went away mid-call",
+      properties: {
+        title: { type: 'string' },
+        readOnlyHint: { type: 'boolean' },
+        destructiveHint: { type: 'boolean' },
+        idempotentHint: { type: 'boolean' },
+        openWorldHint: { type: 'boolean' },
+      },
+    },
+  },
 } as const;
 
 export const discoverBody = {
@@ -109,4 +149,19 @@ export const diagnoseResponse = {
       properties: { content: { type: 'array' }, structuredContent: { type: 'object' }, isError: { type: 'boolean' } },
     },
   },
+} as const;
+
+export const statusResponse = {
+  type: 'object',
+  required: ['ok', 'states'],
+  properties: { ok: { const: true }, states: { type: 'array', items: statusSchema, description: 'One per configured connection, in list order' } },
+} as const;
+
+export const probeBody = discoverBody;
+
+export const probeResponse = {
+  type: 'object',
+  required: ['ok', 'status'],
+  description: 'The state after the probe: a server that could not be reached answers 200 with the failure in status.lastError',
+  properties: { ok: { const: true }, status: statusSchema },
 } as const;

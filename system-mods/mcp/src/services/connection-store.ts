@@ -111,6 +111,10 @@ export class ConnectionStore implements McpConnectionSource {
     return (await this.db.knex<ConnectionRow>(TABLE).orderBy('created_at').orderBy('id')).map(toConnection);
   }
 
+  async has(id: string): Promise<boolean> {
+    return (await this.db.knex(TABLE).where({ id }).first('id')) !== undefined;
+  }
+
   async count(): Promise<number> {
     const [row] = await this.db.knex(TABLE).count<{ count: string | number }[]>({ count: '*' });
     return Number(row?.count ?? 0);

@@ -61,6 +61,8 @@ export class Link {
   private closing: Promise<void> | undefined;
   broken = false;
   lostReason: string | undefined;
+  /** Set once the supervisor has counted this link's failure (a loss is counted once, however it is noticed). */
+  failureCounted = false;
   /** Called once when the peer goes away (not when we close). */
   onLost: ((link: Link) => void) | undefined;
   /** Called once the link is fully closed. */

@@ -1,6 +1,7 @@
 /** The plain-data face of MCP connections: targets, timings, sessions and the manager's interface. */
 import type { EgressGuard } from '../../../../sdk/core/egress.js';
-import type { LoggerService } from '../../../../sdk/index.js';
+import type { Disposable, LoggerService } from '../../../../sdk/index.js';
+import type { McpConnectionStatus, McpStateChange, McpToolHints } from '../contract.js';
 
 interface TargetBase {
   id: string;
@@ -39,6 +40,12 @@ export interface McpTimings {
   callTimeoutMs: number;
   /** Ping interval of open keep-alive clients; 0 disables the ping. */
   keepAlivePingMs: number;
+  /** Failed contacts in a row that open the circuit (default 3). */
+  failureThreshold?: number;
+  /** First delay of a background reconnect or probe (default 250 ms); doubles up to `retryMaxMs`. */
+  retryInitialMs?: number;
+  /** Longest delay between background reconnects or probes (default 30 s). */
+  retryMaxMs?: number;
 }
 
 /** A tool as the server describes it. */
@@ -46,6 +53,8 @@ export interface McpToolDescriptor {
   name: string;
   description: string | null;
   inputSchema: Record<string, unknown>;
+  /** The server's annotations of the tool, when it gives any. */
+  annotations?: McpToolHints;
 }
 
 /** The result of a tool call; `isError` is the tool's own report of failure. */
@@ -67,6 +76,8 @@ export interface McpSession {
   readonly server: McpServerIdentity | null;
   listTools(): Promise<McpToolDescriptor[]>;
   callTool(name: string, args?: Record<string, unknown>): Promise<McpToolResult>;
+  /** An MCP ping: the server answers, or the use fails. */
+  ping(): Promise<void>;
 }
 
 /** Options of one use. */
@@ -77,10 +88,15 @@ export interface McpUseOptions {
   timeoutMs?: number;
   /** Refuse a disabled connection (`mcp_connection_disabled`); the operator's diagnosis allows it. */
   requireEnabled?: boolean;
+  /** Go through an open circuit (the operator's discover, diagnose and "try now", and probes): the use is its probe. */
+  throughOpenCircuit?: boolean;
+  /**
+   * Whether the work may run again on a fresh client after its server went away mid-request
+   * (the tool said it is read-only or idempotent). A request that provably never reached the
+   * server is sent again regardless.
+   */
+  retryable?: boolean;
 }
-
-/** State of a connection's kept client. */
-export type McpKeptState = 'none' | 'connecting' | 'open' | 'reconnecting';
 
 /** The manager's public face (what the chat runtime will use). */
 export interface McpConnectionManager {
@@ -95,7 +111,18 @@ export interface McpConnectionManager {
   release(connectionId: string, options?: { inFlight?: boolean }): Promise<void>;
   /** Closes every client and refuses further use (mod disable, shutdown). */
   closeAll(): Promise<void>;
-  state(connectionId: string): McpKeptState;
+  /** The supervisor's state of a connection (`closed` when this process knows nothing of it). */
+  status(connectionId: string): McpConnectionStatus;
+  /** Every connection the supervisor has a record of. */
+  states(): McpConnectionStatus[];
+  onStateChange(listener: (change: McpStateChange) => void): Disposable;
+  /**
+   * Contacts the server now (connect and ping), through an open circuit: a success closes it.
+   * Resolves to the state afterwards; a failure to reach the server is in that state, not thrown.
+   */
+  probe(connectionId: string, options?: { signal?: AbortSignal }): Promise<McpConnectionStatus>;
+  /** Drops what the supervisor knows of a deleted connection. */
+  forget(connectionId: string): void;
 }
 
 /** What the execution boundaries say about starting a stdio server. */
@@ -116,6 +143,6 @@ export interface ConnectionManagerOptions {
   timings: () => Promise<McpTimings>;
   logger: LoggerService;
   clientInfo: { name: string; version: string };
-  /** Reconnect backoff of keep-alive clients. */
-  backoff?: { initialMs: number; maxMs: number };
+  /** Jitter source of retry delays (tests pass `() => 1` for exact delays). */
+  random?: () => number;
 }

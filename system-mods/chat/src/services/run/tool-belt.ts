@@ -6,8 +6,8 @@
  */
 import { createHash } from 'node:crypto';
 import Ajv from 'ajv';
-import type { LoggerService, ToolCallContext, ToolCatalogService } from '../../../../../sdk/index.js';
-import type { McpToolsService } from '../../../../mcp/src/contract.js';
+import type { Disposable, LoggerService, ToolCallContext, ToolCatalogService } from '../../../../../sdk/index.js';
+import type { McpStateChange, McpToolsService } from '../../../../mcp/src/contract.js';
 import { describeToolError } from './tool-output.js';
 import { workspaceRoot, workspaceTools } from './workspace-tools.js';
 
@@ -63,6 +63,19 @@ export class ToolBelt {
     this.mcpLists.set(connectionId, { at: Date.now(), tools });
     tools.catch(() => this.mcpLists.delete(connectionId));
     return tools;
+  }
+
+  /**
+   * Runs `onChange` on every change of state of the MCP connections these grants name, until
+   * disposed (a run relays them as stream events while it lasts).
+   */
+  watchMcp(grants: Array<{ connectionId: string }>, onChange: (change: McpStateChange) => void): Disposable {
+    const ids = new Set(grants.map((g) => g.connectionId).filter((id) => !id.startsWith('mod.')));
+    const mcp = this.deps.mcp();
+    if (ids.size === 0 || !mcp) return { dispose: () => undefined };
+    return mcp.onStateChange((change) => {
+      if (ids.has(change.connectionId)) onChange(change);
+    });
   }
 
   async forAgent(agentId: string, grants: Array<{ connectionId: string; toolName: string }>, signal: AbortSignal): Promise<{ tools: RunTool[]; unresolved: UnresolvedGrant[] }> {

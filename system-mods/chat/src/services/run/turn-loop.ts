@@ -17,6 +17,7 @@ import type { ToolBelt } from './tool-belt.js';
 import type { LoopGuard, ModelToolCall, ToolInvoker } from './tool-invoker.js';
 import type { StoredMessage } from '../archive/transcript-rows.js';
 import { attachmentMeta, composeUserText } from './turn-input.js';
+import { mcpStateNotice } from './tool-output.js';
 
 export class TurnLoop {
   constructor(
@@ -61,6 +62,11 @@ export class TurnLoop {
     const gateway = this.deps.gateway();
     if (!gateway) throw new ModelFailure(errors.chatModelUnavailable().code, errors.chatModelUnavailable().message);
     const base = await this.deps.context.base(run, profile, job.knownEmpty);
+    // The MCP connections this run uses: their changes of state are stream events while it lasts.
+    const watching = this.deps.belt.watchMcp(profile.grants, (change) => {
+      if (!run.finished) run.emit('runtime.notice', mcpStateNotice(change));
+    });
+    void run.done.then(() => watching.dispose());
     const belt = await this.deps.belt.forAgent(run.agentId, profile.grants, run.signal);
     if (belt.unresolved.length > 0) run.emit('runtime.notice', { kind: 'tools_unavailable', tools: belt.unresolved });
     const byName = new Map(belt.tools.map((t) => [t.name, t]));
