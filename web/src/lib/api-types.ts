@@ -147,8 +147,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Consolidate the latest diary entries into one markdown Dream memory
-         * @description The latest `limit` diary entries as one markdown Dream memory, headed with `generatedAt`. It is read-only: it stores nothing and changes no profile document.
+         * Consolidate the latest diary entries into the agent's DREAM_MEMORY through its Dream model (applied, or held for review)
+         * @description Asks the agent's Dream model (its Dream settings' own, else its chat model) to rewrite DREAM_MEMORY from the latest `limit` diary entries and the current document. Applied at once (the previous version stays restorable), or held as a pending revision when the Dream settings' `reviewMemory` is on. 400 dream_memory_model_not_configured / dream_memory_model_unusable, 409 dream_memory_diary_empty / dream_memory_in_progress, 500 dream_memory_model_failed; a failure changes nothing.
          */
         post: operations["dreams.consolidate"];
         delete?: never;
@@ -230,6 +230,30 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/agents/{agentId}/profile-documents/{kind}/revisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A profile document's revisions (applied, pending review, rejected)
+         * @description One profile document now and its revisions newest first: applied versions (restorable), pending proposals (a Dream memory held for review), rejected and superseded ones.
+         */
+        get: operations["agents.revisions-get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Accept or reject a pending revision, or restore an earlier version
+         * @description `accept` applies a pending revision, `reject` closes it (409 agent_profile_revision_conflict unless pending); `restore` applies an earlier applied version again as a new revision. The version replaced stays restorable.
+         */
+        patch: operations["agents.revisions-update"];
         trace?: never;
     };
     "/api/agents/{agentId}/skills": {
@@ -518,6 +542,46 @@ export interface paths {
          * @description Soft-deletes the record (a tombstone, revision + 1) when expectedRevision is current; later reads are 404.
          */
         delete: operations["brains.delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/brains/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restore an earlier revision of a Brain record as a new revision
+         * @description Restores an earlier revision in one step when expectedRevision is current: its title, content and sourceRefs become a new revision (revision + 1, operator-owned, restoredFrom set); a deleted record comes back. The history keeps every revision. 404 brain_revision_not_found for a revision the record never had, 400 brain_restore_tombstone for the revision that deleted it, 409 brain_revision_conflict_or_operator_authority for a stale expectedRevision.
+         */
+        post: operations["brains.restore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/brains/{id}/revisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A Brain record's revisions, newest first, with who wrote each and where an agent's write came from
+         * @description The record's revisions, newest first, each as it was written (tombstones included) with who wrote it and an agent write's provenance. Readable for deleted records too; 404 brain_record_not_found when the record never existed.
+         */
+        get: operations["brains.revisions"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2886,8 +2950,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Operator-wide skill catalog: central and global filesystem skills
-         * @description Precedence when ids collide: filesystem-agent > filesystem-global > central. This operator-wide view has central and global filesystem skills (<workspaces>/global/skills/<id>/SKILL.md); an agent's own skills appear only in GET /api/agents/{agentId}/skills. The filesystem is read on every request; skipped folders are listed under invalid.
+         * Operator-wide skill catalog: central and global filesystem skills, each with the agents given it
+         * @description Precedence when ids collide: filesystem-agent > filesystem-global > central. This operator-wide view has central and global filesystem skills (<workspaces>/global/skills/<id>/SKILL.md); an agent's own skills appear only in GET /api/agents/{agentId}/skills. The filesystem is read on every request; skipped folders are listed under invalid. Each skill's givenTo lists the agents whose assignment has its id (sorted agent ids).
          */
         get: operations["skills.list"];
         put?: never;
@@ -3761,7 +3825,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3794,7 +3858,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3829,7 +3893,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3888,7 +3952,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3936,7 +4000,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3996,7 +4060,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4025,7 +4089,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4065,7 +4129,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4140,7 +4204,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4229,7 +4293,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4279,7 +4343,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4338,7 +4402,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4368,7 +4432,7 @@ export interface operations {
                     limit?: number;
                     /**
                      * Format: date-time
-                     * @description The time the document says it was generated at (default now)
+                     * @description The time the provenance says it was generated at (default now)
                      */
                     generatedAt?: string;
                 };
@@ -4384,12 +4448,46 @@ export interface operations {
                     "application/json": {
                         ok: boolean;
                         generatedAt: string;
+                        /** @description Diary entries the model was shown */
                         entries: number;
+                        /** @description The new DREAM_MEMORY */
                         markdown: string;
+                        /**
+                         * @description `applied`: it is the document now; `pending`: it waits for the operator (Dream settings `reviewMemory`)
+                         * @enum {string}
+                         */
+                        status: "applied" | "pending";
+                        /** @description The DREAM_MEMORY revision (agents mod: `GET`/`PATCH /api/agents/{agentId}/profile-documents/DREAM_MEMORY/revisions`) */
+                        revision: {
+                            id: string;
+                            agentId?: string;
+                            kind: string;
+                            markdown?: string;
+                            status: string;
+                            source: string;
+                            provenance: {
+                                diaryEntryIds?: string[];
+                                cycleIds?: string[];
+                                runIds?: string[];
+                                days?: {
+                                    from?: string;
+                                    to?: string;
+                                };
+                                model?: {
+                                    connectionId?: string;
+                                    model?: string;
+                                };
+                                generatedAt?: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            createdAt: string;
+                            decidedAt?: string | null;
+                        };
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4418,7 +4516,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4450,6 +4548,8 @@ export interface operations {
                     /** @description Set together with model, or both null */
                     modelConnectionId?: string | null;
                     model?: string | null;
+                    /** @description True: a consolidated Dream memory waits for the operator to accept it before it replaces DREAM_MEMORY (default false: applied at once, the previous version restorable) */
+                    reviewMemory?: boolean;
                 };
             };
         };
@@ -4461,7 +4561,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4490,7 +4590,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4528,7 +4628,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4557,7 +4657,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4597,7 +4697,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4626,7 +4726,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4666,7 +4766,135 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "agents.revisions-get": {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                agentId: string;
+                kind: "SOUL" | "RULES" | "ORIENTATION" | "PREFERENCES" | "TOOLS" | "DREAM_MEMORY";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        kind: string;
+                        /** @description The document now; null when the agent has none of this kind */
+                        markdown: string | null;
+                        /** @description Newest first, pending ones included */
+                        revisions: {
+                            id: string;
+                            agentId: string;
+                            /** @enum {string} */
+                            kind: "SOUL" | "RULES" | "ORIENTATION" | "PREFERENCES" | "TOOLS" | "DREAM_MEMORY";
+                            markdown: string;
+                            /** @enum {string} */
+                            status: "applied" | "pending" | "rejected" | "superseded";
+                            /** @description `operator`, `import`, `dream`, `restore` or `earlier` (written before revisions were kept) */
+                            source: string;
+                            /** @description For `dream`: diaryEntryIds, cycleIds, runIds, model, generatedAt; for `restore`: restoredFrom */
+                            provenance: {
+                                [key: string]: unknown;
+                            };
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            decidedAt: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "agents.revisions-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agentId: string;
+                kind: "SOUL" | "RULES" | "ORIENTATION" | "PREFERENCES" | "TOOLS" | "DREAM_MEMORY";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The revision */
+                    id: string;
+                    /**
+                     * @description `accept` or `reject` a pending revision; `restore` an applied (earlier) one
+                     * @enum {string}
+                     */
+                    action: "accept" | "reject" | "restore";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        revision: {
+                            id: string;
+                            agentId: string;
+                            /** @enum {string} */
+                            kind: "SOUL" | "RULES" | "ORIENTATION" | "PREFERENCES" | "TOOLS" | "DREAM_MEMORY";
+                            markdown: string;
+                            /** @enum {string} */
+                            status: "applied" | "pending" | "rejected" | "superseded";
+                            /** @description `operator`, `import`, `dream`, `restore` or `earlier` (written before revisions were kept) */
+                            source: string;
+                            /** @description For `dream`: diaryEntryIds, cycleIds, runIds, model, generatedAt; for `restore`: restoredFrom */
+                            provenance: {
+                                [key: string]: unknown;
+                            };
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            decidedAt: string | null;
+                        };
+                        /** @description The document after the decision */
+                        markdown: string | null;
+                    };
+                };
+            };
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4741,7 +4969,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4823,7 +5051,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4857,7 +5085,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4903,7 +5131,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4961,7 +5189,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5171,7 +5399,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5234,7 +5462,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5315,7 +5543,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5372,7 +5600,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5402,7 +5630,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5458,7 +5686,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5485,7 +5713,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5512,7 +5740,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5539,7 +5767,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5589,13 +5817,21 @@ export interface operations {
                             updatedAt: string;
                             /** Format: date-time */
                             deletedAt: string | null;
+                            /** @description The latest write's provenance. Where an agent tool's write came from (null for the operator, an import or a promotion): the run and session, the model's tool call (the assistant message of that run whose toolCalls carry toolCallId), and derivedFrom: the tools other than the Brains tools whose output the model had read earlier in that turn (derived is true when there is any). */
+                            provenance: {
+                                runId: string;
+                                sessionId: string;
+                                toolCallId: string | null;
+                                derived: boolean;
+                                derivedFrom: string[];
+                            } | null;
                         }[];
                         /** @description Pass as cursor for the next page; null on the last page */
                         nextCursor: string | null;
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5654,10 +5890,18 @@ export interface operations {
                         updatedAt: string;
                         /** Format: date-time */
                         deletedAt: string | null;
+                        /** @description The latest write's provenance. Where an agent tool's write came from (null for the operator, an import or a promotion): the run and session, the model's tool call (the assistant message of that run whose toolCalls carry toolCallId), and derivedFrom: the tools other than the Brains tools whose output the model had read earlier in that turn (derived is true when there is any). */
+                        provenance: {
+                            runId: string;
+                            sessionId: string;
+                            toolCallId: string | null;
+                            derived: boolean;
+                            derivedFrom: string[];
+                        } | null;
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5705,10 +5949,18 @@ export interface operations {
                         updatedAt: string;
                         /** Format: date-time */
                         deletedAt: string | null;
+                        /** @description The latest write's provenance. Where an agent tool's write came from (null for the operator, an import or a promotion): the run and session, the model's tool call (the assistant message of that run whose toolCalls carry toolCallId), and derivedFrom: the tools other than the Brains tools whose output the model had read earlier in that turn (derived is true when there is any). */
+                        provenance: {
+                            runId: string;
+                            sessionId: string;
+                            toolCallId: string | null;
+                            derived: boolean;
+                            derivedFrom: string[];
+                        } | null;
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5771,10 +6023,18 @@ export interface operations {
                         updatedAt: string;
                         /** Format: date-time */
                         deletedAt: string | null;
+                        /** @description The latest write's provenance. Where an agent tool's write came from (null for the operator, an import or a promotion): the run and session, the model's tool call (the assistant message of that run whose toolCalls carry toolCallId), and derivedFrom: the tools other than the Brains tools whose output the model had read earlier in that turn (derived is true when there is any). */
+                        provenance: {
+                            runId: string;
+                            sessionId: string;
+                            toolCallId: string | null;
+                            derived: boolean;
+                            derivedFrom: string[];
+                        } | null;
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5831,10 +6091,154 @@ export interface operations {
                         updatedAt: string;
                         /** Format: date-time */
                         deletedAt: string | null;
+                        /** @description The latest write's provenance. Where an agent tool's write came from (null for the operator, an import or a promotion): the run and session, the model's tool call (the assistant message of that run whose toolCalls carry toolCallId), and derivedFrom: the tools other than the Brains tools whose output the model had read earlier in that turn (derived is true when there is any). */
+                        provenance: {
+                            runId: string;
+                            sessionId: string;
+                            toolCallId: string | null;
+                            derived: boolean;
+                            derivedFrom: string[];
+                        } | null;
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "brains.restore": {
+        parameters: {
+            query: {
+                agentId: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The earlier revision whose title, content and sourceRefs come back (400 brain_revision_invalid unless a positive integer) */
+                    revision: number;
+                    /** @description The revision the change is based on: a positive integer (400 brain_expected_revision_invalid otherwise) */
+                    expectedRevision: number;
+                    /** @description Ignored: the agentId query parameter decides */
+                    agentId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        id: string;
+                        agentId: string;
+                        title: string;
+                        content: string;
+                        sourceRefs: string[];
+                        revision: number;
+                        /** @description Created, edited or deleted by the operator; agent tools cannot change it */
+                        operatorOwned: boolean;
+                        deleted: boolean;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        /** Format: date-time */
+                        deletedAt: string | null;
+                        /** @description The latest write's provenance. Where an agent tool's write came from (null for the operator, an import or a promotion): the run and session, the model's tool call (the assistant message of that run whose toolCalls carry toolCallId), and derivedFrom: the tools other than the Brains tools whose output the model had read earlier in that turn (derived is true when there is any). */
+                        provenance: {
+                            runId: string;
+                            sessionId: string;
+                            toolCallId: string | null;
+                            derived: boolean;
+                            derivedFrom: string[];
+                        } | null;
+                    };
+                };
+            };
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "brains.revisions": {
+        parameters: {
+            query: {
+                agentId: string;
+                limit?: string;
+                before?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        items: {
+                            revision: number;
+                            title: string;
+                            content: string;
+                            sourceRefs: string[];
+                            operatorOwned: boolean;
+                            /** @description This revision deleted the record (a tombstone; it cannot be restored) */
+                            deleted: boolean;
+                            /**
+                             * @description Who wrote it: the operator (routes, accepted promotions, restores), an agent tool, or an import
+                             * @enum {string}
+                             */
+                            author: "operator" | "agent" | "import";
+                            /** @description Where an agent tool's write came from (null for the operator, an import or a promotion): the run and session, the model's tool call (the assistant message of that run whose toolCalls carry toolCallId), and derivedFrom: the tools other than the Brains tools whose output the model had read earlier in that turn (derived is true when there is any). */
+                            provenance: {
+                                runId: string;
+                                sessionId: string;
+                                toolCallId: string | null;
+                                derived: boolean;
+                                derivedFrom: string[];
+                            } | null;
+                            /** @description The earlier revision this one restored */
+                            restoredFrom: number | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                        /** @description Pass as before for the next (older) page; null on the last page */
+                        nextBefore: number | null;
+                    };
+                };
+            };
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5900,7 +6304,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5937,7 +6341,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5990,7 +6394,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6022,7 +6426,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6054,7 +6458,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6084,7 +6488,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6130,7 +6534,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6192,7 +6596,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6256,7 +6660,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6319,7 +6723,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6353,7 +6757,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6385,7 +6789,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6398,7 +6802,9 @@ export interface operations {
     };
     "diagnostics.mod-jobs": {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+            };
             header?: never;
             path: {
                 modId: string;
@@ -6412,9 +6818,29 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        modId: string;
+                        items: {
+                            id: string;
+                            kind: string;
+                            /** @enum {unknown} */
+                            state: "queued" | "running" | "retrying" | "succeeded" | "failed" | "cancelled";
+                            createdAt?: string | null;
+                            startedAt?: string | null;
+                            finishedAt?: string | null;
+                            attempts?: number;
+                            lastError?: string | null;
+                            refs?: {
+                                [key: string]: string | number | null;
+                            };
+                        }[];
+                        truncated: boolean;
+                    };
+                };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6442,9 +6868,28 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        modId: string;
+                        job: {
+                            id: string;
+                            kind: string;
+                            /** @enum {unknown} */
+                            state: "queued" | "running" | "retrying" | "succeeded" | "failed" | "cancelled";
+                            createdAt?: string | null;
+                            startedAt?: string | null;
+                            finishedAt?: string | null;
+                            attempts?: number;
+                            lastError?: string | null;
+                            refs?: {
+                                [key: string]: string | number | null;
+                            };
+                        };
+                    };
+                };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6473,7 +6918,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6512,7 +6957,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6539,7 +6984,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6568,7 +7013,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6647,7 +7092,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6686,7 +7131,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6839,7 +7284,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6948,7 +7393,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6984,6 +7429,8 @@ export interface operations {
                             mode: "image" | "video" | "speech" | "music";
                             /** @description At least one connection has an eligible model for this mode */
                             available: boolean;
+                            /** @description Only when unavailable: why, in words for the operator (music: no provider with a music generation API) */
+                            reason?: string;
                             connections: {
                                 connectionId: string;
                                 provider: string;
@@ -6997,7 +7444,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7092,7 +7539,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7270,7 +7717,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7363,7 +7810,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7395,7 +7842,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7448,7 +7895,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7490,7 +7937,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7541,7 +7988,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7571,7 +8018,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7619,7 +8066,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7682,7 +8129,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7732,7 +8179,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7769,7 +8216,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7832,7 +8279,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7883,7 +8330,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7934,7 +8381,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8093,7 +8540,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8272,7 +8719,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8315,7 +8762,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8354,8 +8801,11 @@ export interface operations {
                             agentId: string;
                             title: string;
                             content: string;
-                            /** @enum {string} */
-                            source: "tiddle" | "dream" | "curator";
+                            /**
+                             * @description agent: an agent tool write held for review (memory curator settings, reviewAgentBrainWrites)
+                             * @enum {string}
+                             */
+                            source: "tiddle" | "dream" | "curator" | "agent";
                             provenance: {
                                 runIds?: string[];
                                 messages?: {
@@ -8364,13 +8814,22 @@ export interface operations {
                                 }[];
                                 cardIds?: string[];
                                 dreamCycleId?: string;
+                                /** @description An agent's held Brain write: the tools whose output it may stem from */
+                                derivedFrom?: string[];
+                                /** @description An agent's held Brain write: the references it cited */
+                                sourceRefs?: string[];
                             };
                             /** @enum {string} */
                             status: "pending" | "accepted" | "rejected";
                             /** @description sha256 of the proposed title and content; one candidate per agent and hash */
                             contentHash: string;
-                            /** @description The Brain record accepting it created */
+                            /** @description The Brain record accepting it created (or, with a target, replaced) */
                             brainRecordId: string | null;
+                            /** @description An agent's held update: accepting replaces this record at this revision (409 brain_revision_conflict_or_operator_authority when it has moved on) instead of creating one */
+                            target: {
+                                brainRecordId: string;
+                                expectedRevision: number;
+                            } | null;
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
@@ -8379,7 +8838,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8428,8 +8887,11 @@ export interface operations {
                             agentId: string;
                             title: string;
                             content: string;
-                            /** @enum {string} */
-                            source: "tiddle" | "dream" | "curator";
+                            /**
+                             * @description agent: an agent tool write held for review (memory curator settings, reviewAgentBrainWrites)
+                             * @enum {string}
+                             */
+                            source: "tiddle" | "dream" | "curator" | "agent";
                             provenance: {
                                 runIds?: string[];
                                 messages?: {
@@ -8438,13 +8900,22 @@ export interface operations {
                                 }[];
                                 cardIds?: string[];
                                 dreamCycleId?: string;
+                                /** @description An agent's held Brain write: the tools whose output it may stem from */
+                                derivedFrom?: string[];
+                                /** @description An agent's held Brain write: the references it cited */
+                                sourceRefs?: string[];
                             };
                             /** @enum {string} */
                             status: "pending" | "accepted" | "rejected";
                             /** @description sha256 of the proposed title and content; one candidate per agent and hash */
                             contentHash: string;
-                            /** @description The Brain record accepting it created */
+                            /** @description The Brain record accepting it created (or, with a target, replaced) */
                             brainRecordId: string | null;
+                            /** @description An agent's held update: accepting replaces this record at this revision (409 brain_revision_conflict_or_operator_authority when it has moved on) instead of creating one */
+                            target: {
+                                brainRecordId: string;
+                                expectedRevision: number;
+                            } | null;
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
@@ -8453,7 +8924,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8493,7 +8964,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8526,7 +8997,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8623,7 +9094,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8692,7 +9163,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8761,7 +9232,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8864,7 +9335,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8969,7 +9440,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9081,7 +9552,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9120,7 +9591,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9167,7 +9638,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9196,7 +9667,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9229,7 +9700,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9264,7 +9735,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9322,7 +9793,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9364,7 +9835,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9415,7 +9886,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9469,7 +9940,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9530,7 +10001,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9565,7 +10036,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9632,7 +10103,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9668,7 +10139,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9715,7 +10186,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9762,7 +10233,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9798,7 +10269,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9833,7 +10304,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9880,7 +10351,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9918,7 +10389,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9953,7 +10424,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9992,7 +10463,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10051,7 +10522,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10090,7 +10561,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10125,7 +10596,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10169,7 +10640,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10206,7 +10677,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10241,7 +10712,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10289,7 +10760,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10339,7 +10810,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10377,7 +10848,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10406,7 +10877,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10448,7 +10919,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10493,7 +10964,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10538,7 +11009,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10589,7 +11060,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10652,7 +11123,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10713,7 +11184,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10797,7 +11268,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10856,7 +11327,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10893,7 +11364,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10969,7 +11440,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11033,7 +11504,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11100,7 +11571,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11213,7 +11684,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11274,7 +11745,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11317,7 +11788,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11370,7 +11841,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11415,7 +11886,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11507,7 +11978,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11583,7 +12054,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11663,7 +12134,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11728,7 +12199,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11763,7 +12234,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11866,7 +12337,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11937,7 +12408,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11971,7 +12442,7 @@ export interface operations {
                     "application/json": string;
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12046,7 +12517,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12099,7 +12570,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12135,7 +12606,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12162,7 +12633,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12199,7 +12670,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12228,7 +12699,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12281,7 +12752,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12342,7 +12813,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12381,7 +12852,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12434,7 +12905,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12474,7 +12945,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12525,11 +12996,17 @@ export interface operations {
                              * @default 50
                              */
                             maxItemsPerRun: number;
+                            /**
+                             * @description Hold an agent's brain_save and brain_update as Brain promotion candidates for the operator: off (default: written at once, with provenance), derived (when a tool other than the Brains tools ran earlier in the same turn, so the content may stem from tool output), or all.
+                             * @default off
+                             * @enum {string}
+                             */
+                            reviewAgentBrainWrites: "off" | "derived" | "all";
                         };
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12558,6 +13035,11 @@ export interface operations {
                     reviewWindowDays?: number;
                     /** @description At most this many conversation items are reviewed per run (bounding model cost); the rest wait for the next run. Default 50. */
                     maxItemsPerRun?: number;
+                    /**
+                     * @description Hold an agent's brain_save and brain_update as Brain promotion candidates for the operator: off (default: written at once, with provenance), derived (when a tool other than the Brains tools ran earlier in the same turn, so the content may stem from tool output), or all.
+                     * @enum {string}
+                     */
+                    reviewAgentBrainWrites?: "off" | "derived" | "all";
                 };
             };
         };
@@ -12593,11 +13075,17 @@ export interface operations {
                              * @default 50
                              */
                             maxItemsPerRun: number;
+                            /**
+                             * @description Hold an agent's brain_save and brain_update as Brain promotion candidates for the operator: off (default: written at once, with provenance), derived (when a tool other than the Brains tools ran earlier in the same turn, so the content may stem from tool output), or all.
+                             * @default off
+                             * @enum {string}
+                             */
+                            reviewAgentBrainWrites: "off" | "derived" | "all";
                         };
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12648,7 +13136,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12708,7 +13196,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12748,7 +13236,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12799,7 +13287,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12887,7 +13375,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13070,7 +13558,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13160,7 +13648,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13228,7 +13716,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13279,7 +13767,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13350,7 +13838,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13415,7 +13903,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13513,7 +14001,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13717,7 +14205,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13817,7 +14305,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13856,7 +14344,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13927,7 +14415,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14011,7 +14499,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14099,7 +14587,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14190,7 +14678,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14282,7 +14770,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14369,7 +14857,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14487,7 +14975,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14566,7 +15054,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14650,7 +15138,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14738,7 +15226,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14830,7 +15318,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14920,7 +15408,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14980,7 +15468,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15043,7 +15531,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15094,7 +15582,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15156,7 +15644,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15217,7 +15705,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15280,7 +15768,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15321,6 +15809,8 @@ export interface operations {
                             path?: string;
                             /** @description Lower-precedence layers that have a skill with the same id */
                             shadows?: ("central" | "filesystem-global" | "filesystem-agent")[];
+                            /** @description The agents whose assignment has this skill's id, sorted (the reverse of GET /api/agents/{agentId}/skills) */
+                            givenTo: string[];
                         }[];
                         /** @description Skill folders that were skipped, with the reason */
                         invalid: {
@@ -15335,7 +15825,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15394,7 +15884,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15444,7 +15934,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15494,7 +15984,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15553,7 +16043,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15595,7 +16085,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15648,7 +16138,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15685,7 +16175,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15729,7 +16219,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15756,7 +16246,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15807,7 +16297,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15850,7 +16340,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15911,7 +16401,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15950,7 +16440,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15983,11 +16473,94 @@ export interface operations {
                         /** @constant */
                         runtime: "svc";
                         version?: string;
-                        checks: unknown[];
+                        buildIdentity?: string;
+                        startedAt?: string;
+                        uptimeSeconds?: number;
+                        roots?: {
+                            dataDir?: string;
+                            workspaces?: string;
+                        };
+                        database?: {
+                            /** @enum {unknown} */
+                            driver?: "pglite" | "postgres";
+                            available?: boolean;
+                            /** @enum {unknown} */
+                            vectorStorage?: "pgvector" | "real[]";
+                        };
+                        mods?: {
+                            loaded?: number;
+                            disabled?: number;
+                            failed?: {
+                                id?: string;
+                                error?: string;
+                            }[];
+                        };
+                        runs?: {
+                            engine?: boolean;
+                            active?: number;
+                        };
+                        agent?: {
+                            id?: string;
+                            /** @enum {unknown} */
+                            status?: "running" | "idle";
+                            runs?: Record<string, never>[];
+                        };
+                        model: {
+                            /** @description A model gateway (the model-connections mod) is enabled */
+                            gateway: boolean;
+                            defaultContextWindow: number;
+                            agent?: {
+                                connectionId: string;
+                                model: string;
+                                reasoningEffort?: string;
+                                temperature?: number;
+                                provider?: string | null;
+                                apiType?: string | null;
+                                contextWindow?: number | null;
+                                /** @description The connection exists and offers the model, enabled */
+                                available: boolean;
+                            } | null;
+                        } | null;
+                        policy: {
+                            maxToolRounds: number;
+                            loopGuardRepeats: number;
+                            maxRunMs: number;
+                            toolTimeoutMs: number;
+                            compactAtPercent?: number;
+                            maxCompactionSweeps?: number;
+                            agent?: {
+                                enabled?: boolean;
+                                toolGrants?: number;
+                                /** @enum {unknown} */
+                                executionEnvironment?: "local" | "remote";
+                            } | null;
+                        } | null;
+                        traces: {
+                            stored: number;
+                            retention: {
+                                enabled: boolean;
+                                maxAgeDays?: number;
+                                maxTotalMb?: number;
+                            };
+                            latest: {
+                                runId?: string;
+                                agentId?: string;
+                                sessionId?: string;
+                                status?: string;
+                                startedAt?: string;
+                                endedAt?: string | null;
+                                errorCode?: string | null;
+                            } | null;
+                        } | null;
+                        checks: {
+                            name: string;
+                            ok: boolean;
+                            detail?: string;
+                        }[];
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16021,7 +16594,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16063,7 +16636,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16114,7 +16687,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16158,7 +16731,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16204,7 +16777,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16256,7 +16829,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16290,7 +16863,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16368,7 +16941,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16463,7 +17036,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16537,7 +17110,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16611,7 +17184,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16704,7 +17277,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16745,7 +17318,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16825,7 +17398,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16881,7 +17454,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16978,7 +17551,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17115,7 +17688,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17245,7 +17818,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17385,7 +17958,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17521,7 +18094,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17691,7 +18264,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17752,7 +18325,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17802,7 +18375,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17833,7 +18406,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17865,7 +18438,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17897,7 +18470,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17968,7 +18541,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18113,7 +18686,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18158,7 +18731,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18209,7 +18782,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18273,7 +18846,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18323,7 +18896,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18385,7 +18958,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18442,7 +19015,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18507,7 +19080,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18574,7 +19147,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18601,7 +19174,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18628,7 +19201,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18657,7 +19230,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18700,7 +19273,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18729,7 +19302,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (361 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
