@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
 import { startTestKernel, type TestKernel } from '../../sdk/testing/index.js';
-import type { KernelConfig } from '../../kernel/config.js';
+import { tracingConfig, type KernelConfig } from '../../kernel/config.js';
 import { chatChunk, sseData, startFakeOpenAi, usageChunk, type FakeOpenAi, type ScriptedAnswer } from '../peers/fake-openai.js';
 import { FIXTURE_MODS, json } from '../helpers.js';
 export { until } from './until.js';
@@ -64,6 +64,11 @@ export async function startChatKit(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Kernel configuration that exports every span to `endpoint` (an OTLP/HTTP traces receiver), as the standard variables would. */
+export function tracingTo(endpoint: string): Partial<KernelConfig> {
+  return { tracing: tracingConfig({ SVC_OTEL_TRACES: 'true', OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: endpoint, OTEL_TRACES_SAMPLER: 'always_on', OTEL_SERVICE_NAME: 'svc-test' }) };
 }
 
 /** A streamed text answer cut into `pieces`. */

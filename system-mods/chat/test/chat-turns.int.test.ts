@@ -8,9 +8,8 @@ import { mkdirSync, writeFileSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tracingConfig } from '../../../kernel/config.js';
 import { json } from '../../../test/helpers.js';
-import { chatRequest, parseNdjson, startChatKit, textAnswer, toolAnswer, type ChatKit } from '../../../test/kits/chat-kit.js';
+import { chatRequest, parseNdjson, startChatKit, textAnswer, toolAnswer, tracingTo, type ChatKit } from '../../../test/kits/chat-kit.js';
 import { until } from '../../../test/kits/until.js';
 import { startOtlpReceiver, type OtlpReceiver } from '../../../test/peers/otlp-receiver.js';
 
@@ -18,8 +17,7 @@ let kit: ChatKit;
 let otlp: OtlpReceiver;
 beforeAll(async () => {
   otlp = await startOtlpReceiver();
-  const tracing = tracingConfig({ SVC_OTEL_TRACES: 'true', OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: otlp.endpoint, OTEL_TRACES_SAMPLER: 'always_on', OTEL_SERVICE_NAME: 'svc-test' });
-  kit = await startChatKit({ agents: ['ada', 'bob'], mods: ['diagnostics'], config: { tracing } });
+  kit = await startChatKit({ agents: ['ada', 'bob'], mods: ['diagnostics'], config: tracingTo(otlp.endpoint) });
 });
 afterAll(async () => {
   await kit?.close();
