@@ -38,7 +38,7 @@ const PERSISTED_THROUGHPUT_TARGET = 0.6;
 
 const ANSWER = 'The quick brown fox jumps over the lazy dog. '.repeat(4).trim().split(' ');
 
-interface TurnTiming {
+export interface TurnTiming {
   startedMs: number;
   terminalMs: number;
   modelMs: number;
@@ -47,7 +47,7 @@ interface TurnTiming {
 }
 
 /** One streamed turn, timed from the request to each line's arrival. */
-function streamTurn(base: string, body: Record<string, unknown>): Promise<TurnTiming> {
+export function streamTurn(base: string, body: Record<string, unknown>): Promise<TurnTiming> {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
     let startedMs = Number.NaN;

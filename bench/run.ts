@@ -18,6 +18,7 @@ import { runSchedulerBench } from './scheduler.js';
 import { runForgeDownload } from './forge-download.js';
 import { runGatewayDispatch } from './gateway-dispatch.js';
 import { runChatBench } from './chat.js';
+import { runTracingBench } from './tracing.js';
 import { runChatRenderBench } from './chat-render.js';
 import { runHttpThroughput } from './http-throughput.js';
 import { stopAll } from './lib/processes.js';
@@ -93,6 +94,7 @@ const benchmarks: { name: string; run: () => Promise<BenchOutcome> }[] = [
   { name: 'auth', run: () => runAuthThroughput(authDataDir) },
   { name: 'agents', run: () => runAgentsList(dataDir) },
   { name: 'chat', run: () => runChatBench() },
+  { name: 'tracing', run: () => runTracingBench() },
   { name: 'streams', run: () => runStreamsBench() },
   { name: 'chat-render', run: () => runChatRenderBench() },
   { name: 'brains', run: () => runBrainsBench() },

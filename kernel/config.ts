@@ -44,6 +44,21 @@ export interface KernelConfig {
   uiAuth: UiAuthEnv;
   /** What outbound requests may reach besides public addresses (link-local and metadata never). */
   egress: { allowLoopback: boolean; allowPrivate: boolean };
+  /** OpenTelemetry traces; absent or `enabled: false` loads no SDK at all. */
+  tracing?: TracingConfig;
+}
+
+/** `SVC_OTEL_TRACES` and the standard `OTEL_*` variables, resolved once at start. */
+export interface TracingConfig {
+  enabled: boolean;
+  /** The OTLP/HTTP traces endpoint (a full URL ending in `/v1/traces` unless the collector says otherwise). */
+  endpoint: string;
+  serviceName: string;
+  /** `OTEL_TRACES_SAMPLER` as given (`parentbased_always_on` by default) and its argument. */
+  sampler: string;
+  samplerArg?: string;
+  /** Prompt, completion and tool argument/result text on spans (redacted); off unless opted in. */
+  captureContent: boolean;
 }
 
 /** `SVC_UI_AUTH_*` as given; the auth module resolves them against the saved settings. */
@@ -172,7 +187,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       allowLoopback: flag(env, 'SVC_EGRESS_ALLOW_LOOPBACK', true),
       allowPrivate: flag(env, 'SVC_EGRESS_ALLOW_PRIVATE', true),
     },
+    tracing: tracingConfig(env),
   };
+}
+
+const SAMPLERS = ['always_on', 'always_off', 'traceidratio', 'parentbased_always_on', 'parentbased_always_off', 'parentbased_traceidratio'];
+
+/**
+ * Traces are off unless `SVC_OTEL_TRACES` is true; then the standard variables say where they
+ * go and how many are kept. `OTEL_SDK_DISABLED=true` or `OTEL_TRACES_EXPORTER=none` still wins.
+ */
+export function tracingConfig(env: NodeJS.ProcessEnv): TracingConfig {
+  const sampler = (text(env, 'OTEL_TRACES_SAMPLER') ?? 'parentbased_always_on').toLowerCase();
+  if (!SAMPLERS.includes(sampler)) throw new ConfigError(`OTEL_TRACES_SAMPLER must be one of ${SAMPLERS.join(', ')}, got "${sampler}"`);
+  const base = text(env, 'OTEL_EXPORTER_OTLP_ENDPOINT');
+  const endpoint = text(env, 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT') ?? (base !== undefined ? `${base.replace(/\/+$/, '')}/v1/traces` : 'http://localhost:4318/v1/traces');
+  try {
+    if (!/^https?:$/.test(new URL(endpoint).protocol)) throw new Error('scheme');
+  } catch {
+    throw new ConfigError(`the OTLP traces endpoint must be an http(s) URL, got "${endpoint}"`);
+  }
+  const exporter = text(env, 'OTEL_TRACES_EXPORTER')?.toLowerCase();
+  const enabled = flag(env, 'SVC_OTEL_TRACES') && !flag(env, 'OTEL_SDK_DISABLED') && exporter !== 'none';
+  const captureContent = flag(env, 'SVC_OTEL_CAPTURE_CONTENT', flag(env, 'OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT'));
+  return { enabled, endpoint, serviceName: text(env, 'OTEL_SERVICE_NAME') ?? 'svc', sampler, samplerArg: text(env, 'OTEL_TRACES_SAMPLER_ARG'), captureContent };
 }
 
 function authMode(value: string | undefined): UiAuthEnv['mode'] {

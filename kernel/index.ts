@@ -44,6 +44,9 @@ import { ModTableGuard } from './storage/mod-table-guard.js';
 import { SettingsStore } from './storage/settings-store.js';
 import { KERNEL_SERVICE_DEFINITIONS, type KernelCradle } from './services/index.js';
 import { KERNEL_VERSION } from './version.js';
+import { registerKernelMetrics, SandboxGauges } from './telemetry/kernel-metrics.js';
+import { MetricRegistry } from './telemetry/metric-registry.js';
+import { startTracing, type KernelTracing } from './telemetry/tracing.js';
 import { kernelHandle, type Kernel } from './kernel-handle.js';
 
 export type { Kernel } from './kernel-handle.js';
@@ -78,7 +81,10 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
   const database = await (options.opening ?? Database.open(databaseOptions, logger));
   let jobs: JobQueue | undefined;
   let changes: ChangeBus | undefined;
+  let tracing: KernelTracing | undefined;
   try {
+    tracing = await startTracing(config.tracing, logger);
+    const tracer = tracing;
     await migrateLatest(database.knex, KERNEL_OWNER, path.join(projectRoot, 'migrations'), (fn) => database.schemaLock(fn));
     jobs = await JobQueue.start({
       driver: database.driver,
@@ -87,6 +93,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       log: logger.child({ component: 'jobs' }),
       stopGraceMs: config.shutdownTimeoutMs,
       exclusive: (fn) => database.schemaLock(fn),
+      tracing: tracer,
     });
     const jobQueue = jobs;
     changes = await ChangeBus.start({
@@ -111,6 +118,8 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
     errorRegistry.register(KERNEL_ERRORS_OWNER, [kernelErrors, egressErrors]);
     const routes = new RouteTable();
     const metrics = new RequestMetrics();
+    const metricRegistry = new MetricRegistry();
+    const sandboxGauges = new SandboxGauges();
     const tools = new ToolRegistry();
     const diagnostics = new DiagnosticsRegistry();
     const provided = new ProvidedServices();
@@ -129,6 +138,9 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       'kernel.changes': changeBus,
       'kernel.process-liveness': processLiveness,
       'kernel.metrics': metrics,
+      'kernel.tracing': tracer,
+      'kernel.metric-registry': metricRegistry,
+      'kernel.sandbox-gauges': sandboxGauges,
       'kernel.error-registry': errorRegistry,
       'kernel.egress-options': options.egress ?? {},
     } satisfies Partial<KernelCradle>);
@@ -176,6 +188,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
     });
     const modHost = host;
     provide({ 'kernel.mod-host': modHost });
+    registerKernelMetrics(metricRegistry, { mods: () => modHost.list(), sandboxes: sandboxGauges, knex: database.knex });
 
     const sources = createModSources({ config, database, installs, host: modHost, hooks, jobs: jobQueue, settings: settingsStore, changes: changeBus, egress, logger });
 
@@ -188,7 +201,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
     routes.declare(KERNEL_OWNER, kernelRoutes);
     for (const r of kernelRoutes) routes.bind(KERNEL_OWNER, r.id, r.binding);
 
-    const app = createHttpServer({ logger, routes, gate: modHost, metrics, http: config.http, listen: config, authenticator });
+    const app = createHttpServer({ logger, routes, gate: modHost, metrics, metricRegistry, tracing: tracer, http: config.http, listen: config, authenticator });
     const installedRoot = await sources.installer.prepareBoot();
     await modHost.boot([...(options.modSources ?? [{ root: config.systemModsDir, system: true }]), installedRoot], options.onlyMods);
     // Git mods another process installed or updated while this one was away: fetched now, in the background.
@@ -213,11 +226,14 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       diagnostics,
       provided,
       metrics,
+      metricRegistry,
+      tracing: tracer,
       sourceRefresh: sources.refresh,
     });
   } catch (error) {
     await jobs?.stop().catch(() => undefined);
     await changes?.close().catch(() => undefined);
+    await tracing?.shutdown();
     await database.close().catch(() => undefined);
     throw error;
   }

@@ -19,6 +19,8 @@ import type { SourceRefreshSchedule } from './mods/sources/source-refresh-schedu
 import type { ChangeBus } from './storage/change-bus.js';
 import type { ProcessLiveness } from './storage/process-liveness.js';
 import type { Database } from './storage/database.js';
+import type { MetricRegistry } from './telemetry/metric-registry.js';
+import type { KernelTracing } from './telemetry/tracing.js';
 
 export interface Kernel {
   app: FastifyInstance;
@@ -36,6 +38,8 @@ export interface Kernel {
   processLiveness: ProcessLiveness;
   runtimeInfo: RuntimeInfoService;
   logger: Logger;
+  /** OpenTelemetry traces (a no-op unless `SVC_OTEL_TRACES` is on); tests flush it. */
+  tracing: KernelTracing;
   /** The implementation a mod provides for `serviceId` (tests call a mod's service directly). */
   providedService<T>(serviceId: string): T | undefined;
   /** What a mod has registered right now (the contract suite asserts all zero after disable). */
@@ -61,7 +65,8 @@ export interface Kernel {
 }
 
 /** What the handle is made of: the kernel's parts, as `createKernel` built and started them. */
-export type KernelParts = Pick<Kernel, 'app' | 'config' | 'database' | 'hooks' | 'extensions' | 'jobs' | 'mods' | 'changes' | 'processLiveness' | 'runtimeInfo' | 'logger'> & {
+export type KernelParts = Pick<Kernel, 'app' | 'config' | 'database' | 'hooks' | 'extensions' | 'jobs' | 'mods' | 'changes' | 'processLiveness' | 'runtimeInfo' | 'logger' | 'tracing'> & {
+  metricRegistry: MetricRegistry;
   routes: RouteTable;
   tools: ToolRegistry;
   diagnostics: DiagnosticsRegistry;
@@ -71,7 +76,7 @@ export type KernelParts = Pick<Kernel, 'app' | 'config' | 'database' | 'hooks' |
 };
 
 export function kernelHandle(parts: KernelParts): Kernel {
-  const { app, config, database, hooks, extensions, jobs, mods, changes, processLiveness, logger, routes, tools, diagnostics, provided, metrics, sourceRefresh } = parts;
+  const { app, config, database, hooks, extensions, jobs, mods, changes, processLiveness, logger, routes, tools, diagnostics, provided, metrics, sourceRefresh, tracing, metricRegistry } = parts;
   let closing: Promise<void> | undefined;
   return {
     app,
@@ -85,6 +90,7 @@ export function kernelHandle(parts: KernelParts): Kernel {
     processLiveness,
     runtimeInfo: parts.runtimeInfo,
     logger,
+    tracing,
     providedService: <T>(serviceId: string) => provided.get(serviceId)?.implementation as T | undefined,
     inspectRegistrations: (modId) => ({
       boundRoutes: routes.list().filter((r) => r.owner === modId && r.binding).length,
@@ -124,6 +130,9 @@ export function kernelHandle(parts: KernelParts): Kernel {
         await mods.shutdown();
         await jobs.stop().catch((err) => logger.error({ err }, 'stopping the job queue failed'));
         metrics.close();
+        metricRegistry.close();
+        // The spans of the last requests and jobs leave before the process does.
+        await tracing.shutdown();
         await changes.close().catch((err) => logger.error({ err }, 'closing the change listener failed'));
         await database.close();
       })();

@@ -73,8 +73,11 @@ class BatchedStdout implements pino.DestinationStream {
   }
 }
 
-/** Writes the one line per request; fields are the kernel's own (never a header, body or error). */
-export type RequestLineWriter = (reqId: string, method: string, url: string, route: string, status: number, ms: number) => void;
+/**
+ * Writes the one line per request; fields are the kernel's own (never a header, body or error).
+ * `traceId` (tracing on) lets an operator jump from the line to the trace.
+ */
+export type RequestLineWriter = (reqId: string, method: string, url: string, route: string, status: number, ms: number, traceId?: string) => void;
 
 /** The request-line writers of loggers made by {@link createLogger}. */
 const requestLines = new WeakMap<Logger, RequestLineWriter>();
@@ -102,21 +105,22 @@ export function createLogger(config: Pick<KernelConfig, 'logLevel'>, destination
  * URL already through {@link redactUrl}.
  */
 function formattedRequestLine(out: pino.DestinationStream): RequestLineWriter {
-  return (reqId, method, url, route, status, ms) => out.write(formatRequestLine(reqId, method, url, route, status, ms, Date.now()));
+  return (reqId, method, url, route, status, ms, traceId) => out.write(formatRequestLine(reqId, method, url, route, status, ms, Date.now(), traceId));
 }
 
 /** One request line, exactly as pino writes `info({reqId, method, url, route, status, ms}, 'request')`. */
-export function formatRequestLine(reqId: string, method: string, url: string, route: string, status: number, ms: number, time: number): string {
-  return `{"level":30,"time":${time},"runtime":"svc","reqId":${JSON.stringify(reqId)},"method":${JSON.stringify(method)},"url":${JSON.stringify(url)},"route":${JSON.stringify(route)},"status":${status},"ms":${ms},"msg":"request"}\n`;
+export function formatRequestLine(reqId: string, method: string, url: string, route: string, status: number, ms: number, time: number, traceId?: string): string {
+  const trace = traceId ? `,"traceId":"${traceId}"` : '';
+  return `{"level":30,"time":${time},"runtime":"svc","reqId":${JSON.stringify(reqId)},"method":${JSON.stringify(method)},"url":${JSON.stringify(url)},"route":${JSON.stringify(route)},"status":${status},"ms":${ms}${trace},"msg":"request"}\n`;
 }
 
 /** A caller's own destination (tests capture lines): the same line through pino, without redaction. */
 function pinoRequestLine(config: Pick<KernelConfig, 'logLevel'>, out: pino.DestinationStream): RequestLineWriter {
   const plain = pino({ level: config.logLevel, base: { runtime: 'svc' } }, out);
-  return (reqId, method, url, route, status, ms) => plain.info({ reqId, method, url, route, status, ms }, 'request');
+  return (reqId, method, url, route, status, ms, traceId) => plain.info({ reqId, method, url, route, status, ms, ...(traceId ? { traceId } : {}) }, 'request');
 }
 
 /** The request-line writer of `logger`; for a logger made elsewhere, its own `info`. */
 export function requestLine(logger: Logger): RequestLineWriter {
-  return requestLines.get(logger) ?? ((reqId, method, url, route, status, ms) => logger.info({ reqId, method, url, route, status, ms }, 'request'));
+  return requestLines.get(logger) ?? ((reqId, method, url, route, status, ms, traceId) => logger.info({ reqId, method, url, route, status, ms, ...(traceId ? { traceId } : {}) }, 'request'));
 }

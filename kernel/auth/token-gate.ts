@@ -5,6 +5,7 @@
  *   GET only): the owner opts in, so the kernel never hands a token a route its owner did not
  *   mean to expose;
  * - the pathname is in the spec's allowlist table (`SPEC.md`, "Diagnostics bearer tokens"),
+ *   plus `/metrics` (Prometheus, see below),
  *   matched here exactly, segment patterns included. The table is the ceiling: a flag alone once
  *   let a token download `/api/sessions/{id}/export` (the spec allows one segment after
  *   `/api/sessions/`) and reach body and parameter validation on
@@ -41,7 +42,9 @@ const SUSPECT = /%2f|%5c|%2e|\\|\/\/|\/$|\/\.\.?(?:\/|$)/i;
  * `/api/traces/`, `/api/archive/runs/` and `/api/archive/sessions/` admit every path below them.
  */
 const SPEC_ALLOWLIST = new RegExp(
-  '^/api/(?:' +
+  // `/metrics` (Prometheus text) is svc's one row beyond the spec's table, added deliberately
+  // (issue 33): a scraper holds a `diagnostics:read` token and reads what `/api/metrics` shows.
+  '^(?:/metrics|/api/(?:' +
     [
       'health|status|metrics', // runtime
       'diagnostics/(?:inventory|sql)', // inventory/database
@@ -54,7 +57,7 @@ const SPEC_ALLOWLIST = new RegExp(
       'traces(?:/.+)?', // traces
       'archive/calendar|archive/runs(?:/.+)?|archive/sessions(?:/.+)?', // archive
     ].join('|') +
-    ')$',
+    '))$',
 );
 
 /** True when `pathname` is a row of the spec's token allowlist (whatever route serves it). */

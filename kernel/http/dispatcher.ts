@@ -13,6 +13,8 @@ import { projectRequest } from './request-projection.js';
 import { KERNEL_OWNER, type RouteEntry, type RouteMatch, type RouteTable } from './route-table.js';
 import type { ErrorObject } from 'ajv';
 import { describeValidationError } from './schema-validators.js';
+import type { TraceSpan } from '../../sdk/core/telemetry.js';
+import type { KernelTracing } from '../telemetry/tracing.js';
 import { unavailablePage, wantsPage } from './unavailable-page.js';
 
 declare module 'fastify' {
@@ -23,6 +25,8 @@ declare module 'fastify' {
     svcRoute?: RouteEntry;
     /** The route match made by the auth pipeline (null: looked up, none). */
     svcMatch?: RouteMatch | null;
+    /** The request's server span (traces on). */
+    svcSpan?: TraceSpan;
   }
 }
 
@@ -42,13 +46,15 @@ export interface DispatcherDeps {
   routes: RouteTable;
   gate: RouteOwnerGate;
   log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+  /** The handler runs inside the request's span, so a run it starts is that span's child. */
+  tracing?: KernelTracing;
 }
 
 const NO_AUTH: RouteAuthContext = Object.freeze({ enabled: false, authenticated: false });
 
 class DeadlineExceeded extends Error {}
 
-export function createDispatcher({ routes, gate, log }: DispatcherDeps) {
+export function createDispatcher({ routes, gate, log, tracing }: DispatcherDeps) {
   /**
    * Not an async function: a handler that answers synchronously (health, most reads of
    * in-memory state) is sent without a promise; Fastify takes `undefined` as "already sent".
@@ -94,7 +100,8 @@ export function createDispatcher({ routes, gate, log }: DispatcherDeps) {
     gate.enter(entry.owner);
     let result: unknown;
     try {
-      result = binding.handler(projected);
+      const span = request.svcSpan;
+      result = span && tracing ? tracing.within(span, () => binding.handler(projected)) : binding.handler(projected);
     } catch (error) {
       gate.leave(entry.owner);
       throw handlerFailure(error, entry, log);

@@ -17,13 +17,20 @@ import { HostPolicy } from './host-policy.js';
 import { errorBody, toSvcError } from './error-rendering.js';
 import { frameworkError, writeClientError } from './framework-errors.js';
 import type { RequestMetrics } from './request-metrics.js';
-import type { RouteTable } from './route-table.js';
+import type { RouteEntry, RouteTable } from './route-table.js';
+import type { TraceSpan } from '../../sdk/core/telemetry.js';
+import type { MetricRegistry } from '../telemetry/metric-registry.js';
+import { carrierFrom, TRACING_OFF, type KernelTracing } from '../telemetry/tracing.js';
 
 export interface HttpServerDeps {
   logger: Logger;
   routes: RouteTable;
   gate: RouteOwnerGate;
   metrics: RequestMetrics;
+  /** Prometheus: requests and latency by route id. */
+  metricRegistry?: MetricRegistry;
+  /** A server span per request while traces are on. */
+  tracing?: KernelTracing;
   http: KernelConfig['http'];
   /** The listen address and port: the names the host policy accepts by default. */
   listen: Pick<KernelConfig, 'host' | 'port'>;
@@ -32,7 +39,7 @@ export interface HttpServerDeps {
 
 let requestCounter = 0;
 
-export function createHttpServer({ logger, routes, gate, metrics, http, listen, authenticator }: HttpServerDeps): FastifyInstance {
+export function createHttpServer({ logger, routes, gate, metrics, metricRegistry, tracing = TRACING_OFF, http, listen, authenticator }: HttpServerDeps): FastifyInstance {
   const limits = { requestMaxBytes: http.requestMaxBytes };
   let closing = false;
   const app = Fastify({
@@ -102,6 +109,20 @@ export function createHttpServer({ logger, routes, gate, metrics, http, listen, 
   app.decorateRequest('svcMatch', undefined);
   app.decorateRequest('svcAuth', undefined);
   app.decorateRequest('svcRoute', undefined);
+  app.decorateRequest('svcSpan', undefined);
+
+  // The request's server span, first of all hooks so the whole edge is inside it. A caller's
+  // `traceparent` is honoured (W3C): a client that traces itself sees svc's spans under its own.
+  if (tracing.enabled) {
+    app.addHook('onRequest', (request, _reply, done) => {
+      request.svcSpan = tracing.start(`${request.method}`, {
+        kind: 'server',
+        parent: carrierFrom(request.headers.traceparent, request.headers.tracestate) ?? null,
+        attributes: { 'http.request.method': request.method },
+      });
+      done();
+    });
+  }
 
   const logRequests = logger.isLevelEnabled('info');
   const writeRequestLine = requestLine(logger);
@@ -109,8 +130,11 @@ export function createHttpServer({ logger, routes, gate, metrics, http, listen, 
     const ms = reply.elapsedTime;
     const route = request.svcRoute?.metricsKey ?? 'unmatched';
     metrics.record(route, reply.statusCode, ms);
+    metricRegistry?.recordRequest(request.svcRoute, reply.statusCode, ms);
+    const span = request.svcSpan;
+    if (span) endRequestSpan(span, request.svcRoute, reply.statusCode);
     if (logRequests) {
-      writeRequestLine(String(request.id), request.method, redactUrl(request.raw.url ?? '/'), route, reply.statusCode, Math.round(ms * 10) / 10);
+      writeRequestLine(String(request.id), request.method, redactUrl(request.raw.url ?? '/'), route, reply.statusCode, Math.round(ms * 10) / 10, span?.traceId || undefined);
     }
     done();
   });
@@ -118,8 +142,17 @@ export function createHttpServer({ logger, routes, gate, metrics, http, listen, 
   app.route({
     method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
     url: '/*',
-    handler: createDispatcher({ routes, gate, log: logger }),
+    handler: createDispatcher({ routes, gate, log: logger, tracing }),
   });
 
   return app;
+}
+
+/** Names the span after the route template (never the raw URL) and records the answer. */
+function endRequestSpan(span: TraceSpan, route: RouteEntry | undefined, status: number): void {
+  if (route) span.setAttributes({ 'http.route': route.path, 'svc.route.id': `${route.owner}.${route.routeId}` });
+  span.setAttributes({ 'http.response.status_code': status });
+  if (status >= 500) span.fail(String(status));
+  span.rename(route ? `${route.method} ${route.path}` : `${status}`);
+  span.end();
 }

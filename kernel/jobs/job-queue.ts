@@ -20,6 +20,8 @@ import { toDisposable, type Disposable } from '../../sdk/disposable.js';
 import type { ManifestJobQueue } from '../../sdk/manifest.js';
 import { QueueWorker, type WorkerLog } from './queue-worker.js';
 import { knexPoolExecutor, transactionExecutor } from './sql-executor.js';
+import { takeCarrier, TRACE_FIELD } from './queue-worker.js';
+import type { KernelTracing } from '../telemetry/tracing.js';
 
 /** pg-boss's tables live in this schema, next to the kernel's `svc_*` tables. */
 export const JOBS_SCHEMA = 'svc_jobs';
@@ -42,6 +44,8 @@ export interface JobQueueOptions {
    * creates a queue's partition with DDL, and two processes creating one at once deadlock.
    */
   exclusive?: <T>(fn: () => Promise<T>) => Promise<T>;
+  /** With traces on, a job carries its sender's trace context and runs in a consumer span under it. */
+  tracing?: KernelTracing;
 }
 
 const DEFAULTS = { retryLimit: 3, retryDelay: 1, retryBackoff: true } as const;
@@ -90,6 +94,9 @@ export class JobQueue {
   async send(name: string, data: unknown, options: JobSendOptions = {}, policy: QueuePolicy = 'standard'): Promise<string | null> {
     this.assertRunning();
     const payload = checkData(data);
+    // The sender's trace goes with the job (to whichever process claims it); the worker takes it off again.
+    const carrier = this.options.tracing?.enabled ? this.options.tracing.carrier() : undefined;
+    if (carrier) (payload as Record<string, unknown>)[TRACE_FIELD] = carrier;
     const sendOptions = toSendOptions(options);
     if (options.transaction) {
       const trx = options.transaction;
@@ -134,6 +141,7 @@ export class JobQueue {
       pollingIntervalMs,
       ready: () => this.ensureQueue(name, policy),
       log: this.options.log,
+      tracing: this.options.tracing,
     });
     this.workers.add(worker);
     worker.start();
@@ -156,7 +164,7 @@ export class JobQueue {
       id: job.id,
       queue: shortName,
       state: job.state,
-      data: job.data,
+      data: takeCarrier(job.data).data,
       retryCount: job.retryCount,
       retryLimit: job.retryLimit,
       createdAt: iso(job.createdOn)!,

@@ -11,6 +11,8 @@
  */
 import type PgBoss from 'pg-boss';
 import type { JobContext, JobHandler } from '../../sdk/core-services.js';
+import type { TraceCarrier } from '../../sdk/core/telemetry.js';
+import { carrierFrom, NOOP_SPAN, TRACING_OFF, type KernelTracing } from '../telemetry/tracing.js';
 
 export interface WorkerLog {
   warn(obj: object, msg: string): void;
@@ -25,6 +27,7 @@ export interface QueueWorkerOptions {
   /** The mod that owns the worker. */
   owner: string;
   handler: JobHandler<any>;
+  tracing?: KernelTracing;
   pollingIntervalMs: number;
   /** Resolves once the queue exists; retried by the loop until it does. */
   ready: () => Promise<void>;
@@ -33,6 +36,7 @@ export interface QueueWorkerOptions {
 
 /** Most characters of a failure message kept with the job (messages, never stacks). */
 const MAX_FAILURE_MESSAGE = 1_000;
+
 /** Largest handler result kept as the job's output. */
 const MAX_OUTPUT_BYTES = 64 * 1024;
 /** After a stop's grace ran out and the attempt was aborted: time to record the failure. */
@@ -103,21 +107,33 @@ export class QueueWorker {
     const expiresInMs = Math.max(1, Number(job.expireInSeconds)) * 1000;
     const expiry = setTimeout(() => controller.abort(new Error(`the job passed its ${expiresInMs / 1000} s expiry`)), expiresInMs);
     expiry.unref();
+    const { data, carrier } = takeCarrier(job.data);
+    const tracing = this.options.tracing ?? TRACING_OFF;
+    const span = tracing.enabled
+      ? tracing.start(`job ${shortName}`, {
+          kind: 'consumer',
+          parent: carrier ?? null,
+          attributes: { 'svc.job.queue': name, 'svc.job.id': job.id, 'svc.job.retry_count': job.retryCount },
+        })
+      : NOOP_SPAN;
     const context: JobContext<unknown> = {
       id: job.id,
       queue: shortName,
-      data: job.data,
+      data,
       retryCount: job.retryCount,
       retryLimit: job.retryLimit,
       signal: controller.signal,
     };
     try {
-      const attempt = (async () => handler(context))();
+      const attempt = tracing.within(span, async () => handler(context));
       attempt.catch(() => undefined); // after an abort nobody awaits it
       const value = await Promise.race([attempt, rejectOnAbort(controller.signal)]);
       await boss.complete(name, job.id, outputOf(value));
+      span.end();
     } catch (error) {
       const message = describe(error);
+      span.fail('job_failed', message);
+      span.end();
       this.options.log.warn({ queue: name, jobId: job.id, retryCount: job.retryCount, reason: message }, 'job attempt failed');
       await boss.fail(name, job.id, { message }).catch((failure) => this.report(failure, 'cannot record a failed attempt'));
     } finally {
@@ -187,4 +203,15 @@ function outputOf(value: unknown): object | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** The job data field that carries the sender's W3C trace context (never shown to the handler). */
+export const TRACE_FIELD = '__svcTrace';
+
+/** Job data without the trace field, and the trace context it carried. */
+export function takeCarrier(data: unknown): { data: unknown; carrier?: TraceCarrier } {
+  if (typeof data !== 'object' || data === null || !(TRACE_FIELD in data)) return { data };
+  const { [TRACE_FIELD]: raw, ...rest } = data as Record<string, unknown>;
+  const carrier = raw as { traceparent?: unknown; tracestate?: unknown } | undefined;
+  return { data: rest, carrier: carrierFrom(carrier?.traceparent, carrier?.tracestate) };
 }

@@ -27,6 +27,7 @@ import { settingsService } from './settings.js';
 import { toolCatalogService } from './tool-catalog.js';
 import { toolsService } from './tools.js';
 import { uiAuthTransferService } from './ui-auth-transfer.js';
+import { instrumentsService, tracingService } from './telemetry.js';
 
 export {
   isKernelNamespace,
@@ -52,6 +53,7 @@ export const KERNEL_SERVICE_DEFINITIONS: readonly KernelServiceDefinition[] = Ob
   jobsService,
   diagnosticsService,
   changesService,
+  instrumentsService,
   // Kernel singletons.
   runtimeInfoService,
   egressService,
@@ -63,6 +65,7 @@ export const KERNEL_SERVICE_DEFINITIONS: readonly KernelServiceDefinition[] = Ob
   uiAuthTransferService,
   modDiagnosticsService,
   processLivenessService,
+  tracingService,
 ]);
 
 /** Each kernel service's scope, capability and system-only flag, by service ref id. */

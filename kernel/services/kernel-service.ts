@@ -24,6 +24,9 @@ import type { Database } from '../storage/database.js';
 import type { ModTableGuard } from '../storage/mod-table-guard.js';
 import type { ProcessLiveness } from '../storage/process-liveness.js';
 import type { SettingsStore } from '../storage/settings-store.js';
+import type { SandboxGauges } from '../telemetry/kernel-metrics.js';
+import type { MetricRegistry } from '../telemetry/metric-registry.js';
+import type { KernelTracing } from '../telemetry/tracing.js';
 
 /**
  * The root container's `kernel.*` registrations: the material kernel services are built from.
@@ -48,6 +51,12 @@ export interface KernelCradle {
   /** Which processes on the database are gone (the change bus's connection holds this one's lock). */
   'kernel.process-liveness': ProcessLiveness;
   'kernel.metrics': RequestMetrics;
+  /** OpenTelemetry traces (the no-op while off). */
+  'kernel.tracing': KernelTracing;
+  /** The Prometheus registry `/metrics` renders; mods add to it through `core.instruments`. */
+  'kernel.metric-registry': MetricRegistry;
+  /** Running sandboxes, read by `/metrics`. */
+  'kernel.sandbox-gauges': SandboxGauges;
   'kernel.error-registry': ErrorRegistry;
   'kernel.ui-auth': UiAuthService;
   /** Registered once the host exists (before any mod is enabled). */

@@ -1,4 +1,4 @@
-/** `core.metrics`: request metrics per declared route. */
+/** `core.metrics`: request metrics per declared route, and the Prometheus registry's text. */
 import type { MetricsService } from '../../sdk/core/metrics.js';
 import type { RootServiceDefinition } from './kernel-service.js';
 
@@ -8,6 +8,7 @@ export const metricsService: RootServiceDefinition<MetricsService> = {
   capability: 'kernel.introspect',
   build: (c) => {
     const metrics = c['kernel.metrics'];
-    return { snapshot: () => metrics.snapshot() };
+    const registry = c['kernel.metric-registry'];
+    return { snapshot: () => metrics.snapshot(), prometheus: () => registry.render() };
   },
 };

@@ -26,6 +26,7 @@ import { uiAuthTransferServiceRef } from './ui-auth-transfer.js';
 import { routeCatalogServiceRef } from './route-catalog.js';
 import { modDiagnosticsServiceRef } from './mod-diagnostics.js';
 import { processLivenessServiceRef } from './process-liveness.js';
+import { instrumentsServiceRef, tracingServiceRef } from './telemetry.js';
 
 export type { LoggerService } from './logger.js';
 export type { ModDatabaseService, VectorSupport } from './database.js';
@@ -49,6 +50,21 @@ export type { UiAuthSettingsData, UiAuthTransferService } from './ui-auth-transf
 export type { PublishedRoute, RouteCatalogService } from './route-catalog.js';
 export type { ModDiagnosticsRegistryService } from './mod-diagnostics.js';
 export type { ProcessLivenessService } from './process-liveness.js';
+export type {
+  CounterMetric,
+  GaugeMetric,
+  GaugeReading,
+  HistogramMetric,
+  InstrumentsService,
+  MetricDefinition,
+  MetricLabels,
+  SpanAttributes,
+  SpanKind,
+  SpanOptions,
+  TraceCarrier,
+  TraceSpan,
+  TracingService,
+} from './telemetry.js';
 // The values a mod uses beside its refs (the refs themselves are reached through `coreServices`).
 export { egressErrors, EgressRefusedError, findEgressRefusal, readBoundedText } from './egress.js';
 export { httpRouterFor } from './http-router.js';
@@ -97,4 +113,8 @@ export const coreServices = {
   modDiagnostics: modDiagnosticsServiceRef,
   /** Which processes on the database are gone (their session lock is free). */
   processLiveness: processLivenessServiceRef,
+  /** OpenTelemetry spans (system mods; a no-op unless the operator turned traces on). */
+  tracing: tracingServiceRef,
+  /** The mod's Prometheus metrics at `/metrics` (system mods; removed on disable). */
+  instruments: instrumentsServiceRef,
 } as const;

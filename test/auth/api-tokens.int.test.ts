@@ -70,7 +70,7 @@ describe('creating tokens', () => {
 
 describe('using tokens', () => {
   it('reads the allowlisted diagnostics with authenticated:false and records the use', async () => {
-    for (const url of ['/api/health', '/api/status', '/api/metrics', '/api/diagnostics/sql', '/api/diagnostics/inventory', '/api/diagnostics/mods', '/api/status?agentId=x']) {
+    for (const url of ['/api/health', '/api/status', '/api/metrics', '/metrics', '/api/diagnostics/sql', '/api/diagnostics/inventory', '/api/diagnostics/mods', '/api/status?agentId=x']) {
       expect((await bearer(url)).status, url).toBe(200);
     }
     const row = await t.kernel.database.knex('svc_api_tokens').where({ id: tokenId }).first();
@@ -157,6 +157,7 @@ describe('the token allowlist', () => {
     '/api/health',
     '/api/status',
     '/api/metrics',
+    '/metrics',
     '/api/diagnostics/inventory',
     '/api/diagnostics/sql',
     '/api/diagnostics/mods',
@@ -187,6 +188,9 @@ describe('the token allowlist', () => {
     '/api/diagnostics/mods/x/jobs/..',
     '/api/sessions/.',
     '/api/models',
+    '/metrics/',
+    '/metrics/x',
+    '/api/metrics/x',
   ])('refuses %s', (pathname) => expect(mayRead(pathname)).toBe(false));
 
   // The spec's segment rules, on routes whose owners flag them: the flag alone does not widen the table.

@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
 import { startTestKernel, type TestKernel } from '../../sdk/testing/index.js';
+import { tracingConfig, type KernelConfig } from '../../kernel/config.js';
 import { chatChunk, sseData, startFakeOpenAi, usageChunk, type FakeOpenAi, type ScriptedAnswer } from '../peers/fake-openai.js';
 import { FIXTURE_MODS, json } from '../helpers.js';
 export { until } from './until.js';
@@ -23,10 +24,12 @@ export interface ChatKit {
   settings(value: Record<string, unknown>): Promise<void>;
 }
 
-export async function startChatKit(options: { agents?: string[]; /** System mods besides CHAT_MODS. */ mods?: string[] } = {}): Promise<ChatKit> {
+export async function startChatKit(
+  options: { agents?: string[]; /** System mods besides CHAT_MODS. */ mods?: string[]; /** Kernel configuration besides the data dir (tracing). */ config?: Partial<KernelConfig> } = {},
+): Promise<ChatKit> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'svc-chat-'));
   const fake = await startFakeOpenAi();
-  const t = await startTestKernel({ mods: [...CHAT_MODS, ...(options.mods ?? [])], modSources: [FIXTURE_MODS], config: { dataDir } });
+  const t = await startTestKernel({ mods: [...CHAT_MODS, ...(options.mods ?? [])], modSources: [FIXTURE_MODS], config: { ...options.config, dataDir } });
   expect((await t.request(json('POST', '/api/mod-management/chat-tools/enable'))).body.mod.status).toBe('loaded');
   const created = await t.request(
     json('POST', '/api/settings/model-connections', {
@@ -61,6 +64,11 @@ export async function startChatKit(options: { agents?: string[]; /** System mods
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Kernel configuration that exports every span to `endpoint` (an OTLP/HTTP traces receiver), as the standard variables would. */
+export function tracingTo(endpoint: string): Partial<KernelConfig> {
+  return { tracing: tracingConfig({ SVC_OTEL_TRACES: 'true', OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: endpoint, OTEL_TRACES_SAMPLER: 'always_on', OTEL_SERVICE_NAME: 'svc-test' }) };
 }
 
 /** A streamed text answer cut into `pieces`. */

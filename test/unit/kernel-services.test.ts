@@ -21,8 +21,8 @@ it('declares each service in one definition, and the table is made from them', (
   }
 });
 
-it('hands the credential-bearing ui-auth transfer to system mods only', () => {
-  expect([...KERNEL_SERVICES].filter(([, entry]) => entry.systemOnly).map(([id]) => id)).toEqual(['core.ui-auth-transfer']);
+it('hands the credential-bearing ui-auth transfer, spans and metrics to system mods only', () => {
+  expect([...KERNEL_SERVICES].filter(([, entry]) => entry.systemOnly).map(([id]) => id)).toEqual(['core.instruments', 'core.ui-auth-transfer', 'core.tracing']);
 });
 
 it('keeps the core. and kernel. namespaces for the kernel', () => {

@@ -29,6 +29,8 @@ import { ModDataStore } from './mod-data-store.js';
 import type { StartMessage } from './protocol.js';
 import { SandboxDiagnostics } from './sandbox-diagnostics.js';
 import { SandboxJobReports } from './sandbox-job-reports.js';
+import type { SandboxGauges } from '../../telemetry/kernel-metrics.js';
+import type { KernelTracing } from '../../telemetry/tracing.js';
 import { DEFAULT_MEMORY_MB, IDLE_CPU_FRACTION, IDLE_CPU_SAMPLE_MS, IDLE_CPU_STRIKES, MAX_HOST_CALL_BYTES, MAX_PENDING_HOST_CALLS, MAX_RESPONSE_BYTES } from './sandbox-limits.js';
 import { SandboxProcess, type SandboxFailure } from './sandbox-process.js';
 
@@ -139,10 +141,34 @@ export class IsolateModRuntime implements ModRuntime {
         throw this.startError(manifest, failure, scope.initTimeoutMs);
       });
       const calls = new GuestCalls({ modId, sandbox, diagnostics, revoke, log: this.log });
+      // `/metrics` reads the process while it runs; spans wrap each call into the sandbox.
+      disposers.add(
+        scope.container.resolve<SandboxGauges>('kernel.sandbox-gauges').add(modId, {
+          alive: () => sandbox.alive,
+          stats: () => sandbox.stats(),
+          counts: () => ({ calls: diagnostics.calls, failures: diagnostics.failures, timeouts: diagnostics.timeouts }),
+        }),
+      );
+      const tracing = scope.container.resolve<KernelTracing>('kernel.tracing');
+      const traced = <T>(kind: 'route' | 'tool', name: string, call: () => Promise<T>): Promise<T> => {
+        if (!tracing.enabled) return call();
+        const span = tracing.start(`sandbox ${kind} ${modId}.${name}`, { kind: 'client', attributes: { 'svc.mod.id': modId, 'svc.sandbox.call': kind, 'svc.sandbox.name': name } });
+        return tracing.within(span, call).then(
+          (value) => {
+            span.end();
+            return value;
+          },
+          (error: unknown) => {
+            span.fail(isSvcError(error) ? error.code : 'mod_sandbox_failed');
+            span.end();
+            throw error;
+          },
+        );
+      };
       const table = scope.container.resolve<RouteTable>('kernel.routes');
       for (const routeId of ready.routes) {
         const deadlineMs = table.list().find((r) => r.owner === modId && r.routeId === routeId)?.deadlineMs ?? DEFAULT_DEADLINE_MS;
-        deps.http.route(routeId, { handler: (request) => calls.route(routeId, deadlineMs, request) });
+        deps.http.route(routeId, { handler: (request) => traced('route', routeId, () => calls.route(routeId, deadlineMs, request)) });
       }
       // Registered as `core.tools` would, except the schema: the kernel only checks it is bounded
       // JSON (it is what a model is shown); the sandbox process validates each input against it.
@@ -159,7 +185,7 @@ export class IsolateModRuntime implements ModRuntime {
             title: declared.title,
             description: declared.description,
             inputSchema: tool.inputSchema,
-            invoke: (input, context) => calls.tool(tool.name, declared.deadlineMs, input, context),
+            invoke: (input, context) => traced('tool', tool.name, () => calls.tool(tool.name, declared.deadlineMs, input, context)),
           }),
         );
       }

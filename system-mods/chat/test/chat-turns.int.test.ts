@@ -1,18 +1,28 @@
 /**
  * Chat turns end to end over the fake OpenAI-compatible server: JSON and NDJSON replies,
  * context, transcript, the tool loop with its guards, and every refusal before a stream byte.
+ * Traces are on (exported to a real OTLP/HTTP receiver) and `/metrics` is served, so a turn's
+ * spans and metrics are asserted on the same kernel.
  */
 import { mkdirSync, writeFileSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json } from '../../../test/helpers.js';
-import { chatRequest, parseNdjson, startChatKit, textAnswer, toolAnswer, type ChatKit } from '../../../test/kits/chat-kit.js';
+import { chatRequest, parseNdjson, startChatKit, textAnswer, toolAnswer, tracingTo, type ChatKit } from '../../../test/kits/chat-kit.js';
+import { until } from '../../../test/kits/until.js';
+import { startOtlpReceiver, type OtlpReceiver } from '../../../test/peers/otlp-receiver.js';
 
 let kit: ChatKit;
+let otlp: OtlpReceiver;
 beforeAll(async () => {
-  kit = await startChatKit({ agents: ['ada', 'bob'] });
+  otlp = await startOtlpReceiver();
+  kit = await startChatKit({ agents: ['ada', 'bob'], mods: ['diagnostics'], config: tracingTo(otlp.endpoint) });
 });
-afterAll(() => kit?.close());
+afterAll(async () => {
+  await kit?.close();
+  await otlp?.close();
+});
 
 const lastChatRequest = () => [...kit.fake.requests].reverse().find((r) => r.path === '/v1/chat/completions')!;
 
@@ -282,6 +292,78 @@ describe('the tool loop', () => {
     // The transcript keeps the tool exchange in order.
     const session = await kit.t.request('/api/sessions/tools?agentId=ada');
     expect(session.body.messages.map((m: any) => m.role)).toEqual(['user', 'assistant', 'tool', 'tool', 'assistant']);
+  });
+
+  it("exports a streamed turn with one tool call as OpenTelemetry spans under the caller's trace", async () => {
+    expect((await kit.t.request(json('PUT', '/api/agents/ada/mcp-tools', { tools: [{ connectionId: 'mod.chat-tools', toolName: 'echo' }] }))).status).toBe(200);
+    kit.fake.chat(toolAnswer([{ name: 'echo', args: { text: 'otel-secret-word' }, id: 'call-otel' }]));
+    kit.fake.chat(textAnswer(['Echoed.']));
+    const callerTrace = '4bf92f3577b34da6a3ce929d0e0e4736';
+    const callerSpan = '00f067aa0ba902b7';
+    const request = chatRequest({ agentId: 'ada', sessionId: 'otel', message: 'echo it', runId: 'run-otel-1' }, true);
+    const res = await kit.t.inject({ ...request, headers: { ...request.headers, traceparent: `00-${callerTrace}-${callerSpan}-01` } });
+    expect(parseNdjson(res.body).at(-1)!.data.response).toMatchObject({ ok: true, modelCalls: 2, toolCalls: 1 });
+    await kit.t.kernel.tracing.flush();
+    const spans = () => otlp.spans.filter((s) => s.traceId === callerTrace);
+    await until(spans, (list) => list.some((s) => s.name === 'POST /api/chat'), 'the exported request span');
+    expect(otlp.contentTypes[0]).toMatch(/^application\/json/);
+
+    // HTTP request (child of the caller's span) → run → two model calls and the tool call → the sandbox-free mod tool.
+    const server = spans().find((s) => s.name === 'POST /api/chat')!;
+    expect(server).toMatchObject({ kind: 2, parentSpanId: callerSpan, attributes: { 'http.request.method': 'POST', 'http.route': '/api/chat', 'svc.route.id': 'chat.chat' } });
+    expect(server.resource['service.name']).toBe('svc-test');
+    const run = spans().find((s) => s.name === 'invoke_agent ada')!;
+    expect(run.parentSpanId).toBe(server.spanId);
+    expect(run.attributes).toMatchObject({
+      'gen_ai.operation.name': 'invoke_agent',
+      'gen_ai.agent.id': 'ada',
+      'gen_ai.agent.name': 'ADA',
+      'gen_ai.conversation.id': 'otel',
+      'svc.run.id': 'run-otel-1',
+      'svc.run.status': 'completed',
+    });
+    const models = spans().filter((s) => s.parentSpanId === run.spanId && s.name === 'chat gpt-test');
+    expect(models).toHaveLength(2);
+    for (const m of models) {
+      expect(m.kind).toBe(3);
+      expect(m.attributes).toMatchObject({ 'gen_ai.operation.name': 'chat', 'gen_ai.provider.name': 'openai', 'gen_ai.request.model': 'gpt-test', 'gen_ai.response.model': 'gpt-test' });
+    }
+    expect(models.map((m) => m.attributes['gen_ai.response.finish_reasons'])).toEqual(expect.arrayContaining([['tool_calls'], ['stop']]));
+    const answered = models.find((m) => (m.attributes['gen_ai.response.finish_reasons'] as string[])[0] === 'stop')!;
+    expect(answered.attributes).toMatchObject({ 'gen_ai.usage.input_tokens': 11, 'gen_ai.usage.output_tokens': 7 });
+    const tool = spans().find((s) => s.name === 'execute_tool echo')!;
+    expect(tool.parentSpanId).toBe(run.spanId);
+    expect(tool.attributes).toMatchObject({
+      'gen_ai.operation.name': 'execute_tool',
+      'gen_ai.tool.name': 'echo',
+      'gen_ai.tool.type': 'extension',
+      'gen_ai.tool.call.id': 'call-otel',
+      'svc.tool.id': 'mod.chat-tools.echo',
+      'svc.tool.outcome': 'ok',
+    });
+    // Content stays out unless the operator opts in.
+    expect(JSON.stringify(spans())).not.toContain('otel-secret-word');
+    expect(JSON.stringify(spans())).not.toContain('echo it');
+
+    // The run's own trace names the exported trace, for the jump between the two.
+    const trace = await kit.t.request('/api/traces/run-otel-1?agentId=ada');
+    expect(trace.body.trace.events.find((e: any) => e.type === 'trace.exported')?.data).toEqual({ traceId: callerTrace, spanId: run.spanId });
+  });
+
+  it('counts runs, model calls, tokens and tool calls at /metrics with bounded labels', async () => {
+    // At least the turn above (one tool call, usage on the second model call); the file's other turns add to it.
+    const res = await kit.t.inject('/metrics');
+    expect(res.statusCode).toBe(200);
+    const families = new Map(parsePrometheusTextFormat(res.body).map((f) => [f.name, f]));
+    const value = (name: string, labels: Record<string, string>) => Number(families.get(name)?.metrics.find((m) => Object.entries(labels).every(([k, v]) => m.labels?.[k] === v))?.value ?? 0);
+    expect(value('svc_runs_total', { status: 'completed', origin: 'chat' })).toBeGreaterThanOrEqual(1);
+    expect(value('svc_model_calls_total', { agent: 'ada', provider: 'openai', model: 'gpt-test', outcome: 'ok' })).toBeGreaterThanOrEqual(2);
+    expect(value('svc_model_tokens_total', { agent: 'ada', model: 'gpt-test', type: 'input' })).toBeGreaterThanOrEqual(11);
+    expect(value('svc_model_tokens_total', { agent: 'ada', model: 'gpt-test', type: 'output' })).toBeGreaterThanOrEqual(7);
+    expect(value('svc_tool_calls_total', { tool: 'mod.chat-tools.echo', kind: 'mod', outcome: 'ok' })).toBeGreaterThanOrEqual(1);
+    expect(families.get('svc_runs_active')?.metrics).toEqual([{ value: '0' }]);
+    // No session or run id is ever a label value (route templates name them only as `{sessionId}`).
+    expect(res.body).not.toMatch(/run-otel-1|run-tools-1|="otel"|="tools"/);
   });
 
   it('ignores unknown query parameters (clients send agentId and sessionId everywhere) but still checks known ones and bodies', async () => {

@@ -3,7 +3,7 @@ import { diagnosticsHookPoints } from './contract.js';
 import { diagnosticsErrors } from './errors.js';
 import { runStatusServiceRef } from '../../chat/src/contract.js';
 import { modDiagnosticsRoutes } from './routes/mod-diagnostics.js';
-import { inventoryRoute, metricsRoute, sqlRoute, statusRoute } from './routes/runtime.js';
+import { inventoryRoute, metricsRoute, prometheusRoute, sqlRoute, statusRoute } from './routes/runtime.js';
 import type { RouteId } from './route-ids.js';
 
 export default defineMod({
@@ -30,6 +30,7 @@ export default defineMod({
     };
     http.route('status', statusRoute(runtime, mods, database, runStatus));
     http.route('metrics', metricsRoute(metrics));
+    http.route('prometheus', prometheusRoute(metrics));
     http.route('sql', sqlRoute(database));
     http.route('inventory', inventoryRoute(inventory));
     const diag = modDiagnosticsRoutes(mods, modDiagnostics);

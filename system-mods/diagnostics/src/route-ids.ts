@@ -3,6 +3,7 @@
 export type RouteId =
   | 'status'
   | 'metrics'
+  | 'prometheus'
   | 'sql'
   | 'inventory'
   | 'mods'

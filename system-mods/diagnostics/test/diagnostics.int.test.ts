@@ -1,3 +1,4 @@
+import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestKernel, type TestKernel } from '../../../sdk/testing/index.js';
 import { FIXTURE_MODS, json } from '../../../test/helpers.js';
@@ -35,6 +36,35 @@ describe('diagnostics on a healthy runtime', () => {
     expect(byFamily['/health'].count).toBeGreaterThanOrEqual(2);
     expect(res.body.eventLoop.lagMs).toHaveProperty('p99');
     expect(res.body.memory.rssBytes).toBeGreaterThan(0);
+  });
+
+  it('serves Prometheus text at /metrics: requests by route id, process, mods and jobs', async () => {
+    await t.request('/health');
+    await t.request('/health?sessionId=s-1');
+    await t.request('/api/does-not-exist-3');
+    const res = await t.kernel.app.inject('/metrics');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+    const families = new Map(parsePrometheusTextFormat(res.body).map((f) => [f.name, f]));
+    const requests = families.get('svc_http_requests_total');
+    expect(requests?.type).toBe('COUNTER');
+    const health = requests!.metrics.find((m) => m.labels?.route === 'health.health' && m.labels.status === '2xx');
+    expect(health?.labels).toEqual({ route: 'health.health', method: 'GET', path: '/health', status: '2xx' });
+    expect(Number(health!.value)).toBeGreaterThanOrEqual(2);
+    // Unmatched paths are one series; no raw URL or query becomes a label.
+    expect(requests!.metrics.find((m) => m.labels?.route === 'unmatched' && m.labels.status === '4xx')).toBeDefined();
+    expect(res.body).not.toMatch(/does-not-exist|sessionId|s-1/);
+    const latency = families.get('svc_http_request_duration_seconds');
+    expect(latency?.type).toBe('HISTOGRAM');
+    // (The parser keeps no labels on histogram samples: the count line is read as text.)
+    const count = /^svc_http_request_duration_seconds_count\{route="health\.health",method="GET",path="\/health"\} (\d+)$/m.exec(res.body);
+    expect(Number(count?.[1])).toBeGreaterThanOrEqual(2);
+    // The process: memory and event-loop lag, under the names every Node dashboard reads.
+    expect(Number(families.get('process_resident_memory_bytes')?.metrics[0]?.value)).toBeGreaterThan(0);
+    expect(families.get('nodejs_eventloop_lag_p99_seconds')?.type).toBe('GAUGE');
+    expect(families.get('svc_mods')?.metrics).toContainEqual({ labels: { state: 'loaded', kind: 'system' }, value: '2' });
+    expect(families.get('svc_jobs_queued')?.type).toBe('GAUGE');
+    expect(families.get('svc_jobs_oldest_age_seconds')?.type).toBe('GAUGE');
   });
 
   it('describes the database without a connection string or password', async () => {

@@ -32,6 +32,8 @@ export interface ProviderModel {
   contextWindow?: number;
   reasoningEfforts?: string[];
   inputModalities?: string[];
+  /** From the model catalog, when it lists a price (the cost metrics read it). */
+  pricing?: { currency: string; inputPerMillion?: number; outputPerMillion?: number };
 }
 
 /** One provider API (`apiType`), provided at run time by the mod that declares its id. */
@@ -143,6 +145,8 @@ export interface GatewayModel {
   contextWindow?: number;
   reasoningEfforts?: string[];
   inputModalities?: string[];
+  /** From the model catalog, when it lists a price (the cost metrics read it). */
+  pricing?: { currency: string; inputPerMillion?: number; outputPerMillion?: number };
 }
 
 /** A connection as callers may see it (never its credential). @public */

@@ -181,6 +181,8 @@ export function toGatewayModel(model: StoredModel): GatewayModel {
   const out: GatewayModel = { ...toCatalogModel(model) };
   const input = defined(model.capabilities?.inputModalities, model.listed?.inputModalities, model.catalog?.inputModalities);
   if (input) out.inputModalities = [...input];
+  const pricing = model.catalog?.pricing;
+  if (pricing) out.pricing = { currency: pricing.currency, inputPerMillion: pricing.inputPerMillion, outputPerMillion: pricing.outputPerMillion };
   return out;
 }
 

@@ -18,6 +18,9 @@ export const chatDeps = {
   changes: coreServices.changes,
   processes: coreServices.processLiveness,
   secrets: coreServices.secrets,
+  // Spans and metrics of runs, model calls and tool calls (GET /metrics, OTLP when on).
+  tracing: coreServices.tracing,
+  instruments: coreServices.instruments,
   // The archive's default time zone; UTC without the settings mod.
   operator: optional(operatorSettingsServiceRef),
   toolCatalog: coreServices.toolCatalog,

@@ -16,6 +16,7 @@ import { InterruptedRuns } from '../services/run/interrupted-runs.js';
 import type { ChatSettings } from '../services/run/run-context.js';
 import { RunLiveness } from '../services/run/run-liveness.js';
 import { RunStore } from '../services/run/run-store.js';
+import { RunTelemetry } from '../services/run/run-telemetry.js';
 import { SteeringStore } from '../services/run/steering-store.js';
 import { ToolBelt } from '../services/run/tool-belt.js';
 import { workspaceTools } from '../services/run/workspace-tools.js';
@@ -50,14 +51,16 @@ export function runtimeHooks(extensions: ChatDeps['extensions']): RuntimeHooksSe
 }
 
 export async function wireRun(deps: ChatDeps, shared: { transcript: TranscriptStore; hooks: RuntimeHooksService; context: ContextZone }, provide: ModInitContext['provide']): Promise<RunZone> {
-  const { http, db, settings, log, runtimeInfo, changes, processes, toolCatalog, agents, gateway, mcp, attachments } = deps;
+  const { http, db, settings, log, runtimeInfo, changes, processes, toolCatalog, agents, gateway, mcp, attachments, tracing, instruments } = deps;
   const { transcript, hooks, context } = shared;
   const store = new RunStore(db, runtimeInfo.instanceId);
   const liveness = new RunLiveness(db, runtimeInfo.instanceId);
   const steering = new SteeringStore(db);
   const eventLog = new RunEventLog(db, log);
   const interrupted = new InterruptedRuns({ db, store, eventLog });
-  const belt = new ToolBelt({ catalog: toolCatalog, mcp: () => mcp.get(), workspacesDir: path.join(runtimeInfo.dataDir, 'workspaces'), log });
+  const belt = new ToolBelt({ catalog: toolCatalog, mcp: () => mcp.get(), workspacesDir: path.join(runtimeInfo.dataDir, 'workspaces'), log, tracing });
+  let activeRuns = () => 0;
+  const telemetry = new RunTelemetry(tracing, instruments, () => activeRuns());
   const runtime = new AgentRunEngine({
     agents,
     gateway: () => gateway.get(),
@@ -76,7 +79,9 @@ export async function wireRun(deps: ChatDeps, shared: { transcript: TranscriptSt
     instanceId: runtimeInfo.instanceId,
     shared: db.driver === 'postgres',
     announceCancel: (runId) => changes.publish('cancel', runId),
+    telemetry,
   });
+  activeRuns = () => runtime.activeRunIds().length;
 
   // A cancel request another process wrote for a run: the owner stops it at once. After a
   // resync (notices may have been lost) every run active here checks for a request.

@@ -1,4 +1,4 @@
-/** `/api/status`, `/api/metrics`, `/api/diagnostics/sql`, `/api/diagnostics/inventory`. */
+/** `/api/status`, `/api/metrics`, `/metrics`, `/api/diagnostics/sql`, `/api/diagnostics/inventory`. */
 import path from 'node:path';
 import type { DatabaseInfoService, MetricsService, ModCatalogService, OptionalService, RouteBinding, RuntimeInfoService } from '../../../../sdk/index.js';
 import type { InventoryCounts } from '../contract.js';
@@ -70,6 +70,20 @@ export function metricsRoute(metrics: MetricsService): RouteBinding {
       const snapshot = metrics.snapshot();
       if (serialized?.snapshot !== snapshot) serialized = { snapshot, json: JSON.stringify({ ok: true, ...snapshot }) };
       return respond.bytes(serialized.json, { contentType: 'application/json; charset=utf-8' });
+    },
+  };
+}
+
+/**
+ * `GET /metrics`: the Prometheus text exposition of the kernel's registry (process, HTTP by
+ * route id, jobs, sandboxes, and what mods contribute: runs, model calls, tokens, tools, MCP).
+ */
+export function prometheusRoute(metrics: MetricsService): RouteBinding {
+  return {
+    schema: { tags: ['diagnostics'], response: { 200: { type: 'string', description: 'Prometheus text format 0.0.4' } } },
+    handler: async () => {
+      const { contentType, text } = await metrics.prometheus();
+      return respond.bytes(text, { contentType });
     },
   };
 }

@@ -46,6 +46,7 @@ import { ToolInvoker } from './tool-invoker.js';
 import type { TranscriptStore } from '../archive/transcript-store.js';
 import { TurnLoop } from './turn-loop.js';
 import { decodeAttachments } from './turn-input.js';
+import type { RunTelemetry } from './run-telemetry.js';
 
 const DEFAULT_CANCEL_REASON = 'cancelled by the operator';
 
@@ -94,6 +95,8 @@ export class AgentRunEngine implements AgentRunsService {
       shared: boolean;
       /** Tells the owner of `runId` at once that a cancel request was written (change bus). */
       announceCancel: (runId: string) => Promise<void>;
+      /** Spans and metrics of runs, model and tool calls. */
+      telemetry: RunTelemetry;
     },
   ) {
     this.admission = new RunAdmission({
@@ -117,7 +120,8 @@ export class AgentRunEngine implements AgentRunsService {
       compactor: deps.compactor,
       steering: deps.steering,
       belt: deps.belt,
-      tools: new ToolInvoker(deps.hooks),
+      tools: new ToolInvoker(deps.hooks, deps.telemetry),
+      telemetry: deps.telemetry,
     });
     this.finisher = new RunFinisher({ hooks: deps.hooks, store: deps.store, transcript: deps.transcript, steering: deps.steering, log: deps.log });
   }
@@ -247,12 +251,20 @@ export class AgentRunEngine implements AgentRunsService {
 
   private async execute(job: RunJob): Promise<void> {
     const state = newTurnState();
+    const { telemetry } = this.deps;
+    const span = telemetry.startRun(job);
     let thrown: unknown;
     try {
-      await this.loop.run(job, state);
+      await telemetry.tracing.within(span, () => this.loop.run(job, state));
     } catch (error) {
       thrown = error;
     }
-    await this.finisher.finish(job, state, thrown);
+    try {
+      await this.finisher.finish(job, state, thrown);
+    } finally {
+      // The finisher always ends the run (settles `done`), also when it could not persist it.
+      if (job.run.finished) telemetry.endRun(job, span, await job.run.done);
+      else span.end();
+    }
   }
 }

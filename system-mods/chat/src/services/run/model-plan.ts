@@ -23,6 +23,8 @@ export async function planModel(gateway: ModelGatewayService | undefined, turn: 
   return {
     connectionId,
     model: modelId,
+    provider: connection.provider,
+    ...(model.pricing ? { pricing: model.pricing } : {}),
     contextWindow: effectiveWindow(model, settings),
     ...(reasoningEffort !== undefined ? { reasoningEffort } : {}),
     ...(temperature !== undefined ? { temperature } : {}),

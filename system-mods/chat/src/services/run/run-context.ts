@@ -25,6 +25,10 @@ export interface ChatSettings {
 export interface ModelPlan {
   connectionId: string;
   model: string;
+  /** The connection's provider (`gen_ai.provider.name`, the metrics' `provider` label). */
+  provider?: string;
+  /** The catalog's price, when known (cost metrics). */
+  pricing?: { currency: string; inputPerMillion?: number; outputPerMillion?: number };
   contextWindow: number;
   reasoningEffort?: string;
   temperature?: number;

@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import Ajv from 'ajv';
-import type { Disposable, LoggerService, ToolCallContext, ToolCatalogService } from '../../../../../sdk/index.js';
+import type { Disposable, LoggerService, ToolCallContext, ToolCatalogService, TracingService } from '../../../../../sdk/index.js';
 import type { McpStateChange, McpToolsService } from '../../../../mcp/src/contract.js';
 import { describeToolError } from './tool-output.js';
 import { workspaceRoot, workspaceTools } from './workspace-tools.js';
@@ -51,6 +51,8 @@ export class ToolBelt {
       mcp: () => McpToolsService | undefined;
       workspacesDir: string;
       log: LoggerService;
+      /** An MCP call is a client span (`tools/call <tool>`) under the tool call's. */
+      tracing?: TracingService;
     },
   ) {}
 
@@ -158,7 +160,23 @@ export class ToolBelt {
             invoke: async (args, context) => {
               const mcp = this.deps.mcp();
               if (!mcp) throw new Error('the mcp mod is not enabled');
-              const result = await mcp.callTool(connectionId, toolName, args, { signal: context.signal });
+              const tracing = this.deps.tracing;
+              const span = tracing?.enabled
+                ? tracing.start(`tools/call ${toolName}`, {
+                    kind: 'client',
+                    attributes: { 'mcp.method.name': 'tools/call', 'gen_ai.tool.name': toolName, 'gen_ai.operation.name': 'execute_tool', 'svc.mcp.connection_id': connectionId },
+                  })
+                : undefined;
+              let result;
+              try {
+                result = await mcp.callTool(connectionId, toolName, args, { signal: context.signal });
+              } catch (error) {
+                span?.fail(typeof (error as { code?: unknown }).code === 'string' ? (error as { code: string }).code : 'mcp_call_failed', (error as Error).message);
+                throw error;
+              } finally {
+                if (result?.isError) span?.fail('tool_error');
+                span?.end();
+              }
               if (result.isError) throw new Error(`the tool reported an error: ${JSON.stringify(result.content).slice(0, 2000)}`);
               return result.structuredContent ?? result.content;
             },

@@ -11,6 +11,7 @@ import type { ChatSettings } from './run-context.js';
 import type { ToolCallRecord } from './run-rows.js';
 import type { RunTool } from './tool-belt.js';
 import { describeToolError, toolOutputText } from './tool-output.js';
+import type { RunTelemetry } from './run-telemetry.js';
 
 export interface ModelToolCall {
   id: string;
@@ -29,9 +30,15 @@ export const TOOL_OUTPUT_PREVIEW_CHARS = 2_000;
 export type LoopGuard = Map<string, number>;
 
 export class ToolInvoker {
-  constructor(private readonly hooks: RuntimeHooksService) {}
+  constructor(
+    private readonly hooks: RuntimeHooksService,
+    private readonly telemetry: RunTelemetry,
+  ) {}
 
-  /** `earlier`: the tools that ran before this call in the turn (their output reached the model). */
+  /**
+   * One call inside its `execute_tool` span (MCP and sandboxed calls it makes are the span's
+   * children). `earlier`: the tools that ran before this call in the turn (their output reached the model).
+   */
   async invoke(
     run: ChatRun,
     call: ModelToolCall,
@@ -40,6 +47,27 @@ export class ToolInvoker {
     settings: ChatSettings,
     notices: Array<Record<string, unknown>>,
     earlier: readonly string[] = [],
+  ): Promise<ToolCallRecord> {
+    const span = this.telemetry.startToolCall(call.id, call.name, tool, call.arguments);
+    try {
+      const record = await this.telemetry.tracing.within(span, () => this.call(run, call, tool, repeats, settings, notices, earlier));
+      this.telemetry.endToolCall(span, record);
+      return record;
+    } catch (error) {
+      // The run was stopped mid-call.
+      this.telemetry.abortToolCall(span, tool);
+      throw error;
+    }
+  }
+
+  private async call(
+    run: ChatRun,
+    call: ModelToolCall,
+    tool: RunTool | undefined,
+    repeats: LoopGuard,
+    settings: ChatSettings,
+    notices: Array<Record<string, unknown>>,
+    earlier: readonly string[],
   ): Promise<ToolCallRecord> {
     const startedAt = new Date().toISOString();
     const t0 = Date.now();

@@ -18,6 +18,7 @@ import type { LoopGuard, ModelToolCall, ToolInvoker } from './tool-invoker.js';
 import type { StoredMessage } from '../archive/transcript-rows.js';
 import { attachmentMeta, composeUserText } from './turn-input.js';
 import { mcpStateNotice } from './tool-output.js';
+import type { RunTelemetry } from './run-telemetry.js';
 
 export class TurnLoop {
   constructor(
@@ -28,6 +29,7 @@ export class TurnLoop {
       steering: SteeringStore;
       belt: ToolBelt;
       tools: ToolInvoker;
+      telemetry: RunTelemetry;
     },
   ) {}
 
@@ -142,6 +144,21 @@ export class TurnLoop {
     run.phase = 'model';
     const started = Date.now();
     run.emit('model.started', { modelCall: call, round, connectionId: plan.connectionId, model: plan.model, messages: messages.length, tools: tools.length });
+    const telemetry = this.deps.telemetry;
+    const span = telemetry.startModelCall(plan, messages, tools.length);
+    try {
+      const result = await telemetry.tracing.within(span, () => this.streamModel(gateway, run, plan, messages, tools, { call, round, started }, state));
+      telemetry.endModelCall(run, plan, span, { finishReason: result.finish, usage: result.usage, output: result.text });
+      return result;
+    } catch (error) {
+      const code = error instanceof ModelFailure ? error.code : run.stop ? 'aborted' : 'chat_model_failed';
+      telemetry.endModelCall(run, plan, span, { finishReason: 'error', usage: { inputTokens: 0, outputTokens: 0, reasoningTokens: 0 }, error: { code, message: (error as Error).message } });
+      throw error;
+    }
+  }
+
+  private async streamModel(gateway: ModelGatewayService, run: ChatRun, plan: ModelPlan, messages: ChatMessage[], tools: ChatTool[], at: { call: number; round: number; started: number }, state: TurnState) {
+    const { call, round, started } = at;
     let text = '';
     let thoughtChars = 0;
     let finish: string | undefined;
@@ -184,7 +201,7 @@ export class TurnLoop {
     if (run.stop) throw run.stop;
     run.emit('model.completed', { modelCall: call, round, finishReason: finish ?? 'other', chars: text.length, thoughtChars, toolCalls: calls.length, durationMs: Date.now() - started, usage });
     state.partial.answer = text;
-    return { text, calls, reasoning };
+    return { text, calls, reasoning, finish: finish ?? 'other', usage };
   }
 }
 
