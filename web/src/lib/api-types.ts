@@ -19319,7 +19319,7 @@ export interface operations {
                     "application/json": string;
                 };
             };
-            /** @description Error (360 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
