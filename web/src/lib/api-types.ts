@@ -6740,10 +6740,10 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         ok: false;
-                        /** @constant */
-                        error: "import_confirmation_required";
+                        error: string;
                         message: string;
-                        preview: {
+                        /** @description With import_confirmation_required only: what the import would do */
+                        preview?: {
                             bundle: {
                                 createdAt: string;
                                 runtime: Record<string, never>;
@@ -6802,7 +6802,12 @@ export interface operations {
                                 items: number;
                             }[];
                         };
-                    };
+                    } & ({
+                        /** @constant */
+                        error?: "import_confirmation_required";
+                    } | {
+                        error?: unknown;
+                    });
                 };
             };
             /** @description Error (360 catalogued codes; see x-svc-error-codes) */
@@ -12126,7 +12131,30 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        tokens: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            prefix: string;
+                            scopes: string[];
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            expiresAt: string | null;
+                            /** Format: date-time */
+                            lastUsedAt: string | null;
+                            /** Format: date-time */
+                            revokedAt: string | null;
+                            /** @enum {unknown} */
+                            status: "active" | "expired" | "revoked";
+                        }[];
+                        supportedScopes: string[];
+                    };
+                };
             };
             /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
@@ -12159,11 +12187,35 @@ export interface operations {
         };
         responses: {
             /** @description Success */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @description The bearer token: shown in this answer only */
+                        token: string;
+                        record: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            prefix: string;
+                            scopes: string[];
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            expiresAt: string | null;
+                            /** Format: date-time */
+                            lastUsedAt: string | null;
+                            /** Format: date-time */
+                            revokedAt: string | null;
+                            /** @enum {unknown} */
+                            status: "active" | "expired" | "revoked";
+                        };
+                    };
+                };
             };
             /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
@@ -12192,7 +12244,29 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        token: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            prefix: string;
+                            scopes: string[];
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            expiresAt: string | null;
+                            /** Format: date-time */
+                            lastUsedAt: string | null;
+                            /** Format: date-time */
+                            revokedAt: string | null;
+                            /** @enum {unknown} */
+                            status: "active" | "expired" | "revoked";
+                        };
+                    };
+                };
             };
             /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
