@@ -5954,7 +5954,70 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @constant */
+                        stored: true;
+                        replayed: boolean;
+                        steering: {
+                            id: string;
+                            runId: string;
+                            agentId: string;
+                            sessionId: string;
+                            idempotencyKey: string;
+                            message: string;
+                            attachments: {
+                                name: string;
+                                type: string;
+                                size: number;
+                            }[];
+                            /** @enum {unknown} */
+                            status: "pending" | "delivered" | "follow_up";
+                            deliveredRound: number | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @constant */
+                        stored: true;
+                        replayed: boolean;
+                        steering: {
+                            id: string;
+                            runId: string;
+                            agentId: string;
+                            sessionId: string;
+                            idempotencyKey: string;
+                            message: string;
+                            attachments: {
+                                name: string;
+                                type: string;
+                                size: number;
+                            }[];
+                            /** @enum {unknown} */
+                            status: "pending" | "delivered" | "follow_up";
+                            deliveredRound: number | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
             };
             /** @description Error (360 catalogued codes; see x-svc-error-codes) */
             default: {
