@@ -143,15 +143,18 @@ export async function startTestKernel(options: TestKernelOptions = {}): Promise<
 }
 
 /** Method, URL and canonical path (undefined: the edge refuses the target) of an `inject` call. */
-function injectTarget(opts: InjectOptions | string): { method: string; url: string; pathname?: string } {
-  const options = typeof opts === 'string' ? { url: opts } : opts;
+function injectTarget(opts: InjectOptions | string): { method: string; url: string; accept?: string; pathname?: string } {
+  const options: InjectOptions = typeof opts === 'string' ? { url: opts } : opts;
   const method = String(options.method ?? 'GET').toUpperCase();
+  const headers = (options.headers ?? {}) as Record<string, unknown>;
+  const acceptHeader = Object.entries(headers).find(([name]) => name.toLowerCase() === 'accept')?.[1];
+  const accept = acceptHeader === undefined ? undefined : String(acceptHeader);
   const raw = options.url ?? options.path ?? '/';
   const url = typeof raw === 'string' ? raw : `${raw.pathname ?? '/'}${raw.query ? `?${new URLSearchParams(raw.query as Record<string, string>)}` : ''}`;
   try {
-    return { method, url, pathname: parseRequestTarget(url).pathname };
+    return { method, url, accept, pathname: parseRequestTarget(url).pathname };
   } catch {
-    return { method, url };
+    return { method, url, accept };
   }
 }
 

@@ -52,6 +52,7 @@ export class ResponseContractError extends Error {
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\b/i;
 const NDJSON_TYPE = /^application\/x-ndjson\b/i;
+const HTML_TYPE = /\btext\/html\b/i;
 /** Statuses whose answer has no body. */
 const BODILESS = new Set([204, 205, 304]);
 
@@ -87,15 +88,19 @@ function schemaError(check: ValidateFunction): string {
  * Checks one answer; throws {@link ResponseContractError} naming the route, the status and the
  * schema error when it is not what the contract publishes.
  */
-export function checkResponse(request: { method: string; url: string }, route: RouteAt | undefined, res: LightMyRequestResponse): void {
+export function checkResponse(request: { method: string; url: string; accept?: string }, route: RouteAt | undefined, res: LightMyRequestResponse): void {
   const status = res.statusCode;
   const fail = (reason: string) => {
     throw new ResponseContractError(`response contract: ${where(request.method, request.url, route, status)}: ${reason}`);
   };
+  const contentType = String(res.headers['content-type'] ?? '');
+  // Outside the routes' contract: the edge's CORS preflight answer, and the HTML error page a
+  // browser gets when it asked for a page (the unavailable-mod page); an API client gets JSON.
+  if (request.method === 'OPTIONS' && !route) return;
+  if (status >= 400 && HTML_TYPE.test(contentType) && HTML_TYPE.test(request.accept ?? '')) return;
   const contract = declared(route, status);
   if (!contract) return fail(`status ${status} is not declared (declared: ${statusesOf(route)})`);
   if (request.method === 'HEAD' || BODILESS.has(status)) return;
-  const contentType = String(res.headers['content-type'] ?? '');
   const body = res.body;
 
   if (NDJSON_TYPE.test(contentType)) {

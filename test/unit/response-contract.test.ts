@@ -44,6 +44,13 @@ describe('response contract', () => {
     expect(check(route({ response: { 200: thing } }, true), answer(200, 'bytes', 'image/png'))).toThrow(/declared 200 is JSON, the answer is image\/png/);
   });
 
+  it('leaves the edge CORS preflight and the HTML error page a browser asked for alone', () => {
+    expect(() => checkResponse({ method: 'OPTIONS', url: '/api/things' }, undefined, answer(204, ''))).not.toThrow();
+    const page = answer(503, '<!doctype html>', 'text/html; charset=utf-8');
+    expect(() => checkResponse({ ...post, accept: 'text/html,application/xhtml+xml' }, route(), page)).not.toThrow();
+    expect(check(route(), page)).toThrow(/default error is JSON, the answer is text\/html/);
+  });
+
   it('reads no body of a HEAD request or a 204', () => {
     const r = route({ response: { 200: thing, 204: { type: 'null' } } });
     expect(() => checkResponse({ method: 'HEAD', url: '/api/things' }, r, answer(200, ''))).not.toThrow();
