@@ -47,7 +47,9 @@ export default defineConfig({
           // own test names the folder it generated into with VITEST_EXTRA_INCLUDE.
           include: ['test/**/*.test.ts', 'system-mods/*/test/**/*.test.ts', 'mods-dev/*/test/**/*.test.ts', ...(process.env.VITEST_EXTRA_INCLUDE ? [process.env.VITEST_EXTRA_INCLUDE] : [])],
           exclude: [...configDefaults.exclude, UI_E2E, PG_ONLY],
-          env: { SVC_TEST_DB: 'pglite' },
+          // The response contract tier: every answer the test kit receives is checked against its
+          // route's published schema (sdk/testing/response-contract.ts); once is enough, so only here.
+          env: { SVC_TEST_DB: 'pglite', SVC_TEST_RESPONSE_CONTRACT: '1' },
         },
       },
       ...(process.env.TEST_DATABASE_URL

@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { RuntimeInfoService } from '../sdk/core/runtime-info.js';
+import type { RouteSchema } from '../sdk/http.js';
 import type { KernelConfig } from './config.js';
 import type { HookCatalog } from './hooks/hook-catalog.js';
 import type { RequestMetrics } from './http/request-metrics.js';
@@ -58,10 +59,28 @@ export interface Kernel {
    * contract suite asserts none; a running process compiles each route's schemas on first use).
    */
   routeSchemaProblems(modId: string): string[];
+  /**
+   * The route a request `method pathname` (canonical path, no query) reaches now, with the
+   * schemas its handler is bound with (none while unbound): what the published contract says
+   * about it. The test kit checks answers against it.
+   */
+  routeAt(method: string, pathname: string): RouteAt | undefined;
   /** Starts listening; resolves to the base URL. */
   listen(): Promise<string>;
   /** Graceful stop: stop accepting, let in-flight requests finish (bounded), unload mods, close the database. */
   close(): Promise<void>;
+}
+
+/** A declared route as {@link Kernel.routeAt} finds it. */
+export interface RouteAt {
+  owner: string;
+  routeId: string;
+  method: string;
+  /** The path template, e.g. `/api/agents/{agentId}`. */
+  path: string;
+  raw: boolean;
+  bound: boolean;
+  schema?: RouteSchema;
 }
 
 /** What the handle is made of: the kernel's parts, as `createKernel` built and started them. */
@@ -111,6 +130,12 @@ export function kernelHandle(parts: KernelParts): Kernel {
           return [`${r.routeId}: ${(error as Error).message}`];
         }
       }),
+    routeAt(method, pathname) {
+      const match = routes.find(method === 'HEAD' ? 'GET' : method, pathname);
+      if (!match) return undefined;
+      const { owner, routeId, path, raw, binding } = match.entry;
+      return { owner, routeId, method: match.entry.method, path, raw, bound: binding !== undefined, schema: binding?.schema };
+    },
     async listen() {
       const url = await app.listen({ host: config.host, port: config.port });
       const address = app.server.address();

@@ -42,6 +42,21 @@ export class SvcError extends Error {
   }
 }
 
+/**
+ * The body every error answer carries (`{ok: false, error, message}` plus the error's details):
+ * the `Error` component of the published OpenAPI document, the answer of any status a route
+ * does not declare itself. @public
+ */
+export const ERROR_BODY_SCHEMA = {
+  type: 'object',
+  required: ['ok', 'error', 'message'],
+  properties: {
+    ok: { const: false },
+    error: { type: 'string', description: 'Stable error code' },
+    message: { type: 'string' },
+  },
+} as const;
+
 /** True when `value` is a catalogued error (works across module copies). @public */
 export function isSvcError(value: unknown): value is SvcError {
   return (

@@ -98,6 +98,24 @@ function redirectUriFor(configured: string | undefined, request: RouteRequest, t
   return `${scheme}://${host}/auth/oidc/callback`;
 }
 
+const isoOrNull = { type: ['string', 'null'], format: 'date-time' } as const;
+/** A token's metadata as the list, create and revoke answers carry it (never the token). */
+const tokenRecordSchema = {
+  type: 'object',
+  required: ['id', 'name', 'prefix', 'scopes', 'createdAt', 'expiresAt', 'lastUsedAt', 'revokedAt', 'status'],
+  properties: {
+    id: { type: 'string', format: 'uuid' },
+    name: { type: 'string' },
+    prefix: { type: 'string' },
+    scopes: { type: 'array', items: { type: 'string' } },
+    createdAt: { type: 'string', format: 'date-time' },
+    expiresAt: isoOrNull,
+    lastUsedAt: isoOrNull,
+    revokedAt: isoOrNull,
+    status: { enum: ['active', 'expired', 'revoked'] },
+  },
+} as const;
+
 export function authRoutes({ uiAuth, authenticator, oidc, tokens, trustedProxies }: AuthRouteDeps): KernelRoute[] {
   const tag = ['auth'];
   return [
@@ -214,7 +232,17 @@ export function authRoutes({ uiAuth, authenticator, oidc, tokens, trustedProxies
     }),
 
     route('api-tokens-list', 'GET', '/api/settings/api-tokens', {
-      schema: { summary: 'Diagnostics API tokens (never the token itself) and the scopes a token may have', tags: ['settings'] },
+      schema: {
+        summary: 'Diagnostics API tokens (never the token itself) and the scopes a token may have',
+        tags: ['settings'],
+        response: {
+          200: {
+            type: 'object',
+            required: ['ok', 'tokens', 'supportedScopes'],
+            properties: { ok: { const: true }, tokens: { type: 'array', items: tokenRecordSchema }, supportedScopes: { type: 'array', items: { type: 'string' } } },
+          },
+        },
+      },
       handler: async () => ({ ok: true, tokens: await tokens.list(), supportedScopes: [...TOKEN_SCOPES] }),
     }),
     route('api-tokens-create', 'POST', '/api/settings/api-tokens', {
@@ -228,6 +256,13 @@ export function authRoutes({ uiAuth, authenticator, oidc, tokens, trustedProxies
             name: { type: 'string', minLength: 1, maxLength: 120 },
             scopes: { type: 'array', maxItems: 10, items: { type: 'string', maxLength: 100 }, description: `Omitted means none; supported: ${TOKEN_SCOPES.join(', ')}` },
             expiresAt: { type: 'string', format: 'date-time' },
+          },
+        },
+        response: {
+          201: {
+            type: 'object',
+            required: ['ok', 'token', 'record'],
+            properties: { ok: { const: true }, token: { type: 'string', description: 'The bearer token: shown in this answer only' }, record: tokenRecordSchema },
           },
         },
       },
@@ -248,6 +283,7 @@ export function authRoutes({ uiAuth, authenticator, oidc, tokens, trustedProxies
         summary: 'Revoke a diagnostics token',
         tags: ['settings'],
         params: { type: 'object', required: ['tokenId'], properties: { tokenId: { type: 'string', format: 'uuid' } } },
+        response: { 200: { type: 'object', required: ['ok', 'token'], properties: { ok: { const: true }, token: tokenRecordSchema } } },
       },
       handler: async (request) => {
         const revoked = await tokens.revoke(request.params.tokenId);

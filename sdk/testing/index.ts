@@ -13,6 +13,8 @@ import { createKernel, type Kernel } from '../../kernel/index.js';
 import { createLogger } from '../../kernel/logger.js';
 import type { ModSource } from '../../kernel/mods/mod-discovery.js';
 import type { DatabaseOptions } from '../../kernel/storage/database.js';
+import { parseRequestTarget } from '../../kernel/http/request-target.js';
+import { checkResponse, responseContractOn } from './response-contract.js';
 
 /** The database a test kernel opens (what {@link testDatabase} answers; two kernels given one share it). @public */
 export type { DatabaseOptions };
@@ -38,6 +40,12 @@ export interface TestKernelOptions {
    * redaction the service applies: for tests that prove a secret never reaches a log line.
    */
   logs?: { level: KernelConfig['logLevel']; line(text: string): void };
+  /**
+   * Check every answer `inject` and `request` receive against the route's published response
+   * schema for its status, failing the call otherwise (see `response-contract.ts`). Default: on
+   * when `SVC_TEST_RESPONSE_CONTRACT=1` (the pglite test project sets it).
+   */
+  responseContract?: boolean;
 }
 
 /** A running in-process kernel. @public */
@@ -94,7 +102,17 @@ export async function startTestKernel(options: TestKernelOptions = {}): Promise<
     modSources: [{ root: config.systemModsDir, system: true }, ...(options.modSources ?? [])],
     egress: options.egress,
   });
-  const inject = (opts: InjectOptions | string) => kernel.app.inject(opts as InjectOptions);
+  const checked = responseContractOn(options.responseContract);
+  const inject = async (opts: InjectOptions | string) => {
+    if (!checked) return kernel.app.inject(opts as InjectOptions);
+    const target = injectTarget(opts);
+    // The route as bound when the request starts (a request may disable its own mod's routes).
+    const before = target.pathname === undefined ? undefined : kernel.routeAt(target.method, target.pathname);
+    const res = await kernel.app.inject(opts as InjectOptions);
+    const route = before?.bound || target.pathname === undefined ? before : kernel.routeAt(target.method, target.pathname);
+    checkResponse(target, route, res);
+    return res;
+  };
   const request: TestKernel['request'] = async (opts) => {
     const res = await inject(opts);
     let body: unknown = res.body;
@@ -122,6 +140,22 @@ export async function startTestKernel(options: TestKernelOptions = {}): Promise<
     },
     close: () => kernel.close(),
   };
+}
+
+/** Method, URL and canonical path (undefined: the edge refuses the target) of an `inject` call. */
+function injectTarget(opts: InjectOptions | string): { method: string; url: string; accept?: string; pathname?: string } {
+  const options: InjectOptions = typeof opts === 'string' ? { url: opts } : opts;
+  const method = String(options.method ?? 'GET').toUpperCase();
+  const headers = (options.headers ?? {}) as Record<string, unknown>;
+  const acceptHeader = Object.entries(headers).find(([name]) => name.toLowerCase() === 'accept')?.[1];
+  const accept = acceptHeader === undefined ? undefined : String(acceptHeader);
+  const raw = options.url ?? options.path ?? '/';
+  const url = typeof raw === 'string' ? raw : `${raw.pathname ?? '/'}${raw.query ? `?${new URLSearchParams(raw.query as Record<string, string>)}` : ''}`;
+  try {
+    return { method, url, accept, pathname: parseRequestTarget(url).pathname };
+  } catch {
+    return { method, url, accept };
+  }
 }
 
 /** With `mods` given, extra roots (fixtures) are still loaded whole. */

@@ -3,7 +3,7 @@ import { respond, route, type RouteTable } from '../../../sdk/index.js';
 import { MAX_BUNDLE_BYTES } from './contract.js';
 import { exportErrors as errors } from './errors.js';
 import type { RouteId } from './route-ids.js';
-import { bundleSchema, confirmationRequiredSchema, exportBody, importBody, okCatalog, okImport, okPreview, previewBody } from './schemas.js';
+import { bundleSchema, importRefusalSchema, exportBody, importBody, okCatalog, okImport, okPreview, previewBody } from './schemas.js';
 import type { TransferService } from './transfer-service.js';
 
 const tags = ['export'];
@@ -50,7 +50,7 @@ export function exportRoutes(service: TransferService): RouteTable<RouteId> {
         description:
           'Applies the bundle: confirm must be true (else 400 import_confirmation_required with the preview, nothing written). Categories apply in dependency order, each in its own transaction; a failing category ends the run with failed set, and the ones before it stay applied.',
         body: importBody,
-        response: { 200: okImport, 400: confirmationRequiredSchema },
+        response: { 200: okImport, 400: importRefusalSchema },
       },
       handler: async (req) => {
         const { confirm, ...request } = req.body;

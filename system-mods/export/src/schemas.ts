@@ -201,8 +201,21 @@ export const okImport = {
   },
 } as const;
 
-export const confirmationRequiredSchema = {
+/**
+ * Every 400 of the import: the error body, which carries `preview` exactly when the error is
+ * `import_confirmation_required` (the other 400s — invalid request, password, bundle — do not).
+ */
+export const importRefusalSchema = {
   type: 'object',
-  required: ['ok', 'error', 'message', 'preview'],
-  properties: { ok: { const: false }, error: { const: 'import_confirmation_required' }, message: { type: 'string' }, preview: previewSchema },
+  required: ['ok', 'error', 'message'],
+  properties: {
+    ok: { const: false },
+    error: { type: 'string' },
+    message: { type: 'string' },
+    preview: { ...previewSchema, description: 'With import_confirmation_required only: what the import would do' },
+  },
+  oneOf: [
+    { required: ['preview'], properties: { error: { const: 'import_confirmation_required' } } },
+    { not: { required: ['preview'] }, properties: { error: { not: { const: 'import_confirmation_required' } } } },
+  ],
 } as const;

@@ -24,7 +24,7 @@ let openai: FakeOpenAi;
 let dir: string;
 
 async function request(method: string, url: string, body?: unknown): Promise<{ status: number; body: any }> {
-  const res = await kernel.app.inject(method === 'GET' || method === 'DELETE' ? { method: method as 'GET', url } : json(method, url, body ?? {}));
+  const res = await t.inject(method === 'GET' || method === 'DELETE' ? { method: method as 'GET', url } : json(method, url, body ?? {}));
   answers.push(res.body);
   return { status: res.statusCode, body: JSON.parse(res.body) };
 }
@@ -37,7 +37,7 @@ beforeAll(async () => {
   const cliFile = path.join(dir, 'cli.json');
   const minted = peer.mint(CLIENT_A);
   writeFileSync(cliFile, JSON.stringify({ claudeAiOauth: { accessToken: minted.accessToken, refreshToken: minted.refreshToken, expiresAt: Date.now() + 3_600_000 } }));
-  const saved = await kernel.app.inject({
+  const saved = await t.inject({
     method: 'PUT',
     url: '/api/mod-management/provider-logins/settings',
     headers: { 'content-type': 'application/json' },

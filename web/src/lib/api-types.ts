@@ -6409,7 +6409,70 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @constant */
+                        stored: true;
+                        replayed: boolean;
+                        steering: {
+                            id: string;
+                            runId: string;
+                            agentId: string;
+                            sessionId: string;
+                            idempotencyKey: string;
+                            message: string;
+                            attachments: {
+                                name: string;
+                                type: string;
+                                size: number;
+                            }[];
+                            /** @enum {unknown} */
+                            status: "pending" | "delivered" | "follow_up";
+                            deliveredRound: number | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @constant */
+                        stored: true;
+                        replayed: boolean;
+                        steering: {
+                            id: string;
+                            runId: string;
+                            agentId: string;
+                            sessionId: string;
+                            idempotencyKey: string;
+                            message: string;
+                            attachments: {
+                                name: string;
+                                type: string;
+                                size: number;
+                            }[];
+                            /** @enum {unknown} */
+                            status: "pending" | "delivered" | "follow_up";
+                            deliveredRound: number | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
             };
             /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
@@ -7236,10 +7299,10 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         ok: false;
-                        /** @constant */
-                        error: "import_confirmation_required";
+                        error: string;
                         message: string;
-                        preview: {
+                        /** @description With import_confirmation_required only: what the import would do */
+                        preview?: {
                             bundle: {
                                 createdAt: string;
                                 runtime: Record<string, never>;
@@ -7298,7 +7361,12 @@ export interface operations {
                                 items: number;
                             }[];
                         };
-                    };
+                    } & ({
+                        /** @constant */
+                        error?: "import_confirmation_required";
+                    } | {
+                        error?: unknown;
+                    });
                 };
             };
             /** @description Error (372 catalogued codes; see x-svc-error-codes) */
@@ -12648,7 +12716,30 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        tokens: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            prefix: string;
+                            scopes: string[];
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            expiresAt: string | null;
+                            /** Format: date-time */
+                            lastUsedAt: string | null;
+                            /** Format: date-time */
+                            revokedAt: string | null;
+                            /** @enum {unknown} */
+                            status: "active" | "expired" | "revoked";
+                        }[];
+                        supportedScopes: string[];
+                    };
+                };
             };
             /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
@@ -12681,11 +12772,35 @@ export interface operations {
         };
         responses: {
             /** @description Success */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @description The bearer token: shown in this answer only */
+                        token: string;
+                        record: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            prefix: string;
+                            scopes: string[];
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            expiresAt: string | null;
+                            /** Format: date-time */
+                            lastUsedAt: string | null;
+                            /** Format: date-time */
+                            revokedAt: string | null;
+                            /** @enum {unknown} */
+                            status: "active" | "expired" | "revoked";
+                        };
+                    };
+                };
             };
             /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {
@@ -12714,7 +12829,29 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        token: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            prefix: string;
+                            scopes: string[];
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            expiresAt: string | null;
+                            /** Format: date-time */
+                            lastUsedAt: string | null;
+                            /** Format: date-time */
+                            revokedAt: string | null;
+                            /** @enum {unknown} */
+                            status: "active" | "expired" | "revoked";
+                        };
+                    };
+                };
             };
             /** @description Error (372 catalogued codes; see x-svc-error-codes) */
             default: {

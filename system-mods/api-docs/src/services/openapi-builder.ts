@@ -2,19 +2,9 @@
  * Builds the OpenAPI 3.1.0 document from the live route catalog: the same schemas that
  * validate requests describe them here, so the contract cannot drift from the code.
  */
-import type { PublishedRoute, RouteCatalogService, RuntimeInfoService } from '../../../../sdk/index.js';
+import { ERROR_BODY_SCHEMA, type PublishedRoute, type RouteCatalogService, type RuntimeInfoService } from '../../../../sdk/index.js';
 
 type Schema = Record<string, unknown>;
-
-const ERROR_SCHEMA = {
-  type: 'object',
-  required: ['ok', 'error', 'message'],
-  properties: {
-    ok: { const: false },
-    error: { type: 'string', description: 'Stable error code' },
-    message: { type: 'string' },
-  },
-};
 
 function parameters(route: PublishedRoute): Schema[] {
   const out: Schema[] = [];
@@ -80,7 +70,7 @@ export function buildOpenApi(runtime: RuntimeInfoService, catalog: RouteCatalogS
       description: 'Self-hosted runtime for AI agents. Generated from the schemas that validate each route.',
     },
     paths,
-    components: { schemas: { Error: ERROR_SCHEMA } },
+    components: { schemas: { Error: ERROR_BODY_SCHEMA } },
     'x-svc-build-identity': runtime.buildIdentity,
     'x-svc-error-codes': Object.fromEntries(codes.map((code) => [code, errorCodes[code]!.status])),
   };

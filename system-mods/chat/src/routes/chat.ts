@@ -7,7 +7,7 @@ import type { AgentsService } from '../../../agents/src/contract.js';
 import type { RouteId } from '../route-ids.js';
 import { TERMINAL_RUN_EVENTS, type AgentRunEvent, type AgentRunsService } from '../contract.js';
 import { chatErrors as errors } from '../errors.js';
-import { activeRunsQuery, cancelBody, chatBody, MAX_EVENT_SEQ, runEventsQuery, runIdParams, steerBody, steeringQuery } from '../schemas/chat.schema.js';
+import { activeRunsQuery, cancelBody, chatBody, MAX_EVENT_SEQ, okSteer, runEventsQuery, runIdParams, steerBody, steeringQuery } from '../schemas/chat.schema.js';
 import type { RunStore } from '../services/run/run-store.js';
 import type { SteeringStore } from '../services/run/steering-store.js';
 
@@ -175,6 +175,7 @@ export function chatRoutes(deps: { agentRuns: AgentRunsService; store: RunStore;
           'Stores a steering message (storage confirmation, not delivery). It is delivered at the run’s next model/tool boundary (`delivered`); if the run stops first it becomes `follow_up` and is not sent as a new turn. An identical retry with the same idempotencyKey returns the same row; a changed payload is 409.',
         params: runIdParams,
         body: steerBody,
+        response: { 200: okSteer, 201: okSteer },
       },
       handler: async (req) => {
         const { runId } = req.params;

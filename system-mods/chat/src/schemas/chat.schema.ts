@@ -185,3 +185,29 @@ export const runSteerRequest = {
   required: ['runId', ...steerBody.required],
   properties: { runId, ...steerBody.properties },
 } as const;
+
+/** A steering submission as the steer and steering routes answer it. */
+const steeringView = {
+  type: 'object',
+  required: ['id', 'runId', 'agentId', 'sessionId', 'idempotencyKey', 'message', 'attachments', 'status', 'deliveredRound', 'createdAt', 'updatedAt'],
+  properties: {
+    id: { type: 'string' },
+    runId: { type: 'string' },
+    agentId: { type: 'string' },
+    sessionId: { type: 'string' },
+    idempotencyKey: { type: 'string' },
+    message: { type: 'string' },
+    attachments: { type: 'array', items: { type: 'object', required: ['name', 'type', 'size'], properties: { name: { type: 'string' }, type: { type: 'string' }, size: { type: 'integer' } } } },
+    status: { enum: ['pending', 'delivered', 'follow_up'] },
+    deliveredRound: { type: ['integer', 'null'] },
+    createdAt: { type: 'string', format: 'date-time' },
+    updatedAt: { type: 'string', format: 'date-time' },
+  },
+} as const;
+
+/** The steer answer: 201 when stored now, 200 for an identical retry (`replayed`). */
+export const okSteer = {
+  type: 'object',
+  required: ['ok', 'stored', 'replayed', 'steering'],
+  properties: { ok: { const: true }, stored: { const: true }, replayed: { type: 'boolean' }, steering: steeringView },
+} as const;
