@@ -5,7 +5,7 @@
  * 16 MiB of files is about 22 MiB once encoded). A page may set `window.svcAttachmentBudgets`
  * before the UI bundle loads to change them.
  */
-import { formatBytes } from '@ui/lib/format.js';
+import { formatBytes } from '../../../web/src/lib/format';
 import type { OutgoingAttachment } from './live-runs.svelte';
 
 export const MiB = 1024 * 1024;
