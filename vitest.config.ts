@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
-import DurationSequencer from './test/duration-sequencer.js';
 
 /**
  * `*.test.ts` run once on embedded PGlite. `*.int.test.ts` (the integration suites) run on
@@ -36,8 +35,6 @@ export default defineConfig({
   test: {
     maxWorkers,
     minWorkers,
-    // Longest files first (test/durations.json), so the run does not end on one long file.
-    sequence: { sequencer: DurationSequencer },
     projects: [
       {
         test: {
