@@ -29,7 +29,9 @@ export interface McpToolInfo {
  * threshold; calls still go through), `circuit_open` (calls fail fast with `mcp_circuit_open`
  * until a probe reaches the server again). @public
  */
-export type McpConnectionState = 'connecting' | 'ready' | 'degraded' | 'circuit_open' | 'closed';
+/** The supervisor's states of a connection, in the order a connection passes through them. */
+export const MCP_STATES = ['connecting', 'ready', 'degraded', 'circuit_open', 'closed'] as const;
+export type McpConnectionState = (typeof MCP_STATES)[number];
 
 /** One connection's state as this process sees it. @public */
 export interface McpConnectionStatus {

@@ -1,7 +1,7 @@
 import { bindRoutes, httpRouterFor, coreServices, defineMod, optional } from '../../../sdk/index.js';
 import type { RouteId } from './route-ids.js';
 import { executionBoundariesServiceRef } from '../../settings/src/contract.js';
-import { mcpToolsServiceRef } from './contract.js';
+import { MCP_STATES, mcpToolsServiceRef } from './contract.js';
 import { mcpErrors } from './errors.js';
 import { tapInventoryCount } from './hooks/inventory-count.js';
 import { mcpConnectionRoutes } from './routes/mcp-connections.js';
@@ -27,8 +27,9 @@ export default defineMod({
     egress: coreServices.egress,
     boundaries: optional(executionBoundariesServiceRef),
     changes: coreServices.changes,
+    instruments: coreServices.instruments,
   },
-  init({ http, db, secrets, settings, extensions, logger, egress, boundaries, changes }, { manifest, provide }) {
+  init({ http, db, secrets, settings, extensions, logger, egress, boundaries, changes, instruments }, { manifest, provide }) {
     // The operator's execution boundaries decide which stdio servers may be saved and started.
     const stdioLaunch = stdioLaunchPolicy(boundaries);
     const store = new ConnectionStore(db, secrets, { egress, stdioLaunch });
@@ -58,6 +59,18 @@ export default defineMod({
     bindRoutes(http, mcpConnectionRoutes(store, manager, changed));
     tapInventoryCount(extensions, store);
     extensions.provide(exportCategoryPoint, mcpExportCategory(db, secrets, { egress, stdioLaunch }));
+    // `/metrics`: how many of this process's connections are in each state (every state, zeros
+    // included, so a dashboard can alert on circuit_open > 0; no connection id as a label).
+    instruments.gauge({
+      name: 'svc_mcp_connections',
+      help: 'MCP connections this process uses, by supervisor state',
+      labels: ['state'],
+      read: () => {
+        const counts = new Map<string, number>(MCP_STATES.map((state) => [state, 0]));
+        for (const status of manager.states()) counts.set(status.state, (counts.get(status.state) ?? 0) + 1);
+        return [...counts].map(([state, value]) => ({ labels: { state }, value }));
+      },
+    });
     // The chat runtime calls granted tools through this; disabled connections are refused.
     provide(mcpToolsServiceRef, {
       listTools: (connectionId, options = {}) => manager.listTools(connectionId, { ...options, requireEnabled: true }),

@@ -20,7 +20,7 @@ const SETTLE = { timeout: 30_000, interval: 50 };
 let t: TestKernel;
 let server: HttpMcpServer;
 beforeAll(async () => {
-  t = await startTestKernel({ mods: ['health', 'settings', 'mcp'] });
+  t = await startTestKernel({ mods: ['health', 'settings', 'mcp', 'diagnostics'] });
   server = await startHttpMcpServer();
 });
 afterAll(async () => {
@@ -319,6 +319,10 @@ describe('the supervisor', () => {
       expect(Date.parse(open.nextRetryAt!)).toBeGreaterThan(Date.now());
       // The list answers the same state.
       expect((await t.request(BASE)).body.connections.find((c: { id: string }) => c.id === id).status).toMatchObject({ state: 'circuit_open' });
+      // And /metrics counts it, by state only.
+      const metrics = (await t.kernel.app.inject('/metrics')).body;
+      expect(metrics).toMatch(/^svc_mcp_connections\{state="circuit_open"\} [1-9]\d*$/m);
+      expect(metrics).not.toContain(id);
 
       const back = await startHttpMcpServer({ port: own.port });
       servers.push(back);
