@@ -21,20 +21,16 @@ const UI_E2E = 'test/e2e/ui*.e2e.test.ts';
  * Test files run in parallel worker processes: one more than the cores, at least three. Most slow
  * suites wait on child processes (server processes, Chromium, PostgreSQL, Git, the sandbox), so
  * on a 2-core machine a third worker keeps both cores busy while one file waits.
- * `--maxWorkers=<n>` on the command line overrides it.
+ * `--maxWorkers=<n>` on the command line overrides it. Running without isolation
+ * (`--no-isolate`) needs `--minWorkers` equal to the workers: with fewer, tinypool retires a
+ * worker that falls idle mid-run, which races the pool's shutdown and fails a passing run with
+ * "Terminating worker thread". (Set in this file, a minimum would refuse a smaller --maxWorkers.)
  */
 const maxWorkers = Math.max(3, availableParallelism() + 1);
-/**
- * As many workers kept as may run: with fewer, tinypool retires a worker that falls idle while
- * the run goes on, and without isolation (`--no-isolate`) that retirement can race the pool's
- * own shutdown and fail a passing run with "Terminating worker thread".
- */
-const minWorkers = maxWorkers;
 
 export default defineConfig({
   test: {
     maxWorkers,
-    minWorkers,
     projects: [
       {
         test: {
