@@ -113,13 +113,16 @@ describe('while an answer streams', () => {
   it('the composer steers the running answer; the steering shows as steering and is delivered', async () => {
     const session = await newChat();
     // The first model call asks for a tool (a step boundary where steering is delivered), the second answers.
-    ui.fake.chat({ ...toolCall('workspace_list', {}), delayMs: 700 });
+    // The tool call is held until the steering is stored, so the step boundary comes after it on any machine.
+    const steered = page.waitForResponse((res) => /\/api\/chat\/[^/]+\/steer$/.test(new URL(res.url()).pathname) && res.request().method() === 'POST');
+    ui.fake.chat({ ...toolCall('workspace_list', {}), until: steered });
     ui.fake.chat(modelAnswer('Steered answer.'));
     await composer().fill('List my files');
     await composer().press('Enter');
     await live().waitFor();
     await composer().fill('Only markdown files, please');
     await composer().press('Enter');
+    expect((await steered).status()).toBe(201);
     const note = page.locator('[data-role="steering"]', { hasText: 'Only markdown files, please' });
     await note.first().waitFor();
     await answers().filter({ hasText: 'Steered answer.' }).waitFor();

@@ -40,6 +40,8 @@ export interface ScriptedAnswer {
   after?: 'end' | 'disconnect' | 'hang';
   /** Never answer at all: not even a status line. */
   silent?: boolean;
+  /** Hold the payload (after the head) until this settles: a test's event, not a guessed pause. */
+  until?: Promise<unknown>;
 }
 
 /** A request as the server received it. */
@@ -133,6 +135,7 @@ async function play(answer: ScriptedAnswer, res: ServerResponse): Promise<void> 
   });
   // The head leaves now, so a client sees the status even when no body byte follows.
   res.flushHeaders();
+  if (answer.until) await answer.until.catch(() => undefined);
   for (const piece of cut(pieces, answer.split ?? 'as-given')) {
     if (answer.delayMs) await sleep(answer.delayMs);
     else await nextTurn();
