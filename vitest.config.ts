@@ -8,7 +8,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
  * the real server process; the UI one also drives headless Chromium and runs only where the
  * browser is installed.
  */
-const shared = { globalSetup: ['test/global-setup.ts'], testTimeout: 60_000, hookTimeout: 120_000, pool: 'forks' as const };
+const shared = { globalSetup: ['test/global-setup.ts'], testTimeout: 60_000, hookTimeout: 120_000, pool: 'forks' as const, poolOptions: { forks: { isolate: false } } };
 /**
  * Suites that need a PostgreSQL server (several service processes on one database): they run in
  * the postgres project only, which exists when TEST_DATABASE_URL is set (always in CI).
@@ -21,16 +21,38 @@ const UI_E2E = 'test/e2e/ui*.e2e.test.ts';
  * Test files run in parallel worker processes: one more than the cores, at least three. Most slow
  * suites wait on child processes (server processes, Chromium, PostgreSQL, Git, the sandbox), so
  * on a 2-core machine a third worker keeps both cores busy while one file waits.
- * `--maxWorkers=<n>` on the command line overrides it. Running without isolation
- * (`--no-isolate`) needs `--minWorkers` equal to the workers: with fewer, tinypool retires a
- * worker that falls idle mid-run, which races the pool's shutdown and fails a passing run with
- * "Terminating worker thread". (Set in this file, a minimum would refuse a smaller --maxWorkers.)
+ * `--maxWorkers=<n>` on the command line overrides it.
+ *
+ * A worker process runs file after file without isolation: it keeps the modules it imported, so the
+ * kernel, Fastify, knex and PGlite's WebAssembly load once per worker, not once per file (this
+ * roughly halves the suite's CPU time). Each file still gets its own kernel on its own database
+ * clone; what a file must not do is leave process-wide state behind (globals, environment
+ * variables, process listeners). The projects run one after the other (vitest recycles the
+ * workers between them). The pool keeps every worker until the end: with a minimum below the
+ * maximum, tinypool retires a worker that falls idle mid-run, which races the pool's shutdown and
+ * fails a passing run with "Terminating worker thread".
  */
-const maxWorkers = Math.max(3, availableParallelism() + 1);
+const fromCommandLine = workersFromCommandLine(process.argv);
+const maxWorkers = fromCommandLine === undefined ? Math.max(3, availableParallelism() + 1) : fromCommandLine;
+
+/**
+ * `--maxWorkers=<n>` / `--maxWorkers <n>`: the pool's minimum (set here) must follow it. Null for
+ * a value vitest resolves itself (a percentage): then no minimum is set.
+ */
+function workersFromCommandLine(argv: string[]): number | null | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i]!.split('=', 2);
+    if (flag !== '--maxWorkers' && flag !== '--max-workers') continue;
+    const value = Number(inline ?? argv[i + 1]);
+    return Number.isInteger(value) && value > 0 ? value : null;
+  }
+  return undefined;
+}
 
 export default defineConfig({
   test: {
-    maxWorkers,
+    ...(maxWorkers !== null && { maxWorkers, minWorkers: maxWorkers }),
+    poolOptions: { forks: { isolate: false } },
     projects: [
       {
         test: {

@@ -82,8 +82,14 @@ export type RequestLineWriter = (reqId: string, method: string, url: string, rou
 /** The request-line writers of loggers made by {@link createLogger}. */
 const requestLines = new WeakMap<Logger, RequestLineWriter>();
 
+/**
+ * Standard output is one per process, so its batching writer is too: every kernel of the process
+ * (tests make many) shares it, with one exit listener and one SonicBoom on fd 1.
+ */
+let stdout: BatchedStdout | undefined;
+
 export function createLogger(config: Pick<KernelConfig, 'logLevel'>, destination?: pino.DestinationStream): Logger {
-  const out = destination ?? new BatchedStdout();
+  const out = destination ?? (stdout ??= new BatchedStdout());
   const logger = pino(
     {
       level: config.logLevel,
