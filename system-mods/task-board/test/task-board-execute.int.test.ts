@@ -139,6 +139,12 @@ describe('one run per task', () => {
     const idle = await call('POST', `/api/task-board/tasks/${task.id}/cancel`, {});
     expect(idle.status).toBe(409);
     expect(idle.body.error).toBe('task_not_running');
+
+    // The next Execute of the task (the same session) runs and completes: the cancelled run let go of it.
+    kit.fake.chat(textAnswer('Done after all.'));
+    const again = await execute(task.id);
+    expect(again.status).toBe(202);
+    expect(await settled(task.id)).toMatchObject({ status: 'review', lastRun: { runId: again.body.runId, status: 'completed' } });
   });
 
   it('unassigns the tasks of a deleted agent and settles its run in flight', async () => {
