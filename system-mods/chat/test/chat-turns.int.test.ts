@@ -393,6 +393,8 @@ describe('the tool loop', () => {
       expect(work!.links).toEqual([{ traceId: clientTrace, spanId: request.spanId }]);
     }
     expect(otlp.spans.find((s) => s.name === 'steer_run ada')!.attributes).toMatchObject({ 'svc.steering.status': 'pending', 'svc.steering.replayed': false });
+    // The archive's run detail (the trace view in the UI) names the exported trace.
+    expect((await kit.t.request(`/api/archive/runs/${runId}`)).body.trace.otelTraceId).toBe(run!.traceId);
   });
 
   it('counts runs, model calls, tokens and tool calls at /metrics with bounded labels', async () => {
