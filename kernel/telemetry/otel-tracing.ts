@@ -38,7 +38,8 @@ class OtelSpan implements TraceSpan {
   }
 
   setAttributes(attributes: SpanAttributes): void {
-    if (this.recording) this.inner.setAttributes(defined(attributes));
+    // The SDK drops `undefined` values itself (and copies what it keeps): no copy of ours.
+    if (this.recording) this.inner.setAttributes(attributes);
   }
 
   rename(name: string): void {
@@ -46,7 +47,7 @@ class OtelSpan implements TraceSpan {
   }
 
   event(name: string, attributes?: SpanAttributes): void {
-    if (this.recording) this.inner.addEvent(name, attributes ? defined(attributes) : undefined);
+    if (this.recording) this.inner.addEvent(name, attributes);
   }
 
   fail(code: string, message?: string): void {
@@ -61,12 +62,6 @@ class OtelSpan implements TraceSpan {
     if (attributes) this.setAttributes(attributes);
     this.inner.end();
   }
-}
-
-function defined(attributes: SpanAttributes): Record<string, string | number | boolean | string[]> {
-  const out: Record<string, string | number | boolean | string[]> = {};
-  for (const [k, v] of Object.entries(attributes)) if (v !== undefined) out[k] = v;
-  return out;
 }
 
 /** `OTEL_TRACES_SAMPLER` and its argument, as the specification names them. */
@@ -119,7 +114,7 @@ export function createOtelTracing(config: TracingConfig, exporter?: SpanExporter
     start(name, options = {}) {
       const span = tracer.startSpan(
         name,
-        { kind: KINDS[options.kind ?? 'internal'], ...(options.attributes ? { attributes: defined(options.attributes) } : {}), ...(options.links?.length ? { links: linksOf(options.links) } : {}) },
+        { kind: KINDS[options.kind ?? 'internal'], ...(options.attributes ? { attributes: options.attributes } : {}), ...(options.links?.length ? { links: linksOf(options.links) } : {}) },
         parentContext(options.parent),
       );
       return new OtelSpan(span);
