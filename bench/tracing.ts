@@ -3,8 +3,10 @@
  * (embedded PGlite) and the same instant model, one with traces off (the default: no SDK
  * loaded) and one with `SVC_OTEL_TRACES=true`, `OTEL_TRACES_SAMPLER=always_on` and the OTLP/HTTP
  * exporter sending to a receiver in this process. Turns alternate between the two, so load on
- * the machine falls on both alike. Reported: request → terminal event p50 and p99 of each, the
- * on/off ratio (target ≤ 1.10), and the spans the receiver decoded (the exporter really ran).
+ * the machine falls on both alike. Reported: the CPU time each server spent per measured turn
+ * (from /proc: the figure that means something on a loaded machine) and its on/off ratio
+ * (target ≤ 1.10), request → terminal event p50 and p99 of each, and the spans the receiver
+ * decoded per turn (the exporter really ran).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -14,6 +16,7 @@ import { chatChunk, sseData, startScriptedServer, usageChunk } from '../test/pee
 import { startOtlpReceiver } from '../test/peers/otlp-receiver.js';
 import { benchAgent } from './lib/api.js';
 import { streamTurn, type TurnTiming } from './chat.js';
+import { cpuWindow } from './lib/cpu.js';
 import { launchServer, stopChild } from './lib/processes.js';
 import type { BenchOutcome } from './lib/report.js';
 import { fmt, percentile, ratio, round } from './lib/stats.js';
@@ -53,11 +56,18 @@ export async function runTracingBench(): Promise<BenchOutcome> {
       await turn(on.url, `warm-${i}`);
     }
     const timings: { off: TurnTiming[]; on: TurnTiming[] } = { off: [], on: [] };
+    // CPU time of each server over the measured turns: the figure a loaded machine does not blur.
+    const spansBefore = receiver.spans.length;
+    const cpu = cpuWindow([off.child.pid!, on.child.pid!]);
     for (let i = 0; i < TURNS; i += 1) {
       // Alternate which goes first, so neither always follows the other's garbage collection.
       const order = i % 2 === 0 ? (['off', 'on'] as const) : (['on', 'off'] as const);
       for (const which of order) timings[which].push(await turn(which === 'off' ? off.url : on.url, `seq-${i}`));
     }
+    const used = cpu();
+    const offCpu = used.byPid.get(off.child.pid!)! / TURNS;
+    const onCpu = used.byPid.get(on.child.pid!)! / TURNS;
+    const cpuRatio = ratio(onCpu, offCpu);
     for (const [which, list] of Object.entries(timings)) {
       const failed = list.filter((t) => t.terminal !== 'run.completed');
       if (failed.length > 0) throw new Error(`${failed.length} turns with traces ${which} did not complete (${failed[0]!.terminal || 'no terminal event'})`);
@@ -70,12 +80,23 @@ export async function runTracingBench(): Promise<BenchOutcome> {
     const offP50 = p(timings.off, 50);
     const onP50 = p(timings.on, 50);
     const r = ratio(onP50, offP50);
-    // Spans are exported in batches (every 5 s by default): wait for the last ones, bounded.
-    const deadline = Date.now() + 10_000;
-    while (Date.now() < deadline && !receiver.spans.some((s) => s.name === 'invoke_agent bench')) await new Promise((res) => setTimeout(res, 100));
+    // Spans are exported in batches (every 5 s by default): wait for every run's, bounded.
+    const deadline = Date.now() + 15_000;
+    const runCount = () => receiver.spans.filter((s) => s.name === 'invoke_agent bench').length;
+    while (Date.now() < deadline && runCount() < WARMUP_TURNS + TURNS) await new Promise((res) => setTimeout(res, 100));
     const runSpans = receiver.spans.filter((s) => s.name === 'invoke_agent bench').length;
+    // Spans of the measured turns (the warm-up's were mostly exported before they began).
+    const spansPerTurn = (receiver.spans.length - spansBefore) / TURNS;
     return {
       rows: [
+        {
+          benchmark: 'Chat turn with traces on vs off, server CPU per turn',
+          measured: `${round(onCpu, 2)} ms`,
+          baseline: `${round(offCpu, 2)} ms`,
+          ratio: fmt.ratio(cpuRatio),
+          target: `≤ ${TARGET_RATIO}×`,
+          result: cpuRatio !== null && cpuRatio <= TARGET_RATIO ? 'PASS' : 'MISS',
+        },
         {
           benchmark: 'Chat turn with traces on (always_on, OTLP/HTTP) vs off, p50',
           measured: `${round(onP50, 2)} ms`,
@@ -86,9 +107,23 @@ export async function runTracingBench(): Promise<BenchOutcome> {
         },
       ],
       notes: [
-        `tracing: p99 on ${round(p(timings.on, 99), 2)} ms, off ${round(p(timings.off, 99), 2)} ms over ${TURNS} alternating turns each; the receiver decoded ${receiver.spans.length} spans (${runSpans} run spans so far)`,
+        `tracing: p99 on ${round(p(timings.on, 99), 2)} ms, off ${round(p(timings.off, 99), 2)} ms over ${TURNS} alternating turns each; the receiver decoded ${receiver.spans.length} spans (${runSpans} run spans so far, ${round(spansPerTurn, 2)} a measured turn); other processes kept ${round(used.otherCores, 2)} cores busy meanwhile`,
       ],
-      raw: { turns: TURNS, offP50, onP50, offP99: p(timings.off, 99), onP99: p(timings.on, 99), ratio: r, spans: receiver.spans.length, runSpans: round(runSpans) },
+      raw: {
+        turns: TURNS,
+        offP50,
+        onP50,
+        offP99: p(timings.off, 99),
+        onP99: p(timings.on, 99),
+        ratio: r,
+        offCpuMsPerTurn: offCpu,
+        onCpuMsPerTurn: onCpu,
+        cpuRatio,
+        spans: receiver.spans.length,
+        runSpans: round(runSpans),
+        spansPerTurn,
+        otherCores: used.otherCores,
+      },
     };
   } finally {
     await stopChild(off.child);

@@ -59,6 +59,8 @@ export interface TracingConfig {
   samplerArg?: string;
   /** Prompt, completion and tool argument/result text on spans (redacted); off unless opted in. */
   captureContent: boolean;
+  /** The batch span processor, from the standard `OTEL_BSP_*` variables (the SDK does not read them itself). */
+  batch: { scheduledDelayMillis: number; maxQueueSize: number; maxExportBatchSize: number; exportTimeoutMillis: number };
 }
 
 /** `SVC_UI_AUTH_*` as given; the auth module resolves them against the saved settings. */
@@ -210,7 +212,15 @@ export function tracingConfig(env: NodeJS.ProcessEnv): TracingConfig {
   const exporter = text(env, 'OTEL_TRACES_EXPORTER')?.toLowerCase();
   const enabled = flag(env, 'SVC_OTEL_TRACES') && !flag(env, 'OTEL_SDK_DISABLED') && exporter !== 'none';
   const captureContent = flag(env, 'SVC_OTEL_CAPTURE_CONTENT', flag(env, 'OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT'));
-  return { enabled, endpoint, serviceName: text(env, 'OTEL_SERVICE_NAME') ?? 'svc', sampler, samplerArg: text(env, 'OTEL_TRACES_SAMPLER_ARG'), captureContent };
+  const maxQueueSize = integer(env, 'OTEL_BSP_MAX_QUEUE_SIZE', 2048, 1, 1_000_000);
+  const batch = {
+    scheduledDelayMillis: integer(env, 'OTEL_BSP_SCHEDULE_DELAY', 5000, 1, 3_600_000),
+    maxQueueSize,
+    // At most the queue (the specification's rule), 512 by default as every SDK has it.
+    maxExportBatchSize: Math.min(maxQueueSize, integer(env, 'OTEL_BSP_MAX_EXPORT_BATCH_SIZE', 512, 1, 1_000_000)),
+    exportTimeoutMillis: integer(env, 'OTEL_BSP_EXPORT_TIMEOUT', 30_000, 1, 3_600_000),
+  };
+  return { enabled, endpoint, serviceName: text(env, 'OTEL_SERVICE_NAME') ?? 'svc', sampler, samplerArg: text(env, 'OTEL_TRACES_SAMPLER_ARG'), captureContent, batch };
 }
 
 function authMode(value: string | undefined): UiAuthEnv['mode'] {

@@ -23,7 +23,7 @@ import { keepTickObjectMapsAlive } from './http/tick-maps.js';
 import { authRoutes } from './auth/auth-routes.js';
 import { startAuth } from './auth/start-auth.js';
 import { JobQueue } from './jobs/job-queue.js';
-import { createLogger } from './logger.js';
+import { createLogger, traceLogLines } from './logger.js';
 import type { ModSource } from './mods/mod-discovery.js';
 import { ExtensionRegistry } from './mods/extension-registry.js';
 import { ModHost } from './mods/mod-host.js';
@@ -85,6 +85,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
   try {
     tracing = await startTracing(config.tracing, logger);
     const tracer = tracing;
+    if (tracer.enabled) traceLogLines(logger, () => tracer.activeIds());
     await migrateLatest(database.knex, KERNEL_OWNER, path.join(projectRoot, 'migrations'), (fn) => database.schemaLock(fn));
     jobs = await JobQueue.start({
       driver: database.driver,

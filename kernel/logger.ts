@@ -82,6 +82,22 @@ export type RequestLineWriter = (reqId: string, method: string, url: string, rou
 /** The request-line writers of loggers made by {@link createLogger}. */
 const requestLines = new WeakMap<Logger, RequestLineWriter>();
 
+/** The ids of the span active where a line is logged (traces on); see {@link traceLogLines}. */
+export type ActiveTraceIds = () => { traceId: string; spanId: string } | undefined;
+
+/** Where the loggers made by {@link createLogger} read the active span's ids from (none until traces start). */
+const traceSources = new WeakMap<Logger, { ids: ActiveTraceIds | undefined }>();
+
+/**
+ * Every line `logger` (and each of its children: a mod's logger, a run's) writes from then on
+ * carries `traceId` and `spanId` of the span active where it is logged, so an operator can jump
+ * from a log line to the trace. Called once traces are on; with them off, lines stay as they were.
+ */
+export function traceLogLines(logger: Logger, ids: ActiveTraceIds): void {
+  const source = traceSources.get(logger);
+  if (source) source.ids = ids;
+}
+
 /**
  * Standard output is one per process, so its batching writer is too: every kernel of the process
  * (tests make many) shares it, with one exit listener and one SonicBoom on fd 1.
@@ -90,10 +106,13 @@ let stdout: BatchedStdout | undefined;
 
 export function createLogger(config: Pick<KernelConfig, 'logLevel'>, destination?: pino.DestinationStream): Logger {
   const out = destination ?? (stdout ??= new BatchedStdout());
+  const source: { ids: ActiveTraceIds | undefined } = { ids: undefined };
   const logger = pino(
     {
       level: config.logLevel,
       base: { runtime: 'svc' },
+      // The active span's ids once traces are on (traceLogLines); nothing while they are off.
+      mixin: () => source.ids?.() ?? {},
       redact: {
         paths: ['*.password', '*.apiKey', '*.clientSecret', '*.secret', '*.token', '*.authorization', '*.cookie'],
         censor: '[redacted]',
@@ -102,6 +121,7 @@ export function createLogger(config: Pick<KernelConfig, 'logLevel'>, destination
     out,
   );
   requestLines.set(logger, destination ? pinoRequestLine(config, out) : formattedRequestLine(out));
+  traceSources.set(logger, source);
   return logger;
 }
 

@@ -5,7 +5,7 @@
  * provider and context, and no other library's instrumentation is switched on behind our back.
  * Imported only when traces are on.
  */
-import { ROOT_CONTEXT, SpanKind as OtelSpanKind, SpanStatusCode, trace, type Context, type Span } from '@opentelemetry/api';
+import { ROOT_CONTEXT, SpanKind as OtelSpanKind, SpanStatusCode, trace, type Context, type Link, type Span } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
@@ -38,7 +38,8 @@ class OtelSpan implements TraceSpan {
   }
 
   setAttributes(attributes: SpanAttributes): void {
-    if (this.recording) this.inner.setAttributes(defined(attributes));
+    // The SDK drops `undefined` values itself (and copies what it keeps): no copy of ours.
+    if (this.recording) this.inner.setAttributes(attributes);
   }
 
   rename(name: string): void {
@@ -46,7 +47,7 @@ class OtelSpan implements TraceSpan {
   }
 
   event(name: string, attributes?: SpanAttributes): void {
-    if (this.recording) this.inner.addEvent(name, attributes ? defined(attributes) : undefined);
+    if (this.recording) this.inner.addEvent(name, attributes);
   }
 
   fail(code: string, message?: string): void {
@@ -61,12 +62,6 @@ class OtelSpan implements TraceSpan {
     if (attributes) this.setAttributes(attributes);
     this.inner.end();
   }
-}
-
-function defined(attributes: SpanAttributes): Record<string, string | number | boolean | string[]> {
-  const out: Record<string, string | number | boolean | string[]> = {};
-  for (const [k, v] of Object.entries(attributes)) if (v !== undefined) out[k] = v;
-  return out;
 }
 
 /** `OTEL_TRACES_SAMPLER` and its argument, as the specification names them. */
@@ -95,23 +90,33 @@ export function createOtelTracing(config: TracingConfig, exporter?: SpanExporter
     .merge(resourceFromAttributes({ 'service.name': config.serviceName, 'service.version': KERNEL_VERSION }))
     // OTEL_RESOURCE_ATTRIBUTES and OTEL_SERVICE_NAME, as every SDK reads them.
     .merge(detectResources({ detectors: [envDetector] }));
-  const processor = new BatchSpanProcessor({ exporter: exporter ?? new OTLPTraceExporter({ url: config.endpoint }) });
+  const processor = new BatchSpanProcessor({ exporter: exporter ?? new OTLPTraceExporter({ url: config.endpoint }), ...config.batch });
   const provider = new TracerProvider({ resource, sampler: samplerFor(config.sampler, config.samplerArg), spanProcessors: [processor] });
   const tracer = provider.getTracer('svc', KERNEL_VERSION);
 
+  const fromCarrier = (carrier: TraceCarrier): Context => propagator.extract(ROOT_CONTEXT, carrier, { get: (c, k) => (c as Record<string, string>)[k], keys: (c) => Object.keys(c as object) });
   const parentContext = (parent: SpanOptions['parent']): Context => {
     if (parent === undefined) return contextManager.active();
     if (parent === null) return ROOT_CONTEXT;
     if (parent instanceof OtelSpan) return trace.setSpan(ROOT_CONTEXT, parent.inner);
-    if ('traceparent' in parent) return propagator.extract(ROOT_CONTEXT, parent, { get: (c, k) => (c as Record<string, string>)[k], keys: (c) => Object.keys(c as object) });
+    if ('traceparent' in parent) return fromCarrier(parent);
     return contextManager.active();
   };
+  const linksOf = (links: NonNullable<SpanOptions['links']>): Link[] =>
+    links.flatMap((l): Link[] => {
+      const context = l instanceof OtelSpan ? l.inner.spanContext() : 'traceparent' in l ? trace.getSpanContext(fromCarrier(l)) : undefined;
+      return context ? [{ context }] : [];
+    });
 
   return {
     enabled: true,
     captureContent: config.captureContent,
     start(name, options = {}) {
-      const span = tracer.startSpan(name, { kind: KINDS[options.kind ?? 'internal'], ...(options.attributes ? { attributes: defined(options.attributes) } : {}) }, parentContext(options.parent));
+      const span = tracer.startSpan(
+        name,
+        { kind: KINDS[options.kind ?? 'internal'], ...(options.attributes ? { attributes: options.attributes } : {}), ...(options.links?.length ? { links: linksOf(options.links) } : {}) },
+        parentContext(options.parent),
+      );
       return new OtelSpan(span);
     },
     within(span, fn) {
@@ -124,6 +129,12 @@ export function createOtelTracing(config: TracingConfig, exporter?: SpanExporter
       const carrier: Record<string, string> = {};
       propagator.inject(context, carrier, { set: (c, k, v) => ((c as Record<string, string>)[k] = v) });
       return carrier.traceparent ? (carrier as unknown as TraceCarrier) : undefined;
+    },
+    activeIds() {
+      const span = trace.getSpan(contextManager.active());
+      if (!span?.isRecording()) return undefined;
+      const { traceId, spanId } = span.spanContext();
+      return { traceId, spanId };
     },
     flush: () => provider.forceFlush(),
     async shutdown() {

@@ -9,6 +9,8 @@ import type { SpanOptions, TraceCarrier, TraceSpan, TracingService } from '../..
 import type { TracingConfig } from '../config.js';
 
 export interface KernelTracing extends TracingService {
+  /** The ids of the active span when it is recorded (log lines carry them); undefined otherwise. */
+  activeIds(): { traceId: string; spanId: string } | undefined;
   /** Exports what is buffered (tests, shutdown). */
   flush(): Promise<void>;
   shutdown(): Promise<void>;
@@ -32,6 +34,7 @@ export const TRACING_OFF: KernelTracing = Object.freeze({
   start: (_name: string, _options?: SpanOptions) => NOOP_SPAN,
   within: <T>(_span: TraceSpan, fn: () => T) => fn(),
   carrier: (): TraceCarrier | undefined => undefined,
+  activeIds: () => undefined,
   flush: async () => undefined,
   shutdown: async () => undefined,
 });

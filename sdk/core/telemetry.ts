@@ -42,6 +42,8 @@ export interface SpanOptions {
   attributes?: SpanAttributes;
   /** The parent: a span, a carrier from another process, `null` for a new trace; default the active span. */
   parent?: TraceSpan | TraceCarrier | null;
+  /** Spans this one is related to without being their child (OpenTelemetry span links): e.g. the request that caused work in another trace. */
+  links?: Array<TraceSpan | TraceCarrier>;
 }
 
 /** OpenTelemetry spans (off unless the operator configured them). @public */

@@ -9,9 +9,20 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { chatChunk, sseData, type ScriptedAnswer } from '../peers/fake-openai.js';
+import { startOtlpReceiver, type OtlpReceiver } from '../peers/otlp-receiver.js';
 import { modelAnswer, uiSuite, until } from '../kits/ui-kit.js';
 
-const ui = uiSuite({ agents: ['ada'], model: true });
+let otlp: OtlpReceiver | undefined;
+// Traces on (to a receiver in this process): a run's detail names its OpenTelemetry trace.
+const ui = uiSuite({
+  agents: ['ada'],
+  model: true,
+  server: async () => {
+    otlp = await startOtlpReceiver();
+    ui.defer(() => otlp?.close());
+    return { env: { SVC_OTEL_TRACES: 'true', OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: otlp.endpoint } };
+  },
+});
 const { page, api } = ui;
 
 async function turn(sessionId: string, message: string, answer: string) {
@@ -53,7 +64,12 @@ it('finds a past conversation by words with the matches highlighted, and browses
   await runs.getByRole('button').nth(1).click();
   await detail.getByRole('heading', { name: `Run ${runId}` }).waitFor();
   expect(await detail.locator('.prose').allTextContents()).toEqual(['And a seat reservation?', 'A window seat is reserved in coach 12.']);
-  await ui.screenshot('ui-archive');
+  // The run's OpenTelemetry trace id, to look it up in the operator's tracing tool, with a copy button.
+  const traceId = (await api('GET', `/api/archive/runs/${runId}`)).body.trace.otelTraceId as string;
+  expect(traceId).toMatch(/^[\da-f]{32}$/);
+  await detail.getByText(traceId, { exact: true }).waitFor();
+  await detail.getByRole('button', { name: 'Copy OpenTelemetry trace id' }).waitFor();
+  await ui.screenshot('ui-archive', { narrow: true });
   ui.expectNoPageErrors();
 });
 

@@ -15,6 +15,7 @@ import { chatChunk, sseData, startFakeOpenAi, type FakeOpenAi } from '../peers/f
 import { textAnswer, toolAnswer } from '../kits/chat-kit.js';
 import { streamTurn, TERMINAL } from './chat-stream.js';
 import { startCluster, until, type Cluster } from './cluster.js';
+import { startOtlpReceiver, type OtlpReceiver } from '../peers/otlp-receiver.js';
 
 /**
  * A run whose process died is stale after this long without a heartbeat (the setting's bound).
@@ -33,6 +34,8 @@ const DEPARTED_WITHIN_MS = 20_000;
 
 let cluster: Cluster;
 let fake: FakeOpenAi;
+/** Every process exports its spans here (batches every 200 ms), so a run's trace across processes is read whole. */
+let otlp: OtlpReceiver;
 
 /** A model answer that starts and then holds the stream open until the run lets go of it. */
 const hangingAnswer = () => ({ events: [sseData(chatChunk({ role: 'assistant', content: 'thinking' }))], after: 'hang' as const });
@@ -55,6 +58,18 @@ const ownerLockHeld = async (runId: string): Promise<boolean> => {
   }
 };
 
+/** The run row's OpenTelemetry context (written at admission while traces are on). */
+const runTraceContext = async (runId: string): Promise<{ traceparent: string }> => {
+  const client = new pg.Client({ connectionString: cluster.databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ trace_context: { traceparent: string } }>('select trace_context from chat_runs where run_id = $1', [runId]);
+    return rows[0]!.trace_context;
+  } finally {
+    await client.end();
+  }
+};
+
 const activeIds = async (target: number | 'proxy') => {
   const listed = await cluster.api(target, 'GET', '/api/chat/runs/active?agentId=ada');
   expect(listed.status, JSON.stringify(listed.body)).toBe(200);
@@ -63,7 +78,12 @@ const activeIds = async (target: number | 'proxy') => {
 
 beforeAll(async () => {
   fake = await startFakeOpenAi();
-  cluster = await startCluster({ processes: 3, start: 'first-alone' });
+  otlp = await startOtlpReceiver();
+  cluster = await startCluster({
+    processes: 3,
+    start: 'first-alone',
+    env: { SVC_OTEL_TRACES: 'true', OTEL_TRACES_SAMPLER: 'always_on', OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: otlp.endpoint, OTEL_BSP_SCHEDULE_DELAY: '200' },
+  });
   const created = await cluster.api(0, 'POST', '/api/settings/model-connections', { provider: 'openai', apiType: 'openai-chat', baseUrl: fake.baseUrl, models: [{ id: 'gpt-test', enabled: true }] });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   expect((await cluster.api(0, 'POST', '/api/agents', { id: 'ada', name: 'Ada' })).status).toBe(201);
@@ -75,7 +95,16 @@ beforeAll(async () => {
 afterAll(async () => {
   await cluster?.close();
   await fake?.close();
+  await otlp?.close();
 });
+
+/** The exported span of `runId` named `name` (polled: each process exports on its own). */
+const exported = (name: string, runId: string) =>
+  until(
+    () => otlp.spans.find((s) => s.name === name && s.attributes['svc.run.id'] === runId),
+    (span) => span !== undefined,
+    `the exported ${name} span of ${runId}`,
+  ).then((span) => span!);
 
 it('a streamed turn on one process is listed through every process and the proxy, and cancelled through another', async () => {
   fake.chat(hangingAnswer());
@@ -100,6 +129,10 @@ it('a streamed turn on one process is listed through every process and the proxy
       `${target} no longer lists the run`,
     );
   expect((await cluster.api(2, 'GET', `/api/traces/${runId}`)).body.trace).toMatchObject({ status: 'cancelled' });
+  // The cancel written by process 1 is in the trace of the run process 0 runs.
+  const run = await exported('invoke_agent ada', runId);
+  const cancelSpan = await exported('cancel_run ada', runId);
+  expect([cancelSpan.traceId, cancelSpan.parentSpanId]).toEqual([run.traceId, run.spanId]);
 });
 
 it('steering sent through another process is delivered at the run’s next boundary', async () => {
@@ -118,6 +151,19 @@ it('steering sent through another process is delivered at the run’s next bound
   // The second model call carried it.
   const calls = fake.requests.filter((r) => r.path === '/v1/chat/completions');
   expect(JSON.stringify(calls.at(-1)!.body.messages)).toContain('STEERMARK');
+  // One trace across the processes: the submission stored by process 2 is a child of the run's
+  // span in process 0, linked to its request; the run's span notes the delivery.
+  const run = await exported('invoke_agent ada', runId);
+  const steerSpan = await exported('steer_run ada', runId);
+  expect([steerSpan.traceId, steerSpan.parentSpanId]).toEqual([run.traceId, run.spanId]);
+  const request = await until(
+    () => otlp.spans.find((s) => s.spanId === steerSpan.links[0]?.spanId),
+    (span) => span !== undefined,
+    'the steering request span',
+  );
+  expect(request!.name).toBe('POST /api/chat/{runId}/steer');
+  expect(request!.traceId).not.toBe(run.traceId);
+  expect(run.events).toContainEqual({ name: 'steering.delivered', attributes: expect.objectContaining({ 'svc.steering.count': 1 }) });
 });
 
 it('a live run swept by the heartbeat bound while its process was stopped (its lock still held): the owner resumes, its stream ends run.failed interrupted and nothing is appended', { timeout: 90_000 }, async () => {
@@ -192,6 +238,11 @@ it('kill -9 of the process running a streamed turn: its lock goes with it, anoth
     'the pending steering becomes follow_up',
   );
   expect(steering.body.items.map((i: { status: string }) => i.status)).toEqual(['follow_up']);
+  // The run's own span died with its process; the survivor that marked it ends its trace, from the row's context.
+  const context = await runTraceContext(runId);
+  const interrupt = await exported('interrupt_run ada', runId);
+  expect(`00-${interrupt.traceId}-${interrupt.parentSpanId}-01`).toBe(context.traceparent);
+  expect(interrupt.attributes).toMatchObject({ 'error.type': 'chat_run_interrupted' });
   for (const target of [0, 1, 'proxy'] as const) expect(await activeIds(target)).not.toContain(runId);
   // The survivors go on serving turns through the proxy (the killed one is out of the rotation).
   fake.chat(textAnswer(['still here']));

@@ -16,6 +16,10 @@ export interface ReceivedSpan {
   attributes: Record<string, unknown>;
   status?: { code?: number; message?: string };
   resource: Record<string, unknown>;
+  /** The span's links (other spans it relates to), by trace and span id. */
+  links: Array<{ traceId: string; spanId: string }>;
+  /** The span's events, by name with their attributes. */
+  events: Array<{ name: string; attributes: Record<string, unknown> }>;
 }
 
 export interface OtlpReceiver {
@@ -68,6 +72,8 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
               attributes: attributesOf(s.attributes as KeyValue[]),
               status: s.status as ReceivedSpan['status'],
               resource,
+              links: ((s.links as Array<{ traceId: string; spanId: string }> | undefined) ?? []).map((l) => ({ traceId: l.traceId, spanId: l.spanId })),
+              events: ((s.events as Array<{ name: string; attributes?: KeyValue[] }> | undefined) ?? []).map((e) => ({ name: e.name, attributes: attributesOf(e.attributes) })),
             });
           }
         }

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, redactDatabaseUrl } from '../../kernel/config.js';
+import { ConfigError, loadConfig, redactDatabaseUrl, tracingConfig } from '../../kernel/config.js';
 
 describe('config', () => {
   it('defaults to loopback, port 42817 and .svc-data in the working directory', () => {
@@ -43,5 +43,18 @@ describe('config', () => {
 
   it('prints a database URL without its password or query', () => {
     expect(redactDatabaseUrl('postgres://user:hunter2@db.local:5432/svc?sslmode=require')).toBe('postgres://user@db.local:5432/svc');
+  });
+
+  it('reads the batch span processor from the standard OTEL_BSP_* variables, the SDK defaults otherwise', () => {
+    expect(tracingConfig({}).batch).toEqual({ scheduledDelayMillis: 5000, maxQueueSize: 2048, maxExportBatchSize: 512, exportTimeoutMillis: 30_000 });
+    expect(tracingConfig({ OTEL_BSP_SCHEDULE_DELAY: '200', OTEL_BSP_MAX_QUEUE_SIZE: '100', OTEL_BSP_MAX_EXPORT_BATCH_SIZE: '500', OTEL_BSP_EXPORT_TIMEOUT: '1000' }).batch).toEqual({
+      scheduledDelayMillis: 200,
+      maxQueueSize: 100,
+      // Never more than the queue holds.
+      maxExportBatchSize: 100,
+      exportTimeoutMillis: 1000,
+    });
+    expect(() => tracingConfig({ OTEL_BSP_SCHEDULE_DELAY: 'soon' })).toThrow(ConfigError);
+    expect(() => tracingConfig({ OTEL_BSP_MAX_QUEUE_SIZE: '0' })).toThrow(ConfigError);
   });
 });

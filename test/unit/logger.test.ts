@@ -1,7 +1,9 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import pino from 'pino';
-import { createLogger, formatRequestLine, redactHeaders, redactUrl } from '../../kernel/logger.js';
+import { createLogger, formatRequestLine, redactHeaders, redactUrl, traceLogLines } from '../../kernel/logger.js';
+import { tracingConfig } from '../../kernel/config.js';
+import { createOtelTracing } from '../../kernel/telemetry/otel-tracing.js';
 
 describe('log redaction', () => {
   it('hides credential headers', () => {
@@ -47,6 +49,38 @@ describe('the request line', () => {
       written = '';
       plain.info({ reqId, method, url, route, status, ms }, 'request');
       expect(formatRequestLine(reqId, method, url, route, status, ms, 1700000000000)).toBe(written);
+    }
+  });
+});
+
+describe('trace ids on log lines', () => {
+  it('puts the active span’s traceId and spanId on every line of the logger and its children once traces are on', async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const sink = new Writable({
+      write(chunk, _enc, done) {
+        for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+        done();
+      },
+    });
+    const logger = createLogger({ logLevel: 'info' }, sink);
+    const run = logger.child({ mod: 'chat' }).child({ runId: 'r1' });
+    run.info('before traces');
+    // Spans are recorded, never sent: an exporter that accepts everything.
+    const tracing = createOtelTracing(tracingConfig({ SVC_OTEL_TRACES: 'true', OTEL_TRACES_SAMPLER: 'always_on' }), { export: (_spans, done) => done({ code: 0 }), shutdown: async () => undefined });
+    try {
+      traceLogLines(logger, () => tracing.activeIds());
+      const span = tracing.start('invoke_agent ada');
+      tracing.within(span, () => run.warn({ step: 1 }, 'inside the run'));
+      run.info('outside any span');
+      span.end();
+      expect(lines.map((l) => [l.msg, l.traceId, l.spanId, l.runId])).toEqual([
+        ['before traces', undefined, undefined, 'r1'],
+        ['inside the run', span.traceId, span.spanId, 'r1'],
+        ['outside any span', undefined, undefined, 'r1'],
+      ]);
+      expect(span.traceId).toMatch(/^[\da-f]{32}$/);
+    } finally {
+      await tracing.shutdown();
     }
   });
 });

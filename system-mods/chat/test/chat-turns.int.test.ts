@@ -9,6 +9,7 @@ import path from 'node:path';
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json } from '../../../test/helpers.js';
+import { chatChunk, sseData } from '../../../test/peers/fake-openai.js';
 import { chatRequest, parseNdjson, startChatKit, textAnswer, toolAnswer, tracingTo, type ChatKit } from '../../../test/kits/chat-kit.js';
 import { until } from '../../../test/kits/until.js';
 import { startOtlpReceiver, type OtlpReceiver } from '../../../test/peers/otlp-receiver.js';
@@ -348,6 +349,52 @@ describe('the tool loop', () => {
     // The run's own trace names the exported trace, for the jump between the two.
     const trace = await kit.t.request('/api/traces/run-otel-1?agentId=ada');
     expect(trace.body.trace.events.find((e: any) => e.type === 'trace.exported')?.data).toEqual({ traceId: callerTrace, spanId: run.spanId });
+  });
+
+  it('continues the run’s trace from its row: a steering submission and a resumed stream are children of the run span, linked to their requests', async () => {
+    kit.fake.chat({ events: [sseData(chatChunk({ role: 'assistant', content: 'thinking' }))], after: 'hang' });
+    const runId = 'run-otel-row';
+    const turn = kit.t.inject(chatRequest({ agentId: 'ada', sessionId: 'otel-row', message: 'take your time', runId }, true));
+    await until(
+      async () => (await kit.t.request('/api/chat/runs/active?agentId=ada&sessionId=otel-row')).body.runs as Array<{ runId: string }>,
+      (runs) => runs.some((r) => r.runId === runId),
+      'the run to be active',
+    );
+    // Requests from a client tracing in its own trace: the work lands in the run's trace, linked to the request.
+    const clientTrace = '0af7651916cd43dd8448eb211c80319c';
+    const headers = (span: string) => ({ traceparent: `00-${clientTrace}-${span}-01` });
+    const steer = await kit.t.inject({
+      ...json('POST', `/api/chat/${runId}/steer`, { agentId: 'ada', sessionId: 'otel-row', idempotencyKey: 'k-otel', message: 'shorter' }),
+      headers: { 'content-type': 'application/json', ...headers('b7ad6b7169203331') },
+    });
+    expect(steer.statusCode).toBe(201);
+    const resumed = kit.t.inject({ method: 'GET', url: `/api/chat/runs/${runId}/events?after=1`, headers: headers('c7ad6b7169203332') });
+    expect((await kit.t.request(json('POST', `/api/chat/${runId}/cancel`, { agentId: 'ada' }))).status).toBe(200);
+    await turn;
+    await resumed;
+    await kit.t.kernel.tracing.flush();
+    const run = await until(
+      () => otlp.spans.find((s) => s.name === 'invoke_agent ada' && s.attributes['svc.run.id'] === runId),
+      (span) => span !== undefined,
+      'the exported run span',
+    );
+    // The row carries the run span's context.
+    const row = await kit.t.kernel.database.knex('chat_runs').where({ run_id: runId }).first('trace_context');
+    const stored = typeof row.trace_context === 'string' ? JSON.parse(row.trace_context) : row.trace_context;
+    expect(stored.traceparent).toBe(`00-${run!.traceId}-${run!.spanId}-01`);
+    for (const [name, requestSpan] of [
+      ['steer_run ada', 'b7ad6b7169203331'],
+      ['resume_run ada', 'c7ad6b7169203332'],
+    ] as const) {
+      const work = otlp.spans.find((s) => s.name === name && s.attributes['svc.run.id'] === runId);
+      expect(work, name).toMatchObject({ traceId: run!.traceId, parentSpanId: run!.spanId });
+      // Linked to the request's server span, itself a child of the client's span.
+      const request = otlp.spans.find((s) => s.kind === 2 && s.traceId === clientTrace && s.parentSpanId === requestSpan)!;
+      expect(work!.links).toEqual([{ traceId: clientTrace, spanId: request.spanId }]);
+    }
+    expect(otlp.spans.find((s) => s.name === 'steer_run ada')!.attributes).toMatchObject({ 'svc.steering.status': 'pending', 'svc.steering.replayed': false });
+    // The archive's run detail (the trace view in the UI) names the exported trace.
+    expect((await kit.t.request(`/api/archive/runs/${runId}`)).body.trace.otelTraceId).toBe(run!.traceId);
   });
 
   it('counts runs, model calls, tokens and tool calls at /metrics with bounded labels', async () => {

@@ -33,8 +33,9 @@ export default defineMod({
     // The candidate store may be absent: items are then listed in the receipt only.
     candidates: optional(promotionCandidatesServiceRef),
     diagnostics: coreServices.diagnostics,
+    tracing: coreServices.tracing,
   },
-  async init({ http, db, extensions, settings, log, dreamSettings, agents, agentRuns, transcripts, operator, candidates, diagnostics }) {
+  async init({ http, db, extensions, settings, log, dreamSettings, agents, agentRuns, transcripts, operator, candidates, diagnostics, tracing }) {
     const clock = () => Date.now();
     const current = () => settings.get<DreamModSettings>();
     const dreams = new DreamCycles({
@@ -47,6 +48,7 @@ export default defineMod({
       clock,
       log,
       owner: `p-${randomBytes(8).toString('hex')}`,
+      tracing,
     });
     const scheduler = new DreamScheduler({ cycles: dreams, settings: dreamSettings, clock, timing: current, driver: db.driver, log });
 

@@ -5,16 +5,21 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { json } from '../../../test/helpers.js';
-import { RecordingCandidates, TestClock, prose, startDreamKit, textAnswer, type DreamKit } from './kit.js';
+import { tracingTo } from '../../../test/kits/chat-kit.js';
+import { startOtlpReceiver, type OtlpReceiver } from '../../../test/peers/otlp-receiver.js';
+import { RecordingCandidates, TestClock, prose, startDreamKit, textAnswer, until, type DreamKit } from './kit.js';
 
 let kit: DreamKit;
+let otlp: OtlpReceiver;
 const HOUR = 3_600_000;
 
 beforeAll(async () => {
-  kit = await startDreamKit(['ada', 'bob', 'cy', 'dee', 'eve']);
+  otlp = await startOtlpReceiver();
+  kit = await startDreamKit(['ada', 'bob', 'cy', 'dee', 'eve'], { config: tracingTo(otlp.endpoint) });
 });
 afterAll(async () => {
   await kit?.close();
+  await otlp?.close();
 });
 
 const remAnswer = (items: unknown[], words = 120) => textAnswer(JSON.stringify({ diary: prose(words, 'rem'), items }));
@@ -78,6 +83,26 @@ describe('a cycle', () => {
     expect(diary.body.entries.map((e: { phase: string; source: string }) => `${e.phase}/${e.source}`)).toEqual(['rem/dream', 'deep/dream', 'light/dream']);
     const receipts = await kit.t.request('/api/agents/ada/dream-cycle');
     expect(receipts.body.cycles[0]).toMatchObject({ id: cycle.id, status: 'completed', trigger: 'manual' });
+
+    // OpenTelemetry: the cycle's span, a span per phase under it, each phase's run under its phase.
+    await kit.t.kernel.tracing.flush();
+    const cycleSpan = await until(
+      () => otlp.spans.find((s) => s.attributes['svc.dream.cycle_id'] === cycle.id && s.name === 'dream_cycle ada'),
+      (span) => span !== undefined,
+      'the exported cycle span',
+    );
+    expect(cycleSpan!.attributes).toMatchObject({ 'gen_ai.agent.id': 'ada', 'svc.dream.trigger': 'manual', 'svc.dream.status': 'completed' });
+    const phaseSpans = otlp.spans.filter((s) => s.parentSpanId === cycleSpan!.spanId);
+    expect(phaseSpans.map((s) => [s.name, s.traceId, s.attributes['svc.dream.phase_status']])).toEqual([
+      ['dream_phase light', cycleSpan!.traceId, 'completed'],
+      ['dream_phase deep', cycleSpan!.traceId, 'completed'],
+      ['dream_phase rem', cycleSpan!.traceId, 'completed'],
+    ]);
+    for (const [i, phaseSpan] of phaseSpans.entries()) {
+      const runSpan = otlp.spans.find((s) => s.name === 'invoke_agent ada' && s.attributes['svc.run.id'] === receipt.phases[i]!.runIds[0]);
+      expect(runSpan?.parentSpanId, phaseSpan.name).toBe(phaseSpan.spanId);
+      expect(runSpan!.attributes['svc.run.origin']).toBe('dream');
+    }
   });
 
   it('reads only messages newer than each phase checkpoint in the next cycle', async () => {

@@ -112,6 +112,7 @@ export async function startDreamKit(agents: string[], options: { database?: Data
         clock: clock.now,
         log: silent,
         owner: owner ?? `test-${Math.random().toString(36).slice(2)}`,
+        tracing: t.kernel.tracing,
       });
       const scheduler = new DreamScheduler({ cycles: dreams, settings: services.dreamSettings, clock: clock.now, timing: async () => ({ graceSeconds: 600, staleCycleSeconds: 120 }), driver, log: silent });
       return { dreams, scheduler };

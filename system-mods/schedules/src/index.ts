@@ -31,13 +31,14 @@ export default defineMod({
     agentRuns: agentRunsServiceRef,
     operator: operatorSettingsServiceRef,
     diagnostics: coreServices.diagnostics,
+    tracing: coreServices.tracing,
   },
-  async init({ http, db, extensions, settings, log, agents, agentRuns, operator, diagnostics }) {
+  async init({ http, db, extensions, settings, log, agents, agentRuns, operator, diagnostics, tracing }) {
     const clock = () => Date.now();
     const operatorTimezone = () => operator.timezone();
     const current = () => settings.get<ScheduleSettings>();
     const jobs = new ScheduledJobs({ db, agents, operatorTimezone, clock });
-    const scheduler = new Scheduler({ db, runs: agentRuns, operatorTimezone, clock, timing: current, log });
+    const scheduler = new Scheduler({ db, runs: agentRuns, operatorTimezone, clock, timing: current, log, tracing });
 
     bindRoutes(http, scheduledJobRoutes(jobs, scheduler));
     extensions.provide(exportCategoryPoint, schedulesExportCategory({ db, agents, operatorTimezone, clock }));

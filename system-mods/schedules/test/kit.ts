@@ -3,10 +3,10 @@
  * test moves, and a run engine whose runs end when the test says so.
  */
 import type { Knex } from 'knex';
-import type { LoggerService, ModDatabaseService } from '../../../sdk/index.js';
+import type { LoggerService, ModDatabaseService, TracingService } from '../../../sdk/index.js';
 import { SvcError } from '../../../sdk/index.js';
 import type { AgentRunEvent, AgentRunStartRequest, AgentRunsService } from '../../chat/src/contract.js';
-import { startTestKernel, type TestKernel } from '../../../sdk/testing/index.js';
+import { startTestKernel, type TestKernel, type TestKernelOptions } from '../../../sdk/testing/index.js';
 import { json } from '../../../test/helpers.js';
 import { chatChunk, sseData, startFakeOpenAi, type FakeOpenAi, type ScriptedAnswer } from '../../../test/peers/fake-openai.js';
 import { up } from '../migrations/20270301100000_schedules.js';
@@ -93,7 +93,7 @@ export interface SchedulerKit {
 }
 
 /** A job store and a scheduler on `knex` sharing one clock, one fake run engine and one operator zone. */
-export function schedulerKit(knex: Knex, driver: 'pglite' | 'postgres', shared: { clock?: TestClock; runs?: FakeRuns; operatorTz?: { value: string }; owner?: string } = {}): SchedulerKit {
+export function schedulerKit(knex: Knex, driver: 'pglite' | 'postgres', shared: { clock?: TestClock; runs?: FakeRuns; operatorTz?: { value: string }; owner?: string; tracing?: TracingService } = {}): SchedulerKit {
   const clock = shared.clock ?? new TestClock(Date.parse('2040-01-01T00:00:00Z'));
   const runs = shared.runs ?? new FakeRuns();
   const operatorTz = shared.operatorTz ?? { value: 'UTC' };
@@ -113,6 +113,7 @@ export function schedulerKit(knex: Knex, driver: 'pglite' | 'postgres', shared: 
       timing: async () => ({ graceSeconds: 60, staleRunSeconds: 90 }),
       log: silent,
       owner: shared.owner,
+      tracing: shared.tracing,
     }),
   };
 }
@@ -136,9 +137,9 @@ export interface KernelKit {
 }
 
 /** The real kernel with the chat runtime and this mod, agents whose model is the fake OpenAI-compatible server. */
-export async function startKernelKit(agents: string[]): Promise<KernelKit> {
+export async function startKernelKit(agents: string[], config?: TestKernelOptions['config']): Promise<KernelKit> {
   const fake = await startFakeOpenAi();
-  const t = await startTestKernel({ mods: KERNEL_MODS });
+  const t = await startTestKernel({ mods: KERNEL_MODS, config });
   const created = await t.request(json('POST', '/api/settings/model-connections', { provider: 'openai', apiType: 'openai-chat', baseUrl: fake.baseUrl, models: [{ id: 'gpt-test', enabled: true }] }));
   if (created.status !== 201) throw new Error(`model connection: ${JSON.stringify(created.body)}`);
   for (const id of agents) {

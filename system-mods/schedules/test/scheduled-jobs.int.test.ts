@@ -6,18 +6,23 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json } from '../../../test/helpers.js';
+import { tracingTo } from '../../../test/kits/chat-kit.js';
+import { startOtlpReceiver, type OtlpReceiver } from '../../../test/peers/otlp-receiver.js';
 import { startKernelKit, textAnswer, until, type KernelKit } from './kit.js';
 
 let kit: KernelKit;
+let otlp: OtlpReceiver;
 const request = <T = any>(method: string, url: string, body?: unknown) => kit.t.request<T>(json(method, url, body));
 const job = (extra: Record<string, unknown> = {}) => ({ agentId: 'ada', name: 'Digest', prompt: 'Summarise the day', cron: '0 9 * * 1-5', ...extra });
 
 beforeAll(async () => {
-  kit = await startKernelKit(['ada', 'bob']);
+  otlp = await startOtlpReceiver();
+  kit = await startKernelKit(['ada', 'bob'], tracingTo(otlp.endpoint));
 });
 
 afterAll(async () => {
   await kit?.close();
+  await otlp?.close();
 });
 
 describe('jobs', () => {
@@ -133,6 +138,19 @@ describe('runs', () => {
     expect(transcript.body.messages.map((m: any) => m.content)).toEqual(['Report status', 'All good.']);
     const trace = await request('GET', `/api/traces/${triggered.body.runId}`);
     expect(JSON.stringify(trace.body)).toContain('"schedule"');
+
+    // OpenTelemetry: the trigger request → the occurrence's span → the run's span.
+    await kit.t.kernel.tracing.flush();
+    const occurrence = await until(
+      () => otlp.spans.find((s) => s.name === 'schedule now'),
+      (span) => span !== undefined,
+      'the exported occurrence span',
+    );
+    expect(occurrence!.attributes).toMatchObject({ 'svc.schedule.job_id': 'now', 'svc.schedule.trigger': 'manual', 'svc.schedule.status': 'completed', 'svc.run.id': triggered.body.runId });
+    const trigger = otlp.spans.find((s) => s.spanId === occurrence!.parentSpanId);
+    expect(trigger?.name).toBe('POST /api/scheduled-jobs/{jobId}/trigger');
+    const run = otlp.spans.find((s) => s.name === 'invoke_agent ada' && s.attributes['svc.run.id'] === triggered.body.runId);
+    expect([run?.traceId, run?.parentSpanId]).toEqual([occurrence!.traceId, occurrence!.spanId]);
 
     expect((await request('GET', `/api/scheduled-jobs/${created.id}/runs?status=missed`)).body.runs).toEqual([]);
     expect((await request('GET', `/api/scheduled-jobs/${created.id}/runs?status=completed&limit=1`)).body.runs).toHaveLength(1);

@@ -8,16 +8,21 @@ import type { Knex } from 'knex';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SvcError } from '../../../sdk/index.js';
 import { startTestKernel, type TestKernel } from '../../../sdk/testing/index.js';
-import { ensureTables, FakeRuns, schedulerKit, TestClock, type SchedulerKit } from './kit.js';
+import { tracingTo } from '../../../test/kits/chat-kit.js';
+import { startOtlpReceiver, type OtlpReceiver } from '../../../test/peers/otlp-receiver.js';
+import { ensureTables, FakeRuns, schedulerKit, TestClock, until, type SchedulerKit } from './kit.js';
 
 let t: TestKernel;
 let knex: Knex;
 let driver: 'pglite' | 'postgres';
 let kit: SchedulerKit;
+let otlp: OtlpReceiver;
 
 beforeAll(async () => {
+  otlp = await startOtlpReceiver();
   // Without the schedules mod itself: only these services (and their clock) touch the tables.
-  t = await startTestKernel({ mods: ['health'] });
+  // Traces are on (to a real OTLP receiver) for the suite's occurrence spans.
+  t = await startTestKernel({ mods: ['health'], config: tracingTo(otlp.endpoint) });
   knex = t.kernel.database.knex;
   driver = t.kernel.database.driver;
   await ensureTables(knex);
@@ -25,6 +30,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
+  await otlp?.close();
 });
 
 beforeEach(async () => {
@@ -104,6 +110,37 @@ describe('claiming occurrences', () => {
     kit.clock.set('2040-01-01T08:59:00Z');
     await kit.scheduler.tick();
     expect((await runsOf(job.id))[0]).toMatchObject({ status: 'failed', error: 'agent_model_not_configured: Agent ada has no model', endedAt: '2040-01-01T08:59:00.000Z' });
+  });
+
+  it('starts each ticked occurrence in a trace of its own, with the run started inside its span', async () => {
+    const tracing = t.kernel.tracing;
+    const runs = new FakeRuns();
+    const seen: Array<string | undefined> = [];
+    const start = runs.start.bind(runs);
+    // What the run engine sees as the active context when it starts the run's span.
+    runs.start = (request) => (seen.push(tracing.carrier()?.traceparent), start(request));
+    const traced = schedulerKit(knex, driver, { clock: kit.clock, runs, tracing });
+    const jobs = [await traced.jobs.create({ agentId: 'ada', name: 'Traced', prompt: 'x', cron: '0 9 * * *' }), await traced.jobs.create({ agentId: 'ada', name: 'Refused', prompt: 'y', cron: '0 9 * * *' })];
+    // The first of the two launches is refused, the other runs.
+    runs.refuseNext(new SvcError('agent_model_not_configured', 400, 'Agent has no model'));
+    kit.clock.set('2040-01-01T09:00:05Z');
+    await tracing.within(tracing.start('unrelated'), () => traced.scheduler.tick());
+    runs.finishAll();
+    await traced.scheduler.settled();
+    await tracing.flush();
+    const spans = await until(
+      () => otlp.spans.filter((s) => s.name.startsWith('schedule ')),
+      (list) => list.length === 2,
+      'two exported occurrence spans',
+    );
+    expect(spans.map((s) => s.attributes['svc.schedule.job_id']).sort()).toEqual(jobs.map((j) => j.id).sort());
+    // A tick's occurrence is no child of whatever was active when the tick ran.
+    expect(spans.map((s) => s.parentSpanId)).toEqual([undefined, undefined]);
+    const ran = spans.find((s) => s.attributes['svc.schedule.status'] === 'completed')!;
+    expect(ran.attributes).toMatchObject({ 'svc.schedule.trigger': 'schedule', 'svc.schedule.occurrence_at': '2040-01-01T09:00:00.000Z', 'gen_ai.agent.id': 'ada' });
+    expect(spans.find((s) => s !== ran)).toMatchObject({ attributes: { 'svc.schedule.status': 'failed', 'error.type': 'agent_model_not_configured' }, status: { code: 2 } });
+    // Each run was started with its occurrence's span active (so the run's span is its child).
+    expect(seen.sort()).toEqual(spans.map((s) => `00-${s.traceId}-${s.spanId}-01`).sort());
   });
 
   it('leaves disabled jobs alone and picks up from now when enabled again', async () => {

@@ -5401,6 +5401,8 @@ export interface operations {
                             toolCalls: number;
                             notices: number;
                             durationMs: number | null;
+                            /** @description The OpenTelemetry trace id the run was exported under (32 hex characters); null while traces are off */
+                            otelTraceId: string | null;
                         };
                         messages: {
                             seq: number;

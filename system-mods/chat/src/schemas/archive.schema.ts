@@ -169,7 +169,7 @@ export const okRun = {
     },
     trace: {
       type: 'object',
-      required: ['events', 'types', 'modelCalls', 'toolCalls', 'notices', 'durationMs'],
+      required: ['events', 'types', 'modelCalls', 'toolCalls', 'notices', 'durationMs', 'otelTraceId'],
       properties: {
         events: { type: 'integer' },
         types: { type: 'object', additionalProperties: { type: 'integer' }, description: 'Trace events by type' },
@@ -177,6 +177,7 @@ export const okRun = {
         toolCalls: { type: 'integer' },
         notices: { type: 'integer' },
         durationMs: { type: ['integer', 'null'] },
+        otelTraceId: { type: ['string', 'null'], description: 'The OpenTelemetry trace id the run was exported under (32 hex characters); null while traces are off' },
       },
     },
     messages: { type: 'array', items: message },

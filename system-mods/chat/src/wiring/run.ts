@@ -57,10 +57,10 @@ export async function wireRun(deps: ChatDeps, shared: { transcript: TranscriptSt
   const liveness = new RunLiveness(db, runtimeInfo.instanceId);
   const steering = new SteeringStore(db);
   const eventLog = new RunEventLog(db, log);
-  const interrupted = new InterruptedRuns({ db, store, eventLog });
   const belt = new ToolBelt({ catalog: toolCatalog, mcp: () => mcp.get(), workspacesDir: path.join(runtimeInfo.dataDir, 'workspaces'), log, tracing });
   let activeRuns = () => 0;
   const telemetry = new RunTelemetry(tracing, instruments, () => activeRuns());
+  const interrupted = new InterruptedRuns({ db, store, eventLog, telemetry });
   const runtime = new AgentRunEngine({
     agents,
     gateway: () => gateway.get(),

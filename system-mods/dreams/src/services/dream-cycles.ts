@@ -6,7 +6,7 @@
  * one transaction. REM's memory items must cite messages the phase was shown; invalid ones get
  * one repair request, then are dropped; at most twelve become promotion candidates.
  */
-import type { LoggerService, ModDatabaseService } from '../../../../sdk/index.js';
+import type { LoggerService, ModDatabaseService, TraceSpan, TracingService } from '../../../../sdk/index.js';
 import type { AgentRunsService, TranscriptMessageRecord, TranscriptsService } from '../../../chat/src/contract.js';
 import type { AgentDreamSettings, DreamSettingsReader } from '../../../agents/src/contract.js';
 import type { PromotionCandidatesService } from '../../../tiddle/src/contract.js';
@@ -15,6 +15,7 @@ import { Checkpoints } from './checkpoints.js';
 import { Cycles, type CycleReceipt, type CycleStatus, type PhaseItemReceipt, type PhaseReceipt } from './cycles.js';
 import { Diary, dayIn } from './diary.js';
 import { askDream, describe, DreamRunFailure } from './dream-runs.js';
+import { DreamTrace } from './dream-trace.js';
 import {
   MAX_MEMORY_ITEMS,
   PHASES,
@@ -48,6 +49,8 @@ export interface DreamCyclesDeps {
   clock: () => number;
   log: LoggerService;
   owner: string;
+  /** Spans of cycles and phases (dream-trace.ts); off when absent. */
+  tracing?: TracingService;
 }
 
 class PhaseFailure extends Error {
@@ -61,9 +64,11 @@ export class DreamCycles {
   readonly diary: Diary;
   readonly checkpoints: Checkpoints;
   private readonly active = new Map<string, Promise<void>>();
+  private readonly trace: DreamTrace;
   private stopped = false;
 
   constructor(private readonly deps: DreamCyclesDeps) {
+    this.trace = new DreamTrace(deps.tracing);
     this.cycles = new Cycles(deps.db);
     this.diary = new Diary(deps.db);
     this.checkpoints = new Checkpoints(deps.db);
@@ -109,27 +114,38 @@ export class DreamCycles {
     if (this.stopped) return undefined;
     const cycle = await this.cycles.claim({ agentId: settings.agentId, ...claim, owner: this.deps.owner, now: this.deps.clock() });
     if (!cycle) return undefined;
-    const run = this.run(cycle, settings)
+    const span = this.trace.cycle(cycle);
+    const run = this.trace
+      .within(span, () => this.run(cycle, settings, span))
       .catch(async (error: unknown) => {
         // Something outside the phases failed (the zone, the database): the receipt says so.
+        this.trace.endCycle(span, 'failed', describe(error));
         if (!this.stopped) await this.cycles.finish(cycle.id, 'failed', [], describe(error), this.deps.clock()).catch(() => undefined);
         this.deps.log.warn({ cycleId: cycle.id, err: describe(error) }, 'Dream cycle failed');
       })
-      .finally(() => this.active.delete(cycle.id));
+      .finally(() => {
+        this.trace.endCycle(span, 'interrupted', 'the process is stopping');
+        this.active.delete(cycle.id);
+      });
     this.active.set(cycle.id, run);
     return cycle;
   }
 
-  private async run(cycle: CycleReceipt, settings: AgentDreamSettings): Promise<void> {
+  /** The phases one after another; `span` (the cycle's) ends here once the outcome is known. */
+  private async run(cycle: CycleReceipt, settings: AgentDreamSettings, span: TraceSpan | undefined): Promise<void> {
     const timeZone = await this.timezoneOf(settings);
     const phases: PhaseReceipt[] = [];
     let error: string | null = null;
     for (const phase of PHASES) {
       if (this.stopped) return;
-      const receipt = await this.phase(cycle, settings, timeZone, phase, phases).catch((failure: unknown): PhaseReceipt => {
-        const code = failure instanceof PhaseFailure ? failure.code : describe(failure);
-        return { phase, status: 'failed', runIds: [], messagesRead: 0, diaryEntryId: null, words: 0, error: code };
-      });
+      const phaseSpan = this.trace.phase(span, cycle, phase);
+      const receipt = await this.trace
+        .within(phaseSpan, () => this.phase(cycle, settings, timeZone, phase, phases))
+        .catch((failure: unknown): PhaseReceipt => {
+          const code = failure instanceof PhaseFailure ? failure.code : describe(failure);
+          return { phase, status: 'failed', runIds: [], messagesRead: 0, diaryEntryId: null, words: 0, error: code };
+        });
+      this.trace.endPhase(phaseSpan, receipt);
       if (this.stopped) return;
       phases.push(receipt);
       if (receipt.status === 'failed') {
@@ -141,6 +157,7 @@ export class DreamCycles {
     const failed = phases.filter((p) => p.status === 'failed').length;
     const status: CycleStatus = failed === 0 ? 'completed' : failed === phases.length ? 'failed' : 'partial';
     await this.cycles.finish(cycle.id, status, phases, error, this.deps.clock());
+    this.trace.endCycle(span, status, error);
   }
 
   private async phase(cycle: CycleReceipt, settings: AgentDreamSettings, timeZone: string, phase: DreamPhase, earlier: PhaseReceipt[]): Promise<PhaseReceipt> {

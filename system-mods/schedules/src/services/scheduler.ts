@@ -23,10 +23,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { LoggerService, ModDatabaseService } from '../../../../sdk/index.js';
+import type { LoggerService, ModDatabaseService, TraceSpan, TracingService } from '../../../../sdk/index.js';
 import { TERMINAL_RUN_EVENTS, type AgentRunEvent, type AgentRunsService } from '../../../chat/src/contract.js';
 import { scheduleErrors as errors } from '../errors.js';
 import { nextOccurrence } from './cron.js';
+import { endOccurrenceSpan, startOccurrenceSpan } from './occurrence-trace.js';
 import { ScheduledRunLiveness } from './run-liveness.js';
 import { cronSpec, toRun, type JobRow, type RunRow, type RunStatus, type ScheduledRun } from './scheduled-jobs.js';
 
@@ -51,6 +52,8 @@ export interface SchedulerDeps {
   log: LoggerService;
   /** This process's name on the rows it runs (a random one by default). */
   owner?: string;
+  /** A span per started occurrence (`schedule <jobId>`), parent of the run's span; off when absent. */
+  tracing?: TracingService;
 }
 
 /** What one tick did (tests and the benchmark read it). */
@@ -68,6 +71,9 @@ export interface TickReport {
 interface Launch {
   rowId: string;
   jobId: string;
+  trigger: 'schedule' | 'manual';
+  /** The occurrence's time (ISO); null for a manual trigger. */
+  occurrenceAt: string | null;
   agentId: string;
   sessionId: string;
   prompt: string;
@@ -155,7 +161,7 @@ export class Scheduler {
     );
     const inserts: Array<Partial<RunRow> & { owner?: string; heartbeat_at?: Date }> = [];
     const nextAts: Array<{ id: string; nextAt: Date | null }> = [];
-    const byRunId = new Map<string, JobRow>();
+    const byRunId = new Map<string, { job: JobRow; occurrence: number }>();
     for (const job of due) {
       const spec = cronSpec(job.cron);
       const tz = job.next_tz ?? job.timezone ?? 'UTC';
@@ -186,7 +192,7 @@ export class Scheduler {
         else if (busy.has(job.id)) inserts.push({ ...base, status: 'skipped' });
         else {
           const runId = newRunId();
-          byRunId.set(runId, job);
+          byRunId.set(runId, { job, occurrence });
           inserts.push({ ...base, status: 'running', run_id: runId, started_at: new Date(now), owner: this.owner, heartbeat_at: new Date(now) });
         }
       }
@@ -204,8 +210,17 @@ export class Scheduler {
       if (row.status === 'missed') report.missed++;
       else if (row.status === 'skipped') report.skipped++;
       else if (row.status === 'running' && row.run_id) {
-        const job = byRunId.get(row.run_id)!;
-        launches.push({ rowId: String(row.id), jobId: job.id, agentId: job.agent_id, sessionId: job.session_id, prompt: job.prompt, runId: row.run_id });
+        const { job, occurrence } = byRunId.get(row.run_id)!;
+        launches.push({
+          rowId: String(row.id),
+          jobId: job.id,
+          trigger: 'schedule',
+          occurrenceAt: new Date(occurrence).toISOString(),
+          agentId: job.agent_id,
+          sessionId: job.session_id,
+          prompt: job.prompt,
+          runId: row.run_id,
+        });
       }
     }
     return { count: due.length, launches };
@@ -219,23 +234,34 @@ export class Scheduler {
     await trx.raw(`update ${this.jobs} as j set next_at = v.next_at from (values ${values}) as v(id, next_at) where j.id = v.id`, bindings);
   }
 
-  /** Starts a claimed run through the run engine; a refusal is recorded as the run's failure. */
+  /**
+   * Starts a claimed run through the run engine inside the occurrence's span (the run's span is
+   * its child); a refusal is recorded as the run's failure. A ticked occurrence starts a trace of
+   * its own; a manual trigger's span is a child of the request's.
+   */
   private async launch(launch: Launch): Promise<void> {
+    const span = startOccurrenceSpan(this.deps.tracing, launch);
     try {
-      const handle = await this.deps.runs.start({
-        agentId: launch.agentId,
-        sessionId: launch.sessionId,
-        input: { message: launch.prompt, runId: launch.runId },
-        origin: { kind: 'schedule', id: launch.jobId },
-      });
-      const followed = this.follow(launch.rowId, handle.events).finally(() => this.active.delete(launch.rowId));
+      const handle = await this.within(span, () =>
+        this.deps.runs.start({
+          agentId: launch.agentId,
+          sessionId: launch.sessionId,
+          input: { message: launch.prompt, runId: launch.runId },
+          origin: { kind: 'schedule', id: launch.jobId },
+        }),
+      );
+      const followed = this.follow(launch.rowId, handle.events, span).finally(() => this.active.delete(launch.rowId));
       this.active.set(launch.rowId, followed);
     } catch (error) {
-      await this.finish(launch.rowId, 'failed', describe(error));
+      await this.finish(launch.rowId, 'failed', describe(error), span);
     }
   }
 
-  private async follow(rowId: string, events: AsyncIterable<AgentRunEvent>): Promise<void> {
+  private within<T>(span: TraceSpan | undefined, fn: () => T): T {
+    return span && this.deps.tracing ? this.deps.tracing.within(span, fn) : fn();
+  }
+
+  private async follow(rowId: string, events: AsyncIterable<AgentRunEvent>, span?: TraceSpan): Promise<void> {
     let outcome: { status: RunStatus; error: string | null } = { status: 'interrupted', error: 'scheduled_run_interrupted: the run ended without an outcome' };
     try {
       for await (const event of events) {
@@ -249,10 +275,11 @@ export class Scheduler {
     } catch (error) {
       outcome = { status: 'failed', error: describe(error) };
     }
-    await this.finish(rowId, outcome.status, outcome.error);
+    await this.finish(rowId, outcome.status, outcome.error, span);
   }
 
-  private async finish(rowId: string, status: RunStatus, error: string | null): Promise<void> {
+  private async finish(rowId: string, status: RunStatus, error: string | null, span?: TraceSpan): Promise<void> {
+    endOccurrenceSpan(span, status, error);
     try {
       // An `interrupted` row (its heartbeat looked stale to another replica) still takes the real outcome.
       await this.knex(this.runs)
@@ -305,7 +332,7 @@ export class Scheduler {
       const [inserted] = (await trx(this.runs)
         .insert({ job_id: jobId, trigger: 'manual', occurrence_at: null, status: 'running', run_id: runId, started_at: new Date(now), owner: this.owner, heartbeat_at: new Date(now) })
         .returning('*')) as RunRow[];
-      const launch: Launch = { rowId: String(inserted!.id), jobId, agentId: job.agent_id, sessionId: job.session_id, prompt: job.prompt, runId };
+      const launch: Launch = { rowId: String(inserted!.id), jobId, trigger: 'manual', occurrenceAt: null, agentId: job.agent_id, sessionId: job.session_id, prompt: job.prompt, runId };
       return { row: inserted!, launch };
     });
     await this.launch(launch);

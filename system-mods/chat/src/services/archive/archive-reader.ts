@@ -164,8 +164,8 @@ export class ArchiveReader {
 
   /** One run with its messages and a summary of its trace; undefined for an unknown id. */
   async run(runId: string): Promise<{ run: ArchiveRun & { request: unknown; response: unknown }; trace: Record<string, unknown>; messages: ArchiveMessage[] } | undefined> {
-    const result = await this.knex.raw(`select ${RUN_COLUMNS}, r.request, r.response, r.trace, jsonb_array_length(r.tool_calls) as tool_calls from chat_runs r where r.run_id = ?`, [runId]);
-    const row = (result.rows as Array<RunRow & { request: unknown; response: unknown; trace: TraceEvent[] | string; tool_calls: number }>)[0];
+    const result = await this.knex.raw(`select ${RUN_COLUMNS}, r.request, r.response, r.trace, r.trace_context, jsonb_array_length(r.tool_calls) as tool_calls from chat_runs r where r.run_id = ?`, [runId]);
+    const row = (result.rows as Array<RunRow & { request: unknown; response: unknown; trace: TraceEvent[] | string; trace_context: { traceparent?: string } | string | null; tool_calls: number }>)[0];
     if (!row) return undefined;
     const messages = await this.messages(this.knex('chat_messages').where({ agent_id: row.agent_id, session_id: row.session_id, run_id: runId }).orderBy('seq'));
     const events = json(row.trace);
@@ -180,6 +180,7 @@ export class ArchiveReader {
       toolCalls: Number(row.tool_calls),
       notices: types['runtime.notice'] ?? 0,
       durationMs: endedAt === null ? null : endedAt - startedAt,
+      otelTraceId: otelTraceId(events, row.trace_context),
     };
     return { run: { ...runView(row), request: json(row.request), response: row.response === null ? null : json(row.response) }, trace, messages };
   }
@@ -267,4 +268,15 @@ export class ArchiveReader {
     if (payload.b !== binding) throw errors.chatCursorInvalid({ reason: 'issued for another day, time zone or agent' });
     return payload;
   }
+}
+
+/**
+ * The OpenTelemetry trace the run was exported in (traces on): the run's `trace.exported` event,
+ * else the run row's context (a running run, or a trace retention cleared); null otherwise.
+ */
+function otelTraceId(events: TraceEvent[], context: { traceparent?: string } | string | null): string | null {
+  const exported = events.find((e) => e.type === 'trace.exported')?.data as { traceId?: unknown } | undefined;
+  if (typeof exported?.traceId === 'string') return exported.traceId;
+  const traceparent = (typeof context === 'string' ? (JSON.parse(context) as { traceparent?: string }) : context)?.traceparent;
+  return typeof traceparent === 'string' ? (traceparent.split('-')[1] ?? null) : null;
 }

@@ -113,6 +113,7 @@ export class AgentRunEngine implements AgentRunsService {
       closed: () => this.closed,
       resetSession: (agentId, sessionId) => this.resetSession(agentId, sessionId, true),
       execute: (job) => this.execute(job),
+      telemetry: deps.telemetry,
     });
     this.loop = new TurnLoop({
       gateway: deps.gateway,
@@ -147,13 +148,19 @@ export class AgentRunEngine implements AgentRunsService {
     const row = await this.deps.store.get(runId);
     if (!row || (agentId !== undefined && row.agent_id !== agentId)) throw errors.chatRunNotFound({ runId, agentId: agentId ?? '' });
     if (row.status === 'running' && this.ownedElsewhere(row)) {
-      // The request is durable before it is announced: an owner that misses the notice reads it at its next heartbeat.
-      if (await this.deps.liveness.requestCancel(runId, reason)) {
-        await this.deps.announceCancel(runId);
-        return { runId, cancelRequested: true, status: 'cancelling' };
+      // In the run's trace: the owner's spans and this request's meet there.
+      const span = this.deps.telemetry.startRunWork('cancel_run', row, { 'svc.run.owner': row.instance_id ?? undefined });
+      try {
+        // The request is durable before it is announced: an owner that misses the notice reads it at its next heartbeat.
+        if (await this.deps.liveness.requestCancel(runId, reason)) {
+          await this.deps.announceCancel(runId);
+          return { runId, cancelRequested: true, status: 'cancelling' };
+        }
+        // It ended meanwhile: answer with what it ended as.
+        return { runId, cancelRequested: false, status: (await this.deps.store.get(runId))?.status ?? row.status };
+      } finally {
+        span.end();
       }
-      // It ended meanwhile: answer with what it ended as.
-      return { runId, cancelRequested: false, status: (await this.deps.store.get(runId))?.status ?? row.status };
     }
     return { runId, cancelRequested: false, status: row.status };
   }
@@ -186,11 +193,20 @@ export class AgentRunEngine implements AgentRunsService {
     const message = request.message ?? '';
     if (message.trim().length === 0 && images.length === 0) throw errors.chatMessageRequired();
     const attachments = [...texts.map((t) => ({ name: t.name, type: t.type, size: t.size, text: t.text })), ...images.map((i) => ({ name: i.name, type: i.type, size: i.size, dataUrl: i.dataUrl }))];
-    const { steering, replayed } = await this.deps.steering.submit(
-      { runId, agentId, sessionId, idempotencyKey: request.idempotencyKey, message, attachments },
-      async () => (await this.deps.store.get(runId))?.status !== 'running',
-    );
-    return { stored: true, replayed, steering };
+    // The submission is part of the run's trace, whichever process stores it; the owner's run span notes its delivery.
+    const span = this.deps.telemetry.startRunWork('steer_run', row, { 'svc.steering.images': images.length });
+    try {
+      const { steering, replayed } = await this.deps.steering.submit(
+        { runId, agentId, sessionId, idempotencyKey: request.idempotencyKey, message, attachments },
+        async () => (await this.deps.store.get(runId))?.status !== 'running',
+      );
+      span.end({ 'svc.steering.id': steering.id, 'svc.steering.status': steering.status, 'svc.steering.replayed': replayed });
+      return { stored: true, replayed, steering };
+    } catch (error) {
+      span.fail(typeof (error as { code?: unknown }).code === 'string' ? (error as { code: string }).code : 'chat_steering_failed', (error as Error).message);
+      span.end();
+      throw error;
+    }
   }
 
   async replay(request: AgentRunReplayRequest): Promise<AsyncIterable<AgentRunEvent>> {
@@ -198,6 +214,8 @@ export class AgentRunEngine implements AgentRunsService {
     const { runId, agentId } = request;
     const row = await this.deps.store.get(runId);
     if (!row || (agentId !== undefined && row.agent_id !== agentId)) throw errors.chatRunNotFound({ runId, agentId: agentId ?? '' });
+    // A resumed stream (any process) is marked in the run's trace; the stream itself is not a span.
+    this.deps.telemetry.startRunWork('resume_run', row, { 'svc.run.resume_after': request.after ?? 0, 'svc.run.status': row.status }).end();
     return replayRun(
       {
         eventLog: this.deps.eventLog,
@@ -252,7 +270,7 @@ export class AgentRunEngine implements AgentRunsService {
   private async execute(job: RunJob): Promise<void> {
     const state = newTurnState();
     const { telemetry } = this.deps;
-    const span = telemetry.startRun(job);
+    const { span } = job;
     let thrown: unknown;
     try {
       await telemetry.tracing.within(span, () => this.loop.run(job, state));

@@ -10,6 +10,7 @@ import type { ModDatabaseService } from '../../../../../sdk/index.js';
 import type { RunEventLog, StoredRunEvent } from './event-log.js';
 import { terminalFromRow } from './event-replay.js';
 import type { RunStore } from './run-store.js';
+import type { RunTelemetry } from './run-telemetry.js';
 import { buildStopReport } from './stop-report.js';
 
 /** The answer as far as the events go: the deltas of the last model call (as the run itself counts it). */
@@ -23,7 +24,7 @@ export function answerFromEvents(events: StoredRunEvent[]): string {
 }
 
 export class InterruptedRuns {
-  constructor(private readonly deps: { db: ModDatabaseService; store: RunStore; eventLog: RunEventLog }) {}
+  constructor(private readonly deps: { db: ModDatabaseService; store: RunStore; eventLog: RunEventLog; telemetry?: Pick<RunTelemetry, 'startRunWork'> }) {}
 
   /** Completes the response and the stream of each run just marked `interrupted`. */
   async close(runIds: string[]): Promise<void> {
@@ -37,6 +38,10 @@ export class InterruptedRuns {
       const row = rows.length > 0 ? await this.deps.store.get(runId) : undefined;
       if (!row) continue;
       const terminal = terminalFromRow(row);
+      // The run's own span went with its process: the run's trace ends here, marked failed.
+      const span = this.deps.telemetry?.startRunWork('interrupt_run', row, { 'svc.run.owner': row.instance_id ?? undefined });
+      span?.fail('chat_run_interrupted', typeof row.error_message === 'string' ? row.error_message : undefined);
+      span?.end();
       await this.deps.eventLog.appendAfterStored(runId, terminal.type, terminal.data);
     }
   }

@@ -23,6 +23,7 @@ import { SessionLanes } from './session-lanes.js';
 import { slashCommand } from './slash-commands.js';
 import { attachmentMeta, normalizeTurn, withContinuityScope, type ChatRequestBody, type TurnInput } from './turn-input.js';
 import type { LoggerService } from '../../../../../sdk/index.js';
+import type { RunTelemetry } from './run-telemetry.js';
 
 /** An admitted run (or a slash command's answer, whose events are only the terminal one). */
 export interface Admission {
@@ -53,6 +54,8 @@ export class RunAdmission {
       closed: () => boolean;
       resetSession: (agentId: string, sessionId: string) => Promise<{ generation: number }>;
       execute: (job: RunJob) => Promise<void>;
+      /** The run's span, started here so its context goes onto the run row. */
+      telemetry: Pick<RunTelemetry, 'startRun' | 'carrier' | 'noteExported' | 'refuseRun'>;
     },
   ) {}
 
@@ -95,6 +98,9 @@ export class RunAdmission {
     if (this.deps.active.has(runId)) throw errors.chatRunExists({ runId });
     turn = await this.accept(turn, origin);
     const kept = await this.keepAttachments(turn, runId);
+    const { telemetry } = this.deps;
+    const span = telemetry.startRun({ runId, agentId: turn.agentId, agentName: profile.agent.name, sessionId: turn.sessionId, origin, plan });
+    const traceContext = telemetry.carrier(span);
     const created = this.deps.store.create({
       runId,
       agentId: turn.agentId,
@@ -107,9 +113,11 @@ export class RunAdmission {
       },
       model: plan ? { connectionId: plan.connectionId, model: plan.model } : null,
       origin,
+      ...(traceContext ? { traceContext } : {}),
     });
     // A run refused here (a used run id) keeps no files.
     const { generation, messageCount } = await created.catch(async (error: unknown) => {
+      telemetry.refuseRun(span, error);
       await this.deps
         .attachments()
         ?.discard({ agentId: turn.agentId, references: kept })
@@ -118,6 +126,7 @@ export class RunAdmission {
     });
 
     const run = new ChatRun(runId, turn.agentId, turn.sessionId, generation, origin, this.deps.record);
+    telemetry.noteExported(run, span);
     const events = run.subscribe();
     const { active, lanes } = this.deps;
     active.set(runId, run);
@@ -145,7 +154,7 @@ export class RunAdmission {
           // Nothing queued ahead of it can write into the session first: the history is still empty.
           const knownEmpty = messageCount === 0 && !lanes.pending(lane);
           void lanes
-            .enqueue(lane, () => this.deps.execute({ run, turn, plan, settings, profile, origin, knownEmpty }))
+            .enqueue(lane, () => this.deps.execute({ run, turn, plan, settings, profile, origin, knownEmpty, span }))
             .finally(() => {
               clearTimeout(timer);
               active.delete(runId);

@@ -2,6 +2,7 @@
  * What the parts of a run share: the chat mod's settings, the admitted job (run, normalized
  * input, model plan, agent profile) and the state a turn accumulates until it is finished.
  */
+import type { TraceSpan } from '../../../../../sdk/index.js';
 import type { AgentRunProfile } from '../../../../agents/src/contract.js';
 import type { RunOrigin } from '../../contract.js';
 import type { ChatRun } from './chat-run.js';
@@ -45,6 +46,8 @@ export interface RunJob {
   origin: RunOrigin;
   /** The session had no message and nothing was queued ahead: no history to read. */
   knownEmpty: boolean;
+  /** The run's span (a no-op while traces are off), started at admission; the turn runs inside it. */
+  span: TraceSpan;
 }
 
 /** What a turn has produced so far; the finisher writes it whatever the outcome. */

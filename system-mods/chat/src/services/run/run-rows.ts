@@ -58,6 +58,8 @@ export interface RunRow {
   /** Another process asked the owner to cancel it (see {@link RunStore.requestCancel}). */
   cancel_requested_at?: Date | string | null;
   cancel_reason?: string | null;
+  /** The run span's W3C context (traces on; see the run_trace_context migration). */
+  trace_context?: { traceparent: string; tracestate?: string } | string | null;
 }
 
 const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);

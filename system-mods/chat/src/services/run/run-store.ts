@@ -5,7 +5,7 @@
  * run-liveness.ts.
  */
 import type { Knex } from 'knex';
-import type { ModDatabaseService } from '../../../../../sdk/index.js';
+import type { ModDatabaseService, TraceCarrier } from '../../../../../sdk/index.js';
 import type { RunOrigin } from '../../contract.js';
 import { chatErrors as errors } from '../../errors.js';
 import { GroupCommit } from './group-commit.js';
@@ -48,6 +48,8 @@ interface Creating {
   request: Record<string, unknown>;
   model: Record<string, unknown> | null;
   origin: RunOrigin;
+  /** The run span's W3C context (traces on), for work on the run in other processes. */
+  traceContext?: TraceCarrier;
 }
 
 /** Runs written by one statement at most. */
@@ -83,18 +85,27 @@ export class RunStore {
 
   /** Several runs' {@link createOne} in one statement (no two with one run id). */
   private async createGroup(runs: Creating[]): Promise<Array<{ generation: number; messageCount: number } | undefined>> {
-    const input = runs.map((r) => ({ run_id: r.runId, agent_id: r.agentId, session_id: r.sessionId, request: r.request, model: r.model, origin: r.origin, instance_id: this.instanceId }));
+    const input = runs.map((r) => ({
+      run_id: r.runId,
+      agent_id: r.agentId,
+      session_id: r.sessionId,
+      request: r.request,
+      model: r.model,
+      origin: r.origin,
+      instance_id: this.instanceId,
+      trace_context: r.traceContext ?? null,
+    }));
     const result = await this.db.knex.raw(
       `with i as (
-         select * from jsonb_to_recordset(?::jsonb) as x(run_id text, agent_id text, session_id text, request jsonb, model jsonb, origin jsonb, instance_id text)
+         select * from jsonb_to_recordset(?::jsonb) as x(run_id text, agent_id text, session_id text, request jsonb, model jsonb, origin jsonb, instance_id text, trace_context jsonb)
        ), s as (
          insert into chat_sessions (agent_id, session_id, origin_kind, origin_id)
          select distinct on (agent_id, session_id) agent_id, session_id, left(origin->>'kind', 100), left(origin->>'id', 200) from i order by agent_id, session_id, run_id
          on conflict (agent_id, session_id) do update set agent_id = excluded.agent_id
          returning agent_id, session_id, generation, message_count
        ), r as (
-         insert into chat_runs (run_id, agent_id, session_id, status, generation, request, model, origin, instance_id)
-         select i.run_id, i.agent_id, i.session_id, 'running', s.generation, i.request, i.model, i.origin, i.instance_id
+         insert into chat_runs (run_id, agent_id, session_id, status, generation, request, model, origin, instance_id, trace_context)
+         select i.run_id, i.agent_id, i.session_id, 'running', s.generation, i.request, i.model, i.origin, i.instance_id, i.trace_context
            from i join s on s.agent_id = i.agent_id and s.session_id = i.session_id
          on conflict (run_id) do nothing
          returning run_id
@@ -116,8 +127,8 @@ export class RunStore {
          on conflict (agent_id, session_id) do update set agent_id = excluded.agent_id
          returning generation, message_count
        ), r as (
-         insert into chat_runs (run_id, agent_id, session_id, status, generation, request, model, origin, instance_id)
-         select ?, ?, ?, 'running', s.generation, ?::jsonb, ?::jsonb, ?::jsonb, ? from s
+         insert into chat_runs (run_id, agent_id, session_id, status, generation, request, model, origin, instance_id, trace_context)
+         select ?, ?, ?, 'running', s.generation, ?::jsonb, ?::jsonb, ?::jsonb, ?, ?::jsonb from s
          on conflict (run_id) do nothing
          returning run_id
        )
@@ -134,6 +145,7 @@ export class RunStore {
         run.model === null ? null : JSON.stringify(run.model),
         JSON.stringify(run.origin),
         this.instanceId,
+        run.traceContext ? JSON.stringify(run.traceContext) : null,
       ],
     );
     const row = (result.rows as Array<{ generation: number; message_count: number }>)[0];

@@ -6,12 +6,13 @@
  * tool ids and fixed words: never a session or run id. Prompt, completion and tool text go on
  * spans only when the operator opted in, with credential-named fields masked and each value cut.
  */
-import type { InstrumentsService, SpanAttributes, TraceSpan, TracingService } from '../../../../../sdk/index.js';
+import type { InstrumentsService, SpanAttributes, TraceCarrier, TraceSpan, TracingService } from '../../../../../sdk/index.js';
 import type { ChatMessage } from '../../../../model-connections/src/contract.js';
 import { maskCredentials } from '../credential-mask.js';
 import type { ChatRun } from './chat-run.js';
+import type { RunOrigin } from '../../contract.js';
 import type { ModelPlan, RunJob } from './run-context.js';
-import type { ToolCallRecord } from './run-rows.js';
+import type { RunRow, ToolCallRecord } from './run-rows.js';
 import type { RunTool } from './tool-belt.js';
 
 /** Longest content value put on a span (characters). */
@@ -25,6 +26,16 @@ export interface ModelCallEnd {
   usage: { inputTokens: number; outputTokens: number; reasoningTokens: number };
   error?: { code: string; message: string };
   output?: string;
+}
+
+/** What the run's span names, known at admission. */
+export interface RunFacts {
+  runId: string;
+  agentId: string;
+  agentName: string;
+  sessionId: string;
+  origin: RunOrigin;
+  plan: ModelPlan | null;
 }
 
 export class RunTelemetry {
@@ -54,23 +65,56 @@ export class RunTelemetry {
     this.toolCalls = instruments.counter({ name: 'svc_tool_calls_total', help: 'Tool calls, by tool, kind and outcome (ok, error, blocked, aborted)', labels: ['tool', 'kind', 'outcome'] });
   }
 
-  /** The run's span; the turn runs inside it. Its trace id goes into the run's own trace. */
-  startRun(job: RunJob): TraceSpan {
-    const { run } = job;
+  /**
+   * The run's span, started at admission (so its context is written with the run row, and work
+   * on the run in another process continues its trace); the turn runs inside it.
+   */
+  startRun(facts: RunFacts): TraceSpan {
     if (!this.tracing.enabled) return this.tracing.start('');
-    const span = this.tracing.start(`invoke_agent ${run.agentId}`, {
+    return this.tracing.start(`invoke_agent ${facts.agentId}`, {
       attributes: {
         'gen_ai.operation.name': 'invoke_agent',
-        'gen_ai.agent.id': run.agentId,
-        'gen_ai.agent.name': job.profile.agent.name,
-        'gen_ai.conversation.id': run.sessionId,
-        'svc.run.id': run.runId,
-        'svc.run.origin': run.origin.kind,
-        ...(job.plan ? { 'gen_ai.request.model': job.plan.model, 'gen_ai.provider.name': job.plan.provider } : {}),
+        'gen_ai.agent.id': facts.agentId,
+        'gen_ai.agent.name': facts.agentName,
+        'gen_ai.conversation.id': facts.sessionId,
+        'svc.run.id': facts.runId,
+        'svc.run.origin': facts.origin.kind,
+        ...(facts.plan ? { 'gen_ai.request.model': facts.plan.model, 'gen_ai.provider.name': facts.plan.provider } : {}),
       },
     });
+  }
+
+  /** The run span's W3C context for the run row; undefined when it is not recorded. */
+  carrier(span: TraceSpan): TraceCarrier | undefined {
+    return span.recording ? this.tracing.carrier(span) : undefined;
+  }
+
+  /** Names the exported trace in the run's own trace (`trace.exported`), for the jump between the two. */
+  noteExported(run: ChatRun, span: TraceSpan): void {
     if (span.traceId) run.trace.push({ type: 'trace.exported', ts: new Date().toISOString(), data: { traceId: span.traceId, spanId: span.spanId } });
-    return span;
+  }
+
+  /** A run refused after its span started (a used run id): the span ends failed. */
+  refuseRun(span: TraceSpan, error: unknown): void {
+    if (span.recording) span.fail(typeof (error as { code?: unknown })?.code === 'string' ? (error as { code: string }).code : 'chat_run_refused', error instanceof Error ? error.message : undefined);
+    span.end();
+  }
+
+  /**
+   * A span for work on a run done outside the run's own flow — a steering submission, a cancel,
+   * a resumed stream, possibly in another process: a child of the run's span (from the row's
+   * context), linked to whatever was active (the request), so both traces lead to the other.
+   */
+  startRunWork(name: string, row: Pick<RunRow, 'run_id' | 'agent_id' | 'session_id' | 'trace_context'>, attributes: SpanAttributes = {}): TraceSpan {
+    if (!this.tracing.enabled) return this.tracing.start('');
+    const raw = row.trace_context;
+    const context = typeof raw === 'string' ? (JSON.parse(raw) as TraceCarrier) : (raw ?? undefined);
+    const here = this.tracing.carrier();
+    return this.tracing.start(`${name} ${row.agent_id}`, {
+      ...(context?.traceparent ? { parent: context } : {}),
+      ...(context?.traceparent && here ? { links: [here] } : {}),
+      attributes: { 'gen_ai.agent.id': row.agent_id, 'gen_ai.conversation.id': row.session_id, 'svc.run.id': row.run_id, ...attributes },
+    });
   }
 
   endRun(job: RunJob, span: TraceSpan, response: Record<string, unknown>): void {

@@ -86,7 +86,7 @@ export class TurnLoop {
     for (;;) {
       round += 1;
       if (run.stop) throw run.stop;
-      latestUserText = deliverSteering(run, round, await this.deps.steering.claim(run.runId, round), current, state.transcript) ?? latestUserText;
+      latestUserText = deliverSteering(job, round, await this.deps.steering.claim(run.runId, round), current, state.transcript) ?? latestUserText;
 
       const contributions = await this.deps.context.contributions({
         agentId: run.agentId,
@@ -119,7 +119,7 @@ export class TurnLoop {
         // A model boundary: steering that arrived meanwhile continues the turn.
         const late = await this.deps.steering.claim(run.runId, round + 1);
         if (late.length === 0) return;
-        latestUserText = deliverSteering(run, round + 1, late, current, state.transcript) ?? latestUserText;
+        latestUserText = deliverSteering(job, round + 1, late, current, state.transcript) ?? latestUserText;
         continue;
       }
 
@@ -205,9 +205,10 @@ export class TurnLoop {
   }
 }
 
-/** Hands claimed steering into the continuation; returns the latest steering text, if any. */
-function deliverSteering(run: ChatRun, round: number, delivered: DeliveredSteering[], current: ChatMessage[], transcript: StoredMessage[]): string | undefined {
+/** Hands claimed steering into the continuation (an event on the run's span); returns the latest steering text, if any. */
+function deliverSteering({ run, span }: RunJob, round: number, delivered: DeliveredSteering[], current: ChatMessage[], transcript: StoredMessage[]): string | undefined {
   if (delivered.length === 0) return undefined;
+  span.event('steering.delivered', { 'svc.steering.round': round, 'svc.steering.count': delivered.length });
   let latest: string | undefined;
   for (const s of delivered) {
     const text = composeUserText(
