@@ -638,7 +638,7 @@ export interface paths {
         put?: never;
         /**
          * Store a steering message for a run (storage confirmation, not delivery)
-         * @description Stores a steering message (storage confirmation, not delivery). It is delivered at the run’s next model/tool boundary (`delivered`); if the run stops first it becomes `follow_up` and is not sent as a new turn. An identical retry with the same idempotencyKey returns the same row; a changed payload is 409.
+         * @description Stores a steering message (storage confirmation, not delivery). It is delivered at the run’s next model/tool boundary (`delivered`); if the run stops first it becomes `follow_up` and is not sent as a new turn. An identical retry with the same idempotencyKey returns the same row; a changed payload is 409. With `decision` instead of a message it answers a tool call waiting for approval (`approval.requested`); the answer carries the approval as decided.
          */
         post: operations["chat.steer"];
         delete?: never;
@@ -659,6 +659,26 @@ export interface paths {
          * @description Steering submissions of a run with their status (pending, delivered, follow_up); poll it.
          */
         get: operations["chat.steering"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chat/approvals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Pending tool-call approvals of running runs, across runs (the operator's queue)
+         * @description Tool calls of running runs waiting for the operator (all agents, or one), oldest first, across every process: the queue for runs no one watches (schedules, tasks, channels). Answer one with POST /api/chat/{runId}/steer and a `decision`.
+         */
+        get: operations["chat.approvals"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3039,6 +3059,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/settings/tool-approvals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tool-approval policy (the shipped one when none is saved) */
+        get: operations["settings.tool-approvals-get"];
+        /** Update the tool-approval policy; omitted fields keep their saved values */
+        put: operations["settings.tool-approvals-put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/settings/ui-auth": {
         parameters: {
             query?: never;
@@ -3842,7 +3880,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3875,7 +3913,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3910,7 +3948,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3969,7 +4007,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4017,7 +4055,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4077,7 +4115,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4106,7 +4144,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4146,7 +4184,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4221,7 +4259,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4310,7 +4348,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4360,7 +4398,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4419,7 +4457,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4504,7 +4542,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4533,7 +4571,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4578,7 +4616,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4607,7 +4645,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4645,7 +4683,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4674,7 +4712,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4714,7 +4752,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4743,7 +4781,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4783,7 +4821,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4843,7 +4881,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4911,7 +4949,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4986,7 +5024,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5068,7 +5106,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5102,7 +5140,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5148,7 +5186,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5206,7 +5244,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5386,6 +5424,67 @@ export interface operations {
                                             omitted: number;
                                         };
                                     };
+                                    /** @description Tool calls the tool-approval policy kept from running, and calls still waiting for the operator when the run ended (absent in reports from before approvals existed) */
+                                    approvals?: {
+                                        /** @description Calls denied by the operator, expired unanswered, or refused by a deny rule */
+                                        denied: {
+                                            items: {
+                                                callId: string;
+                                                /** @description What the model called */
+                                                name: string;
+                                                /** @description builtin.<tool>, mod.<id>.<tool> or mcp:<connectionId>/<tool> */
+                                                tool: string;
+                                                /** @description builtin, mod, mcp or unknown */
+                                                kind: string;
+                                                /**
+                                                 * @description What the tool does, by its identity: mcp_call and tool_call may have had effects; read had none
+                                                 * @enum {string}
+                                                 */
+                                                category: "file_write" | "brain_write" | "message" | "child_run" | "gateway_process" | "mcp_call" | "read" | "tool_call";
+                                                /** @description What it acted on: a path, a record, the program; for other tools the arguments with credential-like fields masked (at most 160 characters) */
+                                                target?: string;
+                                                /** @description The tool-approval rule that asked (null for a policy refusal, whose rule is in the trace’s authority view) */
+                                                ruleId: string | null;
+                                                approvalId: string | null;
+                                                /**
+                                                 * @description denied by the operator, expired unanswered, refused by a deny rule (policy), or still waiting when the run ended
+                                                 * @enum {string}
+                                                 */
+                                                state: "denied" | "expired" | "policy" | "waiting";
+                                            }[];
+                                            /** @description Entries past the first 50 */
+                                            omitted: number;
+                                        };
+                                        /** @description Calls waiting for the operator when the run ended */
+                                        waiting: {
+                                            items: {
+                                                callId: string;
+                                                /** @description What the model called */
+                                                name: string;
+                                                /** @description builtin.<tool>, mod.<id>.<tool> or mcp:<connectionId>/<tool> */
+                                                tool: string;
+                                                /** @description builtin, mod, mcp or unknown */
+                                                kind: string;
+                                                /**
+                                                 * @description What the tool does, by its identity: mcp_call and tool_call may have had effects; read had none
+                                                 * @enum {string}
+                                                 */
+                                                category: "file_write" | "brain_write" | "message" | "child_run" | "gateway_process" | "mcp_call" | "read" | "tool_call";
+                                                /** @description What it acted on: a path, a record, the program; for other tools the arguments with credential-like fields masked (at most 160 characters) */
+                                                target?: string;
+                                                /** @description The tool-approval rule that asked (null for a policy refusal, whose rule is in the trace’s authority view) */
+                                                ruleId: string | null;
+                                                approvalId: string | null;
+                                                /**
+                                                 * @description denied by the operator, expired unanswered, refused by a deny rule (policy), or still waiting when the run ended
+                                                 * @enum {string}
+                                                 */
+                                                state: "denied" | "expired" | "policy" | "waiting";
+                                            }[];
+                                            /** @description Entries past the first 50 */
+                                            omitted: number;
+                                        };
+                                    };
                                 };
                             } & {
                                 [key: string]: unknown;
@@ -5416,7 +5515,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5479,7 +5578,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5560,7 +5659,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5617,7 +5716,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5647,7 +5746,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5703,7 +5802,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5730,7 +5829,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5757,7 +5856,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5784,7 +5883,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5848,7 +5947,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5918,7 +6017,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5977,7 +6076,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6051,7 +6150,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6119,7 +6218,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6189,7 +6288,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6255,7 +6354,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6321,7 +6420,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6358,7 +6457,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6400,6 +6499,13 @@ export interface operations {
                         /** @description Text is truncated at 200,000 characters; image content above 30,000,000 characters is refused (413) */
                         content: string;
                     }[];
+                    /** @description An answer to `approval.requested` instead of a message (then no message or attachments): approve runs the call once; approve_always also stores an allow rule for this agent with the asking rule’s matchers; deny refuses it and tells the model, with `message` when given. Applied at once (the waiting run reads it on any process). 404 chat_approval_not_found for an approval of another run; 409 chat_approval_not_pending once it was decided, expired or abandoned (a replay of the same key and decision answers 200 replayed). */
+                    decision?: {
+                        approvalId: string;
+                        /** @enum {string} */
+                        verdict: "approve" | "approve_always" | "deny";
+                        message?: string;
+                    };
                 };
             };
         };
@@ -6435,6 +6541,40 @@ export interface operations {
                             createdAt: string;
                             /** Format: date-time */
                             updatedAt: string;
+                        };
+                        approval?: {
+                            approvalId: string;
+                            runId: string;
+                            agentId: string;
+                            sessionId: string;
+                            callId: string;
+                            /** @description The tool’s identity */
+                            tool: string;
+                            /** @description What the model called */
+                            name: string;
+                            /** @description The call’s arguments, credential-named fields masked */
+                            arguments: unknown;
+                            rule: {
+                                id: string;
+                                source: string;
+                                agentId?: string;
+                            };
+                            reason: string;
+                            /** @enum {unknown} */
+                            status: "pending" | "approved" | "denied" | "expired" | "abandoned";
+                            /** Format: date-time */
+                            deadline: string;
+                            /** Format: date-time */
+                            decidedAt: string | null;
+                            decidedBy: {
+                                via?: string;
+                                authenticated?: boolean;
+                                requestId?: string;
+                            } | null;
+                            message: string | null;
+                            always: boolean;
+                            /** Format: date-time */
+                            createdAt: string;
                         };
                     };
                 };
@@ -6471,10 +6611,44 @@ export interface operations {
                             /** Format: date-time */
                             updatedAt: string;
                         };
+                        approval?: {
+                            approvalId: string;
+                            runId: string;
+                            agentId: string;
+                            sessionId: string;
+                            callId: string;
+                            /** @description The tool’s identity */
+                            tool: string;
+                            /** @description What the model called */
+                            name: string;
+                            /** @description The call’s arguments, credential-named fields masked */
+                            arguments: unknown;
+                            rule: {
+                                id: string;
+                                source: string;
+                                agentId?: string;
+                            };
+                            reason: string;
+                            /** @enum {unknown} */
+                            status: "pending" | "approved" | "denied" | "expired" | "abandoned";
+                            /** Format: date-time */
+                            deadline: string;
+                            /** Format: date-time */
+                            decidedAt: string | null;
+                            decidedBy: {
+                                via?: string;
+                                authenticated?: boolean;
+                                requestId?: string;
+                            } | null;
+                            message: string | null;
+                            always: boolean;
+                            /** Format: date-time */
+                            createdAt: string;
+                        };
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6506,7 +6680,75 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "chat.approvals": {
+        parameters: {
+            query?: {
+                agentId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        approvals: {
+                            approvalId: string;
+                            runId: string;
+                            agentId: string;
+                            sessionId: string;
+                            callId: string;
+                            /** @description The tool’s identity */
+                            tool: string;
+                            /** @description What the model called */
+                            name: string;
+                            /** @description The call’s arguments, credential-named fields masked */
+                            arguments: unknown;
+                            rule: {
+                                id: string;
+                                source: string;
+                                agentId?: string;
+                            };
+                            reason: string;
+                            /** @enum {unknown} */
+                            status: "pending" | "approved" | "denied" | "expired" | "abandoned";
+                            /** Format: date-time */
+                            deadline: string;
+                            /** Format: date-time */
+                            decidedAt: string | null;
+                            decidedBy: {
+                                via?: string;
+                                authenticated?: boolean;
+                                requestId?: string;
+                            } | null;
+                            message: string | null;
+                            always: boolean;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6538,7 +6780,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6568,7 +6810,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6614,7 +6856,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6676,7 +6918,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6740,7 +6982,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6803,7 +7045,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6837,7 +7079,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6869,7 +7111,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6920,7 +7162,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6969,7 +7211,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6998,7 +7240,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7037,7 +7279,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7064,7 +7306,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7093,7 +7335,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7172,7 +7414,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7211,7 +7453,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7369,7 +7611,7 @@ export interface operations {
                     });
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7478,7 +7720,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7529,7 +7771,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7624,7 +7866,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7802,7 +8044,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7895,7 +8137,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7927,7 +8169,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7980,7 +8222,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8022,7 +8264,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8073,7 +8315,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8103,7 +8345,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8151,7 +8393,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8214,7 +8456,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8264,7 +8506,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8301,7 +8543,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8364,7 +8606,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8415,7 +8657,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8466,7 +8708,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8625,7 +8867,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8804,7 +9046,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8847,7 +9089,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8923,7 +9165,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9009,7 +9251,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9049,7 +9291,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9082,7 +9324,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9179,7 +9421,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9248,7 +9490,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9317,7 +9559,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9420,7 +9662,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9525,7 +9767,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9637,7 +9879,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9676,7 +9918,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9723,7 +9965,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9752,7 +9994,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9785,7 +10027,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9820,7 +10062,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9878,7 +10120,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9920,7 +10162,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9971,7 +10213,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10025,7 +10267,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10086,7 +10328,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10121,7 +10363,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10188,7 +10430,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10224,7 +10466,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10271,7 +10513,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10318,7 +10560,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10354,7 +10596,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10389,7 +10631,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10436,7 +10678,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10474,7 +10716,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10509,7 +10751,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10548,7 +10790,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10607,7 +10849,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10646,7 +10888,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10681,7 +10923,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10725,7 +10967,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10762,7 +11004,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10797,7 +11039,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10845,7 +11087,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10895,7 +11137,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10933,7 +11175,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10962,7 +11204,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11004,7 +11246,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11049,7 +11291,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11094,7 +11336,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11145,7 +11387,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11208,7 +11450,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11269,7 +11511,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11353,7 +11595,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11412,7 +11654,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11449,7 +11691,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11525,7 +11767,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11589,7 +11831,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11656,7 +11898,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11769,7 +12011,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11830,7 +12072,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11873,7 +12115,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11926,7 +12168,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11971,7 +12213,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12063,7 +12305,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12139,7 +12381,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12219,7 +12461,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12284,7 +12526,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12319,7 +12561,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12422,7 +12664,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12493,7 +12735,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12527,7 +12769,7 @@ export interface operations {
                     "application/json": string;
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12602,7 +12844,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12655,7 +12897,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12691,7 +12933,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12741,7 +12983,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12802,7 +13044,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12853,7 +13095,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12906,7 +13148,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12967,7 +13209,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13006,7 +13248,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13059,7 +13301,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13099,7 +13341,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13160,7 +13402,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13239,7 +13481,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13290,7 +13532,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13350,7 +13592,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13390,7 +13632,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13441,7 +13683,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13529,7 +13771,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13712,7 +13954,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13802,7 +14044,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13870,7 +14112,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13921,7 +14163,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13992,7 +14234,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14057,7 +14299,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14155,7 +14397,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14359,7 +14601,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14459,7 +14701,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14498,7 +14740,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14569,7 +14811,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14653,7 +14895,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14741,7 +14983,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14832,7 +15074,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14924,7 +15166,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15011,7 +15253,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15129,7 +15371,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15208,7 +15450,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15292,7 +15534,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15380,7 +15622,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15472,7 +15714,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15562,7 +15804,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15622,7 +15864,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15685,7 +15927,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15736,7 +15978,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15798,7 +16040,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15859,7 +16101,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15922,7 +16164,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15979,7 +16221,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16038,7 +16280,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16088,7 +16330,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16138,7 +16380,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16197,7 +16439,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16239,7 +16481,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16292,7 +16534,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16329,7 +16571,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16373,7 +16615,223 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "settings.tool-approvals-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @description Which tool calls run, wait for the operator, or are refused. */
+                        toolApprovals: {
+                            /**
+                             * @description The action for a call no rule matches, per tool kind (built-in workspace tools, mod tools, MCP tools)
+                             * @default {
+                             *       "builtin": "allow",
+                             *       "mod": "allow",
+                             *       "mcp": "allow"
+                             *     }
+                             */
+                            defaults: {
+                                /** @enum {string} */
+                                builtin: "allow" | "ask" | "deny";
+                                /** @enum {string} */
+                                mod: "allow" | "ask" | "deny";
+                                /** @enum {string} */
+                                mcp: "allow" | "ask" | "deny";
+                            };
+                            /**
+                             * @description The most specific matching rule decides: an agent’s own rule before everyone’s, an exact tool before a prefix before *, a command or path matcher before none; at equal specificity the stricter action (deny, then ask, then allow) wins. The execution boundaries’ blocked command patterns are deny rules no rule overrides. A rule that cannot be applied is refused with 400 settings_approval_rule_invalid; one found stored anyway denies every call it could concern. A sent list replaces the saved one.
+                             * @default [
+                             *       {
+                             *         "id": "gateway-commands",
+                             *         "action": "ask",
+                             *         "tool": "mod.exec-gateway.process_run",
+                             *         "note": "A command on an execution gateway waits for the operator."
+                             *       },
+                             *       {
+                             *         "id": "writes-outside-workspace",
+                             *         "action": "ask",
+                             *         "tool": "*",
+                             *         "outsideWorkspace": true,
+                             *         "note": "A file written outside the agent’s workspace waits for the operator."
+                             *       }
+                             *     ]
+                             */
+                            rules: {
+                                /** @description Unique within the policy; names the rule in approval.requested, the trace and the stop report */
+                                id: string;
+                                /**
+                                 * @description allow: the call runs; ask: the run waits for the operator (approval.requested); deny: the call is refused and the model told so
+                                 * @enum {string}
+                                 */
+                                action: "allow" | "ask" | "deny";
+                                /** @description Only this agent’s calls; absent: every agent’s */
+                                agentId?: string;
+                                /** @description The tool’s identity (`builtin.workspace_write`, `mod.exec-gateway.process_run`, `mcp:<connectionId>/<tool>`), a prefix ending in * (`mcp:github/*`), or * for every tool */
+                                tool: string;
+                                /** @description A JavaScript regular expression (no flags) tested against a command tool’s command line (process_run) */
+                                command?: string;
+                                /** @description The path a file tool writes: exact, or a prefix ending in * */
+                                path?: string;
+                                /** @description true: only calls writing a file outside the agent’s workspace */
+                                outsideWorkspace?: boolean;
+                                /** @description Why the rule exists */
+                                note?: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "settings.tool-approvals-put": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The action for a call no rule matches, per tool kind (built-in workspace tools, mod tools, MCP tools) */
+                    defaults?: {
+                        /** @enum {string} */
+                        builtin?: "allow" | "ask" | "deny";
+                        /** @enum {string} */
+                        mod?: "allow" | "ask" | "deny";
+                        /** @enum {string} */
+                        mcp?: "allow" | "ask" | "deny";
+                    };
+                    /** @description The most specific matching rule decides: an agent’s own rule before everyone’s, an exact tool before a prefix before *, a command or path matcher before none; at equal specificity the stricter action (deny, then ask, then allow) wins. The execution boundaries’ blocked command patterns are deny rules no rule overrides. A rule that cannot be applied is refused with 400 settings_approval_rule_invalid; one found stored anyway denies every call it could concern. A sent list replaces the saved one. */
+                    rules?: {
+                        /** @description Unique within the policy; names the rule in approval.requested, the trace and the stop report */
+                        id: string;
+                        /**
+                         * @description allow: the call runs; ask: the run waits for the operator (approval.requested); deny: the call is refused and the model told so
+                         * @enum {string}
+                         */
+                        action: "allow" | "ask" | "deny";
+                        /** @description Only this agent’s calls; absent: every agent’s */
+                        agentId?: string;
+                        /** @description The tool’s identity (`builtin.workspace_write`, `mod.exec-gateway.process_run`, `mcp:<connectionId>/<tool>`), a prefix ending in * (`mcp:github/*`), or * for every tool */
+                        tool: string;
+                        /** @description A JavaScript regular expression (no flags) tested against a command tool’s command line (process_run) */
+                        command?: string;
+                        /** @description The path a file tool writes: exact, or a prefix ending in * */
+                        path?: string;
+                        /** @description true: only calls writing a file outside the agent’s workspace */
+                        outsideWorkspace?: boolean;
+                        /** @description Why the rule exists */
+                        note?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @description Which tool calls run, wait for the operator, or are refused. */
+                        toolApprovals: {
+                            /**
+                             * @description The action for a call no rule matches, per tool kind (built-in workspace tools, mod tools, MCP tools)
+                             * @default {
+                             *       "builtin": "allow",
+                             *       "mod": "allow",
+                             *       "mcp": "allow"
+                             *     }
+                             */
+                            defaults: {
+                                /** @enum {string} */
+                                builtin: "allow" | "ask" | "deny";
+                                /** @enum {string} */
+                                mod: "allow" | "ask" | "deny";
+                                /** @enum {string} */
+                                mcp: "allow" | "ask" | "deny";
+                            };
+                            /**
+                             * @description The most specific matching rule decides: an agent’s own rule before everyone’s, an exact tool before a prefix before *, a command or path matcher before none; at equal specificity the stricter action (deny, then ask, then allow) wins. The execution boundaries’ blocked command patterns are deny rules no rule overrides. A rule that cannot be applied is refused with 400 settings_approval_rule_invalid; one found stored anyway denies every call it could concern. A sent list replaces the saved one.
+                             * @default [
+                             *       {
+                             *         "id": "gateway-commands",
+                             *         "action": "ask",
+                             *         "tool": "mod.exec-gateway.process_run",
+                             *         "note": "A command on an execution gateway waits for the operator."
+                             *       },
+                             *       {
+                             *         "id": "writes-outside-workspace",
+                             *         "action": "ask",
+                             *         "tool": "*",
+                             *         "outsideWorkspace": true,
+                             *         "note": "A file written outside the agent’s workspace waits for the operator."
+                             *       }
+                             *     ]
+                             */
+                            rules: {
+                                /** @description Unique within the policy; names the rule in approval.requested, the trace and the stop report */
+                                id: string;
+                                /**
+                                 * @description allow: the call runs; ask: the run waits for the operator (approval.requested); deny: the call is refused and the model told so
+                                 * @enum {string}
+                                 */
+                                action: "allow" | "ask" | "deny";
+                                /** @description Only this agent’s calls; absent: every agent’s */
+                                agentId?: string;
+                                /** @description The tool’s identity (`builtin.workspace_write`, `mod.exec-gateway.process_run`, `mcp:<connectionId>/<tool>`), a prefix ending in * (`mcp:github/*`), or * for every tool */
+                                tool: string;
+                                /** @description A JavaScript regular expression (no flags) tested against a command tool’s command line (process_run) */
+                                command?: string;
+                                /** @description The path a file tool writes: exact, or a prefix ending in * */
+                                path?: string;
+                                /** @description true: only calls writing a file outside the agent’s workspace */
+                                outsideWorkspace?: boolean;
+                                /** @description Why the rule exists */
+                                note?: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16400,7 +16858,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16451,7 +16909,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16494,7 +16952,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16555,7 +17013,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16594,7 +17052,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16714,7 +17172,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16748,7 +17206,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16790,7 +17248,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16841,7 +17299,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16885,7 +17343,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16931,7 +17389,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16983,7 +17441,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17017,7 +17475,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17095,7 +17553,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17190,7 +17648,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17264,7 +17722,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17338,7 +17796,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17431,7 +17889,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17472,7 +17930,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17552,7 +18010,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17608,7 +18066,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17705,7 +18163,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17842,7 +18300,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17972,7 +18430,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18112,7 +18570,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18248,7 +18706,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18418,7 +18876,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18479,7 +18937,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18529,7 +18987,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18560,7 +19018,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18592,7 +19050,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18624,7 +19082,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18695,7 +19153,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18840,7 +19298,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18885,7 +19343,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18936,7 +19394,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19000,7 +19458,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19050,7 +19508,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19112,7 +19570,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19169,7 +19627,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19234,7 +19692,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19301,7 +19759,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19328,7 +19786,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19355,7 +19813,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19384,7 +19842,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19427,7 +19885,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19456,7 +19914,7 @@ export interface operations {
                     "application/json": string;
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19485,7 +19943,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;

@@ -41,6 +41,9 @@ import type { RunRow } from './run-rows.js';
 import type { RunStore } from './run-store.js';
 import { SessionLanes } from './session-lanes.js';
 import type { SteeringStore } from './steering-store.js';
+import type { ApprovalStore } from './approval-store.js';
+import type { ApprovalGate } from './approval-gate.js';
+import type { ToolApprovalsService } from '../../../../settings/src/contract.js';
 import type { ToolBelt } from './tool-belt.js';
 import { ToolInvoker } from './tool-invoker.js';
 import type { TranscriptStore } from '../archive/transcript-store.js';
@@ -83,6 +86,11 @@ export class AgentRunEngine implements AgentRunsService {
       /** Every event of every run, numbered and kept (resumable streams). */
       eventLog: RunEventLog;
       steering: SteeringStore;
+      /** Tool calls waiting for the operator, and the policy that decides which do. */
+      approvals: ApprovalStore;
+      gate: ApprovalGate;
+      policy: () => ToolApprovalsService | undefined;
+      announceDecision: (approvalId: string) => Promise<void>;
       /** How a model call's context is gathered (the context zone's; the context inspector reads the same). */
       context: ContextSource;
       compactor: Compactor;
@@ -120,7 +128,7 @@ export class AgentRunEngine implements AgentRunsService {
       compactor: deps.compactor,
       steering: deps.steering,
       belt: deps.belt,
-      tools: new ToolInvoker(deps.hooks, deps.telemetry),
+      tools: new ToolInvoker(deps.hooks, deps.telemetry, deps.gate),
       telemetry: deps.telemetry,
     });
     this.finisher = new RunFinisher({ hooks: deps.hooks, store: deps.store, transcript: deps.transcript, steering: deps.steering, log: deps.log });
@@ -176,12 +184,27 @@ export class AgentRunEngine implements AgentRunsService {
     }
   }
 
-  async steer(request: AgentRunSteerRequest): Promise<AgentRunSteerResult> {
+  async steer(request: AgentRunSteerRequest, by: { via: string; authenticated?: boolean; requestId?: string } = { via: 'service' }): Promise<AgentRunSteerResult> {
     checkRunRequest('steer', request);
     const { runId, agentId, sessionId } = request;
     const row = await this.deps.store.get(runId);
     if (!row || row.agent_id !== agentId) throw errors.chatRunNotFound({ runId, agentId });
     if (row.session_id !== sessionId) throw errors.chatRunSessionMismatch({ runId, sessionId });
+    if (request.decision) {
+      if (request.message !== undefined || (request.attachments?.length ?? 0) > 0) throw errors.chatSteeringEmpty();
+      const decided = await this.deps.approvals.decide({ runId, agentId, sessionId, idempotencyKey: request.idempotencyKey, decision: request.decision, decidedBy: by });
+      if (!decided.replayed) {
+        this.deps.gate.wake(decided.approval.approvalId);
+        if (this.deps.shared) await this.deps.announceDecision(decided.approval.approvalId).catch(() => undefined);
+        if (request.decision.verdict === 'approve_always') {
+          const policy = this.deps.policy();
+          await policy
+            ?.allowAlways(agentId, decided.approval.rule.id, decided.approval.tool)
+            .catch((err: unknown) => this.deps.log.warn({ err, runId, approvalId: decided.approval.approvalId }, 'the always-allow rule of an approval could not be stored'));
+        }
+      }
+      return { stored: true, replayed: decided.replayed, steering: decided.steering, approval: decided.approval };
+    }
     const { texts, images } = decodeAttachments(request.attachments);
     const message = request.message ?? '';
     if (message.trim().length === 0 && images.length === 0) throw errors.chatMessageRequired();
@@ -191,6 +214,10 @@ export class AgentRunEngine implements AgentRunsService {
       async () => (await this.deps.store.get(runId))?.status !== 'running',
     );
     return { stored: true, replayed, steering };
+  }
+
+  approvals(agentId?: string) {
+    return this.deps.approvals.pending(agentId);
   }
 
   async replay(request: AgentRunReplayRequest): Promise<AsyncIterable<AgentRunEvent>> {
