@@ -110,7 +110,7 @@ export interface AgentRunSteerRequest {
   idempotencyKey: string;
   message?: string;
   attachments?: RunAttachment[];
-  /** The operator's answer to a pending tool-call approval (`approval.requested`), instead of a message. */
+  /** The operator's answer to a pending tool-call approval (`approval.requested`), instead of a message; the steering route's only. */
   decision?: RunApprovalDecision;
 }
 
@@ -269,10 +269,11 @@ export interface AgentRunsService extends RunStatusService {
   start(request: AgentRunStartRequest): Promise<AgentRunHandle>;
   cancel(request: AgentRunCancelRequest): Promise<AgentRunCancelResult>;
   /**
-   * Stores a steering message (storage, not delivery: it is delivered at the next boundary), or
-   * a decision on a pending approval (applied at once; the waiting run reads it wherever it runs).
+   * Stores a steering message (storage, not delivery: it is delivered at the next boundary). A
+   * `decision` is refused here (`403 chat_approval_operator_only`): only the operator answers an
+   * approval, through the steering route.
    */
-  steer(request: AgentRunSteerRequest, by?: { via: string; authenticated?: boolean; requestId?: string }): Promise<AgentRunSteerResult>;
+  steer(request: AgentRunSteerRequest): Promise<AgentRunSteerResult>;
   /** Pending tool-call approvals of running runs (of one agent when given), oldest first. */
   approvals(agentId?: string): Promise<RunApproval[]>;
   /**

@@ -30,6 +30,7 @@ export const chatErrors = defineErrorCatalog({
   chatArchiveRunNotFound: { status: 404, message: 'No run {runId}' },
   chatApprovalNotFound: { status: 404, message: 'No approval {approvalId} on run {runId}' },
   chatApprovalNotPending: { status: 409, message: 'Approval {approvalId} is no longer pending (it is {status})' },
+  chatApprovalOperatorOnly: { status: 403, message: 'Only the operator answers a tool-call approval, through POST /api/chat/{runId}/steer' },
   chatSteeringEmpty: { status: 400, message: 'A steering request carries a message, an attachment or a decision' },
   steeringIdempotencyConflict: { status: 409, message: 'Idempotency key {idempotencyKey} was used for a different steering message on run {runId}' },
   chatToolNotGranted: { status: 403, message: 'Tool {tool} is not granted to agent {agentId}' },

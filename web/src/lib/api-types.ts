@@ -3880,7 +3880,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3913,7 +3913,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3948,7 +3948,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4007,7 +4007,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4055,7 +4055,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4115,7 +4115,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4144,7 +4144,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4184,7 +4184,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4259,7 +4259,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4348,7 +4348,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4398,7 +4398,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4457,7 +4457,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4542,7 +4542,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4571,7 +4571,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4616,7 +4616,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4645,7 +4645,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4683,7 +4683,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4712,7 +4712,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4752,7 +4752,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4781,7 +4781,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4821,7 +4821,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4881,7 +4881,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4949,7 +4949,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5024,7 +5024,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5106,7 +5106,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5140,7 +5140,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5186,7 +5186,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5244,7 +5244,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5515,7 +5515,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5578,7 +5578,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5659,7 +5659,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5716,7 +5716,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5746,7 +5746,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5802,7 +5802,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5829,7 +5829,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5856,7 +5856,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5883,7 +5883,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5947,7 +5947,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6017,7 +6017,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6076,7 +6076,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6150,7 +6150,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6218,7 +6218,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6288,7 +6288,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6354,7 +6354,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6420,7 +6420,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6457,7 +6457,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6648,7 +6648,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6680,7 +6680,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6748,7 +6748,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6780,7 +6780,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6810,7 +6810,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6856,7 +6856,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6918,7 +6918,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6982,7 +6982,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7045,7 +7045,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7079,7 +7079,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7111,7 +7111,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7162,7 +7162,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7211,7 +7211,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7240,7 +7240,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7279,7 +7279,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7306,7 +7306,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7335,7 +7335,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7414,7 +7414,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7453,7 +7453,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7611,7 +7611,7 @@ export interface operations {
                     });
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7720,7 +7720,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7771,7 +7771,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7866,7 +7866,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8044,7 +8044,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8137,7 +8137,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8169,7 +8169,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8222,7 +8222,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8264,7 +8264,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8315,7 +8315,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8345,7 +8345,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8393,7 +8393,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8456,7 +8456,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8506,7 +8506,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8543,7 +8543,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8606,7 +8606,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8657,7 +8657,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8708,7 +8708,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8867,7 +8867,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9046,7 +9046,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9089,7 +9089,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9165,7 +9165,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9251,7 +9251,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9291,7 +9291,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9324,7 +9324,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9421,7 +9421,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9490,7 +9490,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9559,7 +9559,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9662,7 +9662,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9767,7 +9767,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9879,7 +9879,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9918,7 +9918,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9965,7 +9965,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9994,7 +9994,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10027,7 +10027,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10062,7 +10062,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10120,7 +10120,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10162,7 +10162,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10213,7 +10213,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10267,7 +10267,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10328,7 +10328,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10363,7 +10363,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10430,7 +10430,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10466,7 +10466,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10513,7 +10513,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10560,7 +10560,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10596,7 +10596,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10631,7 +10631,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10678,7 +10678,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10716,7 +10716,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10751,7 +10751,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10790,7 +10790,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10849,7 +10849,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10888,7 +10888,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10923,7 +10923,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10967,7 +10967,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11004,7 +11004,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11039,7 +11039,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11087,7 +11087,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11137,7 +11137,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11175,7 +11175,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11204,7 +11204,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11246,7 +11246,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11291,7 +11291,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11336,7 +11336,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11387,7 +11387,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11450,7 +11450,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11511,7 +11511,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11595,7 +11595,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11654,7 +11654,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11691,7 +11691,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11767,7 +11767,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11831,7 +11831,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11898,7 +11898,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12011,7 +12011,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12072,7 +12072,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12115,7 +12115,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12168,7 +12168,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12213,7 +12213,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12305,7 +12305,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12381,7 +12381,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12461,7 +12461,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12526,7 +12526,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12561,7 +12561,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12664,7 +12664,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12735,7 +12735,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12769,7 +12769,7 @@ export interface operations {
                     "application/json": string;
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12844,7 +12844,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12897,7 +12897,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12933,7 +12933,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12983,7 +12983,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13044,7 +13044,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13095,7 +13095,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13148,7 +13148,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13209,7 +13209,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13248,7 +13248,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13301,7 +13301,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13341,7 +13341,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13402,7 +13402,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13481,7 +13481,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13532,7 +13532,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13592,7 +13592,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13632,7 +13632,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13683,7 +13683,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13771,7 +13771,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13954,7 +13954,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14044,7 +14044,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14112,7 +14112,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14163,7 +14163,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14234,7 +14234,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14299,7 +14299,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14397,7 +14397,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14601,7 +14601,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14701,7 +14701,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14740,7 +14740,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14811,7 +14811,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14895,7 +14895,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14983,7 +14983,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15074,7 +15074,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15166,7 +15166,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15253,7 +15253,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15371,7 +15371,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15450,7 +15450,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15534,7 +15534,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15622,7 +15622,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15714,7 +15714,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15804,7 +15804,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15864,7 +15864,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15927,7 +15927,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15978,7 +15978,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16040,7 +16040,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16101,7 +16101,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16164,7 +16164,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16221,7 +16221,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16280,7 +16280,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16330,7 +16330,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16380,7 +16380,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16439,7 +16439,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16481,7 +16481,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16534,7 +16534,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16571,7 +16571,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16615,7 +16615,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16705,7 +16705,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16831,7 +16831,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16858,7 +16858,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16909,7 +16909,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16952,7 +16952,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17013,7 +17013,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17052,7 +17052,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17172,7 +17172,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17206,7 +17206,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17248,7 +17248,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17299,7 +17299,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17343,7 +17343,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17389,7 +17389,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17441,7 +17441,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17475,7 +17475,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17553,7 +17553,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17648,7 +17648,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17722,7 +17722,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17796,7 +17796,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17889,7 +17889,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17930,7 +17930,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18010,7 +18010,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18066,7 +18066,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18163,7 +18163,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18300,7 +18300,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18430,7 +18430,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18570,7 +18570,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18706,7 +18706,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18876,7 +18876,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18937,7 +18937,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18987,7 +18987,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19018,7 +19018,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19050,7 +19050,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19082,7 +19082,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19153,7 +19153,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19298,7 +19298,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19343,7 +19343,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19394,7 +19394,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19458,7 +19458,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19508,7 +19508,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19570,7 +19570,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19627,7 +19627,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19692,7 +19692,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19759,7 +19759,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19786,7 +19786,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19813,7 +19813,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19842,7 +19842,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19885,7 +19885,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19914,7 +19914,7 @@ export interface operations {
                     "application/json": string;
                 };
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19943,7 +19943,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (376 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;

@@ -5,7 +5,7 @@
 import { respond, route, type RouteTable } from '../../../../sdk/index.js';
 import type { AgentsService } from '../../../agents/src/contract.js';
 import type { RouteId } from '../route-ids.js';
-import { TERMINAL_RUN_EVENTS, type AgentRunEvent, type AgentRunsService } from '../contract.js';
+import { TERMINAL_RUN_EVENTS, type AgentRunEvent, type AgentRunsService, type AgentRunSteerRequest, type AgentRunSteerResult } from '../contract.js';
 import { chatErrors as errors } from '../errors.js';
 import { activeRunsQuery, approvalsQuery, approvalView, cancelBody, chatBody, MAX_EVENT_SEQ, okSteer, runEventsQuery, runIdParams, steerBody, steeringQuery } from '../schemas/chat.schema.js';
 import type { RunStore } from '../services/run/run-store.js';
@@ -82,8 +82,15 @@ async function terminalResponse(events: AsyncIterable<AgentRunEvent>): Promise<R
   throw errors.chatRunFailed({ reason: 'the run ended without a terminal event' });
 }
 
-export function chatRoutes(deps: { agentRuns: AgentRunsService; store: RunStore; steering: SteeringStore; agents: AgentsService }): RouteTable<RouteId> {
-  const { agentRuns, store, steering, agents } = deps;
+export function chatRoutes(deps: {
+  agentRuns: AgentRunsService;
+  /** Steering with the operator's own powers: a message, or a decision on a pending approval. */
+  decide: (request: AgentRunSteerRequest, by: { via: string; authenticated?: boolean; requestId?: string }) => Promise<AgentRunSteerResult>;
+  store: RunStore;
+  steering: SteeringStore;
+  agents: AgentsService;
+}): RouteTable<RouteId> {
+  const { agentRuns, decide, store, steering, agents } = deps;
 
   /** The run of `agentId` (active here or stored), else 404 `chat_run_not_found`. */
   const runOf = async (runId: string, agentId: string) => {
@@ -180,7 +187,7 @@ export function chatRoutes(deps: { agentRuns: AgentRunsService; store: RunStore;
       },
       handler: async (req) => {
         const { runId } = req.params;
-        const result = await agentRuns.steer({ runId, ...req.body }, { via: 'http', authenticated: req.auth.authenticated, requestId: req.requestId });
+        const result = await decide({ runId, ...req.body }, { via: 'http', authenticated: req.auth.authenticated, requestId: req.requestId });
         return respond.json({ ok: true, ...result }, { status: result.replayed ? 200 : 201 });
       },
     }),

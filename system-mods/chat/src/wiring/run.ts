@@ -59,7 +59,13 @@ export async function wireRun(deps: ChatDeps, shared: { transcript: TranscriptSt
   const liveness = new RunLiveness(db, runtimeInfo.instanceId);
   const steering = new SteeringStore(db);
   const approvals = new ApprovalStore(db);
-  const gate = new ApprovalGate({ policy: () => toolApprovals.get(), store: approvals });
+  const gate = new ApprovalGate({
+    policy: () => toolApprovals.get(),
+    store: approvals,
+    // A decision taken here is announced: the process running the waiting call reads it at once.
+    ...(db.driver === 'postgres' ? { announce: (approvalId: string) => changes.publish('approval', approvalId) } : {}),
+    log,
+  });
   const eventLog = new RunEventLog(db, log);
   const interrupted = new InterruptedRuns({ db, store, eventLog });
   const belt = new ToolBelt({ catalog: toolCatalog, mcp: () => mcp.get(), workspacesDir: path.join(runtimeInfo.dataDir, 'workspaces'), log, tracing });
@@ -77,9 +83,6 @@ export async function wireRun(deps: ChatDeps, shared: { transcript: TranscriptSt
     steering,
     approvals,
     gate,
-    policy: () => toolApprovals.get(),
-    // A decision taken here is announced: the process running the waiting call reads it at once.
-    announceDecision: (approvalId) => changes.publish('approval', approvalId),
     context: context.source,
     compactor: context.compactor,
     belt,
@@ -143,7 +146,7 @@ export async function wireRun(deps: ChatDeps, shared: { transcript: TranscriptSt
     log,
   });
 
-  for (const [id, binding] of Object.entries(chatRoutes({ agentRuns: runtime, store, steering, agents }))) http.route(id, binding);
+  for (const [id, binding] of Object.entries(chatRoutes({ agentRuns: runtime, decide: (request, by) => runtime.decide(request, by), store, steering, agents }))) http.route(id, binding);
   const workspacesDir = path.join(runtimeInfo.dataDir, 'workspaces');
   for (const [id, binding] of Object.entries(toolCatalogRoutes({ catalog: toolCatalog, builtin: () => workspaceTools(workspacesDir) }))) http.route(id, binding);
   provide(agentRunsServiceRef, runtime);

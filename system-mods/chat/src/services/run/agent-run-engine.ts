@@ -43,7 +43,6 @@ import { SessionLanes } from './session-lanes.js';
 import type { SteeringStore } from './steering-store.js';
 import type { ApprovalStore } from './approval-store.js';
 import type { ApprovalGate } from './approval-gate.js';
-import type { ToolApprovalsService } from '../../../../settings/src/contract.js';
 import type { ToolBelt } from './tool-belt.js';
 import { ToolInvoker } from './tool-invoker.js';
 import type { TranscriptStore } from '../archive/transcript-store.js';
@@ -89,8 +88,6 @@ export class AgentRunEngine implements AgentRunsService {
       /** Tool calls waiting for the operator, and the policy that decides which do. */
       approvals: ApprovalStore;
       gate: ApprovalGate;
-      policy: () => ToolApprovalsService | undefined;
-      announceDecision: (approvalId: string) => Promise<void>;
       /** How a model call's context is gathered (the context zone's; the context inspector reads the same). */
       context: ContextSource;
       compactor: Compactor;
@@ -184,7 +181,22 @@ export class AgentRunEngine implements AgentRunsService {
     }
   }
 
-  async steer(request: AgentRunSteerRequest, by: { via: string; authenticated?: boolean; requestId?: string } = { via: 'service' }): Promise<AgentRunSteerResult> {
+  /**
+   * Through the run engine's service (other mods) a steering carries a message only: answering an
+   * approval is the operator's (`decide`, the steering route's), so a mod that may start and steer
+   * runs cannot approve its own tool calls.
+   */
+  async steer(request: AgentRunSteerRequest): Promise<AgentRunSteerResult> {
+    if (request.decision !== undefined) throw errors.chatApprovalOperatorOnly();
+    return this.submit(request, { via: 'service' });
+  }
+
+  /** The steering route: a message, or the operator's decision on a pending approval. */
+  decide(request: AgentRunSteerRequest, by: { via: string; authenticated?: boolean; requestId?: string }): Promise<AgentRunSteerResult> {
+    return this.submit(request, by);
+  }
+
+  private async submit(request: AgentRunSteerRequest, by: { via: string; authenticated?: boolean; requestId?: string }): Promise<AgentRunSteerResult> {
     checkRunRequest('steer', request);
     const { runId, agentId, sessionId } = request;
     const row = await this.deps.store.get(runId);
@@ -192,18 +204,8 @@ export class AgentRunEngine implements AgentRunsService {
     if (row.session_id !== sessionId) throw errors.chatRunSessionMismatch({ runId, sessionId });
     if (request.decision) {
       if (request.message !== undefined || (request.attachments?.length ?? 0) > 0) throw errors.chatSteeringEmpty();
-      const decided = await this.deps.approvals.decide({ runId, agentId, sessionId, idempotencyKey: request.idempotencyKey, decision: request.decision, decidedBy: by });
-      if (!decided.replayed) {
-        this.deps.gate.wake(decided.approval.approvalId);
-        if (this.deps.shared) await this.deps.announceDecision(decided.approval.approvalId).catch(() => undefined);
-        if (request.decision.verdict === 'approve_always') {
-          const policy = this.deps.policy();
-          await policy
-            ?.allowAlways(agentId, decided.approval.rule.id, decided.approval.tool)
-            .catch((err: unknown) => this.deps.log.warn({ err, runId, approvalId: decided.approval.approvalId }, 'the always-allow rule of an approval could not be stored'));
-        }
-      }
-      return { stored: true, replayed: decided.replayed, steering: decided.steering, approval: decided.approval };
+      const decided = await this.deps.gate.answer({ runId, agentId, sessionId, idempotencyKey: request.idempotencyKey, decision: request.decision }, by);
+      return { stored: true, ...decided };
     }
     const { texts, images } = decodeAttachments(request.attachments);
     const message = request.message ?? '';
@@ -243,7 +245,13 @@ export class AgentRunEngine implements AgentRunsService {
     if (!this.deps.shared) return { runs };
     const { staleRunAfterMs } = await this.deps.settings.get<ChatSettings>();
     const elsewhere = await this.deps.liveness.runningElsewhere({ ...(agentId !== undefined ? { agentId } : {}), staleMs: staleRunAfterMs });
-    for (const row of elsewhere) runs.push(remoteRun(row));
+    // A run of another process waiting for the operator: its pending approval is in the shared table.
+    const waiting = elsewhere.length > 0 ? await this.deps.approvals.pending(agentId) : [];
+    for (const row of elsewhere) {
+      const run = remoteRun(row);
+      const approval = waiting.find((a) => a.runId === run.runId);
+      runs.push(approval ? { ...run, phase: 'approval', pendingApproval: { approvalId: approval.approvalId, callId: approval.callId, tool: approval.tool, deadline: approval.deadline } } : run);
+    }
     runs.sort((a, b) => a.startedAt.localeCompare(b.startedAt) || a.runId.localeCompare(b.runId));
     return { runs };
   }

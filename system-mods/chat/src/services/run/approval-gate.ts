@@ -10,7 +10,8 @@
 import path from 'node:path';
 import type { ToolApprovalsService, ToolCallSubject } from '../../../../settings/src/contract.js';
 import type { PolicyAuthority } from './run-rows.js';
-import type { RunApproval } from '../../contract.js';
+import type { LoggerService } from '../../../../../sdk/index.js';
+import type { RunApproval, RunApprovalDecision, RunSteering } from '../../contract.js';
 import { maskCredentials } from '../credential-mask.js';
 import type { ApprovalStore } from './approval-store.js';
 import type { ChatRun } from './chat-run.js';
@@ -48,8 +49,34 @@ export class ApprovalGate {
     private readonly deps: {
       policy: () => ToolApprovalsService | undefined;
       store: ApprovalStore;
+      /** Tells the other processes a decision was stored (change bus); absent with one process. */
+      announce?: (approvalId: string) => Promise<void>;
+      log: LoggerService;
     },
   ) {}
+
+  /**
+   * The operator's decision (the steering route's): stored with the steering's idempotency, then
+   * the waiting call is woken here and announced to the other processes; `approve_always` also
+   * stores the allow rule. A replay changes nothing.
+   */
+  async answer(
+    input: { runId: string; agentId: string; sessionId: string; idempotencyKey: string; decision: RunApprovalDecision },
+    by: RunApproval['decidedBy'],
+  ): Promise<{ replayed: boolean; steering: RunSteering; approval: RunApproval }> {
+    const decided = await this.deps.store.decide({ ...input, decidedBy: by });
+    if (decided.replayed) return decided;
+    const { approvalId } = decided.approval;
+    this.wake(approvalId);
+    await this.deps.announce?.(approvalId).catch(() => undefined);
+    if (input.decision.verdict === 'approve_always') {
+      await this.deps
+        .policy()
+        ?.allowAlways(input.agentId, decided.approval.rule.id, decided.approval.tool)
+        .catch((err: unknown) => this.deps.log.warn({ err, runId: input.runId, approvalId }, 'the always-allow rule of an approval could not be stored'));
+    }
+    return decided;
+  }
 
   /** A decision on `approvalId` was stored by this process: its waiting run reads it now. */
   wake(approvalId: string): void {

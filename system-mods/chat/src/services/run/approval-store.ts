@@ -133,13 +133,13 @@ export class ApprovalStore {
       .update(JSON.stringify(['decision', input.agentId, input.sessionId, decision.approvalId, decision.verdict, message]))
       .digest('hex');
     return this.db.transaction(async (trx) => {
+      // The approval's row lock first: a concurrent identical request waits here, then replays.
+      const current = await trx<ApprovalRow>('chat_approvals').where({ id: decision.approvalId, run_id: input.runId }).forUpdate().first();
       const existing = await trx('chat_steering').where({ run_id: input.runId, idempotency_key: input.idempotencyKey }).first();
       if (existing) {
-        if (existing.payload_hash !== payloadHash) throw errors.steeringIdempotencyConflict({ idempotencyKey: input.idempotencyKey, runId: input.runId });
-        const approval = await trx<ApprovalRow>('chat_approvals').where({ id: decision.approvalId }).first();
-        return { steering: steeringView(existing), approval: view(approval!), replayed: true };
+        if (existing.payload_hash !== payloadHash || !current) throw errors.steeringIdempotencyConflict({ idempotencyKey: input.idempotencyKey, runId: input.runId });
+        return { steering: steeringView(existing), approval: view(current), replayed: true };
       }
-      const current = await trx<ApprovalRow>('chat_approvals').where({ id: decision.approvalId, run_id: input.runId }).forUpdate().first();
       if (!current) throw errors.chatApprovalNotFound({ approvalId: decision.approvalId, runId: input.runId });
       if (current.status !== 'pending') throw errors.chatApprovalNotPending({ approvalId: decision.approvalId, status: current.status });
       const steeringId = randomUUID();
