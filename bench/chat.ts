@@ -12,6 +12,10 @@
  * - throughput: 50 sessions in parallel, turns/s, against the baseline under the same load.
  * - 100 concurrent streams held open (a model that takes ~2 s): every one must end with
  *   run.completed, none with an error.
+ * - tool turns whose tools are all `allow` (one built-in tool call, then the answer): with the
+ *   tool-approval policy evaluated before the call, against the same turns without it (the
+ *   settings mod, which provides the policy, and the mods that depend on it disabled: the run
+ *   engine then allows every granted call, as before the policy existed). Target: ≤ 1.1×.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -23,7 +27,7 @@ import { processCpuMs } from './lib/cpu.js';
 import { launchServer, spawnNodeScript, stopChild } from './lib/processes.js';
 import type { BenchOutcome, Row } from './lib/report.js';
 import { fmt, percentile, ratio, round } from './lib/stats.js';
-import { benchAgent } from './lib/api.js';
+import { api, benchAgent } from './lib/api.js';
 
 const SEQUENTIAL_TURNS = 150;
 const WARMUP_TURNS = 20;
@@ -35,6 +39,12 @@ const OVERHEAD_TARGET_MS = 10;
 const PERSISTED_LATENCY_TARGET = 2;
 /** …and at least this fraction of its throughput. */
 const PERSISTED_THROUGHPUT_TARGET = 0.6;
+
+/** Tool turns with the policy at most this many times the same turns without it (p50 turn time). */
+const APPROVAL_POLICY_TARGET = 1.1;
+const TOOL_TURNS = 60;
+/** Disabled (in this order) to take the tool-approval policy away: the settings mod's dependents, then it. */
+const POLICY_MODS = ['dreams', 'schedules', 'setup', 'tiddle', 'settings'];
 
 const ANSWER = 'The quick brown fox jumps over the lazy dog. '.repeat(4).trim().split(' ');
 
@@ -92,9 +102,21 @@ export async function runChatBench(): Promise<BenchOutcome> {
     sseData(usageChunk({ prompt_tokens: 20, completion_tokens: ANSWER.length, total_tokens: 20 + ANSWER.length })),
     sseData('[DONE]'),
   ];
+  // `tool-model` asks for the built-in workspace_list tool, then answers once the tool's result is in.
+  const toolEvents = [
+    sseData(chatChunk({ role: 'assistant', tool_calls: [{ index: 0, id: 'call_1', type: 'function', function: { name: 'workspace_list', arguments: '{}' } }] })),
+    sseData(chatChunk({}, 'tool_calls')),
+    sseData('[DONE]'),
+  ];
   const model = await startScriptedServer({
-    '/v1/chat/completions': (request) => ({ events: answerEvents, ...(request.body?.model === 'slow-model' ? { delayMs: Math.round(2000 / answerEvents.length) } : {}) }),
-    '/v1/models': () => ({ json: { object: 'list', data: [{ id: 'instant' }, { id: 'slow-model' }] } }),
+    '/v1/chat/completions': (request) => {
+      if (request.body?.model === 'tool-model') {
+        const messages = (request.body.messages ?? []) as Array<{ role: string }>;
+        return { events: messages.at(-1)?.role === 'tool' ? answerEvents : toolEvents };
+      }
+      return { events: answerEvents, ...(request.body?.model === 'slow-model' ? { delayMs: Math.round(2000 / answerEvents.length) } : {}) };
+    },
+    '/v1/models': () => ({ json: { object: 'list', data: [{ id: 'instant' }, { id: 'slow-model' }, { id: 'tool-model' }] } }),
   });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'svc-bench-chat-'));
   const recorded = path.join(dataDir, 'turn.ndjson');
@@ -104,7 +126,7 @@ export async function runChatBench(): Promise<BenchOutcome> {
   let persistedBare: ReturnType<typeof spawnNodeScript> | undefined;
   try {
     const base = server.url;
-    const connectionId = await benchAgent(base, model.origin, ['instant', 'slow-model'], 'instant');
+    const connectionId = await benchAgent(base, model.origin, ['instant', 'slow-model', 'tool-model'], 'instant');
 
     // Sequential turns, each in its own session so history does not grow.
     for (let i = 0; i < WARMUP_TURNS; i += 1) await streamTurn(base, { agentId: 'bench', sessionId: `warm-${i}`, message: 'hello' });
@@ -208,6 +230,32 @@ export async function runChatBench(): Promise<BenchOutcome> {
     );
     const heldOk = held.filter((t) => t.terminal === 'run.completed').length;
 
+    // Tool turns, all allowed: with the tool-approval policy, then without it.
+    const toolTurns = async (label: string) => {
+      const body = (i: number) => ({ agentId: 'bench', sessionId: `tool-${label}-${i}`, message: 'list', modelConnectionId: connectionId, model: 'tool-model' });
+      for (let i = 0; i < WARMUP_TURNS; i += 1) await streamTurn(base, body(-i - 1));
+      const timings: TurnTiming[] = [];
+      for (let i = 0; i < TOOL_TURNS; i += 1) timings.push(await streamTurn(base, body(i)));
+      return {
+        p50: p(
+          timings.map((t) => t.terminalMs),
+          50,
+        ),
+        completed: timings.filter((t) => t.terminal === 'run.completed' && t.body.includes('"ok":true')).length,
+      };
+    };
+    const withPolicy = await toolTurns('policy');
+    let withoutPolicy: { p50: number; completed: number } | undefined;
+    let policyOff = '';
+    try {
+      const installed = (await api(base, 'GET', '/api/mod-management')).installed as Array<{ id: string; status: string }>;
+      for (const id of POLICY_MODS) if (installed.some((m) => m.id === id && m.status === 'enabled')) await api(base, 'POST', `/api/mod-management/${id}/disable`);
+      withoutPolicy = await toolTurns('none');
+    } catch (error) {
+      policyOff = (error as Error).message.slice(0, 200);
+    }
+    const policyRatio = withoutPolicy ? ratio(withPolicy.p50, withoutPolicy.p50) : null;
+
     const ms = (v: number) => `${v.toFixed(2)} ms`;
     const rows: Row[] = [
       {
@@ -260,6 +308,14 @@ export async function runChatBench(): Promise<BenchOutcome> {
         target: '-',
         result: 'info',
       },
+      {
+        benchmark: 'chat tool turn (all allow) p50: with the approval policy vs without',
+        measured: ms(withPolicy.p50),
+        baseline: withoutPolicy ? ms(withoutPolicy.p50) : `n/a (${policyOff})`,
+        ratio: fmt.ratio(policyRatio),
+        target: `≤ ${APPROVAL_POLICY_TARGET}x`,
+        result: policyRatio !== null && policyRatio <= APPROVAL_POLICY_TARGET && withPolicy.completed === TOOL_TURNS ? 'PASS' : 'MISS',
+      },
       { benchmark: `chat ${HELD_STREAMS} concurrent streams`, measured: `${heldOk} completed`, baseline: '-', ratio: '-', target: `${HELD_STREAMS} completed`, result: heldOk === HELD_STREAMS ? 'PASS' : 'MISS' },
     ];
     return {
@@ -275,6 +331,7 @@ export async function runChatBench(): Promise<BenchOutcome> {
         svcParallel,
         bareParallel,
         persistedParallel,
+        toolTurns: { withPolicy, withoutPolicy: withoutPolicy ?? null, policyOff: policyOff || null },
         held: {
           ok: heldOk,
           total: HELD_STREAMS,

@@ -3,7 +3,8 @@
  * process, a real MCP server over Streamable HTTP, the real svc-gateway program over TLS on
  * loopback and the fake OpenAI-compatible model server: the operator grants an MCP tool in the
  * agent's Tools panel and the chat's tool card shows what the MCP server answered; assigns a
- * gateway in the Execution environment panel and `process_run` runs there. Only the MCP
+ * gateway in the Execution environment panel and `process_run` runs there once the operator
+ * approves the call in the chat (the shipped tool-approval policy asks first). Only the MCP
  * connection and the gateway's pairing are made by API.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -151,9 +152,19 @@ describe('an agent’s tools', () => {
     expect(await accessibilityViolations(page), 'agent page with a gateway').toEqual([]);
     await ui.screenshot('agent-tools', { narrow: true });
 
+    // The shipped tool-approval policy asks before a gateway command: the run waits at the call,
+    // the chat shows what it would run, and the operator approves it from the keyboard.
     ui.fake.chat(toolCall('process_run', { command: 'cat NOTES; pwd' }));
     ui.fake.chat(modelAnswer('Read the notes.'));
     await ask('Read the notes on the gateway', 'gw-notes');
+    const approval = page.locator('section[data-approval="pending"]');
+    await approval.getByRole('heading', { name: /Approve process_run/ }).waitFor();
+    expect(await approval.getByLabel('Arguments of the call').innerText()).toContain('cat NOTES; pwd');
+    expect((await api('GET', '/api/chat/approvals?agentId=ada')).body.approvals).toMatchObject([{ tool: 'mod.exec-gateway.process_run', rule: { id: 'gateway-commands' } }]);
+    expect(await accessibilityViolations(page), 'chat with a call waiting for approval').toEqual([]);
+    await ui.screenshot('chat-approval', { narrow: true });
+    await approval.getByRole('button', { name: 'Approve', exact: true }).focus();
+    await page.keyboard.press('Enter');
     await page.locator('[data-role="assistant"]', { hasText: 'Read the notes.' }).waitFor();
     const card = page.locator('details[data-tool="process_run"]').first();
     await card.locator('summary').click();

@@ -166,6 +166,33 @@ it('steering sent through another process is delivered at the run’s next bound
   expect(run.events).toContainEqual({ name: 'steering.delivered', attributes: expect.objectContaining({ 'svc.steering.count': 1 }) });
 });
 
+it('a tool call waiting for approval on one process is queued on every process and approved through another', async () => {
+  const rules = [{ id: 'ask-list', action: 'ask', agentId: 'ada', tool: 'builtin.workspace_list' }];
+  expect((await cluster.api(1, 'PUT', '/api/settings/tool-approvals', { rules })).status).toBe(200);
+  try {
+    fake.chat(toolAnswer([{ name: 'workspace_list', args: { path: '.' } }]));
+    fake.chat(textAnswer(['listed']));
+    const turn = streamTurn(cluster.base(0), { agentId: 'ada', sessionId: 'approve', message: 'list the files', runId: 'run-approve-x' });
+    const runId = await turn.started;
+    const queued = await until(
+      () => cluster.api(2, 'GET', '/api/chat/approvals?agentId=ada'),
+      (res) => (res.body.approvals ?? []).some((a: { runId: string }) => a.runId === runId),
+      'another process queues the waiting call',
+    );
+    const approvalId = queued.body.approvals.find((a: { runId: string }) => a.runId === runId).approvalId as string;
+    const active = await cluster.api(1, 'GET', '/api/chat/runs/active?agentId=ada');
+    expect(active.body.runs.find((r: { runId: string }) => r.runId === runId)).toMatchObject({ phase: 'approval', pendingApproval: { approvalId } });
+    const decided = await cluster.api(2, 'POST', `/api/chat/${runId}/steer`, { agentId: 'ada', sessionId: 'approve', idempotencyKey: 'k-approve', decision: { approvalId, verdict: 'approve' } });
+    expect(decided.status, JSON.stringify(decided.body)).toBe(201);
+    const events = await turn.ended;
+    expect(events.at(-1)!.type).toBe('run.completed');
+    expect(events.find((e) => e.type === 'approval.decided')?.data).toMatchObject({ approvalId, status: 'approved' });
+    expect(events.find((e) => e.type === 'tool.completed')?.data).toMatchObject({ ok: true });
+  } finally {
+    await cluster.api(1, 'PUT', '/api/settings/tool-approvals', { rules: [] });
+  }
+});
+
 it('a live run swept by the heartbeat bound while its process was stopped (its lock still held): the owner resumes, its stream ends run.failed interrupted and nothing is appended', { timeout: 90_000 }, async () => {
   // Three slow chunks: the owner is stopped (SIGSTOP) mid-answer and reads the rest once resumed.
   fake.chat(textAnswer(['one', ' two', ' three'], { delayMs: 1_500 }));

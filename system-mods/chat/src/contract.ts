@@ -110,6 +110,43 @@ export interface AgentRunSteerRequest {
   idempotencyKey: string;
   message?: string;
   attachments?: RunAttachment[];
+  /** The operator's answer to a pending tool-call approval (`approval.requested`), instead of a message; the steering route's only. */
+  decision?: RunApprovalDecision;
+}
+
+/** An answer to `approval.requested`. */
+export interface RunApprovalDecision {
+  approvalId: string;
+  /** `approve` runs the call once; `approve_always` also stores an allow rule for this agent with the asking rule's matchers; `deny` refuses it. */
+  verdict: 'approve' | 'approve_always' | 'deny';
+  /** Told to the model with a denial (or kept with an approval). */
+  message?: string;
+}
+
+/** A tool call that waited (or waits) for the operator. */
+export interface RunApproval {
+  approvalId: string;
+  runId: string;
+  agentId: string;
+  sessionId: string;
+  callId: string;
+  /** The tool's identity; `name` is what the model called. */
+  tool: string;
+  name: string;
+  /** Credential-named fields masked, as in traces. */
+  arguments: unknown;
+  /** The policy rule that asked. */
+  rule: { id: string; source: string; agentId?: string };
+  reason: string;
+  status: 'pending' | 'approved' | 'denied' | 'expired' | 'abandoned';
+  deadline: string;
+  decidedAt: string | null;
+  /** Who decided: through which door, authenticated or not, which request. */
+  decidedBy: { via: string; authenticated?: boolean; requestId?: string } | null;
+  message: string | null;
+  /** Approved "always for this rule". */
+  always: boolean;
+  createdAt: string;
 }
 
 /** A steering submission and its status (`pending`, `delivered`, `follow_up`). */
@@ -132,6 +169,8 @@ export interface AgentRunSteerResult {
   stored: true;
   replayed: boolean;
   steering: RunSteering;
+  /** A decision's approval, as decided. */
+  approval?: RunApproval;
 }
 
 /** A run in flight in this process or, on a shared PostgreSQL, in another. */
@@ -144,6 +183,8 @@ export interface LiveRun {
   phase: string;
   /** The consumer of its events went away; the run goes on. */
   detached: boolean;
+  /** The tool call it waits on for the operator (phase `approval`); absent otherwise or for a run of another process. */
+  pendingApproval?: { approvalId: string; callId: string; tool: string; deadline: string };
   origin: RunOrigin;
   /**
    * The process running it (runtime instance id). A run of another process on the same
@@ -227,8 +268,14 @@ export interface AgentRunsService extends RunStatusService {
    */
   start(request: AgentRunStartRequest): Promise<AgentRunHandle>;
   cancel(request: AgentRunCancelRequest): Promise<AgentRunCancelResult>;
-  /** Stores a steering message (storage, not delivery: it is delivered at the next boundary). */
+  /**
+   * Stores a steering message (storage, not delivery: it is delivered at the next boundary). A
+   * `decision` is refused here (`403 chat_approval_operator_only`): only the operator answers an
+   * approval, through the steering route.
+   */
   steer(request: AgentRunSteerRequest): Promise<AgentRunSteerResult>;
+  /** Pending tool-call approvals of running runs (of one agent when given), oldest first. */
+  approvals(agentId?: string): Promise<RunApproval[]>;
   /**
    * The run's events after `after` — stored ones, then the live tail while the run is live on any
    * process — ending with its terminal event (an ended run without one in its log gets the one its

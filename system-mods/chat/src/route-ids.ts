@@ -6,6 +6,7 @@ export type RouteId =
   | 'runs-active'
   | 'cancel'
   | 'steer'
+  | 'approvals'
   | 'steering'
   | 'sessions'
   | 'session'

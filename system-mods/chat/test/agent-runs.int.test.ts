@@ -94,6 +94,12 @@ describe('starting runs from another mod', () => {
     expect(steer.body).toMatchObject({ ok: true, stored: true, replayed: false, steering: { status: 'pending', message: 'prefer the short version' } });
     const mismatch = await kit.t.request(json('POST', '/api/mods/run-starter/steer', { runId: 'run-task-steer', agentId: 'ada', sessionId: 'other', idempotencyKey: 'k2', message: 'x' }));
     expect(mismatch.body.error).toBe('chat_run_session_mismatch');
+    // A mod may steer, never answer an approval: that is the operator's, through the steering route.
+    const decision = await kit.t.request(
+      json('POST', '/api/mods/run-starter/steer', { runId: 'run-task-steer', agentId: 'ada', sessionId: 'task-steer', idempotencyKey: 'k3', decision: { approvalId: 'any', verdict: 'approve' } }),
+    );
+    expect(decision.status).toBe(403);
+    expect(decision.body.error).toBe('chat_approval_operator_only');
 
     const events = await collected('run-task-steer');
     expect(events.at(-1)!.type).toBe('run.completed');

@@ -83,6 +83,7 @@ describe('stop report', () => {
         messagesSent: { items: [], omitted: 0 },
         toolCalls: { items: [], omitted: 0 },
       },
+      approvals: { denied: { items: [], omitted: 0 }, waiting: { items: [], omitted: 0 } },
     });
 
     // The stored run has the same report: the trace route and the archive's run.

@@ -25,6 +25,20 @@ export interface ToolCard {
   durationMs?: number;
 }
 
+/** A tool call of this run waiting for (or answered by) the operator (`approval.requested`). */
+export interface ApprovalNote {
+  approvalId: string;
+  callId: string;
+  tool: string;
+  name: string;
+  arguments: unknown;
+  ruleId: string;
+  reason: string;
+  deadline: string;
+  status: 'pending' | 'approved' | 'denied' | 'expired' | 'abandoned';
+  message?: string | null;
+}
+
 /** One piece of a live answer, in the order it happened: a model call's text, or a tool call. */
 export type LiveItem = { kind: 'text'; key: string; text: string } | { kind: 'tool'; key: string; card: ToolCard };
 
@@ -75,6 +89,8 @@ export class LiveRun {
   thought = $state('');
   notices = $state<string[]>([]);
   steering = $state<SteeringNote[]>([]);
+  /** Tool calls that asked the operator, by call (answered ones keep their outcome). */
+  approvals = $state<ApprovalNote[]>([]);
   model = $state<{ connectionId: string; model: string } | null>(null);
   startedAt = $state(Date.now());
   endedAt = $state<number | undefined>();
@@ -106,6 +122,7 @@ export class LiveRun {
   get activity(): string {
     if (this.phase === 'starting') return 'Starting';
     const last = this.items.at(-1);
+    if (this.approvals.some((a) => a.status === 'pending')) return 'Waiting for your approval';
     if (last?.kind === 'tool' && last.card.status === 'running') return `Running ${last.card.name}`;
     if (last?.kind === 'text' && last.text) return 'Writing';
     return 'Thinking';
@@ -149,6 +166,27 @@ export class LiveRun {
         if (typeof data.output === 'string') card.output = data.output;
         if (typeof data.outputChars === 'number') card.outputChars = data.outputChars;
         if (!item) this.items.push({ kind: 'tool', key: `c${data.callId}`, card });
+        break;
+      }
+      case 'approval.requested':
+        this.approvals.push({
+          approvalId: String(data.approvalId),
+          callId: String(data.callId),
+          tool: String(data.tool),
+          name: String(data.name ?? data.tool),
+          arguments: data.arguments,
+          ruleId: String(data.rule?.id ?? ''),
+          reason: String(data.reason ?? ''),
+          deadline: String(data.deadline ?? ''),
+          status: 'pending',
+        });
+        break;
+      case 'approval.decided': {
+        const note = this.approvals.find((a) => a.approvalId === data.approvalId);
+        if (note) {
+          note.status = data.status;
+          note.message = data.message ?? null;
+        }
         break;
       }
       case 'runtime.notice':

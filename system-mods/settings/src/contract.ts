@@ -79,3 +79,74 @@ export const executionBoundariesServiceRef = createServiceRef<ExecutionBoundarie
 export function commandLineOf(command: string, args: readonly string[]): string {
   return [command, ...args].join(' ');
 }
+
+/** What a tool-approval rule decides for the calls it matches. @public */
+export type ToolApprovalAction = 'allow' | 'ask' | 'deny';
+
+/**
+ * One rule of the tool-approval policy (`/api/settings/tool-approvals`). A rule matches a call
+ * when every matcher it has matches; the most specific matching rule decides. @public
+ */
+export interface ToolApprovalRule {
+  /** Unique within the policy; names the rule in `approval.requested`, the trace and the stop report. */
+  id: string;
+  action: ToolApprovalAction;
+  /** Only this agent's calls; absent: every agent's. */
+  agentId?: string;
+  /**
+   * The tool's identity (`builtin.<tool>`, `mod.<id>.<tool>`, `mcp:<connectionId>/<tool>`), or a
+   * prefix ending in `*` (`mcp:github/*`, `mod.exec-gateway.*`); `*` alone is every tool.
+   */
+  tool: string;
+  /** JavaScript RegExp source (no flags) tested against a command tool's command line. */
+  command?: string;
+  /** A file tool's path: exact, or a prefix ending in `*`. */
+  path?: string;
+  /** Only calls that write a file outside the agent's workspace. */
+  outsideWorkspace?: boolean;
+  /** Why the rule exists (shown to the operator). */
+  note?: string;
+}
+
+/** The stored policy (defaults filled in). @public */
+export interface ToolApprovalPolicy {
+  /** The action for a call no rule matches, per tool kind. */
+  defaults: { builtin: ToolApprovalAction; mod: ToolApprovalAction; mcp: ToolApprovalAction };
+  rules: ToolApprovalRule[];
+}
+
+/** A tool call as the policy sees it. @public */
+export interface ToolCallSubject {
+  agentId: string;
+  /** The tool's identity. */
+  tool: string;
+  kind: 'builtin' | 'mod' | 'mcp';
+  /** The command line of a command tool (process_run). */
+  command?: string;
+  /** The path a file tool writes. */
+  path?: string;
+  /** The written path lies outside the agent's workspace. */
+  outsideWorkspace?: boolean;
+}
+
+/** What the policy decided for a call, and which rule decided it. @public */
+export interface ToolApprovalVerdict {
+  action: ToolApprovalAction;
+  /** The deciding rule: a policy rule, `boundary:<index>` (an execution boundary), `default:<kind>`, or `invalid:<id>`. */
+  rule: { id: string; source: 'rule' | 'boundary' | 'default' | 'invalid'; agentId?: string };
+  reason: string;
+}
+
+/** The tool-approval policy other mods apply (the chat run engine, before each tool call). @public */
+export interface ToolApprovalsService {
+  /** Decides one call; never throws: a broken policy or rule denies (fails closed). */
+  evaluate(subject: ToolCallSubject): Promise<ToolApprovalVerdict>;
+  /**
+   * "Approve always for this rule": stores an `allow` rule for this agent with the asking rule's
+   * matchers (so it is more specific than the rule that asked). Returns the stored rule.
+   */
+  allowAlways(agentId: string, askingRuleId: string, tool: string): Promise<ToolApprovalRule>;
+}
+
+/** @public */
+export const toolApprovalsServiceRef = createServiceRef<ToolApprovalsService>({ id: 'settings.tool-approvals' });

@@ -8,4 +8,6 @@ export type RouteId =
   | 'curator-get'
   | 'curator-put'
   | 'execution-boundaries-get'
-  | 'execution-boundaries-put';
+  | 'execution-boundaries-put'
+  | 'tool-approvals-get'
+  | 'tool-approvals-put';

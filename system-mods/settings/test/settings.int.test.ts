@@ -330,8 +330,8 @@ describe('the operator settings service', () => {
     service = new OperatorSettings(new SettingsDocuments(db)).service(db);
   });
 
-  it('is provided while the mod is enabled (with the execution boundaries service)', () => {
-    expect(t.kernel.inspectRegistrations('settings').services).toBe(2);
+  it('is provided while the mod is enabled (with the execution boundaries and tool-approval services)', () => {
+    expect(t.kernel.inspectRegistrations('settings').services).toBe(3);
   });
 
   it('reads what the routes saved', async () => {

@@ -638,7 +638,7 @@ export interface paths {
         put?: never;
         /**
          * Store a steering message for a run (storage confirmation, not delivery)
-         * @description Stores a steering message (storage confirmation, not delivery). It is delivered at the run’s next model/tool boundary (`delivered`); if the run stops first it becomes `follow_up` and is not sent as a new turn. An identical retry with the same idempotencyKey returns the same row; a changed payload is 409.
+         * @description Stores a steering message (storage confirmation, not delivery). It is delivered at the run’s next model/tool boundary (`delivered`); if the run stops first it becomes `follow_up` and is not sent as a new turn. An identical retry with the same idempotencyKey returns the same row; a changed payload is 409. With `decision` instead of a message it answers a tool call waiting for approval (`approval.requested`); the answer carries the approval as decided.
          */
         post: operations["chat.steer"];
         delete?: never;
@@ -659,6 +659,26 @@ export interface paths {
          * @description Steering submissions of a run with their status (pending, delivered, follow_up); poll it.
          */
         get: operations["chat.steering"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chat/approvals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Pending tool-call approvals of running runs, across runs (the operator's queue)
+         * @description Tool calls of running runs waiting for the operator (all agents, or one), oldest first, across every process: the queue for runs no one watches (schedules, tasks, channels). Answer one with POST /api/chat/{runId}/steer and a `decision`.
+         */
+        get: operations["chat.approvals"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3039,6 +3059,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/settings/tool-approvals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tool-approval policy (the shipped one when none is saved) */
+        get: operations["settings.tool-approvals-get"];
+        /** Update the tool-approval policy; omitted fields keep their saved values */
+        put: operations["settings.tool-approvals-put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/settings/ui-auth": {
         parameters: {
             query?: never;
@@ -3842,7 +3880,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3875,7 +3913,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3910,7 +3948,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3969,7 +4007,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4017,7 +4055,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4077,7 +4115,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4106,7 +4144,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4146,7 +4184,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4221,7 +4259,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4310,7 +4348,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4360,7 +4398,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4419,7 +4457,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4504,7 +4542,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4533,7 +4571,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4578,7 +4616,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4607,7 +4645,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4645,7 +4683,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4674,7 +4712,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4714,7 +4752,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4743,7 +4781,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4783,7 +4821,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4843,7 +4881,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4911,7 +4949,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4986,7 +5024,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5068,7 +5106,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5102,7 +5140,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5148,7 +5186,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5206,7 +5244,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5386,6 +5424,67 @@ export interface operations {
                                             omitted: number;
                                         };
                                     };
+                                    /** @description Tool calls the tool-approval policy kept from running, and calls still waiting for the operator when the run ended (absent in reports from before approvals existed) */
+                                    approvals?: {
+                                        /** @description Calls denied by the operator, expired unanswered, or refused by a deny rule */
+                                        denied: {
+                                            items: {
+                                                callId: string;
+                                                /** @description What the model called */
+                                                name: string;
+                                                /** @description builtin.<tool>, mod.<id>.<tool> or mcp:<connectionId>/<tool> */
+                                                tool: string;
+                                                /** @description builtin, mod, mcp or unknown */
+                                                kind: string;
+                                                /**
+                                                 * @description What the tool does, by its identity: mcp_call and tool_call may have had effects; read had none
+                                                 * @enum {string}
+                                                 */
+                                                category: "file_write" | "brain_write" | "message" | "child_run" | "gateway_process" | "mcp_call" | "read" | "tool_call";
+                                                /** @description What it acted on: a path, a record, the program; for other tools the arguments with credential-like fields masked (at most 160 characters) */
+                                                target?: string;
+                                                /** @description The tool-approval rule that asked (null for a policy refusal, whose rule is in the trace’s authority view) */
+                                                ruleId: string | null;
+                                                approvalId: string | null;
+                                                /**
+                                                 * @description denied by the operator, expired unanswered, refused by a deny rule (policy), or still waiting when the run ended
+                                                 * @enum {string}
+                                                 */
+                                                state: "denied" | "expired" | "policy" | "waiting";
+                                            }[];
+                                            /** @description Entries past the first 50 */
+                                            omitted: number;
+                                        };
+                                        /** @description Calls waiting for the operator when the run ended */
+                                        waiting: {
+                                            items: {
+                                                callId: string;
+                                                /** @description What the model called */
+                                                name: string;
+                                                /** @description builtin.<tool>, mod.<id>.<tool> or mcp:<connectionId>/<tool> */
+                                                tool: string;
+                                                /** @description builtin, mod, mcp or unknown */
+                                                kind: string;
+                                                /**
+                                                 * @description What the tool does, by its identity: mcp_call and tool_call may have had effects; read had none
+                                                 * @enum {string}
+                                                 */
+                                                category: "file_write" | "brain_write" | "message" | "child_run" | "gateway_process" | "mcp_call" | "read" | "tool_call";
+                                                /** @description What it acted on: a path, a record, the program; for other tools the arguments with credential-like fields masked (at most 160 characters) */
+                                                target?: string;
+                                                /** @description The tool-approval rule that asked (null for a policy refusal, whose rule is in the trace’s authority view) */
+                                                ruleId: string | null;
+                                                approvalId: string | null;
+                                                /**
+                                                 * @description denied by the operator, expired unanswered, refused by a deny rule (policy), or still waiting when the run ended
+                                                 * @enum {string}
+                                                 */
+                                                state: "denied" | "expired" | "policy" | "waiting";
+                                            }[];
+                                            /** @description Entries past the first 50 */
+                                            omitted: number;
+                                        };
+                                    };
                                 };
                             } & {
                                 [key: string]: unknown;
@@ -5418,7 +5517,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5481,7 +5580,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5562,7 +5661,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5619,7 +5718,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5649,7 +5748,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5705,7 +5804,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5732,7 +5831,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5759,7 +5858,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5786,7 +5885,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5850,7 +5949,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5920,7 +6019,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5979,7 +6078,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6053,7 +6152,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6121,7 +6220,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6191,7 +6290,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6257,7 +6356,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6323,7 +6422,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6360,7 +6459,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6402,6 +6501,13 @@ export interface operations {
                         /** @description Text is truncated at 200,000 characters; image content above 30,000,000 characters is refused (413) */
                         content: string;
                     }[];
+                    /** @description An answer to `approval.requested` instead of a message (then no message or attachments): approve runs the call once; approve_always also stores an allow rule for this agent with the asking rule’s matchers; deny refuses it and tells the model, with `message` when given. Applied at once (the waiting run reads it on any process). 404 chat_approval_not_found for an approval of another run; 409 chat_approval_not_pending once it was decided, expired or abandoned (a replay of the same key and decision answers 200 replayed). */
+                    decision?: {
+                        approvalId: string;
+                        /** @enum {string} */
+                        verdict: "approve" | "approve_always" | "deny";
+                        message?: string;
+                    };
                 };
             };
         };
@@ -6437,6 +6543,40 @@ export interface operations {
                             createdAt: string;
                             /** Format: date-time */
                             updatedAt: string;
+                        };
+                        approval?: {
+                            approvalId: string;
+                            runId: string;
+                            agentId: string;
+                            sessionId: string;
+                            callId: string;
+                            /** @description The tool’s identity */
+                            tool: string;
+                            /** @description What the model called */
+                            name: string;
+                            /** @description The call’s arguments, credential-named fields masked */
+                            arguments: unknown;
+                            rule: {
+                                id: string;
+                                source: string;
+                                agentId?: string;
+                            };
+                            reason: string;
+                            /** @enum {unknown} */
+                            status: "pending" | "approved" | "denied" | "expired" | "abandoned";
+                            /** Format: date-time */
+                            deadline: string;
+                            /** Format: date-time */
+                            decidedAt: string | null;
+                            decidedBy: {
+                                via?: string;
+                                authenticated?: boolean;
+                                requestId?: string;
+                            } | null;
+                            message: string | null;
+                            always: boolean;
+                            /** Format: date-time */
+                            createdAt: string;
                         };
                     };
                 };
@@ -6473,10 +6613,44 @@ export interface operations {
                             /** Format: date-time */
                             updatedAt: string;
                         };
+                        approval?: {
+                            approvalId: string;
+                            runId: string;
+                            agentId: string;
+                            sessionId: string;
+                            callId: string;
+                            /** @description The tool’s identity */
+                            tool: string;
+                            /** @description What the model called */
+                            name: string;
+                            /** @description The call’s arguments, credential-named fields masked */
+                            arguments: unknown;
+                            rule: {
+                                id: string;
+                                source: string;
+                                agentId?: string;
+                            };
+                            reason: string;
+                            /** @enum {unknown} */
+                            status: "pending" | "approved" | "denied" | "expired" | "abandoned";
+                            /** Format: date-time */
+                            deadline: string;
+                            /** Format: date-time */
+                            decidedAt: string | null;
+                            decidedBy: {
+                                via?: string;
+                                authenticated?: boolean;
+                                requestId?: string;
+                            } | null;
+                            message: string | null;
+                            always: boolean;
+                            /** Format: date-time */
+                            createdAt: string;
+                        };
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6508,7 +6682,75 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "chat.approvals": {
+        parameters: {
+            query?: {
+                agentId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        approvals: {
+                            approvalId: string;
+                            runId: string;
+                            agentId: string;
+                            sessionId: string;
+                            callId: string;
+                            /** @description The tool’s identity */
+                            tool: string;
+                            /** @description What the model called */
+                            name: string;
+                            /** @description The call’s arguments, credential-named fields masked */
+                            arguments: unknown;
+                            rule: {
+                                id: string;
+                                source: string;
+                                agentId?: string;
+                            };
+                            reason: string;
+                            /** @enum {unknown} */
+                            status: "pending" | "approved" | "denied" | "expired" | "abandoned";
+                            /** Format: date-time */
+                            deadline: string;
+                            /** Format: date-time */
+                            decidedAt: string | null;
+                            decidedBy: {
+                                via?: string;
+                                authenticated?: boolean;
+                                requestId?: string;
+                            } | null;
+                            message: string | null;
+                            always: boolean;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6540,7 +6782,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6570,7 +6812,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6616,7 +6858,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6678,7 +6920,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6742,7 +6984,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6805,7 +7047,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6839,7 +7081,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6871,7 +7113,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6922,7 +7164,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6971,7 +7213,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7000,7 +7242,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7039,7 +7281,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7066,7 +7308,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7095,7 +7337,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7174,7 +7416,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7213,7 +7455,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7371,7 +7613,7 @@ export interface operations {
                     });
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7480,7 +7722,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7531,7 +7773,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7626,7 +7868,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7804,7 +8046,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7897,7 +8139,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7929,7 +8171,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7982,7 +8224,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8024,7 +8266,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8075,7 +8317,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8105,7 +8347,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8153,7 +8395,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8216,7 +8458,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8266,7 +8508,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8303,7 +8545,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8366,7 +8608,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8417,7 +8659,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8468,7 +8710,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8627,7 +8869,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8806,7 +9048,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8849,7 +9091,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8925,7 +9167,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9011,7 +9253,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9051,7 +9293,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9084,7 +9326,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9181,7 +9423,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9250,7 +9492,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9319,7 +9561,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9422,7 +9664,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9527,7 +9769,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9639,7 +9881,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9678,7 +9920,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9725,7 +9967,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9754,7 +9996,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9787,7 +10029,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9822,7 +10064,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9880,7 +10122,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9922,7 +10164,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9973,7 +10215,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10027,7 +10269,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10088,7 +10330,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10123,7 +10365,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10190,7 +10432,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10226,7 +10468,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10273,7 +10515,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10320,7 +10562,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10356,7 +10598,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10391,7 +10633,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10438,7 +10680,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10476,7 +10718,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10511,7 +10753,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10550,7 +10792,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10609,7 +10851,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10648,7 +10890,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10683,7 +10925,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10727,7 +10969,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10764,7 +11006,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10799,7 +11041,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10847,7 +11089,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10897,7 +11139,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10935,7 +11177,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10964,7 +11206,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11006,7 +11248,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11051,7 +11293,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11096,7 +11338,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11147,7 +11389,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11210,7 +11452,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11271,7 +11513,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11355,7 +11597,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11414,7 +11656,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11451,7 +11693,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11527,7 +11769,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11591,7 +11833,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11658,7 +11900,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11771,7 +12013,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11832,7 +12074,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11875,7 +12117,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11928,7 +12170,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11973,7 +12215,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12065,7 +12307,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12141,7 +12383,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12221,7 +12463,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12286,7 +12528,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12321,7 +12563,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12424,7 +12666,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12495,7 +12737,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12529,7 +12771,7 @@ export interface operations {
                     "application/json": string;
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12604,7 +12846,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12657,7 +12899,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12693,7 +12935,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12743,7 +12985,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12804,7 +13046,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12855,7 +13097,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12908,7 +13150,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12969,7 +13211,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13008,7 +13250,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13061,7 +13303,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13101,7 +13343,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13162,7 +13404,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13241,7 +13483,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13292,7 +13534,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13352,7 +13594,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13392,7 +13634,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13443,7 +13685,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13531,7 +13773,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13714,7 +13956,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13804,7 +14046,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13872,7 +14114,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13923,7 +14165,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13994,7 +14236,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14059,7 +14301,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14157,7 +14399,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14361,7 +14603,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14461,7 +14703,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14500,7 +14742,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14571,7 +14813,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14655,7 +14897,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14743,7 +14985,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14834,7 +15076,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14926,7 +15168,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15013,7 +15255,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15131,7 +15373,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15210,7 +15452,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15294,7 +15536,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15382,7 +15624,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15474,7 +15716,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15564,7 +15806,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15624,7 +15866,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15687,7 +15929,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15738,7 +15980,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15800,7 +16042,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15861,7 +16103,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15924,7 +16166,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15981,7 +16223,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16040,7 +16282,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16090,7 +16332,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16140,7 +16382,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16199,7 +16441,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16241,7 +16483,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16294,7 +16536,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16331,7 +16573,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16375,7 +16617,223 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "settings.tool-approvals-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @description Which tool calls run, wait for the operator, or are refused. */
+                        toolApprovals: {
+                            /**
+                             * @description The action for a call no rule matches, per tool kind (built-in workspace tools, mod tools, MCP tools)
+                             * @default {
+                             *       "builtin": "allow",
+                             *       "mod": "allow",
+                             *       "mcp": "allow"
+                             *     }
+                             */
+                            defaults: {
+                                /** @enum {string} */
+                                builtin: "allow" | "ask" | "deny";
+                                /** @enum {string} */
+                                mod: "allow" | "ask" | "deny";
+                                /** @enum {string} */
+                                mcp: "allow" | "ask" | "deny";
+                            };
+                            /**
+                             * @description The most specific matching rule decides: an agent’s own rule before everyone’s, an exact tool before a prefix before *, a command or path matcher before none; at equal specificity the stricter action (deny, then ask, then allow) wins. The execution boundaries’ blocked command patterns are deny rules no rule overrides. A rule that cannot be applied is refused with 400 settings_approval_rule_invalid; one found stored anyway denies every call it could concern. A sent list replaces the saved one.
+                             * @default [
+                             *       {
+                             *         "id": "gateway-commands",
+                             *         "action": "ask",
+                             *         "tool": "mod.exec-gateway.process_run",
+                             *         "note": "A command on an execution gateway waits for the operator."
+                             *       },
+                             *       {
+                             *         "id": "writes-outside-workspace",
+                             *         "action": "ask",
+                             *         "tool": "*",
+                             *         "outsideWorkspace": true,
+                             *         "note": "A file written outside the agent’s workspace waits for the operator."
+                             *       }
+                             *     ]
+                             */
+                            rules: {
+                                /** @description Unique within the policy; names the rule in approval.requested, the trace and the stop report */
+                                id: string;
+                                /**
+                                 * @description allow: the call runs; ask: the run waits for the operator (approval.requested); deny: the call is refused and the model told so
+                                 * @enum {string}
+                                 */
+                                action: "allow" | "ask" | "deny";
+                                /** @description Only this agent’s calls; absent: every agent’s */
+                                agentId?: string;
+                                /** @description The tool’s identity (`builtin.workspace_write`, `mod.exec-gateway.process_run`, `mcp:<connectionId>/<tool>`), a prefix ending in * (`mcp:github/*`), or * for every tool */
+                                tool: string;
+                                /** @description A JavaScript regular expression (no flags) tested against a command tool’s command line (process_run) */
+                                command?: string;
+                                /** @description The path a file tool writes: exact, or a prefix ending in * */
+                                path?: string;
+                                /** @description true: only calls writing a file outside the agent’s workspace */
+                                outsideWorkspace?: boolean;
+                                /** @description Why the rule exists */
+                                note?: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "settings.tool-approvals-put": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The action for a call no rule matches, per tool kind (built-in workspace tools, mod tools, MCP tools) */
+                    defaults?: {
+                        /** @enum {string} */
+                        builtin?: "allow" | "ask" | "deny";
+                        /** @enum {string} */
+                        mod?: "allow" | "ask" | "deny";
+                        /** @enum {string} */
+                        mcp?: "allow" | "ask" | "deny";
+                    };
+                    /** @description The most specific matching rule decides: an agent’s own rule before everyone’s, an exact tool before a prefix before *, a command or path matcher before none; at equal specificity the stricter action (deny, then ask, then allow) wins. The execution boundaries’ blocked command patterns are deny rules no rule overrides. A rule that cannot be applied is refused with 400 settings_approval_rule_invalid; one found stored anyway denies every call it could concern. A sent list replaces the saved one. */
+                    rules?: {
+                        /** @description Unique within the policy; names the rule in approval.requested, the trace and the stop report */
+                        id: string;
+                        /**
+                         * @description allow: the call runs; ask: the run waits for the operator (approval.requested); deny: the call is refused and the model told so
+                         * @enum {string}
+                         */
+                        action: "allow" | "ask" | "deny";
+                        /** @description Only this agent’s calls; absent: every agent’s */
+                        agentId?: string;
+                        /** @description The tool’s identity (`builtin.workspace_write`, `mod.exec-gateway.process_run`, `mcp:<connectionId>/<tool>`), a prefix ending in * (`mcp:github/*`), or * for every tool */
+                        tool: string;
+                        /** @description A JavaScript regular expression (no flags) tested against a command tool’s command line (process_run) */
+                        command?: string;
+                        /** @description The path a file tool writes: exact, or a prefix ending in * */
+                        path?: string;
+                        /** @description true: only calls writing a file outside the agent’s workspace */
+                        outsideWorkspace?: boolean;
+                        /** @description Why the rule exists */
+                        note?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @description Which tool calls run, wait for the operator, or are refused. */
+                        toolApprovals: {
+                            /**
+                             * @description The action for a call no rule matches, per tool kind (built-in workspace tools, mod tools, MCP tools)
+                             * @default {
+                             *       "builtin": "allow",
+                             *       "mod": "allow",
+                             *       "mcp": "allow"
+                             *     }
+                             */
+                            defaults: {
+                                /** @enum {string} */
+                                builtin: "allow" | "ask" | "deny";
+                                /** @enum {string} */
+                                mod: "allow" | "ask" | "deny";
+                                /** @enum {string} */
+                                mcp: "allow" | "ask" | "deny";
+                            };
+                            /**
+                             * @description The most specific matching rule decides: an agent’s own rule before everyone’s, an exact tool before a prefix before *, a command or path matcher before none; at equal specificity the stricter action (deny, then ask, then allow) wins. The execution boundaries’ blocked command patterns are deny rules no rule overrides. A rule that cannot be applied is refused with 400 settings_approval_rule_invalid; one found stored anyway denies every call it could concern. A sent list replaces the saved one.
+                             * @default [
+                             *       {
+                             *         "id": "gateway-commands",
+                             *         "action": "ask",
+                             *         "tool": "mod.exec-gateway.process_run",
+                             *         "note": "A command on an execution gateway waits for the operator."
+                             *       },
+                             *       {
+                             *         "id": "writes-outside-workspace",
+                             *         "action": "ask",
+                             *         "tool": "*",
+                             *         "outsideWorkspace": true,
+                             *         "note": "A file written outside the agent’s workspace waits for the operator."
+                             *       }
+                             *     ]
+                             */
+                            rules: {
+                                /** @description Unique within the policy; names the rule in approval.requested, the trace and the stop report */
+                                id: string;
+                                /**
+                                 * @description allow: the call runs; ask: the run waits for the operator (approval.requested); deny: the call is refused and the model told so
+                                 * @enum {string}
+                                 */
+                                action: "allow" | "ask" | "deny";
+                                /** @description Only this agent’s calls; absent: every agent’s */
+                                agentId?: string;
+                                /** @description The tool’s identity (`builtin.workspace_write`, `mod.exec-gateway.process_run`, `mcp:<connectionId>/<tool>`), a prefix ending in * (`mcp:github/*`), or * for every tool */
+                                tool: string;
+                                /** @description A JavaScript regular expression (no flags) tested against a command tool’s command line (process_run) */
+                                command?: string;
+                                /** @description The path a file tool writes: exact, or a prefix ending in * */
+                                path?: string;
+                                /** @description true: only calls writing a file outside the agent’s workspace */
+                                outsideWorkspace?: boolean;
+                                /** @description Why the rule exists */
+                                note?: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16402,7 +16860,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16453,7 +16911,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16496,7 +16954,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16557,7 +17015,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16596,7 +17054,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16716,7 +17174,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16750,7 +17208,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16792,7 +17250,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16843,7 +17301,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16887,7 +17345,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16933,7 +17391,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16985,7 +17443,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17019,7 +17477,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17097,7 +17555,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17192,7 +17650,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17266,7 +17724,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17340,7 +17798,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17433,7 +17891,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17474,7 +17932,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17554,7 +18012,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17610,7 +18068,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17707,7 +18165,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17844,7 +18302,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17974,7 +18432,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18114,7 +18572,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18250,7 +18708,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18420,7 +18878,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18481,7 +18939,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18531,7 +18989,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18562,7 +19020,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18594,7 +19052,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18626,7 +19084,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18697,7 +19155,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18842,7 +19300,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18887,7 +19345,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18938,7 +19396,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19002,7 +19460,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19052,7 +19510,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19114,7 +19572,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19171,7 +19629,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19236,7 +19694,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19303,7 +19761,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19330,7 +19788,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19357,7 +19815,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19386,7 +19844,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19429,7 +19887,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19458,7 +19916,7 @@ export interface operations {
                     "application/json": string;
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19487,7 +19945,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;

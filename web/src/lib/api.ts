@@ -404,4 +404,26 @@ export const chatApi = {
       idempotencyKey: typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`,
       message,
     }),
+  /** Answers a tool call waiting for approval; `idempotencyKey` is kept by the caller so a retry replays. */
+  decide: (agentId: string, sessionId: string, runId: string, idempotencyKey: string, decision: { approvalId: string; verdict: 'approve' | 'approve_always' | 'deny'; message?: string }) =>
+    call<{ ok: true; replayed: boolean; approval: PendingApproval }>('POST', `/api/chat/${encodeURIComponent(runId)}/steer`, { agentId, sessionId, idempotencyKey, decision }),
+  /** Tool calls of running runs waiting for the operator, oldest first. */
+  approvals: (agentId?: string) => call<{ ok: true; approvals: PendingApproval[] }>('GET', `/api/chat/approvals${agentId ? `?agentId=${encodeURIComponent(agentId)}` : ''}`),
 };
+
+/** A tool call waiting for (or answered by) the operator. */
+export interface PendingApproval {
+  approvalId: string;
+  runId: string;
+  agentId: string;
+  sessionId: string;
+  callId: string;
+  tool: string;
+  name: string;
+  arguments: unknown;
+  rule: { id: string; source: string };
+  reason: string;
+  status: 'pending' | 'approved' | 'denied' | 'expired' | 'abandoned';
+  deadline: string;
+  message: string | null;
+}

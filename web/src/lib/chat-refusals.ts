@@ -62,6 +62,10 @@ const EXPLAIN: Record<string, Explain> = {
   chat_run_not_found: () => ({ text: 'That answer is no longer running or is not in this session. Reload the session to see where it stands.' }),
   chat_run_session_mismatch: () => ({ text: 'That answer belongs to another session. Open its session, or reload this one.' }),
   chat_session_not_found: () => ({ text: 'This session does not exist (any more). Start a new one, or pick another session.' }),
+  chat_approval_not_found: () => ({ text: 'That tool call is not waiting in this answer. Reload the session to see where it stands.' }),
+  chat_approval_not_pending: () => ({ text: 'That tool call was already answered, or its time ran out. Reload the session to see what happened.' }),
+  chat_approval_operator_only: () => ({ text: 'Only you can answer a tool call waiting for approval, from the chat or the approval queue.' }),
+  chat_steering_empty: () => ({ text: 'An answer to a tool call carries no message of its own; send guidance separately.' }),
   steering_idempotency_conflict: () => ({ text: 'That guidance was already sent with different words. Send it again as new guidance.' }),
   // A run that ended without completing (its terminal response's `error`).
   chat_run_session_reset: () => ({ text: 'The session was reset while this answer was being written, so it was not kept.' }),

@@ -18,7 +18,16 @@ export function agentStatusRoute(registry: AgentRegistry, runStatus: OptionalSer
       return {
         ok: true,
         agents: (await registry.list()).map((a) => {
-          const runs = (byAgent.get(a.id) ?? []).map(({ runId, sessionId, startedAt, phase, origin, instanceId }) => ({ runId, sessionId, startedAt, phase, origin, instanceId }));
+          const runs = (byAgent.get(a.id) ?? []).map(({ runId, sessionId, startedAt, phase, origin, instanceId, pendingApproval }) => ({
+            runId,
+            sessionId,
+            startedAt,
+            phase,
+            origin,
+            instanceId,
+            // A run waiting at a tool call for the operator's approval (phase `approval`).
+            ...(pendingApproval ? { pendingApproval } : {}),
+          }));
           const status = runs.length > 0 ? 'running' : a.enabled ? 'idle' : 'disabled';
           return { id: a.id, name: a.name, enabled: a.enabled, status, runs };
         }),

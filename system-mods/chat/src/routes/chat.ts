@@ -5,9 +5,9 @@
 import { respond, route, type RouteTable } from '../../../../sdk/index.js';
 import type { AgentsService } from '../../../agents/src/contract.js';
 import type { RouteId } from '../route-ids.js';
-import { TERMINAL_RUN_EVENTS, type AgentRunEvent, type AgentRunsService } from '../contract.js';
+import { TERMINAL_RUN_EVENTS, type AgentRunEvent, type AgentRunsService, type AgentRunSteerRequest, type AgentRunSteerResult } from '../contract.js';
 import { chatErrors as errors } from '../errors.js';
-import { activeRunsQuery, cancelBody, chatBody, MAX_EVENT_SEQ, okSteer, runEventsQuery, runIdParams, steerBody, steeringQuery } from '../schemas/chat.schema.js';
+import { activeRunsQuery, approvalsQuery, approvalView, cancelBody, chatBody, MAX_EVENT_SEQ, okSteer, runEventsQuery, runIdParams, steerBody, steeringQuery } from '../schemas/chat.schema.js';
 import type { RunStore } from '../services/run/run-store.js';
 import type { SteeringStore } from '../services/run/steering-store.js';
 
@@ -82,8 +82,15 @@ async function terminalResponse(events: AsyncIterable<AgentRunEvent>): Promise<R
   throw errors.chatRunFailed({ reason: 'the run ended without a terminal event' });
 }
 
-export function chatRoutes(deps: { agentRuns: AgentRunsService; store: RunStore; steering: SteeringStore; agents: AgentsService }): RouteTable<RouteId> {
-  const { agentRuns, store, steering, agents } = deps;
+export function chatRoutes(deps: {
+  agentRuns: AgentRunsService;
+  /** Steering with the operator's own powers: a message, or a decision on a pending approval. */
+  decide: (request: AgentRunSteerRequest, by: { via: string; authenticated?: boolean; requestId?: string }) => Promise<AgentRunSteerResult>;
+  store: RunStore;
+  steering: SteeringStore;
+  agents: AgentsService;
+}): RouteTable<RouteId> {
+  const { agentRuns, decide, store, steering, agents } = deps;
 
   /** The run of `agentId` (active here or stored), else 404 `chat_run_not_found`. */
   const runOf = async (runId: string, agentId: string) => {
@@ -172,15 +179,32 @@ export function chatRoutes(deps: { agentRuns: AgentRunsService; store: RunStore;
       schema: {
         tags,
         description:
-          'Stores a steering message (storage confirmation, not delivery). It is delivered at the run’s next model/tool boundary (`delivered`); if the run stops first it becomes `follow_up` and is not sent as a new turn. An identical retry with the same idempotencyKey returns the same row; a changed payload is 409.',
+          'Stores a steering message (storage confirmation, not delivery). It is delivered at the run’s next model/tool boundary (`delivered`); if the run stops first it becomes `follow_up` and is not sent as a new turn. An identical retry with the same idempotencyKey returns the same row; a changed payload is 409. ' +
+          'With `decision` instead of a message it answers a tool call waiting for approval (`approval.requested`); the answer carries the approval as decided.',
         params: runIdParams,
         body: steerBody,
         response: { 200: okSteer, 201: okSteer },
       },
       handler: async (req) => {
         const { runId } = req.params;
-        const result = await agentRuns.steer({ runId, ...req.body });
+        const result = await decide({ runId, ...req.body }, { via: 'http', authenticated: req.auth.authenticated, requestId: req.requestId });
         return respond.json({ ok: true, ...result }, { status: result.replayed ? 200 : 201 });
+      },
+    }),
+
+    approvals: route({
+      schema: {
+        tags,
+        description:
+          'Tool calls of running runs waiting for the operator (all agents, or one), oldest first, across every process: the queue for runs no one watches (schedules, tasks, channels). ' +
+          'Answer one with POST /api/chat/{runId}/steer and a `decision`.',
+        querystring: approvalsQuery,
+        response: { 200: { type: 'object', required: ['ok', 'approvals'], properties: { ok: { const: true }, approvals: { type: 'array', items: approvalView } } } },
+      },
+      handler: async (req) => {
+        const { agentId } = req.query;
+        if (agentId !== undefined) await agents.require(agentId);
+        return { ok: true as const, approvals: await agentRuns.approvals(agentId) };
       },
     }),
 

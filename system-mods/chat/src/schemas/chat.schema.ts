@@ -70,6 +70,52 @@ export const steerBody = {
     idempotencyKey: { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S' },
     message: { type: 'string', maxLength: 1_000_000 },
     attachments: { type: 'array', maxItems: 8, items: attachment },
+    decision: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['approvalId', 'verdict'],
+      description:
+        'An answer to `approval.requested` instead of a message (then no message or attachments): approve runs the call once; approve_always also stores an allow rule for this agent ' +
+        'with the asking rule’s matchers; deny refuses it and tells the model, with `message` when given. Applied at once (the waiting run reads it on any process). ' +
+        '404 chat_approval_not_found for an approval of another run; 409 chat_approval_not_pending once it was decided, expired or abandoned (a replay of the same key and decision answers 200 replayed).',
+      properties: {
+        approvalId: { type: 'string', minLength: 1, maxLength: 64 },
+        verdict: { type: 'string', enum: ['approve', 'approve_always', 'deny'] },
+        message: { type: 'string', minLength: 1, maxLength: 4000 },
+      },
+    },
+  },
+} as const;
+
+/** The operator's queue of pending approvals. */
+export const approvalsQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { agentId: { ...agentId, description: 'Only this agent’s approvals' } },
+} as const;
+
+/** A tool call that waits (or waited) for the operator. */
+export const approvalView = {
+  type: 'object',
+  required: ['approvalId', 'runId', 'agentId', 'sessionId', 'callId', 'tool', 'name', 'arguments', 'rule', 'reason', 'status', 'deadline', 'decidedAt', 'decidedBy', 'message', 'always', 'createdAt'],
+  properties: {
+    approvalId: { type: 'string' },
+    runId: { type: 'string' },
+    agentId: { type: 'string' },
+    sessionId: { type: 'string' },
+    callId: { type: 'string' },
+    tool: { type: 'string', description: 'The tool’s identity' },
+    name: { type: 'string', description: 'What the model called' },
+    arguments: { description: 'The call’s arguments, credential-named fields masked' },
+    rule: { type: 'object', required: ['id', 'source'], properties: { id: { type: 'string' }, source: { type: 'string' }, agentId: { type: 'string' } } },
+    reason: { type: 'string' },
+    status: { enum: ['pending', 'approved', 'denied', 'expired', 'abandoned'] },
+    deadline: { type: 'string', format: 'date-time' },
+    decidedAt: { type: ['string', 'null'], format: 'date-time' },
+    decidedBy: { type: ['object', 'null'], properties: { via: { type: 'string' }, authenticated: { type: 'boolean' }, requestId: { type: 'string' } } },
+    message: { type: ['string', 'null'] },
+    always: { type: 'boolean' },
+    createdAt: { type: 'string', format: 'date-time' },
   },
 } as const;
 
@@ -209,5 +255,5 @@ const steeringView = {
 export const okSteer = {
   type: 'object',
   required: ['ok', 'stored', 'replayed', 'steering'],
-  properties: { ok: { const: true }, stored: { const: true }, replayed: { type: 'boolean' }, steering: steeringView },
+  properties: { ok: { const: true }, stored: { const: true }, replayed: { type: 'boolean' }, steering: steeringView, approval: approvalView },
 } as const;

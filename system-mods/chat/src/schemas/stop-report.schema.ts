@@ -29,6 +29,17 @@ const completedCall = {
   properties: { ...call, outputChars: { type: ['integer', 'null'] }, durationMs: { type: ['integer', 'null'] } },
 } as const;
 
+const approvalCall = {
+  type: 'object',
+  required: ['callId', 'name', 'tool', 'kind', 'category', 'ruleId', 'approvalId', 'state'],
+  properties: {
+    ...call,
+    ruleId: { type: ['string', 'null'], description: 'The tool-approval rule that asked (null for a policy refusal, whose rule is in the trace’s authority view)' },
+    approvalId: { type: ['string', 'null'] },
+    state: { type: 'string', enum: ['denied', 'expired', 'policy', 'waiting'], description: 'denied by the operator, expired unanswered, refused by a deny rule (policy), or still waiting when the run ended' },
+  },
+} as const;
+
 const bounded = <T extends object>(items: T, description: string) =>
   ({
     type: 'object',
@@ -64,6 +75,12 @@ export const stopReport = {
         messagesSent: bounded(completedCall, 'Messages sent to other agents or channels'),
         toolCalls: bounded(completedCall, 'Every other completed tool call (MCP calls, gateway processes, child runs, reads)'),
       },
+    },
+    approvals: {
+      type: 'object',
+      required: ['denied', 'waiting'],
+      description: 'Tool calls the tool-approval policy kept from running, and calls still waiting for the operator when the run ended (absent in reports from before approvals existed)',
+      properties: { denied: bounded(approvalCall, 'Calls denied by the operator, expired unanswered, or refused by a deny rule'), waiting: bounded(approvalCall, 'Calls waiting for the operator when the run ended') },
     },
   },
 } as const;

@@ -5,7 +5,7 @@ import { agentSkillsServiceRef } from '../../../skills/src/contract.js';
 import { agentsServiceRef } from '../../../agents/src/contract.js';
 import { mcpToolsServiceRef } from '../../../mcp/src/contract.js';
 import { attachmentsServiceRef } from '../../../workspace/src/contract.js';
-import { operatorSettingsServiceRef } from '../../../settings/src/contract.js';
+import { operatorSettingsServiceRef, toolApprovalsServiceRef } from '../../../settings/src/contract.js';
 
 export const chatDeps = {
   http: coreServices.httpRouter,
@@ -23,6 +23,8 @@ export const chatDeps = {
   instruments: coreServices.instruments,
   // The archive's default time zone; UTC without the settings mod.
   operator: optional(operatorSettingsServiceRef),
+  // The tool-approval policy applied before every tool call; without it every granted call runs.
+  toolApprovals: optional(toolApprovalsServiceRef),
   toolCatalog: coreServices.toolCatalog,
   agents: agentsServiceRef,
   gateway: optional(modelGatewayServiceRef),

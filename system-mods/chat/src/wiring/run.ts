@@ -18,6 +18,8 @@ import { RunLiveness } from '../services/run/run-liveness.js';
 import { RunStore } from '../services/run/run-store.js';
 import { RunTelemetry } from '../services/run/run-telemetry.js';
 import { SteeringStore } from '../services/run/steering-store.js';
+import { ApprovalStore } from '../services/run/approval-store.js';
+import { ApprovalGate } from '../services/run/approval-gate.js';
 import { ToolBelt } from '../services/run/tool-belt.js';
 import { workspaceTools } from '../services/run/workspace-tools.js';
 import { toolCatalogRoutes } from '../routes/tool-catalog.js';
@@ -51,11 +53,19 @@ export function runtimeHooks(extensions: ChatDeps['extensions']): RuntimeHooksSe
 }
 
 export async function wireRun(deps: ChatDeps, shared: { transcript: TranscriptStore; hooks: RuntimeHooksService; context: ContextZone }, provide: ModInitContext['provide']): Promise<RunZone> {
-  const { http, db, settings, log, runtimeInfo, changes, processes, toolCatalog, agents, gateway, mcp, attachments, tracing, instruments } = deps;
+  const { http, db, settings, log, runtimeInfo, changes, processes, toolCatalog, agents, gateway, mcp, attachments, tracing, instruments, toolApprovals } = deps;
   const { transcript, hooks, context } = shared;
   const store = new RunStore(db, runtimeInfo.instanceId);
   const liveness = new RunLiveness(db, runtimeInfo.instanceId);
   const steering = new SteeringStore(db);
+  const approvals = new ApprovalStore(db);
+  const gate = new ApprovalGate({
+    policy: () => toolApprovals.get(),
+    store: approvals,
+    // A decision taken here is announced: the process running the waiting call reads it at once.
+    ...(db.driver === 'postgres' ? { announce: (approvalId: string) => changes.publish('approval', approvalId) } : {}),
+    log,
+  });
   const eventLog = new RunEventLog(db, log);
   const belt = new ToolBelt({ catalog: toolCatalog, mcp: () => mcp.get(), workspacesDir: path.join(runtimeInfo.dataDir, 'workspaces'), log, tracing });
   let activeRuns = () => 0;
@@ -71,6 +81,8 @@ export async function wireRun(deps: ChatDeps, shared: { transcript: TranscriptSt
     liveness,
     eventLog,
     steering,
+    approvals,
+    gate,
     context: context.source,
     compactor: context.compactor,
     belt,
@@ -89,6 +101,12 @@ export async function wireRun(deps: ChatDeps, shared: { transcript: TranscriptSt
     if (notice.local && runtime.activeRunIds().length === 0) return;
     const ids = notice.key !== undefined && !notice.resync ? [notice.key] : runtime.activeRunIds();
     void runtime.cancelRequested(ids).catch((err: unknown) => log.warn({ err }, 'a chat run cancel request could not be read'));
+  });
+
+  // A decision another process stored: the call waiting on it here reads it now (the wait's poll is the backstop).
+  const decisionNotices = changes.subscribe('chat.approval', (notice) => {
+    if (notice.local || notice.key === undefined) return;
+    gate.wake(notice.key);
   });
 
   // Runs another process left running, marked interrupted (their pending steering becomes
@@ -128,7 +146,7 @@ export async function wireRun(deps: ChatDeps, shared: { transcript: TranscriptSt
     log,
   });
 
-  for (const [id, binding] of Object.entries(chatRoutes({ agentRuns: runtime, store, steering, agents }))) http.route(id, binding);
+  for (const [id, binding] of Object.entries(chatRoutes({ agentRuns: runtime, decide: (request, by) => runtime.decide(request, by), store, steering, agents }))) http.route(id, binding);
   const workspacesDir = path.join(runtimeInfo.dataDir, 'workspaces');
   for (const [id, binding] of Object.entries(toolCatalogRoutes({ catalog: toolCatalog, builtin: () => workspaceTools(workspacesDir) }))) http.route(id, binding);
   provide(agentRunsServiceRef, runtime);
@@ -144,6 +162,7 @@ export async function wireRun(deps: ChatDeps, shared: { transcript: TranscriptSt
     stopWatching: async () => {
       await heartbeat.dispose();
       await cancelNotices.dispose();
+      await decisionNotices.dispose();
     },
   };
 }

@@ -7,7 +7,7 @@ import type { Knex } from 'knex';
 import type { ModDatabaseService } from '../../../../sdk/index.js';
 
 /** The settings this mod stores, one document each. */
-export type SettingsKey = 'timezone' | 'identities' | 'curator' | 'execution-boundaries';
+export type SettingsKey = 'timezone' | 'identities' | 'curator' | 'execution-boundaries' | 'tool-approvals';
 
 export class SettingsDocuments {
   private readonly table: string;

@@ -123,6 +123,7 @@ export class SessionOps {
       const references = await attachmentReferences(trx, agentId, sessionId);
       const where = { agent_id: agentId, session_id: sessionId };
       const steering = deleted(await trx('chat_steering').where(where).delete());
+      await trx('chat_approvals').where(where).delete();
       const runs = deleted(await trx('chat_runs').where(where).delete());
       const messages = deleted(await trx('chat_messages').where(where).delete());
       const summaries = (await tableExists(trx, SUMMARIES_TABLE)) ? deleted(await trx(SUMMARIES_TABLE).where(where).delete()) : 0;

@@ -41,6 +41,8 @@ import type { RunRow } from './run-rows.js';
 import type { RunStore } from './run-store.js';
 import { SessionLanes } from './session-lanes.js';
 import type { SteeringStore } from './steering-store.js';
+import type { ApprovalStore } from './approval-store.js';
+import type { ApprovalGate } from './approval-gate.js';
 import type { ToolBelt } from './tool-belt.js';
 import { ToolInvoker } from './tool-invoker.js';
 import type { TranscriptStore } from '../archive/transcript-store.js';
@@ -83,6 +85,9 @@ export class AgentRunEngine implements AgentRunsService {
       /** Every event of every run, numbered and kept (resumable streams). */
       eventLog: RunEventLog;
       steering: SteeringStore;
+      /** Tool calls waiting for the operator, and the policy that decides which do. */
+      approvals: ApprovalStore;
+      gate: ApprovalGate;
       /** How a model call's context is gathered (the context zone's; the context inspector reads the same). */
       context: ContextSource;
       compactor: Compactor;
@@ -121,7 +126,7 @@ export class AgentRunEngine implements AgentRunsService {
       compactor: deps.compactor,
       steering: deps.steering,
       belt: deps.belt,
-      tools: new ToolInvoker(deps.hooks, deps.telemetry),
+      tools: new ToolInvoker(deps.hooks, deps.telemetry, deps.gate),
       telemetry: deps.telemetry,
     });
     this.finisher = new RunFinisher({ hooks: deps.hooks, store: deps.store, transcript: deps.transcript, steering: deps.steering, log: deps.log });
@@ -183,12 +188,32 @@ export class AgentRunEngine implements AgentRunsService {
     }
   }
 
+  /**
+   * Through the run engine's service (other mods) a steering carries a message only: answering an
+   * approval is the operator's (`decide`, the steering route's), so a mod that may start and steer
+   * runs cannot approve its own tool calls.
+   */
   async steer(request: AgentRunSteerRequest): Promise<AgentRunSteerResult> {
+    if (request.decision !== undefined) throw errors.chatApprovalOperatorOnly();
+    return this.submit(request, { via: 'service' });
+  }
+
+  /** The steering route: a message, or the operator's decision on a pending approval. */
+  decide(request: AgentRunSteerRequest, by: { via: string; authenticated?: boolean; requestId?: string }): Promise<AgentRunSteerResult> {
+    return this.submit(request, by);
+  }
+
+  private async submit(request: AgentRunSteerRequest, by: { via: string; authenticated?: boolean; requestId?: string }): Promise<AgentRunSteerResult> {
     checkRunRequest('steer', request);
     const { runId, agentId, sessionId } = request;
     const row = await this.deps.store.get(runId);
     if (!row || row.agent_id !== agentId) throw errors.chatRunNotFound({ runId, agentId });
     if (row.session_id !== sessionId) throw errors.chatRunSessionMismatch({ runId, sessionId });
+    if (request.decision) {
+      if (request.message !== undefined || (request.attachments?.length ?? 0) > 0) throw errors.chatSteeringEmpty();
+      const decided = await this.deps.gate.answer({ runId, agentId, sessionId, idempotencyKey: request.idempotencyKey, decision: request.decision }, by);
+      return { stored: true, ...decided };
+    }
     const { texts, images } = decodeAttachments(request.attachments);
     const message = request.message ?? '';
     if (message.trim().length === 0 && images.length === 0) throw errors.chatMessageRequired();
@@ -207,6 +232,10 @@ export class AgentRunEngine implements AgentRunsService {
       span.end();
       throw error;
     }
+  }
+
+  approvals(agentId?: string) {
+    return this.deps.approvals.pending(agentId);
   }
 
   async replay(request: AgentRunReplayRequest): Promise<AsyncIterable<AgentRunEvent>> {
@@ -234,7 +263,13 @@ export class AgentRunEngine implements AgentRunsService {
     if (!this.deps.shared) return { runs };
     const { staleRunAfterMs } = await this.deps.settings.get<ChatSettings>();
     const elsewhere = await this.deps.liveness.runningElsewhere({ ...(agentId !== undefined ? { agentId } : {}), staleMs: staleRunAfterMs });
-    for (const row of elsewhere) runs.push(remoteRun(row));
+    // A run of another process waiting for the operator: its pending approval is in the shared table.
+    const waiting = elsewhere.length > 0 ? await this.deps.approvals.pending(agentId) : [];
+    for (const row of elsewhere) {
+      const run = remoteRun(row);
+      const approval = waiting.find((a) => a.runId === run.runId);
+      runs.push(approval ? { ...run, phase: 'approval', pendingApproval: { approvalId: approval.approvalId, callId: approval.callId, tool: approval.tool, deadline: approval.deadline } } : run);
+    }
     runs.sort((a, b) => a.startedAt.localeCompare(b.startedAt) || a.runId.localeCompare(b.runId));
     return { runs };
   }

@@ -27,6 +27,8 @@ export class ChatRun {
   readonly startedAt = new Date().toISOString();
   readonly trace: TraceEvent[] = [];
   phase = 'queued';
+  /** The tool call it waits on for the operator (phase `approval`). */
+  pendingApproval: { approvalId: string; callId: string; tool: string; deadline: string } | undefined;
   detached = false;
   finished = false;
   stop: RunStopped | undefined;
@@ -54,7 +56,15 @@ export class ChatRun {
   }
 
   describe(): Omit<LiveRun, 'origin' | 'instanceId'> {
-    return { runId: this.runId, agentId: this.agentId, sessionId: this.sessionId, startedAt: this.startedAt, phase: this.phase, detached: this.detached };
+    return {
+      runId: this.runId,
+      agentId: this.agentId,
+      sessionId: this.sessionId,
+      startedAt: this.startedAt,
+      phase: this.phase,
+      detached: this.detached,
+      ...(this.pendingApproval ? { pendingApproval: this.pendingApproval } : {}),
+    };
   }
 
   live(instanceId: string): LiveRun {

@@ -21,6 +21,10 @@ export interface ChatSettings {
   compactAtPercent: number;
   compactionTimeoutMs: number;
   maxCompactionSweeps: number;
+  /** How long a tool call the policy asks about waits for the operator before it is denied. */
+  approvalTimeoutMs: number;
+  /** How often a waiting call looks for a decision taken by another process. */
+  approvalPollMs: number;
 }
 
 export interface ModelPlan {

@@ -2,7 +2,17 @@
  * Run rows as stored (`chat_runs`) and the views the routes answer with: the summary of the
  * listings, the whole trace, and the authority record of a run's tool calls.
  */
-import type { RunOrigin } from '../../contract.js';
+import type { RunApproval, RunOrigin } from '../../contract.js';
+import type { ToolApprovalVerdict } from '../../../../settings/src/contract.js';
+
+/** The tool-approval policy's part of a tool call's authority record. */
+export interface PolicyAuthority {
+  action: ToolApprovalVerdict['action'];
+  rule: ToolApprovalVerdict['rule'];
+  reason: string;
+  /** The operator's answer, when the policy asked. */
+  approval?: Pick<RunApproval, 'approvalId' | 'status' | 'decidedAt' | 'decidedBy' | 'message' | 'always' | 'deadline'>;
+}
 
 export type RunStatus = 'running' | 'completed' | 'failed' | 'cancelled' | 'superseded' | 'interrupted';
 export type TerminalStatus = Exclude<RunStatus, 'running'>;
@@ -30,6 +40,8 @@ export interface ToolCallRecord {
     grant: { connectionId: string; toolName: string } | 'builtin' | null;
     boundary: Record<string, unknown>;
     reason: string;
+    /** What the tool-approval policy decided, and the operator's answer when it asked (absent without the settings mod or when refused before the policy). */
+    policy?: PolicyAuthority;
   };
   startedAt: string;
   durationMs: number;
@@ -123,6 +135,7 @@ export function authorityView(row: RunRow): Record<string, unknown> {
       grant: call.authority.grant,
       boundary: call.authority.boundary,
       reason: call.authority.reason,
+      ...(call.authority.policy ? { policy: call.authority.policy } : {}),
       ok: call.ok,
       startedAt: call.startedAt,
     })),

@@ -163,5 +163,6 @@ export class SteeringStore {
 
   async deleteForAgent(agentId: string, trx: import('knex').Knex.Transaction): Promise<void> {
     await trx('chat_steering').where({ agent_id: agentId }).delete();
+    await trx('chat_approvals').where({ agent_id: agentId }).delete();
   }
 }

@@ -40,6 +40,15 @@ export interface CompletedToolCall extends ToolCallEntry {
   durationMs: number | null;
 }
 
+/** A tool call the tool-approval policy refused, or that waited for the operator. */
+export interface ApprovalCall extends ToolCallEntry {
+  /** The policy rule that asked or refused. */
+  ruleId: string | null;
+  approvalId: string | null;
+  /** `denied` by the operator, `expired` unanswered, `policy` refused by a deny rule, `waiting` when the run ended. */
+  state: 'denied' | 'expired' | 'policy' | 'waiting';
+}
+
 /** The run's status is not part of it: the response or row carrying the report says it. */
 export interface StopReport {
   stopped: {
@@ -54,6 +63,8 @@ export interface StopReport {
     /** Every other completed call: MCP calls, gateway processes, child runs, reads, other tools. */
     toolCalls: Bounded<CompletedToolCall>;
   };
+  /** Calls that did not run because of the tool-approval policy, and calls still waiting for the operator when the run ended. */
+  approvals: { denied: Bounded<ApprovalCall>; waiting: Bounded<ApprovalCall> };
 }
 
 export interface RunEventLike {
@@ -111,13 +122,31 @@ export function buildStopReport(events: Iterable<RunEventLike>): StopReport {
     toolCalls: new BoundedList<CompletedToolCall>(),
   };
 
+  const denied = new BoundedList<ApprovalCall>();
+  /** Asked and not yet answered, by approval id. */
+  const asking = new Map<string, { started: OpenCall; ruleId: string | null }>();
+  /** Every started call by its id (the latest with that id), for the approval events. */
+  const startedById = new Map<string, OpenCall>();
+  const ruleOf = (data: Record<string, unknown>) => text((data.rule as { id?: unknown } | undefined)?.id);
+
   for (const { type, data } of events) {
-    if (type === 'model.started') {
+    if (type === 'approval.requested') {
+      const started = startedById.get(text(data.callId) ?? '') ?? opened(data);
+      asking.set(text(data.approvalId) ?? '', { started, ruleId: ruleOf(data) });
+    } else if (type === 'approval.decided') {
+      const id = text(data.approvalId) ?? '';
+      const entry = asking.get(id);
+      asking.delete(id);
+      const status = text(data.status);
+      if (entry && (status === 'denied' || status === 'expired')) denied.push(() => ({ ...withTarget(entry.started), ruleId: entry.ruleId, approvalId: id, state: status }));
+    } else if (type === 'model.started') {
       model = { modelCall: int(data.modelCall), round: int(data.round), connectionId: text(data.connectionId), model: text(data.model) };
     } else if (type === 'model.completed') {
       if (model && (model.modelCall === null || model.modelCall === int(data.modelCall))) model = null;
     } else if (type === 'tool.started') {
-      open.push(opened(data));
+      const call = opened(data);
+      open.push(call);
+      startedById.set(call.call.callId, call);
     } else if (type === 'tool.completed') {
       const at = open.findIndex((c) => c.call.callId === text(data.callId));
       const started = at >= 0 ? open.splice(at, 1)[0]! : opened(data);
@@ -128,14 +157,19 @@ export function buildStopReport(events: Iterable<RunEventLike>): StopReport {
         list.push(() => ({ ...withTarget(started), outputChars: int(data.outputChars), durationMs: int(data.durationMs) }));
       } else if (error?.code === 'aborted') {
         stopped.push(() => ({ ...withTarget(started), state: 'aborted' }));
+      } else if (error?.code === 'chat_tool_policy_denied') {
+        denied.push(() => ({ ...withTarget(started), ruleId: null, approvalId: null, state: 'policy' }));
       }
       // Any other failure was refused before it ran or ended on its own: not a stop, and no effect reported.
     }
   }
   for (const started of open) stopped.push(() => ({ ...withTarget(started), state: 'in_flight' }));
+  const waiting = new BoundedList<ApprovalCall>();
+  for (const [approvalId, entry] of asking) waiting.push(() => ({ ...withTarget(entry.started), ruleId: entry.ruleId, approvalId, state: 'waiting' }));
 
   return {
     stopped: { modelStream: model, toolCalls: stopped.done() },
     tookEffect: { brainWrites: effects.brainWrites.done(), filesWritten: effects.filesWritten.done(), messagesSent: effects.messagesSent.done(), toolCalls: effects.toolCalls.done() },
+    approvals: { denied: denied.done(), waiting: waiting.done() },
   };
 }

@@ -12,6 +12,7 @@ import type { ToolCallRecord } from './run-rows.js';
 import type { RunTool } from './tool-belt.js';
 import { describeToolError, toolOutputText } from './tool-output.js';
 import type { RunTelemetry } from './run-telemetry.js';
+import type { ApprovalGate, PolicyAuthority } from './approval-gate.js';
 
 export interface ModelToolCall {
   id: string;
@@ -33,6 +34,7 @@ export class ToolInvoker {
   constructor(
     private readonly hooks: RuntimeHooksService,
     private readonly telemetry: RunTelemetry,
+    private readonly gate: ApprovalGate,
   ) {}
 
   /**
@@ -80,9 +82,15 @@ export class ToolInvoker {
       arguments: parseError ? call.arguments.slice(0, 10_000) : args,
       startedAt,
     };
-    const blocked = (code: string, message: string, reason: string): ToolCallRecord => {
+    const blocked = (code: string, message: string, reason: string, policy?: PolicyAuthority): ToolCallRecord => {
       run.emit('tool.completed', { callId: call.id, tool: base.tool, name: call.name, ok: false, error: { code, message }, durationMs: Date.now() - t0 });
-      return { ...base, ok: false, error: { code, message }, authority: { decision: 'blocked', grant: tool?.grant ?? null, boundary: tool?.boundary ?? {}, reason }, durationMs: Date.now() - t0 };
+      return {
+        ...base,
+        ok: false,
+        error: { code, message },
+        authority: { decision: 'blocked', grant: tool?.grant ?? null, boundary: tool?.boundary ?? {}, reason, ...(policy ? { policy } : {}) },
+        durationMs: Date.now() - t0,
+      };
     };
     run.emit('tool.started', { callId: call.id, tool: base.tool, name: call.name, kind: base.kind, arguments: base.arguments });
 
@@ -101,7 +109,21 @@ export class ToolInvoker {
     const veto = await this.hooks.beforeToolCall({ agentId: run.agentId, sessionId: run.sessionId, runId: run.runId, tool: tool.tool, arguments: args });
     if (veto) return blocked('chat_tool_vetoed', veto.reason, `vetoed by a beforeToolCall tap: ${veto.reason}`);
 
-    const authority = { decision: 'allowed' as const, grant: tool.grant, boundary: tool.boundary, reason: authorityReason(tool) };
+    // The tool-approval policy: the one place every kind of tool call is allowed, refused or asked about.
+    let gate;
+    try {
+      gate = await this.gate.check(run, { callId: call.id, name: call.name }, tool, args, { timeoutMs: settings.approvalTimeoutMs, pollMs: settings.approvalPollMs });
+    } catch (error) {
+      if (run.stop) {
+        const stopped = { code: 'aborted', message: `the run was stopped: ${run.stop.reason}` };
+        run.emit('tool.completed', { callId: call.id, tool: tool.tool, name: call.name, ok: false, error: stopped, durationMs: Date.now() - t0 });
+        throw run.stop;
+      }
+      throw error;
+    }
+    if (!gate.ok) return blocked(gate.code, gate.message, gate.reason, gate.policy);
+
+    const authority = { decision: 'allowed' as const, grant: tool.grant, boundary: tool.boundary, reason: authorityReason(tool), ...(gate.policy ? { policy: gate.policy } : {}) };
     const signal = AbortSignal.any([run.signal, AbortSignal.timeout(settings.toolTimeoutMs)]);
     let record: ToolCallRecord;
     try {
