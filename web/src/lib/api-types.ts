@@ -3533,6 +3533,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Model call usage and cost, filtered and summed per group (day, agent, session, run, schedule, mod, connection, model or source)
+         * @description Model call usage (input, output, cached and reasoning tokens, cost, unpriced and refused calls) filtered by agent, session, run, schedule, mod, connection, model, source and time, summed per group: days (operator time zone) in date order, otherwise largest cost first.
+         */
+        get: operations["usage.summary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/workbench": {
         parameters: {
             query?: never;
@@ -3842,7 +3862,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3875,7 +3895,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3910,7 +3930,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3969,7 +3989,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4017,7 +4037,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4077,7 +4097,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4106,7 +4126,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4146,7 +4166,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4221,7 +4241,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4310,7 +4330,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4360,7 +4380,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4419,7 +4439,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4504,7 +4524,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4533,7 +4553,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4578,7 +4598,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4607,7 +4627,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4645,7 +4665,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4674,7 +4694,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4714,7 +4734,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4743,7 +4763,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4783,7 +4803,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4843,7 +4863,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4911,7 +4931,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4986,7 +5006,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5068,7 +5088,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5102,7 +5122,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5148,7 +5168,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5206,7 +5226,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5416,7 +5436,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5479,7 +5499,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5560,7 +5580,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5617,7 +5637,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5647,7 +5667,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5703,7 +5723,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5730,7 +5750,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5757,7 +5777,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5784,7 +5804,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5848,7 +5868,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5918,7 +5938,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5977,7 +5997,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6051,7 +6071,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6119,7 +6139,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6189,7 +6209,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6255,7 +6275,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6321,7 +6341,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6358,7 +6378,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6474,7 +6494,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6506,7 +6526,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6538,7 +6558,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6568,7 +6588,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6614,7 +6634,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6676,7 +6696,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6740,7 +6760,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6803,7 +6823,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6837,7 +6857,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6869,7 +6889,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6920,7 +6940,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6969,7 +6989,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6998,7 +7018,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7037,7 +7057,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7064,7 +7084,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7093,7 +7113,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7172,7 +7192,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7211,7 +7231,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7369,7 +7389,7 @@ export interface operations {
                     });
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7478,7 +7498,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7529,7 +7549,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7624,7 +7644,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7802,7 +7822,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7895,7 +7915,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7927,7 +7947,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7980,7 +8000,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8022,7 +8042,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8073,7 +8093,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8103,7 +8123,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8151,7 +8171,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8214,7 +8234,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8264,7 +8284,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8301,7 +8321,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8364,7 +8384,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8415,7 +8435,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8466,7 +8486,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8625,7 +8645,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8804,7 +8824,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8847,7 +8867,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8923,7 +8943,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9009,7 +9029,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9049,7 +9069,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9082,7 +9102,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9179,7 +9199,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9248,7 +9268,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9317,7 +9337,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9420,7 +9440,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9525,7 +9545,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9637,7 +9657,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9676,7 +9696,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9723,7 +9743,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9752,7 +9772,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9785,7 +9805,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9820,7 +9840,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9878,7 +9898,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9920,7 +9940,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9971,7 +9991,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10025,7 +10045,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10086,7 +10106,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10121,7 +10141,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10188,7 +10208,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10224,7 +10244,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10271,7 +10291,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10318,7 +10338,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10354,7 +10374,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10389,7 +10409,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10436,7 +10456,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10474,7 +10494,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10509,7 +10529,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10548,7 +10568,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10607,7 +10627,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10646,7 +10666,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10681,7 +10701,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10725,7 +10745,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10762,7 +10782,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10797,7 +10817,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10845,7 +10865,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10895,7 +10915,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10933,7 +10953,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10962,7 +10982,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11004,7 +11024,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11049,7 +11069,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11094,7 +11114,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11145,7 +11165,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11208,7 +11228,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11269,7 +11289,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11353,7 +11373,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11412,7 +11432,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11449,7 +11469,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11525,7 +11545,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11589,7 +11609,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11656,7 +11676,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11769,7 +11789,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11830,7 +11850,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11873,7 +11893,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11926,7 +11946,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11971,7 +11991,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12063,7 +12083,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12139,7 +12159,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12219,7 +12239,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12284,7 +12304,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12319,7 +12339,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12422,7 +12442,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12493,7 +12513,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12527,7 +12547,7 @@ export interface operations {
                     "application/json": string;
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12602,7 +12622,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12655,7 +12675,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12691,7 +12711,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12741,7 +12761,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12802,7 +12822,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12853,7 +12873,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12906,7 +12926,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12967,7 +12987,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13006,7 +13026,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13059,7 +13079,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13099,7 +13119,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13160,7 +13180,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13239,7 +13259,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13290,7 +13310,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13350,7 +13370,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13390,7 +13410,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13441,7 +13461,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13529,7 +13549,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13712,7 +13732,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13802,7 +13822,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13870,7 +13890,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13921,7 +13941,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13992,7 +14012,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14057,7 +14077,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14121,7 +14141,18 @@ export interface operations {
                                     reasoning?: boolean;
                                 };
                                 maxOutputTokens?: number;
+                                /** @description Effective price per million tokens: the operator's override, else the catalog's */
                                 pricing?: Record<string, never>;
+                                pricingOverride?: {
+                                    /** @description ISO 4217 code, e.g. USD */
+                                    currency: string;
+                                    inputPerMillion: number;
+                                    outputPerMillion: number;
+                                    /** @description Price of prompt tokens served from the provider cache; default: inputPerMillion */
+                                    cachedInputPerMillion?: number;
+                                };
+                                /** @enum {unknown} */
+                                pricingSource?: "operator" | "catalog";
                                 capabilityProvenance?: {
                                     source?: string;
                                     /** Format: date-time */
@@ -14155,7 +14186,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14196,6 +14227,15 @@ export interface operations {
                             toolCalls?: boolean;
                             /** @description false also means the model takes no reasoning effort unless reasoningEfforts is set */
                             reasoning?: boolean;
+                        } | null;
+                        /** @description The operator's price: wins over the catalog's; null clears it */
+                        pricingOverride?: {
+                            /** @description ISO 4217 code, e.g. USD */
+                            currency: string;
+                            inputPerMillion: number;
+                            outputPerMillion: number;
+                            /** @description Price of prompt tokens served from the provider cache; default: inputPerMillion */
+                            cachedInputPerMillion?: number;
                         } | null;
                     }[];
                     apiKey?: string;
@@ -14247,7 +14287,18 @@ export interface operations {
                                     reasoning?: boolean;
                                 };
                                 maxOutputTokens?: number;
+                                /** @description Effective price per million tokens: the operator's override, else the catalog's */
                                 pricing?: Record<string, never>;
+                                pricingOverride?: {
+                                    /** @description ISO 4217 code, e.g. USD */
+                                    currency: string;
+                                    inputPerMillion: number;
+                                    outputPerMillion: number;
+                                    /** @description Price of prompt tokens served from the provider cache; default: inputPerMillion */
+                                    cachedInputPerMillion?: number;
+                                };
+                                /** @enum {unknown} */
+                                pricingSource?: "operator" | "catalog";
                                 capabilityProvenance?: {
                                     source?: string;
                                     /** Format: date-time */
@@ -14325,7 +14376,18 @@ export interface operations {
                                     reasoning?: boolean;
                                 };
                                 maxOutputTokens?: number;
+                                /** @description Effective price per million tokens: the operator's override, else the catalog's */
                                 pricing?: Record<string, never>;
+                                pricingOverride?: {
+                                    /** @description ISO 4217 code, e.g. USD */
+                                    currency: string;
+                                    inputPerMillion: number;
+                                    outputPerMillion: number;
+                                    /** @description Price of prompt tokens served from the provider cache; default: inputPerMillion */
+                                    cachedInputPerMillion?: number;
+                                };
+                                /** @enum {unknown} */
+                                pricingSource?: "operator" | "catalog";
                                 capabilityProvenance?: {
                                     source?: string;
                                     /** Format: date-time */
@@ -14359,7 +14421,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14425,7 +14487,18 @@ export interface operations {
                                     reasoning?: boolean;
                                 };
                                 maxOutputTokens?: number;
+                                /** @description Effective price per million tokens: the operator's override, else the catalog's */
                                 pricing?: Record<string, never>;
+                                pricingOverride?: {
+                                    /** @description ISO 4217 code, e.g. USD */
+                                    currency: string;
+                                    inputPerMillion: number;
+                                    outputPerMillion: number;
+                                    /** @description Price of prompt tokens served from the provider cache; default: inputPerMillion */
+                                    cachedInputPerMillion?: number;
+                                };
+                                /** @enum {unknown} */
+                                pricingSource?: "operator" | "catalog";
                                 capabilityProvenance?: {
                                     source?: string;
                                     /** Format: date-time */
@@ -14459,7 +14532,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14498,7 +14571,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14569,7 +14642,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14653,7 +14726,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14741,7 +14814,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14832,7 +14905,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14924,7 +14997,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15011,7 +15084,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15083,7 +15156,18 @@ export interface operations {
                                     reasoning?: boolean;
                                 };
                                 maxOutputTokens?: number;
+                                /** @description Effective price per million tokens: the operator's override, else the catalog's */
                                 pricing?: Record<string, never>;
+                                pricingOverride?: {
+                                    /** @description ISO 4217 code, e.g. USD */
+                                    currency: string;
+                                    inputPerMillion: number;
+                                    outputPerMillion: number;
+                                    /** @description Price of prompt tokens served from the provider cache; default: inputPerMillion */
+                                    cachedInputPerMillion?: number;
+                                };
+                                /** @enum {unknown} */
+                                pricingSource?: "operator" | "catalog";
                                 capabilityProvenance?: {
                                     source?: string;
                                     /** Format: date-time */
@@ -15129,7 +15213,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15208,7 +15292,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15292,7 +15376,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15380,7 +15464,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15472,7 +15556,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15562,7 +15646,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15622,7 +15706,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15685,7 +15769,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15736,7 +15820,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15798,7 +15882,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15859,7 +15943,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15922,7 +16006,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15979,7 +16063,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16038,7 +16122,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16088,7 +16172,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16138,7 +16222,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16197,7 +16281,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16239,7 +16323,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16292,7 +16376,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16329,7 +16413,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16373,7 +16457,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16400,7 +16484,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16451,7 +16535,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16494,7 +16578,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16555,7 +16639,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16594,7 +16678,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16714,7 +16798,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16748,7 +16832,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16790,7 +16874,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16841,7 +16925,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16885,7 +16969,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16931,7 +17015,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16983,7 +17067,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17017,7 +17101,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17095,7 +17179,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17190,7 +17274,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17264,7 +17348,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17338,7 +17422,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17431,7 +17515,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17472,7 +17556,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17552,7 +17636,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17608,7 +17692,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17705,7 +17789,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17842,7 +17926,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17972,7 +18056,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18112,7 +18196,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18248,7 +18332,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18418,7 +18502,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18479,7 +18563,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18529,7 +18613,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18560,7 +18644,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18592,7 +18676,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18624,7 +18708,87 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "usage.summary": {
+        parameters: {
+            query?: {
+                groupBy?: "day" | "agent" | "session" | "run" | "schedule" | "mod" | "connection" | "model" | "source";
+                agentId?: string;
+                sessionId?: string;
+                runId?: string;
+                scheduleId?: string;
+                modId?: string;
+                connectionId?: string;
+                model?: string;
+                source?: string;
+                from?: string;
+                to?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @enum {unknown} */
+                        groupBy: "day" | "agent" | "session" | "run" | "schedule" | "mod" | "connection" | "model" | "source";
+                        timezone: string;
+                        groups: {
+                            /** @description The group value; null: calls without one (e.g. no agent) */
+                            key: string | null;
+                            calls: number;
+                            /** @description Calls a budget refused before anything was sent */
+                            refusedCalls: number;
+                            /** @description Calls of a model without a price: their cost is unknown, not 0 */
+                            unpricedCalls: number;
+                            inputTokens: number;
+                            outputTokens: number;
+                            /** @description The part of inputTokens served from the provider cache */
+                            cachedTokens: number;
+                            reasoningTokens: number;
+                            /** @description Sum of the priced calls' cost */
+                            cost: number;
+                            currencies: string[];
+                        }[];
+                        totals: {
+                            calls: number;
+                            /** @description Calls a budget refused before anything was sent */
+                            refusedCalls: number;
+                            /** @description Calls of a model without a price: their cost is unknown, not 0 */
+                            unpricedCalls: number;
+                            inputTokens: number;
+                            outputTokens: number;
+                            /** @description The part of inputTokens served from the provider cache */
+                            cachedTokens: number;
+                            reasoningTokens: number;
+                            /** @description Sum of the priced calls' cost */
+                            cost: number;
+                            currencies: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18695,7 +18859,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18840,7 +19004,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18885,7 +19049,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18936,7 +19100,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19000,7 +19164,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19050,7 +19214,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19112,7 +19276,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19169,7 +19333,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19234,7 +19398,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19301,7 +19465,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19328,7 +19492,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19355,7 +19519,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19384,7 +19548,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19427,7 +19591,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19456,7 +19620,7 @@ export interface operations {
                     "application/json": string;
                 };
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19485,7 +19649,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (372 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;

@@ -1,0 +1,4 @@
+// Generated from usage/mod.json by `npm run gen:route-ids`; do not edit.
+/** The route ids this mod declares. */
+export type RouteId =
+  | 'summary';
