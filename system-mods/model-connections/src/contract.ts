@@ -22,9 +22,9 @@
  * here for the mods that call the gateway.
  */
 import { createHookPointRef, createListPointRef, createServiceRef } from '../../../sdk/index.js';
-import type { ChatRequest, ModelStreamEvent, ProviderConnection } from '../../../sdk/helpers/providers/model-wire.js';
+import type { BudgetStateChange, ChatRequest, ModelStreamEvent, ProviderConnection } from '../../../sdk/helpers/providers/model-wire.js';
 
-export type { ChatMessage, ChatRequest, ChatTool, ModelStreamEvent, ProviderConnection, ReasoningBlock } from '../../../sdk/helpers/providers/model-wire.js';
+export type { BudgetStateChange, ChatMessage, ChatRequest, ChatTool, ModelStreamEvent, ProviderConnection, ReasoningBlock } from '../../../sdk/helpers/providers/model-wire.js';
 
 /** A model as a provider lists it. */
 export interface ProviderModel {
@@ -248,12 +248,21 @@ export interface ModelCallEnd extends ModelCallStart {
   durationMs: number;
 }
 
+/** What settling a call changed: the budgets whose state it moved (the stream's `cost` event reports them). @public */
+export interface ModelCallSettlement {
+  call: ModelCallEnd;
+  budgets: BudgetStateChange[];
+}
+
 /**
  * `model-connections.beforeModelCall` (bail): the first tap that returns a {@link ModelCallVeto}
- * refuses the call. `model-connections.afterModelCall` (series): every call that passed or was
- * vetoed, with its usage and cost. @public
+ * refuses the call. `model-connections.settleModelCall` (waterfall): a call that was made ended;
+ * taps settle what they reserved with its real usage and return the settlement with the budget
+ * state changes they caused appended. `model-connections.afterModelCall` (series): every call
+ * that was made or refused, with its usage and cost. @public
  */
 export const modelCallHookPoints = {
   beforeModelCall: createHookPointRef<[ModelCallStart], ModelCallVeto | undefined>('model-connections.beforeModelCall'),
+  settleModelCall: createHookPointRef<[ModelCallSettlement], ModelCallSettlement>('model-connections.settleModelCall'),
   afterModelCall: createHookPointRef<[ModelCallEnd], void>('model-connections.afterModelCall'),
 };

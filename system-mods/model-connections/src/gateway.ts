@@ -7,13 +7,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { OwnedHookPoint } from '../../../sdk/index.js';
-import type { ChatRequest, ModelCallAttribution, ModelCallEnd, ModelCallStart, ModelCallVeto, ModelGatewayService, ModelStreamEvent } from './contract.js';
+import type { BudgetStateChange, ChatRequest, ModelCallAttribution, ModelCallEnd, ModelCallSettlement, ModelCallStart, ModelCallVeto, ModelGatewayService, ModelStreamEvent } from './contract.js';
 import { UpstreamError, type UpstreamErrorCode } from '../../../sdk/helpers/providers/upstream-error.js';
 import type { ConnectionService, ResolvedConnection } from './connections.js';
 import { callCost, estimateEmbedTokens, estimatePromptTokens, DEFAULT_OUTPUT_RESERVE } from './call-cost.js';
 
 export interface ModelCallHooks {
   before: OwnedHookPoint<[ModelCallStart], ModelCallVeto | undefined>;
+  settle: OwnedHookPoint<[ModelCallSettlement], ModelCallSettlement>;
   after: OwnedHookPoint<[ModelCallEnd], void>;
 }
 
@@ -34,6 +35,17 @@ export function createModelGateway(connections: ConnectionService, hooks?: Model
   function start(resolved: ResolvedConnection, kind: ModelCallStart['kind'], model: string, attribution: ModelCallAttribution | undefined, estimate: ModelCallStart['estimate']): ModelCallStart {
     const pricing = resolved.view.models.find((m) => m.id === model)?.pricing;
     return { callId: randomUUID(), kind, connectionId: resolved.view.id, model, attribution: attribution ?? UNATTRIBUTED, estimate, ...(pricing ? { pricing } : {}) };
+  }
+
+  /** Settles what the taps reserved; a tap's error is logged (its reservation expires). */
+  async function settle(end: ModelCallEnd): Promise<BudgetStateChange[]> {
+    if (!hooks || hooks.settle.taps().length === 0) return [];
+    try {
+      return (await hooks.settle.call({ call: end, budgets: [] })).budgets;
+    } catch (err) {
+      log?.warn({ err, callId: end.callId }, 'a model call could not be settled');
+      return [];
+    }
   }
 
   /** The notice never fails the call: a tap's error is logged. */
@@ -72,6 +84,7 @@ export function createModelGateway(connections: ConnectionService, hooks?: Model
       }
       const usage = { inputTokens: 0, outputTokens: 0, cachedTokens: 0, reasoningTokens: 0 };
       let errorCode: string | undefined = 'aborted';
+      let budgets: BudgetStateChange[] = [];
       try {
         for await (const event of resolved.adapter.stream(resolved.connection, request)) {
           if (event.type === 'usage') {
@@ -88,11 +101,13 @@ export function createModelGateway(connections: ConnectionService, hooks?: Model
           }
           yield event;
         }
-        yield { type: 'cost', ...callCost(call.pricing, usage) };
       } finally {
-        // Also when the caller stopped reading (cancel): what was used so far is recorded.
-        await notify({ ...call, usage, cost: callCost(call.pricing, usage), ok: errorCode === undefined, ...(errorCode ? { errorCode } : {}), vetoed: false, durationMs: Date.now() - started });
+        // Also when the caller stopped reading (cancel): what was used so far is settled and recorded.
+        const end: ModelCallEnd = { ...call, usage, cost: callCost(call.pricing, usage), ok: errorCode === undefined, ...(errorCode ? { errorCode } : {}), vetoed: false, durationMs: Date.now() - started };
+        budgets = await settle(end);
+        await notify(end);
       }
+      yield { type: 'cost', ...callCost(call.pricing, usage), ...(budgets.length > 0 ? { budgets } : {}) };
     },
 
     async embed(connectionId, request, attribution) {
@@ -114,7 +129,9 @@ export function createModelGateway(connections: ConnectionService, hooks?: Model
         errorCode = error instanceof UpstreamError ? error.code : 'upstream_error';
         throw error;
       } finally {
-        await notify({ ...call, usage, cost: callCost(call.pricing, usage), ok: errorCode === undefined, ...(errorCode ? { errorCode } : {}), vetoed: false, durationMs: Date.now() - started });
+        const end: ModelCallEnd = { ...call, usage, cost: callCost(call.pricing, usage), ok: errorCode === undefined, ...(errorCode ? { errorCode } : {}), vetoed: false, durationMs: Date.now() - started };
+        await settle(end);
+        await notify(end);
       }
     },
 

@@ -36,7 +36,14 @@ export default defineMod({
     bindRoutes(http, connectionRoutes(connections, providers));
     extensions.provide(exportCategoryPoint, connectionsExportCategory(db, secrets, connections, egress));
     provide(modelCatalogServiceRef, { connection: (connectionId) => connections.connection(connectionId) });
-    provide(modelGatewayServiceRef, createModelGateway(connections, { before: extensions.hook(modelCallHookPoints.beforeModelCall), after: extensions.hook(modelCallHookPoints.afterModelCall) }, log));
+    provide(
+      modelGatewayServiceRef,
+      createModelGateway(
+        connections,
+        { before: extensions.hook(modelCallHookPoints.beforeModelCall), settle: extensions.hook(modelCallHookPoints.settleModelCall), after: extensions.hook(modelCallHookPoints.afterModelCall) },
+        log,
+      ),
+    );
     provide(modelConnectionDirectoryServiceRef, {
       get: (connectionId) => connections.summary(connectionId),
       create: async (input) => (await connections.summary((await connections.save(input)).connection.id))!,

@@ -7,7 +7,7 @@ import type { GroupBy, UsageStore } from './usage-store.js';
 
 const tags = ['usage'];
 
-export function usageRoutes(store: UsageStore, timezone: () => Promise<string>): RouteTable<RouteId> {
+export function usageRoutes(store: UsageStore, timezone: () => Promise<string>): RouteTable<'summary'> {
   return {
     summary: route({
       schema: {

@@ -104,3 +104,122 @@ describe('accounting', () => {
     expect((await get('/api/usage?groupBy=run&runId=nope')).body.groups).toEqual([]);
   });
 });
+
+/** An answer that reports `input` + `output` tokens. */
+const bigAnswer = (input: number, output: number) => ({
+  events: [
+    sseData(chatChunk({ role: 'assistant', content: 'Done' })),
+    sseData(chatChunk({}, 'stop')),
+    sseData(usageChunk({ prompt_tokens: input, completion_tokens: output, total_tokens: input + output })),
+    sseData('[DONE]'),
+  ],
+});
+const upstreamCalls = () => kit.fake.requests.filter((r) => r.path === '/v1/chat/completions').length;
+const post = async (method: string, url: string, body?: unknown) => {
+  const res = await kit.t.request(json(method, url, body));
+  return { status: res.status, body: res.body as any };
+};
+const newAgent = async (id: string) => {
+  expect((await post('POST', '/api/agents', { id, name: id })).status).toBe(201);
+  expect((await post('PUT', `/api/agents/${id}/model-selection`, { connectionId: kit.connectionId, model: 'gpt-test' })).status).toBe(200);
+};
+
+describe('budgets', () => {
+  it('creates, reads, changes and deletes budgets, and refuses what is not a budget', async () => {
+    const created = await post('POST', '/api/settings/budgets', { scope: 'agent', scopeId: 'zed', period: 'month', maxCost: 5, currency: 'USD' });
+    expect(created.status).toBe(201);
+    expect(created.body.budget).toMatchObject({ id: 'agent-zed-month', scope: 'agent', scopeId: 'zed', period: 'month', maxCost: 5, maxTokens: null, currency: 'USD', allowUnpriced: false, state: 'ok' });
+    expect(created.body.budget.current).toMatchObject({ spentTokens: 0, spentCost: 0, remainingCost: 5 });
+    expect((await post('POST', '/api/settings/budgets', { scope: 'agent', scopeId: 'zed', period: 'month', maxTokens: 1 })).body.error).toBe('budget_exists');
+    const changed = await post('PUT', '/api/settings/budgets/agent-zed-month', { maxTokens: 1000 });
+    expect(changed.body.budget).toMatchObject({ maxTokens: 1000, maxCost: null, currency: null });
+    expect((await get('/api/settings/budgets')).body.budgets.map((b: any) => b.id)).toContain('agent-zed-month');
+    expect((await post('DELETE', '/api/settings/budgets/agent-zed-month')).status).toBe(200);
+
+    const refusals: Array<[unknown, number, string]> = [
+      [{ scope: 'agent', scopeId: 'zed', period: 'day' }, 400, 'budget_limit_required'],
+      [{ scope: 'agent', scopeId: 'zed', period: 'day', maxCost: 1 }, 400, 'budget_currency_required'],
+      [{ scope: 'agent', period: 'day', maxTokens: 1 }, 400, 'budget_scope_id_required'],
+      [{ scope: 'global', scopeId: 'x', period: 'day', maxTokens: 1 }, 400, 'budget_scope_id_required'],
+      [{ scope: 'agent', scopeId: 'zed', period: 'week', maxTokens: 1 }, 400, 'request_validation_failed'],
+      [{ scope: 'agent', scopeId: 'zed', period: 'day', maxTokens: '1' }, 400, 'request_validation_failed'],
+      [{ scope: 'agent', scopeId: 'zed', period: 'day', maxTokens: -1 }, 400, 'request_validation_failed'],
+      [{ scope: 'agent', scopeId: 'z'.repeat(101), period: 'day', maxTokens: 1 }, 400, 'request_validation_failed'],
+      [{ period: 'day', maxTokens: 1 }, 400, 'request_validation_failed'],
+    ];
+    for (const [body, status, error] of refusals) {
+      const res = await post('POST', '/api/settings/budgets', body);
+      expect(res.status, JSON.stringify(body)).toBe(status);
+      expect(res.body.error, JSON.stringify(body)).toBe(error);
+    }
+    for (const [method, body] of [['GET'], ['PUT', { maxTokens: 1 }], ['DELETE']] as const) {
+      const res = await post(method, '/api/settings/budgets/nope', body);
+      expect(res.status).toBe(404);
+      expect(res.body.error).toBe('budget_not_found');
+    }
+  });
+
+  it('stops the call that would cross a budget, not the one before, and lets it through once raised', async () => {
+    await newAgent('carl');
+    // Each call reserves its prompt estimate + 4,096 output tokens and then uses 4,000.
+    expect((await post('POST', '/api/settings/budgets', { scope: 'agent', scopeId: 'carl', period: 'day', maxTokens: 10_000 })).status).toBe(201);
+    kit.fake.chat(bigAnswer(3000, 1000));
+    const first = await kit.t.request(chatRequest({ agentId: 'carl', sessionId: 'b-1', message: 'one' }));
+    expect(first.body.ok).toBe(true);
+    kit.fake.chat(bigAnswer(3000, 1000));
+    const second = await kit.t.inject(chatRequest({ agentId: 'carl', sessionId: 'b-1', message: 'two' }, true));
+    const events = parseNdjson(second.body);
+    expect(events.at(-1)!.data.response.ok).toBe(true);
+    // 8,000 of 10,000: the budget is near, and the stream says so.
+    expect(events.find((e) => e.type === 'budget.updated')?.data).toMatchObject({ budgetId: 'agent-carl-day', state: 'near', previousState: 'ok' });
+
+    const before = upstreamCalls();
+    const third = await kit.t.request(chatRequest({ agentId: 'carl', sessionId: 'b-1', message: 'three' }));
+    expect(third.body).toMatchObject({ ok: false, status: 'failed', error: 'budget_exhausted' });
+    expect(third.body.message).toContain('the day budget of agent carl');
+    expect(upstreamCalls()).toBe(before);
+    const budget = (await get('/api/settings/budgets/agent-carl-day')).body.budget;
+    expect(budget).toMatchObject({ state: 'near', current: { spentTokens: 8000, reservedTokens: 0, remainingTokens: 2000 } });
+    expect((await get('/api/usage?groupBy=agent&agentId=carl')).body.groups[0]).toMatchObject({ calls: 3, refusedCalls: 1, inputTokens: 6000, outputTokens: 2000 });
+
+    expect((await post('PUT', '/api/settings/budgets/agent-carl-day', { maxTokens: 100_000 })).body.budget.state).toBe('ok');
+    kit.fake.chat(bigAnswer(3000, 1000));
+    expect((await kit.t.request(chatRequest({ agentId: 'carl', sessionId: 'b-1', message: 'four' }))).body.ok).toBe(true);
+  });
+
+  it('refuses a model without a price under a money budget unless the budget allows it', async () => {
+    await newAgent('dan');
+    expect((await post('POST', '/api/settings/budgets', { scope: 'agent', scopeId: 'dan', period: 'month', maxCost: 1, currency: 'USD' })).status).toBe(201);
+    const before = upstreamCalls();
+    const refused = await kit.t.request(chatRequest({ agentId: 'dan', sessionId: 'u-1', message: 'Hi', modelConnectionId: kit.connectionId, model: 'thinker' }));
+    expect(refused.body).toMatchObject({ ok: false, error: 'budget_unpriced_model' });
+    expect(upstreamCalls()).toBe(before);
+    // The priced model is fine under the same budget, and is charged.
+    kit.fake.chat(bigAnswer(1000, 100));
+    expect((await kit.t.request(chatRequest({ agentId: 'dan', sessionId: 'u-1', message: 'Hi' }))).body.ok).toBe(true);
+    expect((await get('/api/settings/budgets/agent-dan-month')).body.budget.current.spentCost).toBeCloseTo((1000 * 2 + 100 * 10) / 1_000_000, 12);
+
+    expect((await post('PUT', '/api/settings/budgets/agent-dan-month', { maxCost: 1, currency: 'USD', allowUnpriced: true })).status).toBe(200);
+    kit.fake.chat(textAnswer(['Allowed']));
+    expect((await kit.t.request(chatRequest({ agentId: 'dan', sessionId: 'u-1', message: 'Hi', modelConnectionId: kit.connectionId, model: 'thinker' }))).body.ok).toBe(true);
+  });
+
+  it('never overspends with 50 concurrent runs against one budget', async () => {
+    await newAgent('eve');
+    const limit = 30_000;
+    expect((await post('POST', '/api/settings/budgets', { scope: 'agent', scopeId: 'eve', period: 'day', maxTokens: limit })).status).toBe(201);
+    for (let i = 0; i < 50; i += 1) kit.fake.chat(bigAnswer(3000, 1000));
+    const before = upstreamCalls();
+    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => kit.t.request(chatRequest({ agentId: 'eve', sessionId: `c-${i}`, message: 'go' }))));
+    const ok = results.filter((r) => r.body.ok).length;
+    const refused = results.filter((r) => r.body.error === 'budget_exhausted').length;
+    expect(ok + refused).toBe(50);
+    expect(ok).toBeGreaterThan(0);
+    expect(refused).toBeGreaterThan(0);
+    expect(upstreamCalls() - before).toBe(ok);
+    const budget = (await get('/api/settings/budgets/agent-eve-day')).body.budget;
+    expect(budget.current.spentTokens).toBe(ok * 4000);
+    expect(budget.current.spentTokens).toBeLessThanOrEqual(limit);
+    expect(budget.current.reservedTokens).toBe(0);
+  });
+});

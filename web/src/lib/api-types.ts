@@ -1940,98 +1940,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/scheduled-jobs": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Scheduled jobs, optionally of one agent and/or enabled or not
-         * @description Jobs oldest first, each with its next occurrences in its effective time zone.
-         */
-        get: operations["schedules.list"];
-        put?: never;
-        /**
-         * Create a scheduled job
-         * @description Creates a job (enabled unless `enabled: false`; `timezone` null or absent follows the operator time zone). Invalid cron: 400 scheduled_job_cron_invalid with `field`; unknown zone: 400 scheduled_job_timezone_invalid; unknown agent: 404 agent_not_found.
-         */
-        post: operations["schedules.create"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/scheduled-jobs/{jobId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * One scheduled job with its next occurrences
-         * @description The job; 404 scheduled_job_not_found.
-         */
-        get: operations["schedules.get"];
-        put?: never;
-        post?: never;
-        /**
-         * Delete a scheduled job and its run history
-         * @description Deletes the job and its run history (a run in progress goes on); 404 scheduled_job_not_found.
-         */
-        delete: operations["schedules.delete"];
-        options?: never;
-        head?: never;
-        /**
-         * Change a scheduled job (name, prompt, cron, time zone, session, enabled)
-         * @description Changes the fields given; 404 scheduled_job_not_found.
-         */
-        patch: operations["schedules.update"];
-        trace?: never;
-    };
-    "/api/scheduled-jobs/{jobId}/runs": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * A scheduled job's runs, newest first
-         * @description Runs newest first: scheduled, skipped, missed and manual ones; 404 scheduled_job_not_found.
-         */
-        get: operations["schedules.runs"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/scheduled-jobs/{jobId}/trigger": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Run a scheduled job now (202 with the run id)
-         * @description Starts a run of the job now (also when disabled) and answers 202 with its run id once the run engine admitted it; a refusal of the engine is recorded as the run’s failure. 409 scheduled_job_run_in_progress while the job has a run in progress; 404 scheduled_job_not_found.
-         */
-        post: operations["schedules.trigger"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/session/context": {
         parameters: {
             query?: never;
@@ -2399,6 +2307,58 @@ export interface paths {
          */
         post: operations["brains.embeddings-test"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/budgets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Budgets, each with its state (ok, near, exhausted), the reason and what is left in its current window
+         * @description Every budget with its state in its current window.
+         */
+        get: operations["usage.budgets-list"];
+        put?: never;
+        /**
+         * Create a budget in tokens and/or money for the global scope, an agent, a schedule or a mod, per run, day or month
+         * @description Creates a budget (one per scope, scope id and period: 409 budget_exists). Needs maxTokens and/or maxCost (with currency).
+         */
+        post: operations["usage.budgets-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/budgets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One budget with its state
+         * @description One budget; 404 budget_not_found.
+         */
+        get: operations["usage.budget-get"];
+        /**
+         * Change a budget's limits
+         * @description Replaces the limits (omitted ones are cleared; scope and period stay). Raising a limit lets refused calls through again at once, and resumes scheduled jobs it paused.
+         */
+        put: operations["usage.budget-update"];
+        post?: never;
+        /**
+         * Delete a budget
+         * @description Deletes a budget and its windows.
+         */
+        delete: operations["usage.budget-delete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3862,7 +3822,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3895,7 +3855,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3930,7 +3890,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3989,7 +3949,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4037,7 +3997,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4097,7 +4057,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4126,7 +4086,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4166,7 +4126,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4241,7 +4201,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4330,7 +4290,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4380,7 +4340,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4439,7 +4399,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4524,7 +4484,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4553,7 +4513,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4598,7 +4558,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4627,7 +4587,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4665,7 +4625,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4694,7 +4654,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4734,7 +4694,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4763,7 +4723,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4803,7 +4763,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4863,7 +4823,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4931,7 +4891,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5006,7 +4966,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5088,7 +5048,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5122,7 +5082,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5168,7 +5128,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5226,7 +5186,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5436,7 +5396,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5499,7 +5459,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5580,7 +5540,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5637,7 +5597,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5667,7 +5627,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5723,7 +5683,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5750,7 +5710,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5777,7 +5737,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5804,7 +5764,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5868,7 +5828,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5938,7 +5898,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5997,7 +5957,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6071,7 +6031,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6139,7 +6099,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6209,7 +6169,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6275,7 +6235,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6341,7 +6301,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6378,7 +6338,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6494,7 +6454,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6526,7 +6486,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6558,7 +6518,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6588,7 +6548,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6634,7 +6594,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6696,7 +6656,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6760,7 +6720,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6823,7 +6783,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6857,7 +6817,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6889,7 +6849,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6940,7 +6900,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6989,7 +6949,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7018,7 +6978,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7057,7 +7017,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7084,7 +7044,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7113,7 +7073,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7192,7 +7152,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7231,7 +7191,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7389,7 +7349,7 @@ export interface operations {
                     });
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7498,7 +7458,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7549,7 +7509,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7644,7 +7604,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7822,7 +7782,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7915,7 +7875,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7947,7 +7907,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8000,7 +7960,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8042,7 +8002,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8093,7 +8053,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8123,7 +8083,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8171,7 +8131,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8234,7 +8194,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8284,7 +8244,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8321,7 +8281,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8384,7 +8344,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8435,7 +8395,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8486,7 +8446,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8645,7 +8605,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8824,7 +8784,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8867,7 +8827,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8943,7 +8903,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9029,7 +8989,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9069,7 +9029,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9102,7 +9062,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9199,7 +9159,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9268,7 +9228,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9337,7 +9297,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9440,7 +9400,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9545,7 +9505,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9657,7 +9617,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9696,7 +9656,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9743,7 +9703,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9772,7 +9732,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9805,7 +9765,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9840,7 +9800,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9898,7 +9858,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9940,7 +9900,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9991,7 +9951,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10045,7 +10005,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10106,7 +10066,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10141,7 +10101,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10208,7 +10168,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10244,7 +10204,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10291,7 +10251,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10338,7 +10298,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10374,7 +10334,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10409,7 +10369,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10456,7 +10416,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10494,7 +10454,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10529,7 +10489,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10568,7 +10528,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10627,7 +10587,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10666,7 +10626,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10701,7 +10661,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10745,7 +10705,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10782,7 +10742,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10817,7 +10777,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10865,7 +10825,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10915,7 +10875,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10953,7 +10913,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10982,7 +10942,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11024,7 +10984,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11069,7 +11029,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11114,7 +11074,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11165,7 +11125,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11228,455 +11188,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    "schedules.list": {
-        parameters: {
-            query?: {
-                agentId?: string;
-                enabled?: "true" | "false";
-                limit?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        ok: true;
-                        jobs: {
-                            id: string;
-                            agentId: string;
-                            sessionId: string;
-                            name: string;
-                            prompt: string;
-                            /** @description As stored (fields separated by single spaces) */
-                            cron: string;
-                            /** @description The job’s own zone, or null when it follows the operator’s */
-                            timezone: string | null;
-                            /** @description The zone occurrences are computed in now */
-                            effectiveTimezone: string;
-                            enabled: boolean;
-                            /**
-                             * Format: date-time
-                             * @description The next occurrence (null while disabled)
-                             */
-                            nextAt: string | null;
-                            /** @description The next 5 occurrences after now in the effective zone (empty while disabled) */
-                            nextOccurrences: string[];
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        }[];
-                    };
-                };
-            };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    "schedules.create": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description Optional id (lower-case letters, digits, - and _); generated when absent. A used id is 409 scheduled_job_exists. */
-                    id?: string;
-                    /** @description The owner agent (404 agent_not_found when unknown) */
-                    agentId: string;
-                    /** @description Shown in the UI; not blank */
-                    name: string;
-                    /** @description The message the agent receives at each run; not blank */
-                    prompt: string;
-                    /** @description 5 fields: minute hour day-of-month month weekday (`*`, numbers, `a-b`, `*\/n`, `a-b/n`, lists; JAN-DEC, SUN-SAT; 7 is Sunday). Every field must match, day-of-month and weekday together. Invalid: 400 scheduled_job_cron_invalid with `field`. */
-                    cron: string;
-                    /**
-                     * @description An IANA zone kept by the job, or null to follow the operator time zone (PUT /api/settings/timezone), also when it changes later
-                     * @default null
-                     */
-                    timezone?: string | null;
-                    /** @description The chat session runs go to (default `default`) */
-                    sessionId?: string;
-                    /**
-                     * @description Disabled jobs have no next occurrence; they can still be triggered
-                     * @default true
-                     */
-                    enabled?: boolean;
-                };
-            };
-        };
-        responses: {
-            /** @description Success */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        ok: true;
-                        job: {
-                            id: string;
-                            agentId: string;
-                            sessionId: string;
-                            name: string;
-                            prompt: string;
-                            /** @description As stored (fields separated by single spaces) */
-                            cron: string;
-                            /** @description The job’s own zone, or null when it follows the operator’s */
-                            timezone: string | null;
-                            /** @description The zone occurrences are computed in now */
-                            effectiveTimezone: string;
-                            enabled: boolean;
-                            /**
-                             * Format: date-time
-                             * @description The next occurrence (null while disabled)
-                             */
-                            nextAt: string | null;
-                            /** @description The next 5 occurrences after now in the effective zone (empty while disabled) */
-                            nextOccurrences: string[];
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        };
-                    };
-                };
-            };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    "schedules.get": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                jobId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        ok: true;
-                        job: {
-                            id: string;
-                            agentId: string;
-                            sessionId: string;
-                            name: string;
-                            prompt: string;
-                            /** @description As stored (fields separated by single spaces) */
-                            cron: string;
-                            /** @description The job’s own zone, or null when it follows the operator’s */
-                            timezone: string | null;
-                            /** @description The zone occurrences are computed in now */
-                            effectiveTimezone: string;
-                            enabled: boolean;
-                            /**
-                             * Format: date-time
-                             * @description The next occurrence (null while disabled)
-                             */
-                            nextAt: string | null;
-                            /** @description The next 5 occurrences after now in the effective zone (empty while disabled) */
-                            nextOccurrences: string[];
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        };
-                    };
-                };
-            };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    "schedules.delete": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                jobId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        ok: true;
-                        /** @constant */
-                        deleted: true;
-                        id: string;
-                    };
-                };
-            };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    "schedules.update": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                jobId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description Shown in the UI; not blank */
-                    name?: string;
-                    /** @description The message the agent receives at each run; not blank */
-                    prompt?: string;
-                    /** @description 5 fields: minute hour day-of-month month weekday (`*`, numbers, `a-b`, `*\/n`, `a-b/n`, lists; JAN-DEC, SUN-SAT; 7 is Sunday). Every field must match, day-of-month and weekday together. Invalid: 400 scheduled_job_cron_invalid with `field`. */
-                    cron?: string;
-                    /** @description An IANA zone kept by the job, or null to follow the operator time zone (PUT /api/settings/timezone), also when it changes later */
-                    timezone?: string | null;
-                    /** @description The chat session runs go to (default `default`) */
-                    sessionId?: string;
-                    /** @description Disabled jobs have no next occurrence; they can still be triggered */
-                    enabled?: boolean;
-                };
-            };
-        };
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        ok: true;
-                        job: {
-                            id: string;
-                            agentId: string;
-                            sessionId: string;
-                            name: string;
-                            prompt: string;
-                            /** @description As stored (fields separated by single spaces) */
-                            cron: string;
-                            /** @description The job’s own zone, or null when it follows the operator’s */
-                            timezone: string | null;
-                            /** @description The zone occurrences are computed in now */
-                            effectiveTimezone: string;
-                            enabled: boolean;
-                            /**
-                             * Format: date-time
-                             * @description The next occurrence (null while disabled)
-                             */
-                            nextAt: string | null;
-                            /** @description The next 5 occurrences after now in the effective zone (empty while disabled) */
-                            nextOccurrences: string[];
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        };
-                    };
-                };
-            };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    "schedules.runs": {
-        parameters: {
-            query?: {
-                limit?: number;
-                status?: "running" | "completed" | "failed" | "cancelled" | "skipped" | "missed" | "interrupted";
-            };
-            header?: never;
-            path: {
-                jobId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        ok: true;
-                        runs: {
-                            /** @description The record’s id */
-                            id: string;
-                            jobId: string;
-                            /** @enum {string} */
-                            trigger: "schedule" | "manual";
-                            /**
-                             * Format: date-time
-                             * @description The occurrence claimed (null for a manual trigger)
-                             */
-                            occurrenceAt: string | null;
-                            /**
-                             * @description `running` → `completed` | `failed` | `cancelled` | `interrupted` (its process stopped); `skipped`: the previous run was still running; `missed`: not claimed within the grace period (the service was down)
-                             * @enum {string}
-                             */
-                            status: "running" | "completed" | "failed" | "cancelled" | "skipped" | "missed" | "interrupted";
-                            /** @description The agent run (GET /api/traces/{runId}); null when skipped or missed */
-                            runId: string | null;
-                            /** Format: date-time */
-                            startedAt: string | null;
-                            /** Format: date-time */
-                            endedAt: string | null;
-                            /** @description Error code (and message) of a failed, cancelled or interrupted run */
-                            error: string | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                        }[];
-                    };
-                };
-            };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    "schedules.trigger": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                jobId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": Record<string, never>;
-            };
-        };
-        responses: {
-            /** @description Success */
-            202: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        ok: true;
-                        /** @description The agent run started */
-                        runId: string;
-                        run: {
-                            /** @description The record’s id */
-                            id: string;
-                            jobId: string;
-                            /** @enum {string} */
-                            trigger: "schedule" | "manual";
-                            /**
-                             * Format: date-time
-                             * @description The occurrence claimed (null for a manual trigger)
-                             */
-                            occurrenceAt: string | null;
-                            /**
-                             * @description `running` → `completed` | `failed` | `cancelled` | `interrupted` (its process stopped); `skipped`: the previous run was still running; `missed`: not claimed within the grace period (the service was down)
-                             * @enum {string}
-                             */
-                            status: "running" | "completed" | "failed" | "cancelled" | "skipped" | "missed" | "interrupted";
-                            /** @description The agent run (GET /api/traces/{runId}); null when skipped or missed */
-                            runId: string | null;
-                            /** Format: date-time */
-                            startedAt: string | null;
-                            /** Format: date-time */
-                            endedAt: string | null;
-                            /** @description Error code (and message) of a failed, cancelled or interrupted run */
-                            error: string | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                        };
-                    };
-                };
-            };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11789,7 +11301,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11850,7 +11362,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11893,7 +11405,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11946,7 +11458,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11991,7 +11503,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12083,7 +11595,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12159,7 +11671,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12239,7 +11751,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12304,7 +11816,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12339,7 +11851,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12442,7 +11954,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12513,7 +12025,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12547,7 +12059,7 @@ export interface operations {
                     "application/json": string;
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12622,7 +12134,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12675,7 +12187,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12711,7 +12223,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12761,7 +12273,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12822,7 +12334,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12873,7 +12385,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12926,7 +12438,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12987,7 +12499,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13026,7 +12538,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13079,7 +12591,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13119,7 +12631,367 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "usage.budgets-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        budgets: {
+                            id: string;
+                            /** @enum {unknown} */
+                            scope: "global" | "agent" | "schedule" | "mod";
+                            scopeId: string | null;
+                            /** @enum {unknown} */
+                            period: "run" | "day" | "month";
+                            maxTokens: number | null;
+                            maxCost: number | null;
+                            currency: string | null;
+                            allowUnpriced: boolean;
+                            nearRatio: number;
+                            /** @description The current window (today, this month); null for run budgets */
+                            current: {
+                                windowKey?: string;
+                                spentTokens?: number;
+                                spentCost?: number;
+                                /** @description Held by calls in flight */
+                                reservedTokens?: number;
+                                reservedCost?: number;
+                                remainingTokens?: number | null;
+                                remainingCost?: number | null;
+                            } | null;
+                            /** @enum {unknown} */
+                            state: "ok" | "near" | "exhausted";
+                            reason: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "usage.budgets-create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {unknown} */
+                    scope: "global" | "agent" | "schedule" | "mod";
+                    /** @description The agent, schedule or mod id; none for global */
+                    scopeId?: string | null;
+                    /**
+                     * @description day and month in the operator time zone
+                     * @enum {unknown}
+                     */
+                    period: "run" | "day" | "month";
+                    /** @description Input + output tokens per window */
+                    maxTokens?: number | null;
+                    /** @description Money per window, in currency */
+                    maxCost?: number | null;
+                    /** @description ISO 4217 code; required with maxCost */
+                    currency?: string | null;
+                    /** @description Under maxCost, let calls of models without a price through (counted in tokens only); default false: they are refused */
+                    allowUnpriced?: boolean;
+                    /** @description The part of a limit from which the state is near (default 0.8) */
+                    nearRatio?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        budget: {
+                            id: string;
+                            /** @enum {unknown} */
+                            scope: "global" | "agent" | "schedule" | "mod";
+                            scopeId: string | null;
+                            /** @enum {unknown} */
+                            period: "run" | "day" | "month";
+                            maxTokens: number | null;
+                            maxCost: number | null;
+                            currency: string | null;
+                            allowUnpriced: boolean;
+                            nearRatio: number;
+                            /** @description The current window (today, this month); null for run budgets */
+                            current: {
+                                windowKey?: string;
+                                spentTokens?: number;
+                                spentCost?: number;
+                                /** @description Held by calls in flight */
+                                reservedTokens?: number;
+                                reservedCost?: number;
+                                remainingTokens?: number | null;
+                                remainingCost?: number | null;
+                            } | null;
+                            /** @enum {unknown} */
+                            state: "ok" | "near" | "exhausted";
+                            reason: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "usage.budget-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        budget: {
+                            id: string;
+                            /** @enum {unknown} */
+                            scope: "global" | "agent" | "schedule" | "mod";
+                            scopeId: string | null;
+                            /** @enum {unknown} */
+                            period: "run" | "day" | "month";
+                            maxTokens: number | null;
+                            maxCost: number | null;
+                            currency: string | null;
+                            allowUnpriced: boolean;
+                            nearRatio: number;
+                            /** @description The current window (today, this month); null for run budgets */
+                            current: {
+                                windowKey?: string;
+                                spentTokens?: number;
+                                spentCost?: number;
+                                /** @description Held by calls in flight */
+                                reservedTokens?: number;
+                                reservedCost?: number;
+                                remainingTokens?: number | null;
+                                remainingCost?: number | null;
+                            } | null;
+                            /** @enum {unknown} */
+                            state: "ok" | "near" | "exhausted";
+                            reason: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "usage.budget-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Input + output tokens per window */
+                    maxTokens?: number | null;
+                    /** @description Money per window, in currency */
+                    maxCost?: number | null;
+                    /** @description ISO 4217 code; required with maxCost */
+                    currency?: string | null;
+                    /** @description Under maxCost, let calls of models without a price through (counted in tokens only); default false: they are refused */
+                    allowUnpriced?: boolean;
+                    /** @description The part of a limit from which the state is near (default 0.8) */
+                    nearRatio?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        budget: {
+                            id: string;
+                            /** @enum {unknown} */
+                            scope: "global" | "agent" | "schedule" | "mod";
+                            scopeId: string | null;
+                            /** @enum {unknown} */
+                            period: "run" | "day" | "month";
+                            maxTokens: number | null;
+                            maxCost: number | null;
+                            currency: string | null;
+                            allowUnpriced: boolean;
+                            nearRatio: number;
+                            /** @description The current window (today, this month); null for run budgets */
+                            current: {
+                                windowKey?: string;
+                                spentTokens?: number;
+                                spentCost?: number;
+                                /** @description Held by calls in flight */
+                                reservedTokens?: number;
+                                reservedCost?: number;
+                                remainingTokens?: number | null;
+                                remainingCost?: number | null;
+                            } | null;
+                            /** @enum {unknown} */
+                            state: "ok" | "near" | "exhausted";
+                            reason: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "usage.budget-delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        budget: {
+                            id: string;
+                            /** @enum {unknown} */
+                            scope: "global" | "agent" | "schedule" | "mod";
+                            scopeId: string | null;
+                            /** @enum {unknown} */
+                            period: "run" | "day" | "month";
+                            maxTokens: number | null;
+                            maxCost: number | null;
+                            currency: string | null;
+                            allowUnpriced: boolean;
+                            nearRatio: number;
+                            /** @description The current window (today, this month); null for run budgets */
+                            current: {
+                                windowKey?: string;
+                                spentTokens?: number;
+                                spentCost?: number;
+                                /** @description Held by calls in flight */
+                                reservedTokens?: number;
+                                reservedCost?: number;
+                                remainingTokens?: number | null;
+                                remainingCost?: number | null;
+                            } | null;
+                            /** @enum {unknown} */
+                            state: "ok" | "near" | "exhausted";
+                            reason: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13180,7 +13052,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13259,7 +13131,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13310,7 +13182,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13370,7 +13242,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13410,7 +13282,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13461,7 +13333,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13549,7 +13421,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13732,7 +13604,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13822,7 +13694,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13890,7 +13762,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13941,7 +13813,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14012,7 +13884,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14077,7 +13949,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14186,7 +14058,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14421,7 +14293,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14532,7 +14404,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14571,7 +14443,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14642,7 +14514,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14726,7 +14598,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14814,7 +14686,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14905,7 +14777,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14997,7 +14869,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15084,7 +14956,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15213,7 +15085,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15292,7 +15164,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15376,7 +15248,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15464,7 +15336,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15556,7 +15428,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15646,7 +15518,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15706,7 +15578,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15769,7 +15641,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15820,7 +15692,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15882,7 +15754,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15943,7 +15815,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16006,7 +15878,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16063,7 +15935,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16122,7 +15994,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16172,7 +16044,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16222,7 +16094,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16281,7 +16153,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16323,7 +16195,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16376,7 +16248,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16413,7 +16285,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16457,7 +16329,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16484,7 +16356,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16535,7 +16407,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16578,7 +16450,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16639,7 +16511,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16678,7 +16550,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16798,7 +16670,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16832,7 +16704,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16874,7 +16746,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16925,7 +16797,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16969,7 +16841,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17015,7 +16887,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17067,7 +16939,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17101,7 +16973,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17179,7 +17051,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17274,7 +17146,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17348,7 +17220,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17422,7 +17294,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17515,7 +17387,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17556,7 +17428,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17636,7 +17508,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17692,7 +17564,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17789,7 +17661,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17926,7 +17798,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18056,7 +17928,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18196,7 +18068,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18332,7 +18204,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18502,7 +18374,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18563,7 +18435,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18613,7 +18485,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18644,7 +18516,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18676,7 +18548,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18708,7 +18580,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18788,7 +18660,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18859,7 +18731,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19004,7 +18876,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19049,7 +18921,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19100,7 +18972,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19164,7 +19036,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19214,7 +19086,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19276,7 +19148,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19333,7 +19205,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19398,7 +19270,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19465,7 +19337,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19492,7 +19364,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19519,7 +19391,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19548,7 +19420,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19591,7 +19463,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19620,7 +19492,7 @@ export interface operations {
                     "application/json": string;
                 };
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19649,7 +19521,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (373 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;

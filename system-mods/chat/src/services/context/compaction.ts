@@ -10,7 +10,7 @@
  * model (so a cheaper model can summarise and the agent's own is not spent), else of the turn's
  * model; `compaction.started` says which (`summaryModelSource`: `archive-summary` | `turn`).
  */
-import { addUsage, runAttribution } from '../run/run-usage.js';
+import { addUsage, emitBudgetChanges, runAttribution } from '../run/run-usage.js';
 import type { ModelSelection } from '../../../../agents/src/contract.js';
 import type { ChatMessage, ModelGatewayService } from '../../../../model-connections/src/contract.js';
 import { effectiveWindow } from '../run/model-plan.js';
@@ -208,8 +208,10 @@ export class Compactor {
     try {
       for await (const event of gateway.stream(plan.connectionId, { model: plan.model, messages, maxOutputTokens, signal }, runAttribution(run, 'compaction'))) {
         if (event.type === 'text') text += event.delta;
-        else if (event.type === 'usage' || event.type === 'cost') addUsage(event, state.usage);
-        else if (event.type === 'error') {
+        else if (event.type === 'usage' || event.type === 'cost') {
+          addUsage(event, state.usage);
+          if (event.type === 'cost') emitBudgetChanges(run, event);
+        } else if (event.type === 'error') {
           if (run.stop) throw run.stop;
           if (timeout.aborted) throw new CompactionFailed('compaction_timeout', `the summary call took longer than ${timeoutMs} ms`);
           throw new CompactionFailed(event.code, `the summary call failed: ${event.message}`);

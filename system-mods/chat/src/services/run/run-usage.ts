@@ -51,3 +51,8 @@ export function runAttribution(run: ChatRun, source?: string): ModelCallAttribut
     ...(run.origin.kind === 'schedule' && run.origin.id ? { scheduleId: run.origin.id } : {}),
   };
 }
+
+/** `budget.updated` for each budget whose state the call moved (near, exhausted, ok again). */
+export function emitBudgetChanges(run: ChatRun, event: Extract<ModelStreamEvent, { type: 'cost' }>): void {
+  for (const change of event.budgets ?? []) run.emit('budget.updated', { ...change });
+}

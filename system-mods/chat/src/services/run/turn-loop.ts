@@ -19,7 +19,7 @@ import type { StoredMessage } from '../archive/transcript-rows.js';
 import { attachmentMeta, composeUserText } from './turn-input.js';
 import { mcpStateNotice } from './tool-output.js';
 import type { RunTelemetry } from './run-telemetry.js';
-import { addUsage, emptyUsage, runAttribution } from './run-usage.js';
+import { addUsage, emitBudgetChanges, emptyUsage, runAttribution } from './run-usage.js';
 
 export class TurnLoop {
   constructor(
@@ -191,11 +191,12 @@ export class TurnLoop {
         calls.push({ id: event.id || `call_${calls.length + 1}`, name: event.name, arguments: event.arguments });
       } else if (event.type === 'usage' || event.type === 'cost') {
         addUsage(event, usage, state.usage);
+        if (event.type === 'cost') emitBudgetChanges(run, event);
       } else if (event.type === 'finish') {
         finish = event.reason;
       } else if (event.type === 'error') {
         if (run.stop) throw run.stop;
-        if (event.code === 'budget_exhausted') throw new ModelFailure('budget_exhausted', event.message);
+        if (event.code.startsWith('budget_')) throw new ModelFailure(event.code, event.message);
         throw new ModelFailure('chat_model_failed', `the model call failed: ${event.message}`, { code: event.code, ...(event.status !== undefined ? { status: event.status } : {}) });
       }
     }
