@@ -4,7 +4,7 @@
  * and `GET /api/usage` filters and groups it. Runs on PGlite and on PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatRequest, parseNdjson, startChatKit, textAnswer, type ChatKit } from '../../../test/kits/chat-kit.js';
+import { chatRequest, parseNdjson, startChatKit, textAnswer, until, type ChatKit } from '../../../test/kits/chat-kit.js';
 import { chatChunk, sseData, usageChunk } from '../../../test/peers/fake-openai.js';
 import { json } from '../../../test/helpers.js';
 
@@ -15,7 +15,7 @@ const get = async (url: string) => {
 };
 
 beforeAll(async () => {
-  kit = await startChatKit({ agents: ['ada', 'bob'], mods: ['usage'] });
+  kit = await startChatKit({ agents: ['ada', 'bob'], mods: ['usage', 'schedules'] });
   // gpt-test: an operator price (as for a self-hosted model); thinker: no price at all.
   const saved = await kit.t.request(
     json('POST', '/api/settings/model-connections', {
@@ -202,6 +202,25 @@ describe('budgets', () => {
     expect((await post('PUT', '/api/settings/budgets/agent-dan-month', { maxCost: 1, currency: 'USD', allowUnpriced: true })).status).toBe(200);
     kit.fake.chat(textAnswer(['Allowed']));
     expect((await kit.t.request(chatRequest({ agentId: 'dan', sessionId: 'u-1', message: 'Hi', modelConnectionId: kit.connectionId, model: 'thinker' }))).body.ok).toBe(true);
+  });
+
+  it('pauses a schedule at its budget with the reason, and resumes it when the operator raises the budget', async () => {
+    await newAgent('fay');
+    const job = (await post('POST', '/api/scheduled-jobs', { agentId: 'fay', name: 'Nightly', prompt: 'report', cron: '0 3 * * *' })).body.job;
+    expect((await post('POST', '/api/settings/budgets', { scope: 'schedule', scopeId: job.id, period: 'run', maxTokens: 100 })).status).toBe(201);
+    const before = upstreamCalls();
+    expect((await post('POST', `/api/scheduled-jobs/${job.id}/trigger`)).status).toBe(202);
+    const paused = await until(
+      async () => (await get(`/api/scheduled-jobs/${job.id}`)).body.job,
+      (j) => j.paused !== null,
+      'the job is paused',
+    );
+    expect(paused).toMatchObject({ nextAt: null, paused: { reason: expect.stringContaining(`budget_exhausted: Budget reached: the run budget of schedule ${job.id}`) } });
+    expect(upstreamCalls()).toBe(before);
+    expect((await get(`/api/usage?groupBy=schedule&scheduleId=${job.id}`)).body.groups[0]).toMatchObject({ key: job.id, calls: 1, refusedCalls: 1 });
+
+    expect((await post('PUT', `/api/settings/budgets/schedule-${job.id}-run`, { maxTokens: 100_000 })).status).toBe(200);
+    expect((await get(`/api/scheduled-jobs/${job.id}`)).body.job).toMatchObject({ paused: null, nextAt: expect.any(String) });
   });
 
   it('never overspends with 50 concurrent runs against one budget', async () => {

@@ -1940,6 +1940,98 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/scheduled-jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Scheduled jobs, optionally of one agent and/or enabled or not
+         * @description Jobs oldest first, each with its next occurrences in its effective time zone.
+         */
+        get: operations["schedules.list"];
+        put?: never;
+        /**
+         * Create a scheduled job
+         * @description Creates a job (enabled unless `enabled: false`; `timezone` null or absent follows the operator time zone). Invalid cron: 400 scheduled_job_cron_invalid with `field`; unknown zone: 400 scheduled_job_timezone_invalid; unknown agent: 404 agent_not_found.
+         */
+        post: operations["schedules.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/scheduled-jobs/{jobId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One scheduled job with its next occurrences
+         * @description The job; 404 scheduled_job_not_found.
+         */
+        get: operations["schedules.get"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a scheduled job and its run history
+         * @description Deletes the job and its run history (a run in progress goes on); 404 scheduled_job_not_found.
+         */
+        delete: operations["schedules.delete"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a scheduled job (name, prompt, cron, time zone, session, enabled)
+         * @description Changes the fields given; 404 scheduled_job_not_found.
+         */
+        patch: operations["schedules.update"];
+        trace?: never;
+    };
+    "/api/scheduled-jobs/{jobId}/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A scheduled job's runs, newest first
+         * @description Runs newest first: scheduled, skipped, missed and manual ones; 404 scheduled_job_not_found.
+         */
+        get: operations["schedules.runs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/scheduled-jobs/{jobId}/trigger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run a scheduled job now (202 with the run id)
+         * @description Starts a run of the job now (also when disabled) and answers 202 with its run id once the run engine admitted it; a refusal of the engine is recorded as the run’s failure. 409 scheduled_job_run_in_progress while the job has a run in progress; 404 scheduled_job_not_found.
+         */
+        post: operations["schedules.trigger"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/session/context": {
         parameters: {
             query?: never;
@@ -3822,7 +3914,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3855,7 +3947,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3890,7 +3982,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3949,7 +4041,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3997,7 +4089,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4057,7 +4149,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4086,7 +4178,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4126,7 +4218,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4201,7 +4293,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4290,7 +4382,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4340,7 +4432,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4399,7 +4491,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4484,7 +4576,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4513,7 +4605,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4558,7 +4650,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4587,7 +4679,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4625,7 +4717,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4654,7 +4746,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4694,7 +4786,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4723,7 +4815,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4763,7 +4855,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4823,7 +4915,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4891,7 +4983,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4966,7 +5058,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5048,7 +5140,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5082,7 +5174,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5128,7 +5220,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5186,7 +5278,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5396,7 +5488,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5459,7 +5551,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5540,7 +5632,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5597,7 +5689,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5627,7 +5719,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5683,7 +5775,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5710,7 +5802,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5737,7 +5829,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5764,7 +5856,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5828,7 +5920,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5898,7 +5990,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5957,7 +6049,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6031,7 +6123,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6099,7 +6191,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6169,7 +6261,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6235,7 +6327,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6301,7 +6393,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6338,7 +6430,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6454,7 +6546,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6486,7 +6578,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6518,7 +6610,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6548,7 +6640,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6594,7 +6686,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6656,7 +6748,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6720,7 +6812,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6783,7 +6875,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6817,7 +6909,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6849,7 +6941,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6900,7 +6992,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6949,7 +7041,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6978,7 +7070,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7017,7 +7109,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7044,7 +7136,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7073,7 +7165,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7152,7 +7244,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7191,7 +7283,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7349,7 +7441,7 @@ export interface operations {
                     });
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7458,7 +7550,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7509,7 +7601,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7604,7 +7696,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7782,7 +7874,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7875,7 +7967,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7907,7 +7999,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7960,7 +8052,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8002,7 +8094,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8053,7 +8145,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8083,7 +8175,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8131,7 +8223,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8194,7 +8286,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8244,7 +8336,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8281,7 +8373,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8344,7 +8436,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8395,7 +8487,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8446,7 +8538,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8605,7 +8697,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8784,7 +8876,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8827,7 +8919,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8903,7 +8995,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8989,7 +9081,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9029,7 +9121,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9062,7 +9154,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9159,7 +9251,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9228,7 +9320,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9297,7 +9389,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9400,7 +9492,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9505,7 +9597,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9617,7 +9709,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9656,7 +9748,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9703,7 +9795,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9732,7 +9824,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9765,7 +9857,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9800,7 +9892,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9858,7 +9950,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9900,7 +9992,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9951,7 +10043,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10005,7 +10097,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10066,7 +10158,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10101,7 +10193,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10168,7 +10260,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10204,7 +10296,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10251,7 +10343,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10298,7 +10390,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10334,7 +10426,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10369,7 +10461,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10416,7 +10508,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10454,7 +10546,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10489,7 +10581,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10528,7 +10620,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10587,7 +10679,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10626,7 +10718,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10661,7 +10753,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10705,7 +10797,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10742,7 +10834,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10777,7 +10869,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10825,7 +10917,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10875,7 +10967,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10913,7 +11005,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10942,7 +11034,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10984,7 +11076,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11029,7 +11121,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11074,7 +11166,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11125,7 +11217,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11188,7 +11280,483 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "schedules.list": {
+        parameters: {
+            query?: {
+                agentId?: string;
+                enabled?: "true" | "false";
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        jobs: {
+                            id: string;
+                            agentId: string;
+                            sessionId: string;
+                            name: string;
+                            prompt: string;
+                            /** @description As stored (fields separated by single spaces) */
+                            cron: string;
+                            /** @description The job’s own zone, or null when it follows the operator’s */
+                            timezone: string | null;
+                            /** @description The zone occurrences are computed in now */
+                            effectiveTimezone: string;
+                            enabled: boolean;
+                            /**
+                             * Format: date-time
+                             * @description The next occurrence (null while disabled)
+                             */
+                            nextAt: string | null;
+                            /** @description The next 5 occurrences after now in the effective zone (empty while disabled) */
+                            nextOccurrences: string[];
+                            /** @description Set while a budget keeps the job from running (no occurrence runs or is retried); changing a budget that applies resumes it */
+                            paused: {
+                                /** @description The refusal of the run a budget stopped */
+                                reason: string;
+                                /** Format: date-time */
+                                at: string;
+                            } | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "schedules.create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Optional id (lower-case letters, digits, - and _); generated when absent. A used id is 409 scheduled_job_exists. */
+                    id?: string;
+                    /** @description The owner agent (404 agent_not_found when unknown) */
+                    agentId: string;
+                    /** @description Shown in the UI; not blank */
+                    name: string;
+                    /** @description The message the agent receives at each run; not blank */
+                    prompt: string;
+                    /** @description 5 fields: minute hour day-of-month month weekday (`*`, numbers, `a-b`, `*\/n`, `a-b/n`, lists; JAN-DEC, SUN-SAT; 7 is Sunday). Every field must match, day-of-month and weekday together. Invalid: 400 scheduled_job_cron_invalid with `field`. */
+                    cron: string;
+                    /**
+                     * @description An IANA zone kept by the job, or null to follow the operator time zone (PUT /api/settings/timezone), also when it changes later
+                     * @default null
+                     */
+                    timezone?: string | null;
+                    /** @description The chat session runs go to (default `default`) */
+                    sessionId?: string;
+                    /**
+                     * @description Disabled jobs have no next occurrence; they can still be triggered
+                     * @default true
+                     */
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        job: {
+                            id: string;
+                            agentId: string;
+                            sessionId: string;
+                            name: string;
+                            prompt: string;
+                            /** @description As stored (fields separated by single spaces) */
+                            cron: string;
+                            /** @description The job’s own zone, or null when it follows the operator’s */
+                            timezone: string | null;
+                            /** @description The zone occurrences are computed in now */
+                            effectiveTimezone: string;
+                            enabled: boolean;
+                            /**
+                             * Format: date-time
+                             * @description The next occurrence (null while disabled)
+                             */
+                            nextAt: string | null;
+                            /** @description The next 5 occurrences after now in the effective zone (empty while disabled) */
+                            nextOccurrences: string[];
+                            /** @description Set while a budget keeps the job from running (no occurrence runs or is retried); changing a budget that applies resumes it */
+                            paused: {
+                                /** @description The refusal of the run a budget stopped */
+                                reason: string;
+                                /** Format: date-time */
+                                at: string;
+                            } | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "schedules.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        job: {
+                            id: string;
+                            agentId: string;
+                            sessionId: string;
+                            name: string;
+                            prompt: string;
+                            /** @description As stored (fields separated by single spaces) */
+                            cron: string;
+                            /** @description The job’s own zone, or null when it follows the operator’s */
+                            timezone: string | null;
+                            /** @description The zone occurrences are computed in now */
+                            effectiveTimezone: string;
+                            enabled: boolean;
+                            /**
+                             * Format: date-time
+                             * @description The next occurrence (null while disabled)
+                             */
+                            nextAt: string | null;
+                            /** @description The next 5 occurrences after now in the effective zone (empty while disabled) */
+                            nextOccurrences: string[];
+                            /** @description Set while a budget keeps the job from running (no occurrence runs or is retried); changing a budget that applies resumes it */
+                            paused: {
+                                /** @description The refusal of the run a budget stopped */
+                                reason: string;
+                                /** Format: date-time */
+                                at: string;
+                            } | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "schedules.delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @constant */
+                        deleted: true;
+                        id: string;
+                    };
+                };
+            };
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "schedules.update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Shown in the UI; not blank */
+                    name?: string;
+                    /** @description The message the agent receives at each run; not blank */
+                    prompt?: string;
+                    /** @description 5 fields: minute hour day-of-month month weekday (`*`, numbers, `a-b`, `*\/n`, `a-b/n`, lists; JAN-DEC, SUN-SAT; 7 is Sunday). Every field must match, day-of-month and weekday together. Invalid: 400 scheduled_job_cron_invalid with `field`. */
+                    cron?: string;
+                    /** @description An IANA zone kept by the job, or null to follow the operator time zone (PUT /api/settings/timezone), also when it changes later */
+                    timezone?: string | null;
+                    /** @description The chat session runs go to (default `default`) */
+                    sessionId?: string;
+                    /** @description Disabled jobs have no next occurrence; they can still be triggered */
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        job: {
+                            id: string;
+                            agentId: string;
+                            sessionId: string;
+                            name: string;
+                            prompt: string;
+                            /** @description As stored (fields separated by single spaces) */
+                            cron: string;
+                            /** @description The job’s own zone, or null when it follows the operator’s */
+                            timezone: string | null;
+                            /** @description The zone occurrences are computed in now */
+                            effectiveTimezone: string;
+                            enabled: boolean;
+                            /**
+                             * Format: date-time
+                             * @description The next occurrence (null while disabled)
+                             */
+                            nextAt: string | null;
+                            /** @description The next 5 occurrences after now in the effective zone (empty while disabled) */
+                            nextOccurrences: string[];
+                            /** @description Set while a budget keeps the job from running (no occurrence runs or is retried); changing a budget that applies resumes it */
+                            paused: {
+                                /** @description The refusal of the run a budget stopped */
+                                reason: string;
+                                /** Format: date-time */
+                                at: string;
+                            } | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "schedules.runs": {
+        parameters: {
+            query?: {
+                limit?: number;
+                status?: "running" | "completed" | "failed" | "cancelled" | "skipped" | "missed" | "interrupted";
+            };
+            header?: never;
+            path: {
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        runs: {
+                            /** @description The record’s id */
+                            id: string;
+                            jobId: string;
+                            /** @enum {string} */
+                            trigger: "schedule" | "manual";
+                            /**
+                             * Format: date-time
+                             * @description The occurrence claimed (null for a manual trigger)
+                             */
+                            occurrenceAt: string | null;
+                            /**
+                             * @description `running` → `completed` | `failed` | `cancelled` | `interrupted` (its process stopped); `skipped`: the previous run was still running; `missed`: not claimed within the grace period (the service was down)
+                             * @enum {string}
+                             */
+                            status: "running" | "completed" | "failed" | "cancelled" | "skipped" | "missed" | "interrupted";
+                            /** @description The agent run (GET /api/traces/{runId}); null when skipped or missed */
+                            runId: string | null;
+                            /** Format: date-time */
+                            startedAt: string | null;
+                            /** Format: date-time */
+                            endedAt: string | null;
+                            /** @description Error code (and message) of a failed, cancelled or interrupted run */
+                            error: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "schedules.trigger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Success */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @description The agent run started */
+                        runId: string;
+                        run: {
+                            /** @description The record’s id */
+                            id: string;
+                            jobId: string;
+                            /** @enum {string} */
+                            trigger: "schedule" | "manual";
+                            /**
+                             * Format: date-time
+                             * @description The occurrence claimed (null for a manual trigger)
+                             */
+                            occurrenceAt: string | null;
+                            /**
+                             * @description `running` → `completed` | `failed` | `cancelled` | `interrupted` (its process stopped); `skipped`: the previous run was still running; `missed`: not claimed within the grace period (the service was down)
+                             * @enum {string}
+                             */
+                            status: "running" | "completed" | "failed" | "cancelled" | "skipped" | "missed" | "interrupted";
+                            /** @description The agent run (GET /api/traces/{runId}); null when skipped or missed */
+                            runId: string | null;
+                            /** Format: date-time */
+                            startedAt: string | null;
+                            /** Format: date-time */
+                            endedAt: string | null;
+                            /** @description Error code (and message) of a failed, cancelled or interrupted run */
+                            error: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11301,7 +11869,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11362,7 +11930,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11405,7 +11973,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11458,7 +12026,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11503,7 +12071,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11595,7 +12163,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11671,7 +12239,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11751,7 +12319,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11816,7 +12384,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11851,7 +12419,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11954,7 +12522,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12025,7 +12593,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12059,7 +12627,7 @@ export interface operations {
                     "application/json": string;
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12134,7 +12702,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12187,7 +12755,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12223,7 +12791,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12273,7 +12841,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12334,7 +12902,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12385,7 +12953,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12438,7 +13006,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12499,7 +13067,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12538,7 +13106,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12591,7 +13159,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12631,7 +13199,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12694,7 +13262,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12781,7 +13349,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12846,7 +13414,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12926,7 +13494,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12991,7 +13559,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13052,7 +13620,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13131,7 +13699,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13182,7 +13750,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13242,7 +13810,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13282,7 +13850,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13333,7 +13901,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13421,7 +13989,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13604,7 +14172,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13694,7 +14262,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13762,7 +14330,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13813,7 +14381,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13884,7 +14452,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13949,7 +14517,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14058,7 +14626,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14293,7 +14861,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14404,7 +14972,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14443,7 +15011,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14514,7 +15082,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14598,7 +15166,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14686,7 +15254,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14777,7 +15345,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14869,7 +15437,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14956,7 +15524,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15085,7 +15653,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15164,7 +15732,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15248,7 +15816,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15336,7 +15904,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15428,7 +15996,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15518,7 +16086,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15578,7 +16146,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15641,7 +16209,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15692,7 +16260,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15754,7 +16322,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15815,7 +16383,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15878,7 +16446,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15935,7 +16503,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15994,7 +16562,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16044,7 +16612,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16094,7 +16662,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16153,7 +16721,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16195,7 +16763,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16248,7 +16816,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16285,7 +16853,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16329,7 +16897,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16356,7 +16924,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16407,7 +16975,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16450,7 +17018,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16511,7 +17079,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16550,7 +17118,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16670,7 +17238,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16704,7 +17272,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16746,7 +17314,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16797,7 +17365,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16841,7 +17409,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16887,7 +17455,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16939,7 +17507,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16973,7 +17541,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17051,7 +17619,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17146,7 +17714,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17220,7 +17788,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17294,7 +17862,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17387,7 +17955,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17428,7 +17996,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17508,7 +18076,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17564,7 +18132,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17661,7 +18229,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17798,7 +18366,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17928,7 +18496,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18068,7 +18636,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18204,7 +18772,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18374,7 +18942,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18435,7 +19003,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18485,7 +19053,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18516,7 +19084,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18548,7 +19116,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18580,7 +19148,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18660,7 +19228,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18731,7 +19299,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18876,7 +19444,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18921,7 +19489,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18972,7 +19540,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19036,7 +19604,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19086,7 +19654,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19148,7 +19716,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19205,7 +19773,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19270,7 +19838,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19337,7 +19905,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19364,7 +19932,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19391,7 +19959,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19420,7 +19988,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19463,7 +20031,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19492,7 +20060,7 @@ export interface operations {
                     "application/json": string;
                 };
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19521,7 +20089,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (375 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (381 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
