@@ -97,15 +97,22 @@ export class BudgetLedger {
       // In a fixed order, so two calls claiming the same windows never wait on each other in a cycle.
       const ordered = [...claims].sort((a, b) => (a.budget.id + a.key < b.budget.id + b.key ? -1 : 1));
       for (const c of ordered) {
-        await trx(this.store.windows).insert({ budget_id: c.budget.id, window_key: c.key }).onConflict(['budget_id', 'window_key']).ignore();
-        const q = trx(this.store.windows)
-          .where({ budget_id: c.budget.id, window_key: c.key })
-          .update({ reserved_tokens: trx.raw('reserved_tokens + ?', [c.tokens]), reserved_cost: trx.raw('reserved_cost + ?', [c.cost]), updated_at: trx.fn.now() })
-          .returning(['budget_id']);
-        if (c.budget.max_tokens !== null) q.andWhereRaw('spent_tokens + reserved_tokens + ? <= ?', [c.tokens, num(c.budget.max_tokens)]);
-        if (c.budget.max_cost !== null) q.andWhereRaw('spent_cost + reserved_cost + ? <= ?', [c.cost, c.budget.max_cost]);
-        const updated = await q;
-        if (updated.length === 0) {
+        const reserve = async () => {
+          const q = trx(this.store.windows)
+            .where({ budget_id: c.budget.id, window_key: c.key })
+            .update({ reserved_tokens: trx.raw('reserved_tokens + ?', [c.tokens]), reserved_cost: trx.raw('reserved_cost + ?', [c.cost]), updated_at: trx.fn.now() })
+            .returning(['budget_id']);
+          if (c.budget.max_tokens !== null) q.andWhereRaw('spent_tokens + reserved_tokens + ? <= ?', [c.tokens, num(c.budget.max_tokens)]);
+          if (c.budget.max_cost !== null) q.andWhereRaw('spent_cost + reserved_cost + ? <= ?', [c.cost, c.budget.max_cost]);
+          return (await q).length > 0;
+        };
+        // The window's first call creates its row (a racing one waits on the insert, then finds it).
+        let reserved = await reserve();
+        if (!reserved) {
+          const created = await trx(this.store.windows).insert({ budget_id: c.budget.id, window_key: c.key }).onConflict(['budget_id', 'window_key']).ignore().returning(['budget_id']);
+          if (created.length > 0) reserved = await reserve();
+        }
+        if (!reserved) {
           const w: WindowRow = await trx(this.store.windows).where({ budget_id: c.budget.id, window_key: c.key }).first();
           const { reason } = budgetState(c.budget, num(w.spent_tokens), w.spent_cost);
           const e = errors.budgetExhausted({ budget: scopeLabel(c.budget), reason, tokens: c.tokens, reserved: num(w.reserved_tokens) });
@@ -144,8 +151,7 @@ export class BudgetLedger {
         const budget = byId.get(h.budget_id);
         const cost = budget && call.cost.priced && call.cost.currency === budget.currency ? (call.cost.cost ?? 0) : 0;
         const tokens = budget?.max_tokens === null ? 0 : used;
-        const [before]: WindowRow[] = await trx(this.store.windows).where({ budget_id: h.budget_id, window_key: h.window_key }).forUpdate();
-        await trx(this.store.windows)
+        const [after]: WindowRow[] = await trx(this.store.windows)
           .where({ budget_id: h.budget_id, window_key: h.window_key })
           .update({
             reserved_tokens: trx.raw('greatest(reserved_tokens - ?, 0)', [num(h.tokens)]),
@@ -153,10 +159,11 @@ export class BudgetLedger {
             spent_tokens: trx.raw('spent_tokens + ?', [tokens]),
             spent_cost: trx.raw('spent_cost + ?', [cost]),
             updated_at: trx.fn.now(),
-          });
-        if (!budget || !before) continue;
-        const previous = budgetState(budget, num(before.spent_tokens), before.spent_cost);
-        const next = budgetState(budget, num(before.spent_tokens) + tokens, before.spent_cost + cost);
+          })
+          .returning(['spent_tokens', 'spent_cost']);
+        if (!budget || !after) continue;
+        const previous = budgetState(budget, num(after.spent_tokens) - tokens, after.spent_cost - cost);
+        const next = budgetState(budget, num(after.spent_tokens), after.spent_cost);
         if (previous.state !== next.state) {
           out.push({ budgetId: budget.id, scope: budget.scope, scopeId: budget.scope_id, period: budget.period, state: next.state, previousState: previous.state, reason: next.reason });
         }
