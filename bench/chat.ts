@@ -16,6 +16,9 @@
  *   tool-approval policy evaluated before the call, against the same turns without it (the
  *   settings mod, which provides the policy, and the mods that depend on it disabled: the run
  *   engine then allows every granted call, as before the policy existed). Target: ≤ 1.1×.
+ * - accounting is on in every turn (the usage mod records each model call); the same sequential
+ *   turns of a second agent with one budget active (reserved before, settled after each call)
+ *   against those without: the ratio, and the overhead target still holds.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -134,6 +137,14 @@ export async function runChatBench(): Promise<BenchOutcome> {
     for (let i = 0; i < SEQUENTIAL_TURNS; i += 1) svc.push(await streamTurn(base, { agentId: 'bench', sessionId: `seq-${i}`, message: 'hello' }));
     writeFileSync(recorded, svc.at(-1)!.body);
 
+    // The same turns with one budget applying (an agent budget far above what the turns use).
+    await api(base, 'POST', '/api/agents', { id: 'bench-budget', name: 'Bench with a budget' });
+    await api(base, 'PUT', '/api/agents/bench-budget/model-selection', { connectionId, model: 'instant' });
+    await api(base, 'POST', '/api/settings/budgets', { scope: 'agent', scopeId: 'bench-budget', period: 'month', maxTokens: 1_000_000_000_000 });
+    for (let i = 0; i < WARMUP_TURNS; i += 1) await streamTurn(base, { agentId: 'bench-budget', sessionId: `warm-${i}`, message: 'hello' });
+    const budgeted: TurnTiming[] = [];
+    for (let i = 0; i < SEQUENTIAL_TURNS; i += 1) budgeted.push(await streamTurn(base, { agentId: 'bench-budget', sessionId: `seq-${i}`, message: 'hello' }));
+
     const barePort = await freePort();
     bare = spawnNodeScript('bench/bare-ndjson.ts', [String(barePort), recorded]);
     await bare.waitForLine('listening', 30_000);
@@ -193,6 +204,9 @@ export async function runChatBench(): Promise<BenchOutcome> {
       ),
     };
     const overheadP = { p50: p(overhead, 50), p99: p(overhead, 99) };
+    const budgetedOverhead = budgeted.map((t) => t.terminalMs - t.modelMs);
+    const budgetedP = { p50: p(budgetedOverhead, 50), p99: p(budgetedOverhead, 99) };
+    const budgetedFailed = budgeted.filter((t) => t.terminal !== 'run.completed').length;
     const modelP50 = p(
       svc.map((t) => t.modelMs),
       50,
@@ -266,6 +280,14 @@ export async function runChatBench(): Promise<BenchOutcome> {
         target: `≤ ${OVERHEAD_TARGET_MS} ms`,
         result: overheadP.p50 <= OVERHEAD_TARGET_MS ? 'PASS' : 'MISS',
       },
+      {
+        benchmark: 'chat overhead p50, accounting + one budget active vs accounting only',
+        measured: ms(budgetedP.p50),
+        baseline: ms(overheadP.p50),
+        ratio: fmt.ratio(ratio(budgetedP.p50, overheadP.p50)),
+        target: `≤ ${OVERHEAD_TARGET_MS} ms, 0 failed`,
+        result: budgetedP.p50 <= OVERHEAD_TARGET_MS && budgetedFailed === 0 ? 'PASS' : 'MISS',
+      },
       { benchmark: 'chat overhead p99', measured: ms(overheadP.p99), baseline: ms(baseTerminal.p99), ratio: fmt.ratio(ratio(overheadP.p99, baseTerminal.p99)), target: '-', result: 'info' },
       { benchmark: 'chat request → run.started p50/p99', measured: `${ms(svcStarted.p50)} / ${ms(svcStarted.p99)}`, baseline: '-', ratio: '-', target: '-', result: 'info' },
       {
@@ -327,6 +349,7 @@ export async function runChatBench(): Promise<BenchOutcome> {
         baseTerminal,
         persistedTerminal,
         overhead: overheadP,
+        budgetedOverhead: { ...budgetedP, failed: budgetedFailed },
         modelP50,
         svcParallel,
         bareParallel,

@@ -6,6 +6,7 @@
  */
 import { expect, it } from 'vitest';
 import { modelAnswer, uiSuite, until } from '../kits/ui-kit.js';
+import { accessibilityViolations } from './browser.js';
 
 const ui = uiSuite({ agents: ['ada', 'bob'], model: { agents: ['bob'] } });
 const { page, api } = ui;
@@ -76,5 +77,33 @@ it('creates a schedule for an agent, shows its next occurrences, runs it and sho
   expect(await jobs.textContent()).toContain(`runId ${runId}`);
   expect(await jobs.textContent()).toContain('succeeded');
   expect(await jobs.textContent()).not.toContain('Summarise the news');
+  ui.expectNoPageErrors();
+});
+
+it('shows a schedule a budget paused with the reason, and runs it again once the budget is raised', async () => {
+  const job = (await api('POST', '/api/scheduled-jobs', { agentId: 'bob', name: 'Budgeted report', prompt: 'report', cron: '0 3 * * *' })).body.job;
+  expect((await api('POST', '/api/settings/budgets', { scope: 'schedule', scopeId: job.id, period: 'run', maxTokens: 100 })).status).toBe(201);
+  expect((await api('POST', `/api/scheduled-jobs/${job.id}/trigger`, {})).status).toBe(202);
+  await until(
+    async () => (await api('GET', `/api/scheduled-jobs/${job.id}`)).body.job,
+    (j: any) => j.paused !== null,
+    'the job to be paused',
+    15_000,
+  );
+  await page.goto(`${ui.server.url}/#/schedules`);
+  await page.getByLabel('Agent', { exact: true }).selectOption('bob');
+  const item = page.getByRole('listitem', { name: 'Budgeted report' });
+  await item.getByText('paused by a budget').waitFor();
+  await item
+    .getByRole('status')
+    .getByText(/budget_exhausted: Budget reached: the run budget of schedule/)
+    .waitFor();
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await ui.screenshot('ui-schedules-paused', { narrow: true });
+
+  expect((await api('PUT', `/api/settings/budgets/schedule-${job.id}-run`, { maxTokens: 1_000_000 })).status).toBe(200);
+  await page.getByRole('button', { name: 'Refresh', exact: true }).click();
+  await item.getByRole('list', { name: 'Next occurrences of Budgeted report' }).waitFor();
+  expect(await item.getByText('paused by a budget').count()).toBe(0);
   ui.expectNoPageErrors();
 });

@@ -11,7 +11,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { LIVENESS_LOCK_NAMESPACE } from '../../kernel/storage/process-liveness.js';
-import { chatChunk, sseData, startFakeOpenAi, type FakeOpenAi } from '../peers/fake-openai.js';
+import { chatChunk, sseData, startFakeOpenAi, startScriptedServer, usageChunk, type FakeOpenAi, type ScriptedServer } from '../peers/fake-openai.js';
 import { textAnswer, toolAnswer } from '../kits/chat-kit.js';
 import { streamTurn, TERMINAL } from './chat-stream.js';
 import { startCluster, until, type Cluster } from './cluster.js';
@@ -36,6 +36,8 @@ let cluster: Cluster;
 let fake: FakeOpenAi;
 /** Every process exports its spans here (batches every 200 ms), so a run's trace across processes is read whole. */
 let otlp: OtlpReceiver;
+/** A second model server that answers every chat call with 3,000 input and 1,000 output tokens. */
+let spender: ScriptedServer | undefined;
 
 /** A model answer that starts and then holds the stream open until the run lets go of it. */
 const hangingAnswer = () => ({ events: [sseData(chatChunk({ role: 'assistant', content: 'thinking' }))], after: 'hang' as const });
@@ -96,6 +98,7 @@ afterAll(async () => {
   await cluster?.close();
   await fake?.close();
   await otlp?.close();
+  await spender?.close();
 });
 
 /** The exported span of `runId` named `name` (polled: each process exports on its own). */
@@ -275,4 +278,30 @@ it('kill -9 of the process running a streamed turn: its lock goes with it, anoth
   fake.chat(textAnswer(['still here']));
   const after = await streamTurn(cluster.proxy.url, { agentId: 'ada', sessionId: 'crash', message: 'again' }).ended;
   expect(after.at(-1)!.type).toBe('run.completed');
+});
+
+it('50 concurrent runs through three processes against one budget never overspend', { timeout: 120_000 }, async () => {
+  spender = await startScriptedServer({
+    '/v1/chat/completions': () => ({
+      events: [sseData(chatChunk({ role: 'assistant', content: 'spent' })), sseData(chatChunk({}, 'stop')), sseData(usageChunk({ prompt_tokens: 3000, completion_tokens: 1000, total_tokens: 4000 })), sseData('[DONE]')],
+    }),
+  });
+  const created = await cluster.api(0, 'POST', '/api/settings/model-connections', { provider: 'openai', apiType: 'openai-chat', baseUrl: `${spender.origin}/v1`, models: [{ id: 'gpt-test', enabled: true }] });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  expect((await cluster.api(0, 'POST', '/api/agents', { id: 'eve', name: 'Eve' })).status).toBe(201);
+  expect((await cluster.api(0, 'PUT', '/api/agents/eve/model-selection', { connectionId: created.body.connection.id, model: 'gpt-test' })).status).toBe(200);
+  // Each call reserves its prompt estimate + 4,096 output tokens and uses 4,000.
+  const limit = 30_000;
+  expect((await cluster.api(0, 'POST', '/api/settings/budgets', { scope: 'agent', scopeId: 'eve', period: 'day', maxTokens: limit })).status).toBe(201);
+  const results = await Promise.all(Array.from({ length: 50 }, (_, i) => cluster.api(i % 3, 'POST', '/api/chat', { agentId: 'eve', sessionId: `spend-${i}`, message: 'go' })));
+  const ok = results.filter((r) => r.body.ok === true).length;
+  const refused = results.filter((r) => r.body.error === 'budget_exhausted').length;
+  expect(ok + refused, JSON.stringify(results.find((r) => r.body.ok !== true && r.body.error !== 'budget_exhausted')?.body)).toBe(50);
+  expect(ok).toBeGreaterThan(0);
+  expect(refused).toBeGreaterThan(0);
+  // Refused calls never reached the model; what ran is exactly what the budget counted.
+  expect(spender.requests.filter((r) => r.path === '/v1/chat/completions')).toHaveLength(ok);
+  const budget = (await cluster.api(1, 'GET', '/api/settings/budgets/agent-eve-day')).body.budget;
+  expect(budget.current).toMatchObject({ spentTokens: ok * 4000, reservedTokens: 0 });
+  expect(budget.current.spentTokens).toBeLessThanOrEqual(limit);
 });

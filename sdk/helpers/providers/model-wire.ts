@@ -56,10 +56,28 @@ export type ModelStreamEvent =
   | { type: 'reasoning_block'; block: ReasoningBlock }
   /** A complete tool call (adapters assemble argument deltas first). */
   | { type: 'tool_call'; id: string; name: string; arguments: string }
-  | { type: 'usage'; inputTokens?: number; outputTokens?: number; reasoningTokens?: number }
+  /** `cachedTokens`: the part of `inputTokens` the provider served from its prompt cache. */
+  | { type: 'usage'; inputTokens?: number; outputTokens?: number; reasoningTokens?: number; cachedTokens?: number }
+  /**
+   * What the call cost, added by the model gateway after the provider's stream (never by an
+   * adapter): `cost` in `currency` when the model has a price, else `priced: false`.
+   */
+  | { type: 'cost'; priced: boolean; cost?: number; currency?: string; budgets?: BudgetStateChange[] }
   | { type: 'finish'; reason: 'stop' | 'length' | 'tool_calls' | 'content_filter' | 'other' }
   /** `code`: `upstream_http_error`, `upstream_rate_limited`, `upstream_malformed`, `upstream_truncated`, `upstream_timeout`, `upstream_unreachable`, `aborted`. */
   | { type: 'error'; code: string; message: string; status?: number; retryAfterSeconds?: number };
+
+/** A budget whose state a model call changed (reported by the gateway's `cost` event). @public */
+export interface BudgetStateChange {
+  budgetId: string;
+  scope: string;
+  scopeId: string | null;
+  period: string;
+  state: 'ok' | 'near' | 'exhausted';
+  previousState: 'ok' | 'near' | 'exhausted';
+  /** In words: what was spent of what, over which window. */
+  reason: string;
+}
 
 /** The connection an adapter talks to (the credential already decrypted, never logged). @public */
 export interface ProviderConnection {

@@ -21,6 +21,8 @@ export type UpstreamErrorCode =
   | 'egress_address_refused'
   /** The connection does not exist, or no adapter serves its API type (or the operation). */
   | 'connection_unavailable'
+  /** A budget the call would cross refused it before anything was sent (the model gateway's taps). */
+  | 'budget_exhausted'
   | 'aborted';
 
 export type UpstreamErrorEvent = Extract<ModelStreamEvent, { type: 'error' }>;

@@ -17,7 +17,7 @@ describe('a live run', () => {
     const res = await kit.t.inject(chatRequest({ agentId: 'ada', sessionId: 'meta-live', message: 'Hello', modelConnectionId: kit.connectionId, model: 'thinker' }, true));
     const events = parseNdjson(res.body);
     const completed = events.find((e) => e.type === 'model.completed')!;
-    expect(completed.data.usage).toEqual({ inputTokens: 11, outputTokens: 7, reasoningTokens: 0 });
+    expect(completed.data.usage).toEqual({ inputTokens: 11, outputTokens: 7, reasoningTokens: 0, cachedTokens: 0, cost: 0, currency: null, unpricedCalls: 1 });
     const response = events.at(-1)!.data.response;
     expect(response).toMatchObject({ ok: true, model: { connectionId: kit.connectionId, model: 'thinker' }, usage: { inputTokens: 11, outputTokens: 7, reasoningTokens: 0 } });
     expect(Number.isInteger(response.durationMs)).toBe(true);

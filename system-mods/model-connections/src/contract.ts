@@ -21,10 +21,10 @@
  * with the adapter kit that speaks them (`sdk/helpers/providers/model-wire.ts`) and re-exported
  * here for the mods that call the gateway.
  */
-import { createListPointRef, createServiceRef } from '../../../sdk/index.js';
-import type { ChatRequest, ModelStreamEvent, ProviderConnection } from '../../../sdk/helpers/providers/model-wire.js';
+import { createHookPointRef, createListPointRef, createServiceRef } from '../../../sdk/index.js';
+import type { BudgetStateChange, ChatRequest, ModelStreamEvent, ProviderConnection } from '../../../sdk/helpers/providers/model-wire.js';
 
-export type { ChatMessage, ChatRequest, ChatTool, ModelStreamEvent, ProviderConnection, ReasoningBlock } from '../../../sdk/helpers/providers/model-wire.js';
+export type { BudgetStateChange, ChatMessage, ChatRequest, ChatTool, ModelStreamEvent, ProviderConnection, ReasoningBlock } from '../../../sdk/helpers/providers/model-wire.js';
 
 /** A model as a provider lists it. */
 export interface ProviderModel {
@@ -145,8 +145,18 @@ export interface GatewayModel {
   contextWindow?: number;
   reasoningEfforts?: string[];
   inputModalities?: string[];
-  /** From the model catalog, when it lists a price (the cost metrics read it). */
-  pricing?: { currency: string; inputPerMillion?: number; outputPerMillion?: number };
+  /** The effective price: the operator's override (`source: operator`), else the catalog's. */
+  pricing?: ModelPricing;
+}
+
+/** A price per million tokens. @public */
+export interface ModelPricing {
+  currency: string;
+  inputPerMillion?: number;
+  outputPerMillion?: number;
+  /** Prompt tokens served from the provider's cache; default: `inputPerMillion`. */
+  cachedInputPerMillion?: number;
+  source?: 'operator' | 'catalog';
 }
 
 /** A connection as callers may see it (never its credential). @public */
@@ -162,19 +172,97 @@ export interface ModelGatewayService {
   /** The connection, or undefined when it does not exist. */
   describe(connectionId: string): Promise<GatewayConnection | undefined>;
   /**
-   * Streams one model call. Never throws: an unknown connection, a missing adapter and every
-   * upstream failure end the stream with one `error` event.
+   * Streams one model call. Never throws: an unknown connection, a missing adapter, a veto of
+   * {@link modelCallHookPoints.beforeModelCall} (the upstream is not called) and every upstream
+   * failure end the stream with one `error` event. After the provider's events the gateway adds
+   * one `cost` event. `attribution` says who is calling (accounting and budgets read it).
    */
-  stream(connectionId: string, request: ChatRequest): AsyncIterable<ModelStreamEvent>;
+  stream(connectionId: string, request: ChatRequest, attribution?: ModelCallAttribution): AsyncIterable<ModelStreamEvent>;
   /**
    * Embeddings through the connection's adapter (`/embeddings` for OpenAI-compatible APIs).
    * Throws an `UpstreamError` (from `sdk/helpers/providers/upstream-error`) with a stable `code` on
    * failure; `model_connection_not_found` / `embeddings_unsupported` codes for local refusals.
    */
-  embed(connectionId: string, request: { model: string; input: string[]; signal: AbortSignal }): Promise<number[][]>;
+  embed(connectionId: string, request: { model: string; input: string[]; signal: AbortSignal }, attribution?: ModelCallAttribution): Promise<number[][]>;
   /** The provider's live model list (no catalog merge, nothing saved). Throws like `embed`. */
   listModels(connectionId: string, signal: AbortSignal): Promise<Array<{ id: string; contextWindow?: number }>>;
 }
 
 /** @public */
 export const modelGatewayServiceRef = createServiceRef<ModelGatewayService>({ id: 'model-connections.gateway' });
+
+// Who makes a model call and what it cost: the gateway tells the taps of these hook points before
+// and after every call (`stream` and `embed`), so accounting and budgets live in the mod that
+// owns them (`usage`), not in every caller.
+
+/** Who a model call is made for; callers fill in what they know. @public */
+export interface ModelCallAttribution {
+  /** What made the call: `chat`, `schedule`, `task`, `dream`, `compaction`, `embeddings`, … (a run's origin kind for run calls). */
+  source: string;
+  agentId?: string;
+  sessionId?: string;
+  runId?: string;
+  scheduleId?: string;
+  /** The mod the call is made for, when not the caller itself (an installed mod's tool, a channel). */
+  modId?: string;
+}
+
+/** A model call about to be made. @public */
+export interface ModelCallStart {
+  /** Unique per call; the same in the `afterModelCall` notice. */
+  callId: string;
+  kind: 'chat' | 'embed';
+  connectionId: string;
+  model: string;
+  attribution: ModelCallAttribution;
+  /** The worst case: estimated prompt tokens, and the output limit the request sends (else the gateway's default bound). */
+  estimate: { inputTokens: number; maxOutputTokens: number };
+  /** The model's effective price, when known. */
+  pricing?: ModelPricing;
+}
+
+/** A tap's refusal of a call: the stream ends with an `error` event of this code, and the upstream is not called. @public */
+export interface ModelCallVeto {
+  code: string;
+  message: string;
+}
+
+/** Token counts of one model call (`embed`: the estimated input; providers report none). @public */
+export interface ModelCallUsage {
+  inputTokens: number;
+  outputTokens: number;
+  cachedTokens: number;
+  reasoningTokens: number;
+}
+
+/** A model call that ended (also an aborted or failed one: what the provider reported so far). @public */
+export interface ModelCallEnd extends ModelCallStart {
+  usage: ModelCallUsage;
+  /** `cost` in `currency` when the model has a price; `priced: false` otherwise. */
+  cost: { priced: boolean; cost?: number; currency?: string };
+  ok: boolean;
+  /** The error code when not ok (`budget_exhausted` and other vetoes included). */
+  errorCode?: string;
+  /** True when a tap vetoed the call (nothing was sent upstream). */
+  vetoed: boolean;
+  durationMs: number;
+}
+
+/** What settling a call changed: the budgets whose state it moved (the stream's `cost` event reports them). @public */
+export interface ModelCallSettlement {
+  call: ModelCallEnd;
+  budgets: BudgetStateChange[];
+}
+
+/**
+ * `model-connections.beforeModelCall` (bail): the first tap that returns a {@link ModelCallVeto}
+ * refuses the call. `model-connections.settleModelCall` (waterfall): a call that was made ended;
+ * taps settle what they reserved with its real usage and return the settlement with the budget
+ * state changes they caused appended. `model-connections.afterModelCall` (series): every call
+ * that was made or refused, with its usage and cost. @public
+ */
+export const modelCallHookPoints = {
+  beforeModelCall: createHookPointRef<[ModelCallStart], ModelCallVeto | undefined>('model-connections.beforeModelCall'),
+  settleModelCall: createHookPointRef<[ModelCallSettlement], ModelCallSettlement>('model-connections.settleModelCall'),
+  afterModelCall: createHookPointRef<[ModelCallEnd], void>('model-connections.afterModelCall'),
+};

@@ -2,12 +2,25 @@
  * The model gateway other mods call (chat, Brains embeddings): it resolves a connection's
  * adapter and credential per call, so a key change or a re-registered adapter takes effect on
  * the next call, and the credential never leaves this mod except inside the adapter's request.
+ * Every call passes the `beforeModelCall` taps (which may refuse it: budgets) and ends with the
+ * `afterModelCall` notice carrying its usage and cost (accounting).
  */
-import type { ChatRequest, ModelGatewayService, ModelStreamEvent } from './contract.js';
-import { UpstreamError } from '../../../sdk/helpers/providers/upstream-error.js';
+import { randomUUID } from 'node:crypto';
+import type { OwnedHookPoint } from '../../../sdk/index.js';
+import type { BudgetStateChange, ChatRequest, ModelCallAttribution, ModelCallEnd, ModelCallSettlement, ModelCallStart, ModelCallVeto, ModelGatewayService, ModelStreamEvent } from './contract.js';
+import { UpstreamError, type UpstreamErrorCode } from '../../../sdk/helpers/providers/upstream-error.js';
 import type { ConnectionService, ResolvedConnection } from './connections.js';
+import { callCost, estimateEmbedTokens, estimatePromptTokens, DEFAULT_OUTPUT_RESERVE } from './call-cost.js';
 
-export function createModelGateway(connections: ConnectionService): ModelGatewayService {
+export interface ModelCallHooks {
+  before: OwnedHookPoint<[ModelCallStart], ModelCallVeto | undefined>;
+  settle: OwnedHookPoint<[ModelCallSettlement], ModelCallSettlement>;
+  after: OwnedHookPoint<[ModelCallEnd], void>;
+}
+
+const UNATTRIBUTED: ModelCallAttribution = { source: 'unattributed' };
+
+export function createModelGateway(connections: ConnectionService, hooks?: ModelCallHooks, log?: { warn(obj: object, msg: string): void }): ModelGatewayService {
   async function resolve(connectionId: string, need?: 'embed' | 'listModels'): Promise<ResolvedConnection & { adapter: NonNullable<ResolvedConnection['adapter']> }> {
     const resolved = await connections.resolve(connectionId);
     if (!resolved) throw new UpstreamError('connection_unavailable', `model connection ${connectionId.slice(0, 100)} does not exist`);
@@ -19,12 +32,38 @@ export function createModelGateway(connections: ConnectionService): ModelGateway
     return { ...resolved, adapter };
   }
 
+  function start(resolved: ResolvedConnection, kind: ModelCallStart['kind'], model: string, attribution: ModelCallAttribution | undefined, estimate: ModelCallStart['estimate']): ModelCallStart {
+    const pricing = resolved.view.models.find((m) => m.id === model)?.pricing;
+    return { callId: randomUUID(), kind, connectionId: resolved.view.id, model, attribution: attribution ?? UNATTRIBUTED, estimate, ...(pricing ? { pricing } : {}) };
+  }
+
+  /** Settles what the taps reserved; a tap's error is logged (its reservation expires). */
+  async function settle(end: ModelCallEnd): Promise<BudgetStateChange[]> {
+    if (!hooks || hooks.settle.taps().length === 0) return [];
+    try {
+      return (await hooks.settle.call({ call: end, budgets: [] })).budgets;
+    } catch (err) {
+      log?.warn({ err, callId: end.callId }, 'a model call could not be settled');
+      return [];
+    }
+  }
+
+  /** The notice never fails the call: a tap's error is logged. */
+  async function notify(end: ModelCallEnd): Promise<void> {
+    if (!hooks) return;
+    try {
+      await hooks.after.call(end);
+    } catch (err) {
+      log?.warn({ err, callId: end.callId }, 'a model call could not be recorded');
+    }
+  }
+
   return {
     async describe(connectionId) {
       return connections.describe(connectionId);
     },
 
-    async *stream(connectionId: string, request: ChatRequest): AsyncIterable<ModelStreamEvent> {
+    async *stream(connectionId: string, request: ChatRequest, attribution?: ModelCallAttribution): AsyncIterable<ModelStreamEvent> {
       let resolved;
       try {
         resolved = await resolve(connectionId);
@@ -32,12 +71,68 @@ export function createModelGateway(connections: ConnectionService): ModelGateway
         yield (error as UpstreamError).toEvent();
         return;
       }
-      yield* resolved.adapter.stream(resolved.connection, request);
+      const call = start(resolved, 'chat', request.model, attribution, {
+        inputTokens: estimatePromptTokens(request.messages, request.tools),
+        maxOutputTokens: request.maxOutputTokens ?? DEFAULT_OUTPUT_RESERVE,
+      });
+      const started = Date.now();
+      const veto = hooks ? await hooks.before.call(call) : undefined;
+      if (veto) {
+        await notify({ ...call, usage: { inputTokens: 0, outputTokens: 0, cachedTokens: 0, reasoningTokens: 0 }, cost: callCost(call.pricing, undefined), ok: false, errorCode: veto.code, vetoed: true, durationMs: 0 });
+        yield { type: 'error', code: veto.code, message: veto.message };
+        return;
+      }
+      const usage = { inputTokens: 0, outputTokens: 0, cachedTokens: 0, reasoningTokens: 0 };
+      let errorCode: string | undefined = 'aborted';
+      let budgets: BudgetStateChange[] = [];
+      try {
+        for await (const event of resolved.adapter.stream(resolved.connection, request)) {
+          if (event.type === 'usage') {
+            usage.inputTokens += event.inputTokens ?? 0;
+            usage.outputTokens += event.outputTokens ?? 0;
+            usage.cachedTokens += event.cachedTokens ?? 0;
+            usage.reasoningTokens += event.reasoningTokens ?? 0;
+          } else if (event.type === 'finish') {
+            errorCode = undefined;
+          } else if (event.type === 'error') {
+            errorCode = event.code;
+          } else if (event.type === 'cost') {
+            continue; // only the gateway says what a call cost
+          }
+          yield event;
+        }
+      } finally {
+        // Also when the caller stopped reading (cancel): what was used so far is settled and recorded.
+        const end: ModelCallEnd = { ...call, usage, cost: callCost(call.pricing, usage), ok: errorCode === undefined, ...(errorCode ? { errorCode } : {}), vetoed: false, durationMs: Date.now() - started };
+        budgets = await settle(end);
+        await notify(end);
+      }
+      yield { type: 'cost', ...callCost(call.pricing, usage), ...(budgets.length > 0 ? { budgets } : {}) };
     },
 
-    async embed(connectionId, request) {
-      const { adapter, connection } = await resolve(connectionId, 'embed');
-      return adapter.embed!(connection, request);
+    async embed(connectionId, request, attribution) {
+      const resolved = await resolve(connectionId, 'embed');
+      const call = start(resolved, 'embed', request.model, attribution, { inputTokens: estimateEmbedTokens(request.input), maxOutputTokens: 0 });
+      const veto = hooks ? await hooks.before.call(call) : undefined;
+      const usage = { inputTokens: call.estimate.inputTokens, outputTokens: 0, cachedTokens: 0, reasoningTokens: 0 };
+      if (veto) {
+        await notify({ ...call, usage: { ...usage, inputTokens: 0 }, cost: callCost(call.pricing, undefined), ok: false, errorCode: veto.code, vetoed: true, durationMs: 0 });
+        throw new UpstreamError(veto.code as UpstreamErrorCode, veto.message);
+      }
+      const started = Date.now();
+      let errorCode: string | undefined = 'aborted';
+      try {
+        const vectors = await resolved.adapter.embed!(resolved.connection, request);
+        errorCode = undefined;
+        return vectors;
+      } catch (error) {
+        errorCode = error instanceof UpstreamError ? error.code : 'upstream_error';
+        throw error;
+      } finally {
+        const end: ModelCallEnd = { ...call, usage, cost: callCost(call.pricing, usage), ok: errorCode === undefined, ...(errorCode ? { errorCode } : {}), vetoed: false, durationMs: Date.now() - started };
+        await settle(end);
+        await notify(end);
+      }
     },
 
     async listModels(connectionId, signal) {

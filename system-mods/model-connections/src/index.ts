@@ -2,7 +2,7 @@ import { bindRoutes, httpRouterFor, coreServices, defineMod, optional } from '..
 import type { RouteId } from './route-ids.js';
 import { connectionErrors } from './errors.js';
 import { connectionCredentialsServiceRef } from '../../provider-logins/src/contract.js';
-import { connectionAccessServiceRef, modelConnectionDirectoryServiceRef, modelCatalogServiceRef, modelGatewayServiceRef } from './contract.js';
+import { connectionAccessServiceRef, modelCallHookPoints, modelConnectionDirectoryServiceRef, modelCatalogServiceRef, modelGatewayServiceRef } from './contract.js';
 import { UpstreamError } from '../../../sdk/helpers/providers/upstream-error.js';
 import { loadBundledCatalog, ModelCatalog } from './catalog.js';
 import { ConnectionService } from './connections.js';
@@ -36,7 +36,14 @@ export default defineMod({
     bindRoutes(http, connectionRoutes(connections, providers));
     extensions.provide(exportCategoryPoint, connectionsExportCategory(db, secrets, connections, egress));
     provide(modelCatalogServiceRef, { connection: (connectionId) => connections.connection(connectionId) });
-    provide(modelGatewayServiceRef, createModelGateway(connections));
+    provide(
+      modelGatewayServiceRef,
+      createModelGateway(
+        connections,
+        { before: extensions.hook(modelCallHookPoints.beforeModelCall), settle: extensions.hook(modelCallHookPoints.settleModelCall), after: extensions.hook(modelCallHookPoints.afterModelCall) },
+        log,
+      ),
+    );
     provide(modelConnectionDirectoryServiceRef, {
       get: (connectionId) => connections.summary(connectionId),
       create: async (input) => (await connections.summary((await connections.save(input)).connection.id))!,

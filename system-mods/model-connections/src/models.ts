@@ -38,6 +38,8 @@ export interface StoredModel {
   contextWindowOverride?: number;
   reasoningEfforts?: string[];
   capabilities?: CapabilityOverrides;
+  /** The operator's price; wins over the catalog's. */
+  pricingOverride?: CatalogPricing;
   listed?: ListedFacts;
   catalog?: CatalogEnrichment;
 }
@@ -49,6 +51,7 @@ export interface ModelInput {
   contextWindowOverride?: number | null;
   reasoningEfforts?: string[] | null;
   capabilities?: CapabilityOverrides | null;
+  pricingOverride?: CatalogPricing | null;
 }
 
 /** A model as the API shows it. */
@@ -71,6 +74,8 @@ export interface ModelView {
   capabilitiesOverride?: CapabilityOverrides;
   maxOutputTokens?: number;
   pricing?: CatalogPricing;
+  pricingOverride?: CatalogPricing;
+  pricingSource?: 'operator' | 'catalog';
   capabilityProvenance?: CapabilityProvenance;
   /** The capability fields inferred from the model id alone (nothing else said them). */
   inferredCapabilities?: Array<'inputModalities' | 'outputModalities'>;
@@ -148,7 +153,12 @@ export function toModelView(model: StoredModel): ModelView {
   if (model.reasoningEfforts !== undefined) view.reasoningEffortsOverride = [...model.reasoningEfforts];
   if (model.capabilities !== undefined) view.capabilitiesOverride = structuredClone(model.capabilities);
   if (model.catalog?.maxOutputTokens !== undefined) view.maxOutputTokens = model.catalog.maxOutputTokens;
-  if (model.catalog?.pricing) view.pricing = { ...model.catalog.pricing };
+  const price = effectivePricing(model);
+  if (price) {
+    view.pricing = price.pricing;
+    view.pricingSource = price.source;
+  }
+  if (model.pricingOverride) view.pricingOverride = { ...model.pricingOverride };
   if (model.catalog) view.capabilityProvenance = { ...model.catalog.provenance };
   if (inferredFields.length > 0) view.inferredCapabilities = inferredFields;
   const sources: NonNullable<ModelView['capabilitySources']> = {};
@@ -181,9 +191,16 @@ export function toGatewayModel(model: StoredModel): GatewayModel {
   const out: GatewayModel = { ...toCatalogModel(model) };
   const input = defined(model.capabilities?.inputModalities, model.listed?.inputModalities, model.catalog?.inputModalities);
   if (input) out.inputModalities = [...input];
-  const pricing = model.catalog?.pricing;
-  if (pricing) out.pricing = { currency: pricing.currency, inputPerMillion: pricing.inputPerMillion, outputPerMillion: pricing.outputPerMillion };
+  const price = effectivePricing(model);
+  if (price) out.pricing = { ...price.pricing, source: price.source };
   return out;
+}
+
+/** The operator's price, else the catalog's. */
+export function effectivePricing(model: StoredModel): { pricing: CatalogPricing; source: 'operator' | 'catalog' } | undefined {
+  if (model.pricingOverride) return { pricing: { ...model.pricingOverride }, source: 'operator' };
+  if (model.catalog?.pricing) return { pricing: { ...model.catalog.pricing }, source: 'catalog' };
+  return undefined;
 }
 
 /** Catalog hit → new enrichment; miss → the model keeps what it had. */
@@ -211,6 +228,7 @@ export function applyOverrides(existing: StoredModel[], input: ModelInput[]): St
     if (typeof entry.contextWindowOverride === 'number') model.contextWindowOverride = entry.contextWindowOverride;
     if (Array.isArray(entry.reasoningEfforts)) model.reasoningEfforts = [...new Set(entry.reasoningEfforts)];
     if (entry.capabilities) model.capabilities = structuredClone(entry.capabilities);
+    if (entry.pricingOverride) model.pricingOverride = { ...entry.pricingOverride };
     if (prior?.listed) model.listed = prior.listed;
     if (prior?.catalog) model.catalog = prior.catalog;
     return model;

@@ -23,6 +23,19 @@ export const capabilitiesSchema = {
   },
 } as const;
 
+/** An operator's price for a model (self-hosted ones may cost 0), per million tokens. */
+export const priceSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['currency', 'inputPerMillion', 'outputPerMillion'],
+  properties: {
+    currency: { type: 'string', pattern: '^[A-Z]{3}$', description: 'ISO 4217 code, e.g. USD' },
+    inputPerMillion: { type: 'number', minimum: 0, maximum: 1_000_000 },
+    outputPerMillion: { type: 'number', minimum: 0, maximum: 1_000_000 },
+    cachedInputPerMillion: { type: 'number', minimum: 0, maximum: 1_000_000, description: 'Price of prompt tokens served from the provider cache; default: inputPerMillion' },
+  },
+} as const;
+
 const modelInput = {
   type: 'object',
   additionalProperties: false,
@@ -33,6 +46,7 @@ const modelInput = {
     contextWindowOverride: { type: ['integer', 'null'], minimum: 1, maximum: 100_000_000 },
     reasoningEfforts: { ...effortList, type: ['array', 'null'], description: 'Explicit supported efforts; [] = none (only off)' },
     capabilities: { ...capabilitiesSchema, type: ['object', 'null'] },
+    pricingOverride: { ...priceSchema, type: ['object', 'null'], description: "The operator's price: wins over the catalog's; null clears it" },
   },
 } as const;
 
@@ -91,7 +105,9 @@ export const modelSchema = {
     capabilities: capabilitiesSchema,
     capabilitiesOverride: capabilitiesSchema,
     maxOutputTokens: { type: 'integer' },
-    pricing: { type: 'object' },
+    pricing: { type: 'object', description: "Effective price per million tokens: the operator's override, else the catalog's" },
+    pricingOverride: priceSchema,
+    pricingSource: { enum: ['operator', 'catalog'] },
     capabilityProvenance: provenance,
     inferredCapabilities: {
       type: 'array',

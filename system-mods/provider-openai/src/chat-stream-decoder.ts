@@ -74,11 +74,13 @@ function mapFinishReason(reason: string): FinishReason {
 
 function usageEvent(usage: Record<string, unknown>): ModelStreamEvent {
   const details = isRecord(usage.completion_tokens_details) ? usage.completion_tokens_details : {};
+  const prompt = isRecord(usage.prompt_tokens_details) ? usage.prompt_tokens_details : {};
   return {
     type: 'usage',
     ...(typeof usage.prompt_tokens === 'number' && { inputTokens: usage.prompt_tokens }),
     ...(typeof usage.completion_tokens === 'number' && { outputTokens: usage.completion_tokens }),
     ...(typeof details.reasoning_tokens === 'number' && { reasoningTokens: details.reasoning_tokens }),
+    ...(typeof prompt.cached_tokens === 'number' && { cachedTokens: prompt.cached_tokens }),
   };
 }
 

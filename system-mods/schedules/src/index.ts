@@ -2,6 +2,7 @@ import { bindRoutes, coreServices, defineMod, httpRouterFor } from '../../../sdk
 import { agentHookPoints, agentsServiceRef } from '../../agents/src/contract.js';
 import { agentRunsServiceRef } from '../../chat/src/contract.js';
 import { operatorSettingsServiceRef } from '../../settings/src/contract.js';
+import { usageHookPoints } from '../../usage/src/contract.js';
 import { scheduleErrors } from './errors.js';
 import { exportCategoryPoint } from '../../export/src/contract.js';
 import { schedulesExportCategory } from './export-category.js';
@@ -43,6 +44,11 @@ export default defineMod({
     bindRoutes(http, scheduledJobRoutes(jobs, scheduler));
     extensions.provide(exportCategoryPoint, schedulesExportCategory({ db, agents, operatorTimezone, clock }));
     diagnostics.provide(scheduleJobDiagnostics(db));
+    // A budget the operator changed may let the jobs it paused run again (the next one that is still short pauses again).
+    extensions.tap(usageHookPoints.onBudgetChanged, async (change) => {
+      const resumed = await jobs.resumePaused(change);
+      if (resumed.length > 0) log.info({ jobs: resumed, budgetId: change.budgetId }, 'scheduled jobs a budget paused were resumed');
+    });
     extensions.tap(agentHookPoints.beforeDelete, ({ agentId, unitOfWork }) => db.transaction((trx) => jobs.purgeAgent(trx, agentId), { join: unitOfWork }));
 
     // The embedded database has one process: runs left `running` belonged to one that is gone.

@@ -10,6 +10,7 @@ import { startTestKernel, type TestKernel, type TestKernelOptions } from '../../
 import { json } from '../../../test/helpers.js';
 import { chatChunk, sseData, startFakeOpenAi, type FakeOpenAi, type ScriptedAnswer } from '../../../test/peers/fake-openai.js';
 import { up } from '../migrations/20270301100000_schedules.js';
+import { up as upPaused } from '../migrations/20270302100000_schedules_paused.js';
 import { ScheduledJobs } from '../src/services/scheduled-jobs.js';
 import { Scheduler } from '../src/services/scheduler.js';
 import { until as pollUntil } from '../../../test/kits/until.js';
@@ -25,6 +26,7 @@ export function modDb(knex: Knex, driver: 'pglite' | 'postgres'): ModDatabaseSer
 /** The schedules tables exist in the migrated template; a kernel without the mod may still need them. */
 export async function ensureTables(knex: Knex): Promise<void> {
   if (!(await knex.schema.hasTable('schedules_jobs'))) await up(knex);
+  if (!(await knex.schema.hasColumn('schedules_jobs', 'paused_reason'))) await upPaused(knex);
 }
 
 /** A clock the test sets. */

@@ -143,6 +143,47 @@ describe('claiming occurrences', () => {
     expect(seen.sort()).toEqual(spans.map((s) => `00-${s.traceId}-${s.spanId}-01`).sort());
   });
 
+  it('pauses a job whose run a budget refused, runs and retries nothing meanwhile, and resumes from now when a budget that applies changes', async () => {
+    const job = await kit.jobs.create({ agentId: 'ada', name: 'Hourly', prompt: 'x', cron: '0 * * * *' });
+    const other = await kit.jobs.create({ agentId: 'bob', name: 'Other', prompt: 'x', cron: '0 * * * *' });
+    kit.clock.set('2040-01-01T09:00:05Z');
+    expect((await kit.scheduler.tick()).started).toBe(2);
+    const refusal = { ok: false, status: 'failed', error: 'budget_exhausted', message: 'Budget reached: the day budget of agent ada would be crossed' };
+    for (const run of kit.runs.runs.values()) if (run.request.agentId === 'ada') run.finish('run.failed', refusal);
+    await until(
+      () => kit.jobs.get(job.id),
+      (j) => j.paused !== null,
+      'the job is paused',
+    );
+    const paused = await kit.jobs.get(job.id);
+    expect(paused).toMatchObject({
+      enabled: true,
+      nextAt: null,
+      nextOccurrences: [],
+      paused: { reason: 'budget_exhausted: Budget reached: the day budget of agent ada would be crossed', at: '2040-01-01T09:00:05.000Z' },
+    });
+    expect((await runsOf(job.id))[0]).toMatchObject({ status: 'failed', error: expect.stringMatching(/^budget_exhausted/) });
+
+    // Hours pass: the paused job neither runs nor retries; the other job goes on.
+    kit.runs.finishAll();
+    await kit.scheduler.settled();
+    kit.clock.set('2040-01-01T12:00:05Z');
+    await kit.scheduler.tick();
+    expect(await runsOf(job.id)).toHaveLength(1);
+    expect((await runsOf(other.id)).at(-1)).toMatchObject({ occurrenceAt: '2040-01-01T12:00:00.000Z', status: 'running' });
+    // Enabling it again (a timing change) does not unpause it; a budget of another agent does not either.
+    expect((await kit.jobs.update(job.id, { enabled: true })).paused).not.toBeNull();
+    expect(await kit.jobs.resumePaused({ scope: 'agent', scopeId: 'bob' })).toEqual([]);
+
+    expect(await kit.jobs.resumePaused({ scope: 'agent', scopeId: 'ada' })).toEqual([job.id]);
+    expect(await kit.jobs.get(job.id)).toMatchObject({ paused: null, nextAt: '2040-01-01T13:00:00.000Z' });
+    kit.clock.set('2040-01-01T13:00:05Z');
+    await kit.scheduler.tick();
+    expect((await runsOf(job.id)).map((r) => r.occurrenceAt)).toEqual(['2040-01-01T09:00:00.000Z', '2040-01-01T13:00:00.000Z']);
+    kit.runs.finishAll();
+    await kit.scheduler.settled();
+  });
+
   it('leaves disabled jobs alone and picks up from now when enabled again', async () => {
     const job = await kit.jobs.create({ agentId: 'ada', name: 'Paused', prompt: 'x', cron: '0 * * * *', enabled: false });
     expect(job).toMatchObject({ enabled: false, nextAt: null, nextOccurrences: [] });

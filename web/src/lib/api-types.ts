@@ -2424,6 +2424,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/settings/budgets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Budgets, each with its state (ok, near, exhausted), the reason and what is left in its current window
+         * @description Every budget with its state in its current window.
+         */
+        get: operations["usage.budgets-list"];
+        put?: never;
+        /**
+         * Create a budget in tokens and/or money for the global scope, an agent, a schedule or a mod, per run, day or month
+         * @description Creates a budget (one per scope, scope id and period: 409 budget_exists). Needs maxTokens and/or maxCost (with currency).
+         */
+        post: operations["usage.budgets-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/budgets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One budget with its state
+         * @description One budget; 404 budget_not_found.
+         */
+        get: operations["usage.budget-get"];
+        /**
+         * Change a budget's limits
+         * @description Replaces the limits (omitted ones are cleared; scope and period stay). Raising a limit lets refused calls through again at once, and resumes scheduled jobs it paused.
+         */
+        put: operations["usage.budget-update"];
+        post?: never;
+        /**
+         * Delete a budget
+         * @description Deletes a budget and its windows.
+         */
+        delete: operations["usage.budget-delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/settings/curator": {
         parameters: {
             query?: never;
@@ -3571,6 +3623,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Model call usage and cost, filtered and summed per group (day, agent, session, run, schedule, mod, connection, model or source)
+         * @description Model call usage (input, output, cached and reasoning tokens, cost, unpriced and refused calls) filtered by agent, session, run, schedule, mod, connection, model, source and time, summed per group: days (operator time zone) in date order, otherwise largest cost first.
+         */
+        get: operations["usage.summary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/workbench": {
         parameters: {
             query?: never;
@@ -3880,7 +3952,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3913,7 +3985,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3948,7 +4020,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4007,7 +4079,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4055,7 +4127,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4115,7 +4187,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4144,7 +4216,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4184,7 +4256,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4259,7 +4331,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4348,7 +4420,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4398,7 +4470,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4457,7 +4529,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4542,7 +4614,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4571,7 +4643,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4616,7 +4688,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4645,7 +4717,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4683,7 +4755,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4712,7 +4784,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4752,7 +4824,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4781,7 +4853,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4821,7 +4893,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4881,7 +4953,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4949,7 +5021,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5024,7 +5096,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5106,7 +5178,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5140,7 +5212,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5186,7 +5258,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5244,7 +5316,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5517,7 +5589,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5580,7 +5652,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5661,7 +5733,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5718,7 +5790,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5748,7 +5820,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5804,7 +5876,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5831,7 +5903,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5858,7 +5930,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5885,7 +5957,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5949,7 +6021,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6019,7 +6091,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6078,7 +6150,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6152,7 +6224,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6220,7 +6292,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6290,7 +6362,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6356,7 +6428,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6422,7 +6494,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6459,7 +6531,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6650,7 +6722,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6682,7 +6754,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6750,7 +6822,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6782,7 +6854,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6812,7 +6884,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6858,7 +6930,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6920,7 +6992,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6984,7 +7056,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7047,7 +7119,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7081,7 +7153,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7113,7 +7185,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7164,7 +7236,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7213,7 +7285,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7242,7 +7314,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7281,7 +7353,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7308,7 +7380,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7337,7 +7409,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7416,7 +7488,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7455,7 +7527,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7613,7 +7685,7 @@ export interface operations {
                     });
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7722,7 +7794,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7773,7 +7845,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7868,7 +7940,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8046,7 +8118,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8139,7 +8211,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8171,7 +8243,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8224,7 +8296,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8266,7 +8338,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8317,7 +8389,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8347,7 +8419,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8395,7 +8467,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8458,7 +8530,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8508,7 +8580,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8545,7 +8617,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8608,7 +8680,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8659,7 +8731,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8710,7 +8782,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8869,7 +8941,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9048,7 +9120,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9091,7 +9163,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9167,7 +9239,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9253,7 +9325,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9293,7 +9365,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9326,7 +9398,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9423,7 +9495,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9492,7 +9564,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9561,7 +9633,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9664,7 +9736,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9769,7 +9841,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9881,7 +9953,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9920,7 +9992,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9967,7 +10039,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9996,7 +10068,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10029,7 +10101,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10064,7 +10136,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10122,7 +10194,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10164,7 +10236,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10215,7 +10287,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10269,7 +10341,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10330,7 +10402,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10365,7 +10437,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10432,7 +10504,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10468,7 +10540,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10515,7 +10587,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10562,7 +10634,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10598,7 +10670,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10633,7 +10705,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10680,7 +10752,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10718,7 +10790,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10753,7 +10825,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10792,7 +10864,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10851,7 +10923,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10890,7 +10962,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10925,7 +10997,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10969,7 +11041,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11006,7 +11078,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11041,7 +11113,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11089,7 +11161,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11139,7 +11211,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11177,7 +11249,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11206,7 +11278,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11248,7 +11320,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11293,7 +11365,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11338,7 +11410,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11389,7 +11461,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11452,7 +11524,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11505,6 +11577,13 @@ export interface operations {
                             nextAt: string | null;
                             /** @description The next 5 occurrences after now in the effective zone (empty while disabled) */
                             nextOccurrences: string[];
+                            /** @description Set while a budget keeps the job from running (no occurrence runs or is retried); changing a budget that applies resumes it */
+                            paused: {
+                                /** @description The refusal of the run a budget stopped */
+                                reason: string;
+                                /** Format: date-time */
+                                at: string;
+                            } | null;
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
@@ -11513,7 +11592,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11589,6 +11668,13 @@ export interface operations {
                             nextAt: string | null;
                             /** @description The next 5 occurrences after now in the effective zone (empty while disabled) */
                             nextOccurrences: string[];
+                            /** @description Set while a budget keeps the job from running (no occurrence runs or is retried); changing a budget that applies resumes it */
+                            paused: {
+                                /** @description The refusal of the run a budget stopped */
+                                reason: string;
+                                /** Format: date-time */
+                                at: string;
+                            } | null;
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
@@ -11597,7 +11683,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11648,6 +11734,13 @@ export interface operations {
                             nextAt: string | null;
                             /** @description The next 5 occurrences after now in the effective zone (empty while disabled) */
                             nextOccurrences: string[];
+                            /** @description Set while a budget keeps the job from running (no occurrence runs or is retried); changing a budget that applies resumes it */
+                            paused: {
+                                /** @description The refusal of the run a budget stopped */
+                                reason: string;
+                                /** Format: date-time */
+                                at: string;
+                            } | null;
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
@@ -11656,7 +11749,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11693,7 +11786,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11761,6 +11854,13 @@ export interface operations {
                             nextAt: string | null;
                             /** @description The next 5 occurrences after now in the effective zone (empty while disabled) */
                             nextOccurrences: string[];
+                            /** @description Set while a budget keeps the job from running (no occurrence runs or is retried); changing a budget that applies resumes it */
+                            paused: {
+                                /** @description The refusal of the run a budget stopped */
+                                reason: string;
+                                /** Format: date-time */
+                                at: string;
+                            } | null;
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
@@ -11769,7 +11869,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11833,7 +11933,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11900,7 +12000,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12013,7 +12113,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12074,7 +12174,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12117,7 +12217,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12170,7 +12270,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12215,7 +12315,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12307,7 +12407,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12383,7 +12483,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12463,7 +12563,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12528,7 +12628,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12563,7 +12663,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12666,7 +12766,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12737,7 +12837,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12771,7 +12871,7 @@ export interface operations {
                     "application/json": string;
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12846,7 +12946,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12899,7 +12999,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12935,7 +13035,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12985,7 +13085,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13046,7 +13146,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13097,7 +13197,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13150,7 +13250,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13211,7 +13311,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13250,7 +13350,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13303,7 +13403,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13343,7 +13443,367 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "usage.budgets-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        budgets: {
+                            id: string;
+                            /** @enum {unknown} */
+                            scope: "global" | "agent" | "schedule" | "mod";
+                            scopeId: string | null;
+                            /** @enum {unknown} */
+                            period: "run" | "day" | "month";
+                            maxTokens: number | null;
+                            maxCost: number | null;
+                            currency: string | null;
+                            allowUnpriced: boolean;
+                            nearRatio: number;
+                            /** @description The current window (today, this month); null for run budgets */
+                            current: {
+                                windowKey?: string;
+                                spentTokens?: number;
+                                spentCost?: number;
+                                /** @description Held by calls in flight */
+                                reservedTokens?: number;
+                                reservedCost?: number;
+                                remainingTokens?: number | null;
+                                remainingCost?: number | null;
+                            } | null;
+                            /** @enum {unknown} */
+                            state: "ok" | "near" | "exhausted";
+                            reason: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "usage.budgets-create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {unknown} */
+                    scope: "global" | "agent" | "schedule" | "mod";
+                    /** @description The agent, schedule or mod id; none for global */
+                    scopeId?: string | null;
+                    /**
+                     * @description day and month in the operator time zone
+                     * @enum {unknown}
+                     */
+                    period: "run" | "day" | "month";
+                    /** @description Input + output tokens per window */
+                    maxTokens?: number | null;
+                    /** @description Money per window, in currency */
+                    maxCost?: number | null;
+                    /** @description ISO 4217 code; required with maxCost */
+                    currency?: string | null;
+                    /** @description Under maxCost, let calls of models without a price through (counted in tokens only); default false: they are refused */
+                    allowUnpriced?: boolean;
+                    /** @description The part of a limit from which the state is near (default 0.8) */
+                    nearRatio?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        budget: {
+                            id: string;
+                            /** @enum {unknown} */
+                            scope: "global" | "agent" | "schedule" | "mod";
+                            scopeId: string | null;
+                            /** @enum {unknown} */
+                            period: "run" | "day" | "month";
+                            maxTokens: number | null;
+                            maxCost: number | null;
+                            currency: string | null;
+                            allowUnpriced: boolean;
+                            nearRatio: number;
+                            /** @description The current window (today, this month); null for run budgets */
+                            current: {
+                                windowKey?: string;
+                                spentTokens?: number;
+                                spentCost?: number;
+                                /** @description Held by calls in flight */
+                                reservedTokens?: number;
+                                reservedCost?: number;
+                                remainingTokens?: number | null;
+                                remainingCost?: number | null;
+                            } | null;
+                            /** @enum {unknown} */
+                            state: "ok" | "near" | "exhausted";
+                            reason: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "usage.budget-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        budget: {
+                            id: string;
+                            /** @enum {unknown} */
+                            scope: "global" | "agent" | "schedule" | "mod";
+                            scopeId: string | null;
+                            /** @enum {unknown} */
+                            period: "run" | "day" | "month";
+                            maxTokens: number | null;
+                            maxCost: number | null;
+                            currency: string | null;
+                            allowUnpriced: boolean;
+                            nearRatio: number;
+                            /** @description The current window (today, this month); null for run budgets */
+                            current: {
+                                windowKey?: string;
+                                spentTokens?: number;
+                                spentCost?: number;
+                                /** @description Held by calls in flight */
+                                reservedTokens?: number;
+                                reservedCost?: number;
+                                remainingTokens?: number | null;
+                                remainingCost?: number | null;
+                            } | null;
+                            /** @enum {unknown} */
+                            state: "ok" | "near" | "exhausted";
+                            reason: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "usage.budget-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Input + output tokens per window */
+                    maxTokens?: number | null;
+                    /** @description Money per window, in currency */
+                    maxCost?: number | null;
+                    /** @description ISO 4217 code; required with maxCost */
+                    currency?: string | null;
+                    /** @description Under maxCost, let calls of models without a price through (counted in tokens only); default false: they are refused */
+                    allowUnpriced?: boolean;
+                    /** @description The part of a limit from which the state is near (default 0.8) */
+                    nearRatio?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        budget: {
+                            id: string;
+                            /** @enum {unknown} */
+                            scope: "global" | "agent" | "schedule" | "mod";
+                            scopeId: string | null;
+                            /** @enum {unknown} */
+                            period: "run" | "day" | "month";
+                            maxTokens: number | null;
+                            maxCost: number | null;
+                            currency: string | null;
+                            allowUnpriced: boolean;
+                            nearRatio: number;
+                            /** @description The current window (today, this month); null for run budgets */
+                            current: {
+                                windowKey?: string;
+                                spentTokens?: number;
+                                spentCost?: number;
+                                /** @description Held by calls in flight */
+                                reservedTokens?: number;
+                                reservedCost?: number;
+                                remainingTokens?: number | null;
+                                remainingCost?: number | null;
+                            } | null;
+                            /** @enum {unknown} */
+                            state: "ok" | "near" | "exhausted";
+                            reason: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "usage.budget-delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        budget: {
+                            id: string;
+                            /** @enum {unknown} */
+                            scope: "global" | "agent" | "schedule" | "mod";
+                            scopeId: string | null;
+                            /** @enum {unknown} */
+                            period: "run" | "day" | "month";
+                            maxTokens: number | null;
+                            maxCost: number | null;
+                            currency: string | null;
+                            allowUnpriced: boolean;
+                            nearRatio: number;
+                            /** @description The current window (today, this month); null for run budgets */
+                            current: {
+                                windowKey?: string;
+                                spentTokens?: number;
+                                spentCost?: number;
+                                /** @description Held by calls in flight */
+                                reservedTokens?: number;
+                                reservedCost?: number;
+                                remainingTokens?: number | null;
+                                remainingCost?: number | null;
+                            } | null;
+                            /** @enum {unknown} */
+                            state: "ok" | "near" | "exhausted";
+                            reason: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13404,7 +13864,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13483,7 +13943,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13534,7 +13994,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13594,7 +14054,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13634,7 +14094,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13685,7 +14145,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13773,7 +14233,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13956,7 +14416,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14046,7 +14506,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14114,7 +14574,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14165,7 +14625,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14236,7 +14696,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14301,7 +14761,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14365,7 +14825,18 @@ export interface operations {
                                     reasoning?: boolean;
                                 };
                                 maxOutputTokens?: number;
+                                /** @description Effective price per million tokens: the operator's override, else the catalog's */
                                 pricing?: Record<string, never>;
+                                pricingOverride?: {
+                                    /** @description ISO 4217 code, e.g. USD */
+                                    currency: string;
+                                    inputPerMillion: number;
+                                    outputPerMillion: number;
+                                    /** @description Price of prompt tokens served from the provider cache; default: inputPerMillion */
+                                    cachedInputPerMillion?: number;
+                                };
+                                /** @enum {unknown} */
+                                pricingSource?: "operator" | "catalog";
                                 capabilityProvenance?: {
                                     source?: string;
                                     /** Format: date-time */
@@ -14399,7 +14870,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14440,6 +14911,15 @@ export interface operations {
                             toolCalls?: boolean;
                             /** @description false also means the model takes no reasoning effort unless reasoningEfforts is set */
                             reasoning?: boolean;
+                        } | null;
+                        /** @description The operator's price: wins over the catalog's; null clears it */
+                        pricingOverride?: {
+                            /** @description ISO 4217 code, e.g. USD */
+                            currency: string;
+                            inputPerMillion: number;
+                            outputPerMillion: number;
+                            /** @description Price of prompt tokens served from the provider cache; default: inputPerMillion */
+                            cachedInputPerMillion?: number;
                         } | null;
                     }[];
                     apiKey?: string;
@@ -14491,7 +14971,18 @@ export interface operations {
                                     reasoning?: boolean;
                                 };
                                 maxOutputTokens?: number;
+                                /** @description Effective price per million tokens: the operator's override, else the catalog's */
                                 pricing?: Record<string, never>;
+                                pricingOverride?: {
+                                    /** @description ISO 4217 code, e.g. USD */
+                                    currency: string;
+                                    inputPerMillion: number;
+                                    outputPerMillion: number;
+                                    /** @description Price of prompt tokens served from the provider cache; default: inputPerMillion */
+                                    cachedInputPerMillion?: number;
+                                };
+                                /** @enum {unknown} */
+                                pricingSource?: "operator" | "catalog";
                                 capabilityProvenance?: {
                                     source?: string;
                                     /** Format: date-time */
@@ -14569,7 +15060,18 @@ export interface operations {
                                     reasoning?: boolean;
                                 };
                                 maxOutputTokens?: number;
+                                /** @description Effective price per million tokens: the operator's override, else the catalog's */
                                 pricing?: Record<string, never>;
+                                pricingOverride?: {
+                                    /** @description ISO 4217 code, e.g. USD */
+                                    currency: string;
+                                    inputPerMillion: number;
+                                    outputPerMillion: number;
+                                    /** @description Price of prompt tokens served from the provider cache; default: inputPerMillion */
+                                    cachedInputPerMillion?: number;
+                                };
+                                /** @enum {unknown} */
+                                pricingSource?: "operator" | "catalog";
                                 capabilityProvenance?: {
                                     source?: string;
                                     /** Format: date-time */
@@ -14603,7 +15105,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14669,7 +15171,18 @@ export interface operations {
                                     reasoning?: boolean;
                                 };
                                 maxOutputTokens?: number;
+                                /** @description Effective price per million tokens: the operator's override, else the catalog's */
                                 pricing?: Record<string, never>;
+                                pricingOverride?: {
+                                    /** @description ISO 4217 code, e.g. USD */
+                                    currency: string;
+                                    inputPerMillion: number;
+                                    outputPerMillion: number;
+                                    /** @description Price of prompt tokens served from the provider cache; default: inputPerMillion */
+                                    cachedInputPerMillion?: number;
+                                };
+                                /** @enum {unknown} */
+                                pricingSource?: "operator" | "catalog";
                                 capabilityProvenance?: {
                                     source?: string;
                                     /** Format: date-time */
@@ -14703,7 +15216,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14742,7 +15255,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14813,7 +15326,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14897,7 +15410,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14985,7 +15498,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15076,7 +15589,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15168,7 +15681,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15255,7 +15768,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15327,7 +15840,18 @@ export interface operations {
                                     reasoning?: boolean;
                                 };
                                 maxOutputTokens?: number;
+                                /** @description Effective price per million tokens: the operator's override, else the catalog's */
                                 pricing?: Record<string, never>;
+                                pricingOverride?: {
+                                    /** @description ISO 4217 code, e.g. USD */
+                                    currency: string;
+                                    inputPerMillion: number;
+                                    outputPerMillion: number;
+                                    /** @description Price of prompt tokens served from the provider cache; default: inputPerMillion */
+                                    cachedInputPerMillion?: number;
+                                };
+                                /** @enum {unknown} */
+                                pricingSource?: "operator" | "catalog";
                                 capabilityProvenance?: {
                                     source?: string;
                                     /** Format: date-time */
@@ -15373,7 +15897,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15452,7 +15976,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15536,7 +16060,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15624,7 +16148,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15716,7 +16240,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15806,7 +16330,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15866,7 +16390,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15929,7 +16453,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15980,7 +16504,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16042,7 +16566,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16103,7 +16627,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16166,7 +16690,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16223,7 +16747,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16282,7 +16806,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16332,7 +16856,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16382,7 +16906,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16441,7 +16965,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16483,7 +17007,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16536,7 +17060,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16573,7 +17097,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16617,7 +17141,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16707,7 +17231,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16833,7 +17357,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16860,7 +17384,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16911,7 +17435,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16954,7 +17478,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17015,7 +17539,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17054,7 +17578,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17174,7 +17698,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17208,7 +17732,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17250,7 +17774,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17301,7 +17825,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17345,7 +17869,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17391,7 +17915,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17443,7 +17967,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17477,7 +18001,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17555,7 +18079,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17650,7 +18174,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17724,7 +18248,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17798,7 +18322,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17891,7 +18415,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17932,7 +18456,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18012,7 +18536,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18068,7 +18592,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18165,7 +18689,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18302,7 +18826,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18432,7 +18956,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18572,7 +19096,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18708,7 +19232,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18878,7 +19402,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18939,7 +19463,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18989,7 +19513,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19020,7 +19544,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19052,7 +19576,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19084,7 +19608,87 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "usage.summary": {
+        parameters: {
+            query?: {
+                groupBy?: "day" | "agent" | "session" | "run" | "schedule" | "mod" | "connection" | "model" | "source";
+                agentId?: string;
+                sessionId?: string;
+                runId?: string;
+                scheduleId?: string;
+                modId?: string;
+                connectionId?: string;
+                model?: string;
+                source?: string;
+                from?: string;
+                to?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @enum {unknown} */
+                        groupBy: "day" | "agent" | "session" | "run" | "schedule" | "mod" | "connection" | "model" | "source";
+                        timezone: string;
+                        groups: {
+                            /** @description The group value; null: calls without one (e.g. no agent) */
+                            key: string | null;
+                            calls: number;
+                            /** @description Calls a budget refused before anything was sent */
+                            refusedCalls: number;
+                            /** @description Calls of a model without a price: their cost is unknown, not 0 */
+                            unpricedCalls: number;
+                            inputTokens: number;
+                            outputTokens: number;
+                            /** @description The part of inputTokens served from the provider cache */
+                            cachedTokens: number;
+                            reasoningTokens: number;
+                            /** @description Sum of the priced calls' cost */
+                            cost: number;
+                            currencies: string[];
+                        }[];
+                        totals: {
+                            calls: number;
+                            /** @description Calls a budget refused before anything was sent */
+                            refusedCalls: number;
+                            /** @description Calls of a model without a price: their cost is unknown, not 0 */
+                            unpricedCalls: number;
+                            inputTokens: number;
+                            outputTokens: number;
+                            /** @description The part of inputTokens served from the provider cache */
+                            cachedTokens: number;
+                            reasoningTokens: number;
+                            /** @description Sum of the priced calls' cost */
+                            cost: number;
+                            currencies: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19155,7 +19759,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19300,7 +19904,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19345,7 +19949,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19396,7 +20000,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19460,7 +20064,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19510,7 +20114,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19572,7 +20176,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19629,7 +20233,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19694,7 +20298,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19761,7 +20365,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19788,7 +20392,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19815,7 +20419,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19844,7 +20448,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19887,7 +20491,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19916,7 +20520,7 @@ export interface operations {
                     "application/json": string;
                 };
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19945,7 +20549,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (377 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;

@@ -42,7 +42,7 @@ export class EmbeddingClient {
   async embed(connectionId: string, model: string, input: string[], signal?: AbortSignal): Promise<number[][]> {
     const gateway = this.gateway.get();
     if (!gateway) throw new EmbeddingFailure('the model connections mod is not enabled', true);
-    const vectors = await this.bounded(signal, (s) => gateway.embed(connectionId, { model, input, signal: s }));
+    const vectors = await this.bounded(signal, (s) => gateway.embed(connectionId, { model, input, signal: s }, { source: 'embeddings', modId: 'brains' }));
     if (!Array.isArray(vectors) || vectors.length !== input.length) throw new EmbeddingFailure(`asked for ${input.length} embeddings, got ${Array.isArray(vectors) ? vectors.length : 'none'}`);
     const dimensions = vectors[0]?.length ?? 0;
     if (dimensions === 0) throw new EmbeddingFailure('the provider returned an empty embedding');

@@ -90,7 +90,7 @@ const nullableTime = { type: ['string', 'null'], format: 'date-time' } as const;
 export const jobSchema = {
   type: 'object',
   additionalProperties: false,
-  required: ['id', 'agentId', 'sessionId', 'name', 'prompt', 'cron', 'timezone', 'effectiveTimezone', 'enabled', 'nextAt', 'nextOccurrences', 'createdAt', 'updatedAt'],
+  required: ['id', 'agentId', 'sessionId', 'name', 'prompt', 'cron', 'timezone', 'effectiveTimezone', 'enabled', 'nextAt', 'nextOccurrences', 'paused', 'createdAt', 'updatedAt'],
   properties: {
     id: { type: 'string' },
     agentId: { type: 'string' },
@@ -103,6 +103,13 @@ export const jobSchema = {
     enabled: { type: 'boolean' },
     nextAt: { ...nullableTime, description: 'The next occurrence (null while disabled)' },
     nextOccurrences: { type: 'array', maxItems: NEXT_OCCURRENCES, items: isoTime, description: `The next ${NEXT_OCCURRENCES} occurrences after now in the effective zone (empty while disabled)` },
+    paused: {
+      type: ['object', 'null'],
+      additionalProperties: false,
+      required: ['reason', 'at'],
+      properties: { reason: { type: 'string', description: 'The refusal of the run a budget stopped' }, at: isoTime },
+      description: 'Set while a budget keeps the job from running (no occurrence runs or is retried); changing a budget that applies resumes it',
+    },
     createdAt: isoTime,
     updatedAt: isoTime,
   },

@@ -22,6 +22,9 @@ export interface JobRow {
   enabled: boolean;
   next_at: Date | string | null;
   next_tz: string | null;
+  /** Why a budget paused the job (its run's refusal); null when it is not paused. */
+  paused_reason?: string | null;
+  paused_at?: Date | string | null;
   created_at: Date | string;
   updated_at: Date | string;
 }
@@ -53,6 +56,8 @@ export interface ScheduledJob {
   enabled: boolean;
   nextAt: string | null;
   nextOccurrences: string[];
+  /** Set while a budget keeps the job from running: its run's refusal, and since when. */
+  paused: { reason: string; at: string } | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -141,7 +146,7 @@ export class ScheduledJobs {
 
   private view(row: JobRow, operatorTz: string, now: number): ScheduledJob {
     const effectiveTimezone = row.timezone ?? operatorTz;
-    const upcoming = row.enabled ? nextOccurrences(cronSpec(row.cron), now, effectiveTimezone, NEXT_OCCURRENCES).map((t) => new Date(t).toISOString()) : [];
+    const upcoming = row.enabled && !row.paused_reason ? nextOccurrences(cronSpec(row.cron), now, effectiveTimezone, NEXT_OCCURRENCES).map((t) => new Date(t).toISOString()) : [];
     return {
       id: row.id,
       agentId: row.agent_id,
@@ -154,6 +159,7 @@ export class ScheduledJobs {
       enabled: row.enabled,
       nextAt: upcoming[0] ?? null,
       nextOccurrences: upcoming,
+      paused: row.paused_reason ? { reason: row.paused_reason, at: iso(row.paused_at ?? row.updated_at)! } : null,
       createdAt: iso(row.created_at)!,
       updatedAt: iso(row.updated_at)!,
     };
@@ -243,13 +249,40 @@ export class ScheduledJobs {
         const enabled = changes.enabled ?? current.enabled;
         const tz = (changes.timezone !== undefined ? changes.timezone : current.timezone) ?? operatorTz;
         // From now: changing the schedule never runs an occurrence it passed over.
-        const next = enabled ? nextOccurrence(spec ?? cronSpec(current.cron), now, tz) : null;
+        // A job a budget paused stays paused: raising the budget resumes it.
+        const next = enabled && !current.paused_reason ? nextOccurrence(spec ?? cronSpec(current.cron), now, tz) : null;
         changes.next_at = next === null ? null : new Date(next);
         changes.next_tz = next === null ? null : tz;
       }
       return ((await trx(this.jobs).where({ id: jobId }).update(changes).returning('*')) as JobRow[])[0]!;
     });
     return this.view(row, operatorTz, now);
+  }
+
+  /**
+   * Resumes the jobs a budget paused once the operator changed a budget that applies to them
+   * (global: every paused job; an agent's: its jobs; a schedule's: that job), from now: the
+   * occurrences passed over while paused are not run. Answers the resumed job ids. A job whose
+   * budget is still short pauses again at its next run.
+   */
+  async resumePaused(scope: { scope: string; scopeId: string | null }): Promise<string[]> {
+    if (scope.scope !== 'global' && scope.scope !== 'agent' && scope.scope !== 'schedule') return [];
+    const operatorTz = await this.deps.operatorTimezone();
+    const now = this.deps.clock();
+    return this.deps.db.transaction(async (trx) => {
+      const query = trx(this.jobs).whereNotNull('paused_reason').forUpdate();
+      if (scope.scope === 'agent') query.where('agent_id', scope.scopeId ?? '');
+      if (scope.scope === 'schedule') query.where('id', scope.scopeId ?? '');
+      const paused = (await query) as JobRow[];
+      for (const job of paused) {
+        const tz = job.timezone ?? operatorTz;
+        const next = job.enabled ? nextOccurrence(cronSpec(job.cron), now, tz) : null;
+        await trx(this.jobs)
+          .where({ id: job.id })
+          .update({ paused_reason: null, paused_at: null, next_at: next === null ? null : new Date(next), next_tz: next === null ? null : tz, updated_at: new Date(now) });
+      }
+      return paused.map((j) => j.id);
+    });
   }
 
   async remove(jobId: string): Promise<void> {

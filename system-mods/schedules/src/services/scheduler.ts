@@ -82,6 +82,9 @@ interface Launch {
 
 const newRunId = () => `sched-${Date.now().toString(36)}-${randomBytes(6).toString('hex')}`;
 
+/** The run-engine errors of a model call a budget refused (the usage mod's codes). */
+const BUDGET_REFUSAL = /^budget_(exhausted|unpriced_model)\b/;
+
 export class Scheduler {
   readonly owner: string;
   private readonly jobs: string;
@@ -250,7 +253,7 @@ export class Scheduler {
           origin: { kind: 'schedule', id: launch.jobId },
         }),
       );
-      const followed = this.follow(launch.rowId, handle.events, span).finally(() => this.active.delete(launch.rowId));
+      const followed = this.follow(launch.rowId, handle.events, launch.jobId, span).finally(() => this.active.delete(launch.rowId));
       this.active.set(launch.rowId, followed);
     } catch (error) {
       await this.finish(launch.rowId, 'failed', describe(error), span);
@@ -261,7 +264,7 @@ export class Scheduler {
     return span && this.deps.tracing ? this.deps.tracing.within(span, fn) : fn();
   }
 
-  private async follow(rowId: string, events: AsyncIterable<AgentRunEvent>, span?: TraceSpan): Promise<void> {
+  private async follow(rowId: string, events: AsyncIterable<AgentRunEvent>, jobId: string, span?: TraceSpan): Promise<void> {
     let outcome: { status: RunStatus; error: string | null } = { status: 'interrupted', error: 'scheduled_run_interrupted: the run ended without an outcome' };
     try {
       for await (const event of events) {
@@ -276,6 +279,19 @@ export class Scheduler {
       outcome = { status: 'failed', error: describe(error) };
     }
     await this.finish(rowId, outcome.status, outcome.error, span);
+    if (outcome.status === 'failed' && outcome.error && BUDGET_REFUSAL.test(outcome.error)) await this.pause(jobId, outcome.error);
+  }
+
+  /** A budget refused the job's run: it does not run (nor retry) until a budget change resumes it. */
+  private async pause(jobId: string, reason: string): Promise<void> {
+    try {
+      await this.knex(this.jobs)
+        .where({ id: jobId })
+        .update({ paused_reason: reason.slice(0, 2000), paused_at: new Date(this.deps.clock()), next_at: null, next_tz: null });
+      this.deps.log.warn({ jobId }, 'a budget paused a scheduled job');
+    } catch (failure) {
+      this.deps.log.warn({ jobId, err: describe(failure) }, 'a scheduled job a budget stopped could not be paused');
+    }
   }
 
   private async finish(rowId: string, status: RunStatus, error: string | null, span?: TraceSpan): Promise<void> {

@@ -10,6 +10,7 @@
  * model (so a cheaper model can summarise and the agent's own is not spent), else of the turn's
  * model; `compaction.started` says which (`summaryModelSource`: `archive-summary` | `turn`).
  */
+import { addUsage, emitBudgetChanges, runAttribution } from '../run/run-usage.js';
 import type { ModelSelection } from '../../../../agents/src/contract.js';
 import type { ChatMessage, ModelGatewayService } from '../../../../model-connections/src/contract.js';
 import { effectiveWindow } from '../run/model-plan.js';
@@ -205,12 +206,11 @@ export class Compactor {
     const signal = AbortSignal.any([run.signal, timeout]);
     let text = '';
     try {
-      for await (const event of gateway.stream(plan.connectionId, { model: plan.model, messages, maxOutputTokens, signal })) {
+      for await (const event of gateway.stream(plan.connectionId, { model: plan.model, messages, maxOutputTokens, signal }, runAttribution(run, 'compaction'))) {
         if (event.type === 'text') text += event.delta;
-        else if (event.type === 'usage') {
-          state.usage.inputTokens += event.inputTokens ?? 0;
-          state.usage.outputTokens += event.outputTokens ?? 0;
-          state.usage.reasoningTokens += event.reasoningTokens ?? 0;
+        else if (event.type === 'usage' || event.type === 'cost') {
+          addUsage(event, state.usage);
+          if (event.type === 'cost') emitBudgetChanges(run, event);
         } else if (event.type === 'error') {
           if (run.stop) throw run.stop;
           if (timeout.aborted) throw new CompactionFailed('compaction_timeout', `the summary call took longer than ${timeoutMs} ms`);

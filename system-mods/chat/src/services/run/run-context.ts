@@ -3,6 +3,7 @@
  * input, model plan, agent profile) and the state a turn accumulates until it is finished.
  */
 import type { TraceSpan } from '../../../../../sdk/index.js';
+import { emptyUsage, type RunUsage } from './run-usage.js';
 import type { AgentRunProfile } from '../../../../agents/src/contract.js';
 import type { RunOrigin } from '../../contract.js';
 import type { ChatRun } from './chat-run.js';
@@ -59,14 +60,14 @@ export interface TurnState {
   transcript: StoredMessage[];
   toolCalls: ToolCallRecord[];
   notices: Array<Record<string, unknown>>;
-  usage: { inputTokens: number; outputTokens: number; reasoningTokens: number };
+  usage: RunUsage;
   /** The text of the latest model call, kept current so a stop mid-call keeps the partial answer. */
   partial: { answer: string; stored: boolean };
   modelCalls: number;
 }
 
 export function newTurnState(): TurnState {
-  return { transcript: [], toolCalls: [], notices: [], usage: { inputTokens: 0, outputTokens: 0, reasoningTokens: 0 }, partial: { answer: '', stored: false }, modelCalls: 0 };
+  return { transcript: [], toolCalls: [], notices: [], usage: emptyUsage(), partial: { answer: '', stored: false }, modelCalls: 0 };
 }
 
 /** The model call failed (upstream error or broken stream): the run fails with this code. */

@@ -19,6 +19,7 @@ import type { StoredMessage } from '../archive/transcript-rows.js';
 import { attachmentMeta, composeUserText } from './turn-input.js';
 import { mcpStateNotice } from './tool-output.js';
 import type { RunTelemetry } from './run-telemetry.js';
+import { addUsage, emitBudgetChanges, emptyUsage, runAttribution } from './run-usage.js';
 
 export class TurnLoop {
   constructor(
@@ -152,7 +153,7 @@ export class TurnLoop {
       return result;
     } catch (error) {
       const code = error instanceof ModelFailure ? error.code : run.stop ? 'aborted' : 'chat_model_failed';
-      telemetry.endModelCall(run, plan, span, { finishReason: 'error', usage: { inputTokens: 0, outputTokens: 0, reasoningTokens: 0 }, error: { code, message: (error as Error).message } });
+      telemetry.endModelCall(run, plan, span, { finishReason: 'error', usage: emptyUsage(), error: { code, message: (error as Error).message } });
       throw error;
     }
   }
@@ -162,17 +163,21 @@ export class TurnLoop {
     let text = '';
     let thoughtChars = 0;
     let finish: string | undefined;
-    const usage = { inputTokens: 0, outputTokens: 0, reasoningTokens: 0 };
+    const usage = emptyUsage();
     const calls: ModelToolCall[] = [];
     const reasoning: ReasoningBlock[] = [];
-    for await (const event of gateway.stream(plan.connectionId, {
-      model: plan.model,
-      messages,
-      ...(tools.length > 0 ? { tools } : {}),
-      ...(plan.temperature !== undefined ? { temperature: plan.temperature } : {}),
-      ...(plan.reasoningEffort !== undefined ? { reasoningEffort: plan.reasoningEffort } : {}),
-      signal: run.signal,
-    })) {
+    for await (const event of gateway.stream(
+      plan.connectionId,
+      {
+        model: plan.model,
+        messages,
+        ...(tools.length > 0 ? { tools } : {}),
+        ...(plan.temperature !== undefined ? { temperature: plan.temperature } : {}),
+        ...(plan.reasoningEffort !== undefined ? { reasoningEffort: plan.reasoningEffort } : {}),
+        signal: run.signal,
+      },
+      runAttribution(run),
+    )) {
       if (event.type === 'text') {
         text += event.delta;
         state.partial.answer = text;
@@ -184,22 +189,29 @@ export class TurnLoop {
         reasoning.push(event.block);
       } else if (event.type === 'tool_call') {
         calls.push({ id: event.id || `call_${calls.length + 1}`, name: event.name, arguments: event.arguments });
-      } else if (event.type === 'usage') {
-        usage.inputTokens += event.inputTokens ?? 0;
-        usage.outputTokens += event.outputTokens ?? 0;
-        usage.reasoningTokens += event.reasoningTokens ?? 0;
-        state.usage.inputTokens += event.inputTokens ?? 0;
-        state.usage.outputTokens += event.outputTokens ?? 0;
-        state.usage.reasoningTokens += event.reasoningTokens ?? 0;
+      } else if (event.type === 'usage' || event.type === 'cost') {
+        addUsage(event, usage, state.usage);
+        if (event.type === 'cost') emitBudgetChanges(run, event);
       } else if (event.type === 'finish') {
         finish = event.reason;
       } else if (event.type === 'error') {
         if (run.stop) throw run.stop;
+        if (event.code.startsWith('budget_')) throw new ModelFailure(event.code, event.message);
         throw new ModelFailure('chat_model_failed', `the model call failed: ${event.message}`, { code: event.code, ...(event.status !== undefined ? { status: event.status } : {}) });
       }
     }
     if (run.stop) throw run.stop;
-    run.emit('model.completed', { modelCall: call, round, finishReason: finish ?? 'other', chars: text.length, thoughtChars, toolCalls: calls.length, durationMs: Date.now() - started, usage });
+    run.emit('model.completed', {
+      modelCall: call,
+      round,
+      finishReason: finish ?? 'other',
+      chars: text.length,
+      thoughtChars,
+      toolCalls: calls.length,
+      durationMs: Date.now() - started,
+      usage,
+      runUsage: { ...state.usage },
+    });
     state.partial.answer = text;
     return { text, calls, reasoning, finish: finish ?? 'other', usage };
   }
