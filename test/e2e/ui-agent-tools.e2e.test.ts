@@ -160,6 +160,8 @@ describe('an agent’s tools', () => {
     const approval = page.locator('section[data-approval="pending"]');
     await approval.getByRole('heading', { name: /Approve process_run/ }).waitFor();
     expect(await approval.getByLabel('Arguments of the call').innerText()).toContain('cat NOTES; pwd');
+    // The call's own card says it waits for the operator, not that it runs.
+    expect(await page.locator('details.tool-card.running .status').last().innerText()).toBe('Waiting for approval');
     expect((await api('GET', '/api/chat/approvals?agentId=ada')).body.approvals).toMatchObject([{ tool: 'mod.exec-gateway.process_run', rule: { id: 'gateway-commands' } }]);
     expect(await accessibilityViolations(page), 'chat with a call waiting for approval').toEqual([]);
     await ui.screenshot('chat-approval', { narrow: true });
