@@ -23,11 +23,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { LoggerService, ModDatabaseService, TraceSpan, TracingService } from '../../../../sdk/index.js';
-import { TERMINAL_RUN_EVENTS, type AgentRunEvent, type AgentRunsService } from '../../../chat/src/contract.js';
+import type { LoggerService, ModDatabaseService, TracingService } from '../../../../sdk/index.js';
+import type { AgentRunsService } from '../../../chat/src/contract.js';
 import { scheduleErrors as errors } from '../errors.js';
 import { nextOccurrence } from './cron.js';
-import { endOccurrenceSpan, startOccurrenceSpan } from './occurrence-trace.js';
+import { OccurrenceRunner, type Launch } from './occurrence-runner.js';
 import { ScheduledRunLiveness } from './run-liveness.js';
 import { cronSpec, toRun, type JobRow, type RunRow, type RunStatus, type ScheduledRun } from './scheduled-jobs.js';
 
@@ -68,29 +68,14 @@ export interface TickReport {
   interrupted: number;
 }
 
-interface Launch {
-  rowId: string;
-  jobId: string;
-  trigger: 'schedule' | 'manual';
-  /** The occurrence's time (ISO); null for a manual trigger. */
-  occurrenceAt: string | null;
-  agentId: string;
-  sessionId: string;
-  prompt: string;
-  runId: string;
-}
-
 const newRunId = () => `sched-${Date.now().toString(36)}-${randomBytes(6).toString('hex')}`;
-
-/** The run-engine errors of a model call a budget refused (the usage mod's codes). */
-const BUDGET_REFUSAL = /^budget_(exhausted|unpriced_model)\b/;
 
 export class Scheduler {
   readonly owner: string;
   private readonly jobs: string;
   private readonly runs: string;
-  /** Rows of runs this process started and still follows. */
-  private readonly active = new Map<string, Promise<void>>();
+  /** The runs this process started and still follows. */
+  private readonly runner: OccurrenceRunner;
   private followedTz: string | undefined;
   private readonly liveness: ScheduledRunLiveness;
   private stopped = false;
@@ -100,6 +85,7 @@ export class Scheduler {
     this.jobs = deps.db.table('jobs');
     this.runs = deps.db.table('runs');
     this.liveness = new ScheduledRunLiveness(deps.db, this.runs, this.owner, deps.clock);
+    this.runner = new OccurrenceRunner(deps, this.jobs, this.runs);
   }
 
   private get knex(): Knex {
@@ -116,7 +102,7 @@ export class Scheduler {
    * third of `staleRunSeconds`, 5 s at most, whatever `tickMs` is.
    */
   async beat(): Promise<void> {
-    if (this.active.size > 0) await this.liveness.beat();
+    if (this.runner.following > 0) await this.liveness.beat();
   }
 
   /**
@@ -130,10 +116,10 @@ export class Scheduler {
     const now = this.deps.clock();
     const timing = await this.deps.timing();
     await this.followOperatorTimezone(now);
-    report.interrupted = await this.liveness.sweep(now, timing.staleRunSeconds, [...this.active.keys()]);
+    report.interrupted = await this.liveness.sweep(now, timing.staleRunSeconds, this.runner.rowIds());
     for (;;) {
       const { count, launches } = await this.deps.db.transaction((trx) => this.claimBatch(trx, now, timing.graceSeconds, report));
-      for (const launch of launches) await this.launch(launch);
+      for (const launch of launches) await this.runner.launch(launch);
       report.started += launches.length;
       if (count < BATCH || this.stopped) break;
     }
@@ -238,77 +224,6 @@ export class Scheduler {
   }
 
   /**
-   * Starts a claimed run through the run engine inside the occurrence's span (the run's span is
-   * its child); a refusal is recorded as the run's failure. A ticked occurrence starts a trace of
-   * its own; a manual trigger's span is a child of the request's.
-   */
-  private async launch(launch: Launch): Promise<void> {
-    const span = startOccurrenceSpan(this.deps.tracing, launch);
-    try {
-      const handle = await this.within(span, () =>
-        this.deps.runs.start({
-          agentId: launch.agentId,
-          sessionId: launch.sessionId,
-          input: { message: launch.prompt, runId: launch.runId },
-          origin: { kind: 'schedule', id: launch.jobId },
-        }),
-      );
-      const followed = this.follow(launch.rowId, handle.events, launch.jobId, span).finally(() => this.active.delete(launch.rowId));
-      this.active.set(launch.rowId, followed);
-    } catch (error) {
-      await this.finish(launch.rowId, 'failed', describe(error), span);
-    }
-  }
-
-  private within<T>(span: TraceSpan | undefined, fn: () => T): T {
-    return span && this.deps.tracing ? this.deps.tracing.within(span, fn) : fn();
-  }
-
-  private async follow(rowId: string, events: AsyncIterable<AgentRunEvent>, jobId: string, span?: TraceSpan): Promise<void> {
-    let outcome: { status: RunStatus; error: string | null } = { status: 'interrupted', error: 'scheduled_run_interrupted: the run ended without an outcome' };
-    try {
-      for await (const event of events) {
-        if (!TERMINAL_RUN_EVENTS.includes(event.type)) continue;
-        const response = (event.data.response ?? {}) as { error?: string; message?: string };
-        const error = response.error ? `${response.error}${response.message ? `: ${response.message}` : ''}` : null;
-        if (event.type === 'run.completed') outcome = { status: 'completed', error: null };
-        else if (event.type === 'run.failed') outcome = { status: 'failed', error: error ?? 'chat_run_failed' };
-        else outcome = { status: 'cancelled', error: error ?? event.type };
-      }
-    } catch (error) {
-      outcome = { status: 'failed', error: describe(error) };
-    }
-    await this.finish(rowId, outcome.status, outcome.error, span);
-    if (outcome.status === 'failed' && outcome.error && BUDGET_REFUSAL.test(outcome.error)) await this.pause(jobId, outcome.error);
-  }
-
-  /** A budget refused the job's run: it does not run (nor retry) until a budget change resumes it. */
-  private async pause(jobId: string, reason: string): Promise<void> {
-    try {
-      await this.knex(this.jobs)
-        .where({ id: jobId })
-        .update({ paused_reason: reason.slice(0, 2000), paused_at: new Date(this.deps.clock()), next_at: null, next_tz: null });
-      this.deps.log.warn({ jobId }, 'a budget paused a scheduled job');
-    } catch (failure) {
-      this.deps.log.warn({ jobId, err: describe(failure) }, 'a scheduled job a budget stopped could not be paused');
-    }
-  }
-
-  private async finish(rowId: string, status: RunStatus, error: string | null, span?: TraceSpan): Promise<void> {
-    endOccurrenceSpan(span, status, error);
-    try {
-      // An `interrupted` row (its heartbeat looked stale to another replica) still takes the real outcome.
-      await this.knex(this.runs)
-        .where({ id: rowId })
-        .whereIn('status', ['running', 'interrupted'])
-        .update({ status, error: error?.slice(0, 2000) ?? null, ended_at: new Date(this.deps.clock()) });
-    } catch (failure) {
-      // The mod was disabled or the job deleted meanwhile: nothing left to record.
-      this.deps.log.warn({ rowId, err: describe(failure) }, 'scheduled run outcome not recorded');
-    }
-  }
-
-  /**
    * Jobs without their own zone follow the operator's: when it changed since their `next_at`
    * was computed, recompute it from now in the new zone (every process does this idempotently).
    */
@@ -351,25 +266,17 @@ export class Scheduler {
       const launch: Launch = { rowId: String(inserted!.id), jobId, trigger: 'manual', occurrenceAt: null, agentId: job.agent_id, sessionId: job.session_id, prompt: job.prompt, runId };
       return { row: inserted!, launch };
     });
-    await this.launch(launch);
+    await this.runner.launch(launch);
     const current = (await this.knex(this.runs).where({ id: row.id }).first()) as RunRow | undefined;
     return toRun(current ?? row);
   }
 
   /** Waits for the runs this process follows to record their outcome (tests, shutdown). */
-  async settled(): Promise<void> {
-    while (this.active.size > 0) await Promise.allSettled([...this.active.values()]);
+  settled(): Promise<void> {
+    return this.runner.settled();
   }
 
   stop(): void {
     this.stopped = true;
   }
-}
-
-function describe(error: unknown): string {
-  if (error && typeof error === 'object' && 'code' in error && typeof (error as { code: unknown }).code === 'string') {
-    const { code, message } = error as { code: string; message?: string };
-    return message ? `${code}: ${message}` : code;
-  }
-  return error instanceof Error ? error.message : String(error);
 }
