@@ -2,10 +2,12 @@
  * The Schedules view in a real browser against the real server process and the fake
  * OpenAI-compatible model server: create a schedule for an agent and see its next occurrences
  * in the job's zone; run it now and see the run (a real agent turn) in its history, and as a
- * job of the schedules mod on the Status page.
+ * job of the schedules mod on the Status page; a job paused by a budget; a scheduled run whose
+ * tool call waits in the approval queue until the operator approves it there.
  */
 import { expect, it } from 'vitest';
 import { modelAnswer, uiSuite, until } from '../kits/ui-kit.js';
+import { chatChunk, sseData } from '../peers/fake-openai.js';
 import { accessibilityViolations } from './browser.js';
 
 const ui = uiSuite({ agents: ['ada', 'bob'], model: { agents: ['bob'] } });
@@ -105,5 +107,37 @@ it('shows a schedule a budget paused with the reason, and runs it again once the
   await page.getByRole('button', { name: 'Refresh', exact: true }).click();
   await item.getByRole('list', { name: 'Next occurrences of Budgeted report' }).waitFor();
   expect(await item.getByText('paused by a budget').count()).toBe(0);
+  ui.expectNoPageErrors();
+});
+
+it("holds a schedule's tool call for the operator, who approves it from the queue; the run then completes", async () => {
+  // Everyone's rules stay; bob's workspace listings wait for the operator.
+  const policy = (await api('GET', '/api/settings/tool-approvals')).body.toolApprovals;
+  const rules = [...policy.rules, { id: 'bob-listings', action: 'ask', tool: 'builtin.workspace_list', agentId: 'bob' }];
+  expect((await api('PUT', '/api/settings/tool-approvals', { rules })).status).toBe(200);
+  const job = (await api('POST', '/api/scheduled-jobs', { agentId: 'bob', name: 'Inventory', prompt: 'List the files', cron: '0 4 * * *' })).body.job;
+  const listing = { role: 'assistant', tool_calls: [{ index: 0, id: 'call_inv', type: 'function', function: { name: 'workspace_list', arguments: '{}' } }] };
+  ui.fake.chat({ events: [sseData(chatChunk(listing)), sseData(chatChunk({}, 'tool_calls')), sseData('[DONE]')] });
+  ui.fake.chat(modelAnswer('Inventory done.'));
+  expect((await api('POST', `/api/scheduled-jobs/${job.id}/trigger`, {})).status).toBe(202);
+
+  // No one watches the run: the call waits in the queue of Chat's settings.
+  await page.goto(`${ui.server.url}/#/settings/chat-runs`);
+  const queue = page.getByRole('article', { name: 'Waiting for approval' });
+  const card = queue.locator('section[data-approval="pending"]');
+  await card.getByRole('heading', { name: /Approve workspace_list/ }).waitFor();
+  expect(await accessibilityViolations(page), 'the approval queue').toEqual([]);
+  await card.getByRole('button', { name: 'Approve', exact: true }).click();
+
+  const runs = await until(
+    async () => (await api('GET', `/api/scheduled-jobs/${job.id}/runs`)).body.runs,
+    (list: any[]) => list[0]?.status === 'completed',
+    'the approved run to complete',
+    30_000,
+  );
+  const trace = (await api('GET', `/api/traces/${runs[0].runId}?agentId=bob`)).body;
+  expect(JSON.stringify(trace)).toContain('bob-listings');
+  expect((await api('GET', '/api/chat/approvals?agentId=bob')).body.approvals).toEqual([]);
+  expect((await api('PUT', '/api/settings/tool-approvals', { rules: policy.rules })).status).toBe(200);
   ui.expectNoPageErrors();
 });
