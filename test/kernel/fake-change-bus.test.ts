@@ -27,14 +27,13 @@ function modDatabase(): ModDatabaseService {
   return modDatabaseOver(database.knex, 'model-connections', { driver: database.driver, vector: database.vector, trigram: database.trigram });
 }
 
-/** Extensions as seen by a mod with no provider mod enabled and nobody reading its export category. */
+/** Extensions as seen by a mod with no provider mod enabled, no tap on its hook points and nobody reading its export category. */
 const noExtensions = {
   list: () => ({ contributions: () => [], onChange: () => ({ dispose() {} }) }) as unknown as OwnedListPoint<never>,
   provide: () => ({ dispose() {} }),
   tap: () => ({ dispose() {} }),
-  hook: () => {
-    throw new Error('the mod owns no hook point');
-  },
+  // Its own hook points with no tap (the gateway's model-call hooks): calling one does nothing.
+  hook: (point: { id: string }) => ({ id: point.id, call: async () => undefined, taps: () => [], onChange: () => ({ dispose() {} }) }),
 } as unknown as ExtensionsService;
 
 /** A row written by another process: nothing in this one heard of it. */

@@ -71,6 +71,8 @@ describe('provider-b login on an OpenAI-compatible connection', () => {
     expect(res.body.events).toEqual([
       { type: 'text', delta: 'hello' },
       { type: 'finish', reason: 'stop' },
+      // The gateway's own last event: the call's cost (the test model has no price).
+      { type: 'cost', priced: false },
     ]);
     expect(lastAuth(openai, '/v1/chat/completions')?.authorization).toBe(`Bearer ${peer.issued.accessTokens.at(-1)}`);
   });
@@ -92,6 +94,8 @@ describe('provider-b login on an OpenAI-compatible connection', () => {
     expect((await streamCall(connectionId)).body.events).toEqual([
       { type: 'text', delta: 'hello' },
       { type: 'finish', reason: 'stop' },
+      // The gateway's own last event: the call's cost (the test model has no price).
+      { type: 'cost', priced: false },
     ]);
     expect(lastAuth(openai, '/v1/chat/completions')?.authorization).toBe(`Bearer ${fresh}`);
   });
