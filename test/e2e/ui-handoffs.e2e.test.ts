@@ -15,6 +15,15 @@ beforeAll(async () => {
 });
 
 it('shows the received handoff and the pending candidate, writes the explicit handoff, and sets and clears the scope', async () => {
+  // The first session's read is held until the operator has moved on to another session: when it
+  // answers late, it must not replace what the view shows (the last read started wins).
+  const firstRead = /\/api\/session\/handoff\?agentId=ada&sessionId=default$/;
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(firstRead, async (route) => {
+    await held;
+    await route.continue();
+  });
   await page.goto(`${ui.server.url}/#/handoffs`);
   await page.getByRole('heading', { name: 'Handoffs' }).waitFor();
   await page.getByLabel('Agent', { exact: true }).selectOption('ada');
@@ -22,11 +31,18 @@ it('shows the received handoff and the pending candidate, writes the explicit ha
   await page.getByLabel('Session').press('Tab');
 
   const received = page.getByRole('article', { name: 'Received handoff' });
-  // The view reads again as the session field settles: wait for the article the last read drew.
   await received.filter({ hasText: 'monday' }).getByText('Test the igniter before Friday.').waitFor();
   await page.getByTestId('bound-scope').filter({ hasText: 'apollo' }).waitFor();
   await page.getByTestId('candidate-pending').waitFor();
   await expect(page.getByLabel('Title').inputValue()).resolves.toBe('Auto summary');
+  const lateAnswer = page.waitForResponse((res) => firstRead.test(res.url()));
+  release();
+  await lateAnswer;
+  await page.unroute(firstRead);
+  // One more turn for the view to apply what it would: it still shows tuesday's handoffs.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))));
+  await expect(page.getByLabel('Title').inputValue()).resolves.toBe('Auto summary');
+  expect(await page.getByTestId('candidate-pending').count()).toBe(1);
 
   await page.getByLabel('Title').fill('Igniter test next');
   await page.getByLabel('Handoff', { exact: true }).fill('Run the igniter test, then tag the release.');

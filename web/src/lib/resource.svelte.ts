@@ -4,7 +4,8 @@
  * `action()` is what it sends (busy while in flight, then the failure's text or a success
  * line). Both keep the last good data or message across a failure, as the views always did.
  *
- * A read that failed does not stay failed: every resource whose last read failed reads again
+ * Overlapping reads of one resource: the last one started wins (an earlier answer arriving late is
+ * dropped). A read that failed does not stay failed: every resource whose last read failed reads again
  * when the browser comes back online and when the tab becomes visible again, so an offline
  * error clears by itself once the network returns (and `retry` does it on demand).
  */
@@ -29,10 +30,19 @@ export class Resource<T> {
     return this.data === undefined && this.problem === undefined;
   }
 
-  /** Fetches again; true when it worked. */
+  /** Reads started so far: only the latest one's answer is applied. */
+  #reads = 0;
+
+  /**
+   * Fetches again; true when it worked. When reads overlap (the operator changed a filter while
+   * one was in flight), the last one started wins: an earlier answer arriving late is dropped, so
+   * it can neither show another selection's data nor reset a form the operator is filling in.
+   */
   load = async (): Promise<boolean> => {
+    const read = ++this.#reads;
     this.loading = true;
     const result = await this.#fetch();
+    if (read !== this.#reads) return result.ok;
     this.loading = false;
     if (!result.ok) {
       this.problem = describeFailure(result);
