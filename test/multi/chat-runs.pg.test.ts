@@ -234,6 +234,33 @@ it('a live run swept by the heartbeat bound while its process was stopped (its l
   expect(JSON.stringify(session.body)).not.toContain('three');
 });
 
+// Before the kill -9 below: it needs all three processes.
+it('50 concurrent runs through three processes against one budget never overspend', { timeout: 120_000 }, async () => {
+  spender = await startScriptedServer({
+    '/v1/chat/completions': () => ({
+      events: [sseData(chatChunk({ role: 'assistant', content: 'spent' })), sseData(chatChunk({}, 'stop')), sseData(usageChunk({ prompt_tokens: 3000, completion_tokens: 1000, total_tokens: 4000 })), sseData('[DONE]')],
+    }),
+  });
+  const created = await cluster.api(0, 'POST', '/api/settings/model-connections', { provider: 'openai', apiType: 'openai-chat', baseUrl: `${spender.origin}/v1`, models: [{ id: 'gpt-test', enabled: true }] });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  expect((await cluster.api(0, 'POST', '/api/agents', { id: 'eve', name: 'Eve' })).status).toBe(201);
+  expect((await cluster.api(0, 'PUT', '/api/agents/eve/model-selection', { connectionId: created.body.connection.id, model: 'gpt-test' })).status).toBe(200);
+  // Each call reserves its prompt estimate + 4,096 output tokens and uses 4,000.
+  const limit = 30_000;
+  expect((await cluster.api(0, 'POST', '/api/settings/budgets', { scope: 'agent', scopeId: 'eve', period: 'day', maxTokens: limit })).status).toBe(201);
+  const results = await Promise.all(Array.from({ length: 50 }, (_, i) => cluster.api(i % 3, 'POST', '/api/chat', { agentId: 'eve', sessionId: `spend-${i}`, message: 'go' })));
+  const ok = results.filter((r) => r.body.ok === true).length;
+  const refused = results.filter((r) => r.body.error === 'budget_exhausted').length;
+  expect(ok + refused, JSON.stringify(results.find((r) => r.body.ok !== true && r.body.error !== 'budget_exhausted')?.body)).toBe(50);
+  expect(ok).toBeGreaterThan(0);
+  expect(refused).toBeGreaterThan(0);
+  // Refused calls never reached the model; what ran is exactly what the budget counted.
+  expect(spender.requests.filter((r) => r.path === '/v1/chat/completions')).toHaveLength(ok);
+  const budget = (await cluster.api(1, 'GET', '/api/settings/budgets/agent-eve-day')).body.budget;
+  expect(budget.current).toMatchObject({ spentTokens: ok * 4000, reservedTokens: 0 });
+  expect(budget.current.spentTokens).toBeLessThanOrEqual(limit);
+});
+
 it('kill -9 of the process running a streamed turn: its lock goes with it, another marks the run interrupted within seconds and its pending steering follow_up', { timeout: 90_000 }, async () => {
   // A stale bound of minutes: the heartbeat sweep cannot mark the run before the deadline below.
   expect((await cluster.api(0, 'PUT', '/api/mod-management/chat/settings', { staleRunAfterMs: STALE_BOUND_OUT_OF_REACH_MS })).status).toBe(200);
@@ -278,30 +305,4 @@ it('kill -9 of the process running a streamed turn: its lock goes with it, anoth
   fake.chat(textAnswer(['still here']));
   const after = await streamTurn(cluster.proxy.url, { agentId: 'ada', sessionId: 'crash', message: 'again' }).ended;
   expect(after.at(-1)!.type).toBe('run.completed');
-});
-
-it('50 concurrent runs through three processes against one budget never overspend', { timeout: 120_000 }, async () => {
-  spender = await startScriptedServer({
-    '/v1/chat/completions': () => ({
-      events: [sseData(chatChunk({ role: 'assistant', content: 'spent' })), sseData(chatChunk({}, 'stop')), sseData(usageChunk({ prompt_tokens: 3000, completion_tokens: 1000, total_tokens: 4000 })), sseData('[DONE]')],
-    }),
-  });
-  const created = await cluster.api(0, 'POST', '/api/settings/model-connections', { provider: 'openai', apiType: 'openai-chat', baseUrl: `${spender.origin}/v1`, models: [{ id: 'gpt-test', enabled: true }] });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  expect((await cluster.api(0, 'POST', '/api/agents', { id: 'eve', name: 'Eve' })).status).toBe(201);
-  expect((await cluster.api(0, 'PUT', '/api/agents/eve/model-selection', { connectionId: created.body.connection.id, model: 'gpt-test' })).status).toBe(200);
-  // Each call reserves its prompt estimate + 4,096 output tokens and uses 4,000.
-  const limit = 30_000;
-  expect((await cluster.api(0, 'POST', '/api/settings/budgets', { scope: 'agent', scopeId: 'eve', period: 'day', maxTokens: limit })).status).toBe(201);
-  const results = await Promise.all(Array.from({ length: 50 }, (_, i) => cluster.api(i % 3, 'POST', '/api/chat', { agentId: 'eve', sessionId: `spend-${i}`, message: 'go' })));
-  const ok = results.filter((r) => r.body.ok === true).length;
-  const refused = results.filter((r) => r.body.error === 'budget_exhausted').length;
-  expect(ok + refused, JSON.stringify(results.find((r) => r.body.ok !== true && r.body.error !== 'budget_exhausted')?.body)).toBe(50);
-  expect(ok).toBeGreaterThan(0);
-  expect(refused).toBeGreaterThan(0);
-  // Refused calls never reached the model; what ran is exactly what the budget counted.
-  expect(spender.requests.filter((r) => r.path === '/v1/chat/completions')).toHaveLength(ok);
-  const budget = (await cluster.api(1, 'GET', '/api/settings/budgets/agent-eve-day')).body.budget;
-  expect(budget.current).toMatchObject({ spentTokens: ok * 4000, reservedTokens: 0 });
-  expect(budget.current.spentTokens).toBeLessThanOrEqual(limit);
 });
