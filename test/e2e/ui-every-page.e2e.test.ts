@@ -9,7 +9,7 @@
  * returns, and a background run (a schedule's) that turns from running to done without a reload.
  */
 import type { Page } from 'playwright-core';
-import { expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { modelAnswer, navigation, uiSuite } from '../kits/ui-kit.js';
 import { accessibilityViolations, DEFAULT_VIEWPORT } from './browser.js';
 
@@ -35,7 +35,9 @@ async function open(p: Page, href: string): Promise<void> {
   await p.waitForFunction(() => document.querySelector('[data-skeleton]') === null);
 }
 
-it('has no serious accessibility violation on any page of the navigation, desktop and phone, light and dark', async () => {
+let pages: Array<{ title: string; href: string }>;
+
+beforeAll(async () => {
   // Some data, so the pages show records and not only their empty states.
   const project = await api('POST', '/api/task-board/projects', { name: 'Launch' });
   expect(project.status).toBe(201);
@@ -45,26 +47,32 @@ it('has no serious accessibility violation on any page of the navigation, deskto
   await page.goto(`${ui.server.url}/`);
   // The shell's own Mods link is there at once; the mods' pages come with the one read of the mods.
   await page.waitForFunction(() => document.querySelectorAll('nav[aria-label="Views"] a[href^="#/"]:not([href="#/mods"])').length > 0);
-  const pages = await navPages(page);
+  pages = await navPages(page);
   // The navigation offers the console's features; a handful at least, each with its own address.
   expect(pages.length).toBeGreaterThan(10);
   expect(pages.map((p) => p.href)).toContain('#/task-board');
-
-  const found: string[] = [];
-  for (const viewport of [DEFAULT_VIEWPORT, PHONE]) {
-    await page.setViewportSize(viewport);
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      for (const { title, href } of pages) {
-        await open(page, href);
-        for (const v of await accessibilityViolations(page)) found.push(`${title} (${href}) ${viewport.width}px ${colorScheme}: ${v.id} ${v.help} — ${v.targets.slice(0, 3).join(', ')}`);
-      }
-    }
-  }
-  await page.setViewportSize(DEFAULT_VIEWPORT);
-  await page.emulateMedia({ colorScheme: 'light' });
-  expect(found).toEqual([]);
 });
+
+// One test per width and scheme: each walks every page of the navigation.
+for (const viewport of [DEFAULT_VIEWPORT, PHONE]) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    it(`has no serious accessibility violation on any page of the navigation at ${viewport.width} px, ${colorScheme}`, async () => {
+      const found: string[] = [];
+      await page.setViewportSize(viewport);
+      await page.emulateMedia({ colorScheme });
+      try {
+        for (const { title, href } of pages) {
+          await open(page, href);
+          for (const v of await accessibilityViolations(page)) found.push(`${title} (${href}): ${v.id} ${v.help} — ${v.targets.slice(0, 3).join(', ')}`);
+        }
+      } finally {
+        await page.setViewportSize(DEFAULT_VIEWPORT);
+        await page.emulateMedia({ colorScheme: 'light' });
+      }
+      expect(found).toEqual([]);
+    });
+  }
+}
 
 it('shows a skeleton, not an empty board, while the first read is pending', async () => {
   await page.goto(`${ui.server.url}/#/mods`);
