@@ -73,6 +73,10 @@ const EXPLAIN: Record<string, Explain> = {
   chat_run_cancelled: () => ({ text: 'The answer was stopped. What tools had already done stays done.' }),
   chat_run_failed: () => ({ text: 'The answer failed on the server. Try again; if it keeps failing, the service log says why.' }),
   chat_run_timeout: () => ({ text: 'The answer took longer than the chat’s time limit and was stopped. Try a shorter task, or raise the limit (maxRunMs) in the Chat mod’s settings.', link: MODS }),
+  chat_model_call_limit: () => ({
+    text: 'The answer was stopped at the most model calls one run may make, so a looping model does not run on. Its stop report lists what it did; raise “Model calls per run” in the Chat settings if the task needs more.',
+    link: { href: '#/settings/chat', label: 'Open the Chat settings' },
+  }),
   chat_run_interrupted: () => ({ text: 'The service stopped while the answer was being written. Send the message again.' }),
   chat_model_failed: (f) => ({ text: withReason('The model provider refused or broke off the answer; check the connection and try again', reasonOf(f.message)), link: CONNECTIONS }),
   // A budget refused a model call of the run (the usage mod's taps on the model gateway).
