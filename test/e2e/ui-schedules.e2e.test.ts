@@ -6,8 +6,8 @@
  * tool call waits in the approval queue until the operator approves it there.
  */
 import { expect, it } from 'vitest';
-import { modelAnswer, uiSuite, until } from '../kits/ui-kit.js';
-import { chatChunk, sseData } from '../peers/fake-openai.js';
+import { answerConfirmation, modelAnswer, navigateTo, uiSuite, until } from '../kits/ui-kit.js';
+import { chatChunk, sseData, usageChunk } from '../peers/fake-openai.js';
 import { accessibilityViolations } from './browser.js';
 
 const ui = uiSuite({ agents: ['ada', 'bob'], model: { agents: ['bob'] } });
@@ -139,5 +139,74 @@ it("holds a schedule's tool call for the operator, who approves it from the queu
   expect(JSON.stringify(trace)).toContain('bob-listings');
   expect((await api('GET', '/api/chat/approvals?agentId=bob')).body.approvals).toEqual([]);
   expect((await api('PUT', '/api/settings/tool-approvals', { rules: policy.rules })).status).toBe(200);
+  ui.expectNoPageErrors();
+});
+
+it('creates a budget in the usage page editor, then shows a priced turn’s cost, its run and the budget’s state', async () => {
+  // bob's model gets an operator price: 1,000 input and 500 output tokens cost $0.002 + $0.005.
+  const priced = { id: 'gpt-test', enabled: true, pricingOverride: { currency: 'USD', inputPerMillion: 2, outputPerMillion: 10 } };
+  expect((await api('POST', '/api/settings/model-connections', { id: ui.connectionId, models: [priced] })).status).toBe(200);
+
+  await page.goto(`${ui.server.url}/#/schedules`);
+  await navigateTo(page, 'Usage');
+  await page.getByRole('heading', { name: 'Usage', level: 1 }).waitFor();
+  const budgets = page.getByRole('article', { name: 'Budgets' });
+  await budgets.getByLabel('Applies to').selectOption('agent');
+  await budgets.getByLabel('Agent').selectOption('bob');
+  await budgets.getByLabel('Period').selectOption('day');
+  await budgets.getByLabel('Money limit').fill('0.05');
+  await budgets.getByLabel('Near its limit from (%)').fill('10');
+  await budgets.getByRole('button', { name: 'Create budget' }).click();
+  await budgets.getByText('Created the budget of agent Bob (bob), per day.').waitFor();
+  const row = budgets.locator('tr[data-budget-id="agent-bob-day"]');
+  await row.getByText('OK', { exact: true }).waitFor();
+  expect((await api('GET', '/api/settings/budgets/agent-bob-day')).body.budget).toMatchObject({ scope: 'agent', scopeId: 'bob', period: 'day', maxCost: 0.05, currency: 'USD', nearRatio: 0.1, maxTokens: null });
+
+  // A priced turn in the chat view: its cost under the answer, and the note that it moved bob's budget to near.
+  ui.fake.chat({
+    events: [
+      sseData(chatChunk({ role: 'assistant', content: 'Priced answer.' })),
+      sseData(chatChunk({}, 'stop')),
+      sseData(usageChunk({ prompt_tokens: 1000, completion_tokens: 500, total_tokens: 1500 })),
+      sseData('[DONE]'),
+    ],
+  });
+  await page.goto(`${ui.server.url}/#/chat/${encodeURIComponent('bob/priced')}`);
+  const composer = page.getByLabel('Message', { exact: true });
+  await composer.fill('What does this cost?');
+  await composer.press('Enter');
+  await page.locator('[data-role="answer-meta"]', { hasText: '1,500 tokens · $0.007' }).waitFor();
+  await page.locator('[data-role="budget-note"][data-state="near"]', { hasText: 'Budget agent-bob-day is near its limit: USD 0.0070 of 0.05 spent today' }).waitFor();
+  await ui.screenshot('ui-usage-chat-cost');
+
+  await navigateTo(page, 'Usage');
+  await page.locator('[data-usage-spent]', { hasText: '$0.007' }).waitFor();
+  const runs = page.getByRole('article', { name: 'Top runs by cost' });
+  const runLink = runs.getByRole('link').first();
+  await runLink.waitFor();
+  const runId = (await runLink.textContent())!.trim();
+  const spent = (await api('GET', `/api/usage?groupBy=run&runId=${encodeURIComponent(runId)}`)).body.totals;
+  expect(spent).toMatchObject({ inputTokens: 1000, outputTokens: 500, currencies: ['USD'] });
+  expect(spent.cost).toBeCloseTo(0.007, 9);
+  await row.getByText('Near its limit').waitFor();
+  await row.getByText('USD 0.0070 of 0.05 spent today').waitFor();
+  await row.getByText('$0.043 left').waitFor();
+  // The chart's table alternative lists today with the cost.
+  await page.getByText('Show as a table').click();
+  await page.locator('#usage-chart-table').getByText('$0.007').waitFor();
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await ui.screenshot('ui-usage', { narrow: true });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await ui.screenshot('ui-usage-dark', { narrow: true });
+  await page.emulateMedia({ colorScheme: 'light' });
+
+  // Deleting asks first; the run links to its record in the archive.
+  await row.getByRole('button', { name: 'Delete the budget of agent Bob (bob), per day' }).click();
+  expect(await answerConfirmation(page)).toContain('Delete the budget of agent Bob (bob), per day?');
+  await row.waitFor({ state: 'detached' });
+  expect((await api('GET', '/api/settings/budgets/agent-bob-day')).status).toBe(404);
+  await runs.getByRole('link', { name: runId }).click();
+  await page.getByRole('heading', { name: `Run ${runId}` }).waitFor();
   ui.expectNoPageErrors();
 });

@@ -3,7 +3,8 @@
  * recent, a short date after a month; a moment that cannot be in the future never reads as one.
  */
 import { describe, expect, it } from 'vitest';
-import { formatRelative } from '../../web/src/lib/format.js';
+import { dayKeyInZone, formatDayKey, formatMoney, formatRelative } from '../../web/src/lib/format.js';
+import { formatSpend } from '../../web/src/lib/chat-models.js';
 
 const NOW = Date.parse('2026-11-28T12:00:00Z');
 const at = (offsetSeconds: number) => new Date(NOW + offsetSeconds * 1000).toISOString();
@@ -26,5 +27,32 @@ describe('formatRelative', () => {
     expect(formatRelative(at(-90 * 86_400), NOW)).toMatch(/2026/);
     expect(formatRelative(null, NOW)).toBe('–');
     expect(formatRelative('not a date', NOW)).toBe('–');
+  });
+});
+
+describe('money and days', () => {
+  it('keeps a fraction of a cent visible and whole amounts to cents', () => {
+    expect(formatMoney(0.0042, 'USD')).toBe('$0.0042');
+    expect(formatMoney(0.5, 'USD')).toBe('$0.50');
+    expect(formatMoney(0.043000000000000003, 'USD')).toBe('$0.043');
+    expect(formatMoney(1234.567, 'USD')).toBe('$1,234.57');
+    expect(formatMoney(12.5, 'EUR')).toBe('€12.50');
+    expect(formatMoney(0, 'USD')).toBe('$0.00');
+    expect(formatMoney(3, null)).toBe('3');
+    expect(formatMoney(Number.NaN, 'USD')).toBe('–');
+  });
+
+  it('says a run’s cost, and unpriced calls as such (never as free)', () => {
+    expect(formatSpend({ cost: 0.007, currency: 'USD', unpricedCalls: 0 })).toBe('$0.007');
+    expect(formatSpend({ cost: 0.007, currency: 'USD', unpricedCalls: 2 })).toBe('$0.007 + 2 unpriced calls');
+    expect(formatSpend({ cost: 0, currency: null, unpricedCalls: 1 })).toBe('unpriced');
+    expect(formatSpend({ cost: 0, currency: null, unpricedCalls: 0 })).toBeUndefined();
+    expect(formatSpend(undefined)).toBeUndefined();
+  });
+
+  it('keys a moment by its calendar day in a zone', () => {
+    expect(dayKeyInZone(new Date('2026-11-28T23:30:00Z'), 'UTC')).toBe('2026-11-28');
+    expect(dayKeyInZone(new Date('2026-11-28T23:30:00Z'), 'Asia/Tokyo')).toBe('2026-11-29');
+    expect(formatDayKey('2026-11-28')).toMatch(/28/);
   });
 });

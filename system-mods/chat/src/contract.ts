@@ -233,6 +233,7 @@ export interface RunEngineMetadata {
   model: { gateway: boolean; defaultContextWindow: number; agent?: AgentModelMetadata | null };
   policy: {
     maxToolRounds: number;
+    maxModelCalls: number;
     loopGuardRepeats: number;
     maxRunMs: number;
     toolTimeoutMs: number;

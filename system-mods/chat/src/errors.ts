@@ -19,6 +19,7 @@ export const chatErrors = defineErrorCatalog({
   chatRunFailed: { status: 500, message: 'The chat run failed: {reason}' },
   chatRunCancelled: { status: 409, message: 'The chat run was cancelled: {reason}' },
   chatRunTimeout: { status: 500, message: 'The chat run took longer than {maxRunMs} ms' },
+  chatModelCallLimit: { status: 500, message: 'The run reached its limit of {limit} model calls (maxModelCalls) and was stopped' },
   chatRunInterrupted: { status: 500, message: 'The chat run was interrupted: the process that ran it stopped before the run ended' },
   chatSessionNotFound: { status: 404, message: 'No session {sessionId} for agent {agentId}' },
   chatTranscriptRangeInvalid: { status: 400, message: 'Transcript range is invalid: {reason}' },

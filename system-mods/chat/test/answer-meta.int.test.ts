@@ -40,7 +40,8 @@ describe('GET /api/sessions/{sessionId} runs', () => {
       status: 'completed',
       model: { connectionId: kit.connectionId, model: 'gpt-test' },
       durationMs: first.body.durationMs,
-      usage: { inputTokens: 11, outputTokens: 7, reasoningTokens: 0 },
+      // The cost as the terminal usage has it: gpt-test has no price here, so its call is unpriced (not free).
+      usage: { inputTokens: 11, outputTokens: 7, reasoningTokens: 0, cachedTokens: 0, cost: 0, currency: null, unpricedCalls: 1 },
     });
     expect(page.body.runs[second.body.runId]).toMatchObject({ model: { model: 'thinker' }, durationMs: second.body.durationMs });
     const answers = page.body.messages.filter((m: any) => m.role === 'assistant');

@@ -508,6 +508,28 @@ describe('the tool loop', () => {
     expect(lastChatRequest().body.tools).toBeUndefined();
     await kit.settings({});
   });
+
+  it('stops a run at its model call limit and says so in its stop report', async () => {
+    await kit.settings({ maxModelCalls: 2 });
+    // Two answers that both call a tool again: a third call would be needed, and is not made.
+    for (let i = 0; i < 2; i += 1) kit.fake.chat(toolAnswer([{ name: 'echo', args: { text: `call ${i}` }, id: `m${i}` }]));
+    const chatCalls = () => kit.fake.requests.filter((r) => r.path === '/v1/chat/completions').length;
+    const before = chatCalls();
+    const res = await kit.t.inject(chatRequest({ agentId: 'ada', sessionId: 'calls', message: 'keep calling', runId: 'run-call-cap' }, true));
+    const events = parseNdjson(res.body);
+    // Two calls were made, the third was not.
+    expect(chatCalls() - before).toBe(2);
+    expect(events.filter((e) => e.type === 'model.started')).toHaveLength(2);
+    expect(events.find((e) => e.type === 'runtime.notice' && e.data.kind === 'model_call_cap')?.data).toMatchObject({ limit: 2 });
+    const response = events.at(-1)!.data.response;
+    expect(response).toMatchObject({ ok: false, status: 'failed', error: 'chat_model_call_limit', modelCalls: 2 });
+    expect(response.message).toContain('limit of 2 model calls');
+    expect(response.stopReport.limits).toEqual([{ kind: 'model_calls', limit: 2 }]);
+    // The stored run keeps it too.
+    const trace = await kit.t.request('/api/traces/run-call-cap?agentId=ada');
+    expect(trace.body.trace.response.stopReport.limits).toEqual([{ kind: 'model_calls', limit: 2 }]);
+    await kit.settings({});
+  });
 });
 
 describe('sessions and traces', () => {

@@ -84,6 +84,7 @@ describe('stop report', () => {
         toolCalls: { items: [], omitted: 0 },
       },
       approvals: { denied: { items: [], omitted: 0 }, waiting: { items: [], omitted: 0 } },
+      limits: [],
     });
 
     // The stored run has the same report: the trace route and the archive's run.

@@ -40,6 +40,26 @@ export interface ApprovalNote {
 }
 
 /** One piece of a live answer, in the order it happened: a model call's text, or a tool call. */
+/** A run's tokens and cost so far (`model.completed.runUsage`, then the terminal `usage`). */
+export interface RunUsage {
+  inputTokens: number;
+  outputTokens: number;
+  reasoningTokens?: number;
+  cachedTokens?: number;
+  /** The priced calls' cost in `currency` (null before a priced call). */
+  cost?: number;
+  currency?: string | null;
+  /** Calls of a model without a price: their cost is unknown, not 0. */
+  unpricedCalls?: number;
+}
+
+/** A budget this run's spend moved to near or exhausted (`budget.updated`). */
+export interface BudgetNote {
+  budgetId: string;
+  state: 'ok' | 'near' | 'exhausted';
+  reason: string;
+}
+
 export type LiveItem = { kind: 'text'; key: string; text: string } | { kind: 'tool'; key: string; card: ToolCard };
 
 export interface SteeringNote {
@@ -88,6 +108,10 @@ export class LiveRun {
   items = $state<LiveItem[]>([]);
   thought = $state('');
   notices = $state<string[]>([]);
+  /** Tokens and cost so far, from each model call's end. */
+  usage = $state<RunUsage | undefined>();
+  /** The budgets this run moved to near or exhausted, latest state per budget. */
+  budgets = $state<BudgetNote[]>([]);
   steering = $state<SteeringNote[]>([]);
   /** Tool calls that asked the operator, by call (answered ones keep their outcome). */
   approvals = $state<ApprovalNote[]>([]);
@@ -149,6 +173,16 @@ export class LiveRun {
         const last = this.items.at(-1);
         if (last?.kind === 'text') last.text += data.delta ?? '';
         else this.items.push({ kind: 'text', key: `t${event.seq}`, text: data.delta ?? '' });
+        break;
+      }
+      case 'model.completed':
+        if (data.runUsage && typeof data.runUsage === 'object') this.usage = data.runUsage;
+        break;
+      case 'budget.updated': {
+        const note: BudgetNote = { budgetId: String(data.budgetId ?? ''), state: data.state, reason: String(data.reason ?? '') };
+        const known = this.budgets.findIndex((b) => b.budgetId === note.budgetId);
+        if (known >= 0) this.budgets[known] = note;
+        else if (note.state !== 'ok') this.budgets.push(note);
         break;
       }
       case 'assistant.thought':

@@ -251,6 +251,28 @@ describe('failures', () => {
     expect(job.errorDetails).toBeUndefined();
   });
 
+  it('accounts every media call as source forge, and a money budget refuses an unpriced model before the provider is called', async () => {
+    await imageJob();
+    const forge = (await t.request('/api/usage?groupBy=source&source=forge')).body;
+    expect(forge.groups.map((g: any) => g.key)).toEqual(['forge']);
+    // The media models have no price: each call is counted unpriced, never as free.
+    expect(forge.totals.calls).toBeGreaterThanOrEqual(1);
+    expect(forge.totals.unpricedCalls).toBe(forge.totals.calls);
+    expect((await t.request('/api/usage?groupBy=model&source=forge')).body.groups.map((g: any) => g.key)).toContain('gpt-image-1');
+
+    expect((await t.request(json('POST', '/api/settings/budgets', { scope: 'global', period: 'day', maxCost: 1, currency: 'USD' }))).status).toBe(201);
+    try {
+      const before = fake.requests.length;
+      const job = await imageJob();
+      expect(job).toMatchObject({ status: 'failed', attempts: 1, artifacts: [] });
+      expect(job.errorDetails).toMatchObject({ code: 'budget_unpriced_model', retryable: false });
+      expect(fake.requests.slice(before).filter((r) => r.path === '/v1/images/generations')).toHaveLength(0);
+      expect((await t.request('/api/usage?groupBy=source&source=forge')).body.totals.refusedCalls).toBe(1);
+    } finally {
+      expect((await t.request(json('DELETE', '/api/settings/budgets/global-day'))).status).toBe(200);
+    }
+  });
+
   it('fails an answer above the artifact bound with a clear error', async () => {
     expect((await t.request(json('PUT', '/api/mod-management/forge/settings', { maxArtifactBytes: 1024 }))).status).toBe(200);
     try {

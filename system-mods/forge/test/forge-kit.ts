@@ -10,7 +10,7 @@ import { until as pollUntil } from '../../../test/kits/until.js';
 export type DatabaseOptions = NonNullable<TestKernelOptions['database']>;
 
 export const API_KEY = 'sk-test-FORGE-0123456789abcdef';
-export const FORGE_MODS = ['agents', 'chat', 'model-connections', 'provider-openai', 'forge', 'forge-openai', 'diagnostics'];
+export const FORGE_MODS = ['agents', 'chat', 'model-connections', 'provider-openai', 'forge', 'forge-openai', 'diagnostics', 'usage'];
 
 export function scratch(prefix: string): { dir: string; cleanup(): void } {
   const dir = mkdtempSync(path.join(os.tmpdir(), `svc-${prefix}-`));

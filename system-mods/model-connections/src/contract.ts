@@ -97,8 +97,18 @@ export interface ConnectionAccessService {
    * Runs `call` with the connection's base URL and credential (resolved now: a key change or a
    * provider login applies at once). The credential must go nowhere but that call's upstream
    * request. Rejects with an `UpstreamError` `connection_unavailable` when the connection does not exist.
+   * With `metered` (a model call that is not a chat stream or an embedding: Forge's media
+   * generation), the call passes the same `beforeModelCall` taps as the gateway's (a budget may
+   * refuse it: an `UpstreamError` of the veto's code, and `call` is not run) and ends with the
+   * `settleModelCall` and `afterModelCall` notices (kind `media`; no tokens, so it is unpriced).
    */
-  withConnection<T>(connectionId: string, call: (connection: ProviderConnection, apiType: string) => Promise<T>): Promise<T>;
+  withConnection<T>(connectionId: string, call: (connection: ProviderConnection, apiType: string) => Promise<T>, metered?: MeteredCall): Promise<T>;
+}
+
+/** What a metered `withConnection` call is: its model and who it is made for. @public */
+export interface MeteredCall {
+  model: string;
+  attribution: ModelCallAttribution;
 }
 
 /**
@@ -211,7 +221,8 @@ export interface ModelCallAttribution {
 export interface ModelCallStart {
   /** Unique per call; the same in the `afterModelCall` notice. */
   callId: string;
-  kind: 'chat' | 'embed';
+  /** `media`: a call through `withConnection` with `metered` (Forge). */
+  kind: 'chat' | 'embed' | 'media';
   connectionId: string;
   model: string;
   attribution: ModelCallAttribution;

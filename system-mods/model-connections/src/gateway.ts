@@ -20,6 +20,71 @@ export interface ModelCallHooks {
 
 const UNATTRIBUTED: ModelCallAttribution = { source: 'unattributed' };
 
+/**
+ * A model call made outside the gateway's own stream and embed (`withConnection` with `metered`:
+ * Forge's media generation) passes the same taps: refused by a veto (an `UpstreamError` of its
+ * code, `run` not called), settled and recorded after, with no tokens.
+ */
+export async function meteredCall<T>(
+  connections: ConnectionService,
+  hooks: ModelCallHooks | undefined,
+  log: { warn(obj: object, msg: string): void } | undefined,
+  connectionId: string,
+  metered: { model: string; attribution: ModelCallAttribution },
+  run: (resolved: ResolvedConnection) => Promise<T>,
+): Promise<T> {
+  const resolved = await connections.resolve(connectionId);
+  if (!resolved) throw new UpstreamError('connection_unavailable', `model connection ${connectionId.slice(0, 100)} does not exist`);
+  const pricing = resolved.view.models.find((m) => m.id === metered.model)?.pricing;
+  const call: ModelCallStart = {
+    callId: randomUUID(),
+    kind: 'media',
+    connectionId: resolved.view.id,
+    model: metered.model,
+    attribution: metered.attribution,
+    estimate: { inputTokens: 0, maxOutputTokens: 0 },
+    ...(pricing ? { pricing } : {}),
+  };
+  const none = { inputTokens: 0, outputTokens: 0, cachedTokens: 0, reasoningTokens: 0 };
+  const veto = hooks ? await hooks.before.call(call) : undefined;
+  if (veto) {
+    await notifyEnd(hooks, log, { ...call, usage: none, cost: callCost(call.pricing, undefined), ok: false, errorCode: veto.code, vetoed: true, durationMs: 0 });
+    throw new UpstreamError(veto.code as UpstreamErrorCode, veto.message);
+  }
+  const started = Date.now();
+  let errorCode: string | undefined = 'aborted';
+  try {
+    const result = await run(resolved);
+    errorCode = undefined;
+    return result;
+  } catch (error) {
+    errorCode = error instanceof UpstreamError ? error.code : (((error as { code?: unknown })?.code as string | undefined) ?? 'upstream_error');
+    throw error;
+  } finally {
+    // No tokens are reported for media: the call is unpriced unless the model is priced at 0.
+    const end: ModelCallEnd = {
+      ...call,
+      usage: none,
+      cost: callCost(call.pricing, undefined),
+      ok: errorCode === undefined,
+      ...(errorCode ? { errorCode: String(errorCode).slice(0, 64) } : {}),
+      vetoed: false,
+      durationMs: Date.now() - started,
+    };
+    if (hooks && hooks.settle.taps().length > 0) await hooks.settle.call({ call: end, budgets: [] }).catch((err: unknown) => log?.warn({ err, callId: end.callId }, 'a model call could not be settled'));
+    await notifyEnd(hooks, log, end);
+  }
+}
+
+async function notifyEnd(hooks: ModelCallHooks | undefined, log: { warn(obj: object, msg: string): void } | undefined, end: ModelCallEnd): Promise<void> {
+  if (!hooks) return;
+  try {
+    await hooks.after.call(end);
+  } catch (err) {
+    log?.warn({ err, callId: end.callId }, 'a model call could not be recorded');
+  }
+}
+
 export function createModelGateway(connections: ConnectionService, hooks?: ModelCallHooks, log?: { warn(obj: object, msg: string): void }): ModelGatewayService {
   async function resolve(connectionId: string, need?: 'embed' | 'listModels'): Promise<ResolvedConnection & { adapter: NonNullable<ResolvedConnection['adapter']> }> {
     const resolved = await connections.resolve(connectionId);

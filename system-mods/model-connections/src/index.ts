@@ -8,7 +8,7 @@ import { loadBundledCatalog, ModelCatalog } from './catalog.js';
 import { ConnectionService } from './connections.js';
 import { modelProviderPoint } from './contract.js';
 import { ProviderAdapters } from './provider-adapters.js';
-import { createModelGateway } from './gateway.js';
+import { createModelGateway, meteredCall } from './gateway.js';
 import { connectionRoutes } from './routes.js';
 import { exportCategoryPoint } from '../../export/src/contract.js';
 import { connectionsExportCategory } from './export-category.js';
@@ -36,14 +36,8 @@ export default defineMod({
     bindRoutes(http, connectionRoutes(connections, providers));
     extensions.provide(exportCategoryPoint, connectionsExportCategory(db, secrets, connections, egress));
     provide(modelCatalogServiceRef, { connection: (connectionId) => connections.connection(connectionId) });
-    provide(
-      modelGatewayServiceRef,
-      createModelGateway(
-        connections,
-        { before: extensions.hook(modelCallHookPoints.beforeModelCall), settle: extensions.hook(modelCallHookPoints.settleModelCall), after: extensions.hook(modelCallHookPoints.afterModelCall) },
-        log,
-      ),
-    );
+    const callHooks = { before: extensions.hook(modelCallHookPoints.beforeModelCall), settle: extensions.hook(modelCallHookPoints.settleModelCall), after: extensions.hook(modelCallHookPoints.afterModelCall) };
+    provide(modelGatewayServiceRef, createModelGateway(connections, callHooks, log));
     provide(modelConnectionDirectoryServiceRef, {
       get: (connectionId) => connections.summary(connectionId),
       create: async (input) => (await connections.summary((await connections.save(input)).connection.id))!,
@@ -56,7 +50,8 @@ export default defineMod({
           apiType: c.apiType,
           models: c.models.map((m) => ({ id: m.id, enabled: m.enabled, ...(m.capabilities.outputModalities ? { outputModalities: [...m.capabilities.outputModalities] } : {}) })),
         })),
-      withConnection: async (connectionId, call) => {
+      withConnection: async (connectionId, call, metered) => {
+        if (metered) return meteredCall(connections, callHooks, log, connectionId, metered, (resolved) => call(resolved.connection, resolved.view.apiType));
         const resolved = await connections.resolve(connectionId);
         if (!resolved) throw new UpstreamError('connection_unavailable', `model connection ${connectionId.slice(0, 100)} does not exist`);
         return call(resolved.connection, resolved.view.apiType);

@@ -3952,7 +3952,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3985,7 +3985,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4020,7 +4020,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4079,7 +4079,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4127,7 +4127,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4187,7 +4187,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4216,7 +4216,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4256,7 +4256,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4331,7 +4331,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4420,7 +4420,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4470,7 +4470,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4529,7 +4529,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4614,7 +4614,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4643,7 +4643,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4688,7 +4688,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4717,7 +4717,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4755,7 +4755,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4784,7 +4784,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4824,7 +4824,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4853,7 +4853,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4893,7 +4893,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4953,7 +4953,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5021,7 +5021,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5096,7 +5096,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5178,7 +5178,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5212,7 +5212,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5258,7 +5258,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5316,7 +5316,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5557,6 +5557,12 @@ export interface operations {
                                             omitted: number;
                                         };
                                     };
+                                    /** @description The run limits it hit: model_calls (maxModelCalls: the run stopped) and tool_rounds (maxToolRounds: its last call had no tools); absent in reports from before limits were reported */
+                                    limits?: {
+                                        /** @enum {string} */
+                                        kind: "model_calls" | "tool_rounds";
+                                        limit: number;
+                                    }[];
                                 };
                             } & {
                                 [key: string]: unknown;
@@ -5589,7 +5595,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5652,7 +5658,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5733,7 +5739,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5790,7 +5796,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5820,7 +5826,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5876,7 +5882,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5903,7 +5909,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5930,7 +5936,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5957,7 +5963,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6021,7 +6027,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6091,7 +6097,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6150,7 +6156,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6224,7 +6230,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6292,7 +6298,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6362,7 +6368,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6428,7 +6434,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6494,7 +6500,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6531,7 +6537,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6722,7 +6728,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6754,7 +6760,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6822,7 +6828,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6854,7 +6860,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6884,7 +6890,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6930,7 +6936,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6992,7 +6998,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7056,7 +7062,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7119,7 +7125,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7153,7 +7159,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7185,7 +7191,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7236,7 +7242,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7285,7 +7291,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7314,7 +7320,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7353,7 +7359,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7380,7 +7386,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7409,7 +7415,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7488,7 +7494,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7527,7 +7533,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7685,7 +7691,7 @@ export interface operations {
                     });
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7794,7 +7800,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7845,7 +7851,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7940,7 +7946,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8118,7 +8124,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8211,7 +8217,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8243,7 +8249,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8296,7 +8302,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8338,7 +8344,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8389,7 +8395,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8419,7 +8425,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8467,7 +8473,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8530,7 +8536,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8580,7 +8586,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8617,7 +8623,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8680,7 +8686,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8731,7 +8737,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8782,7 +8788,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8941,7 +8947,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9120,7 +9126,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9163,7 +9169,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9239,7 +9245,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9325,7 +9331,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9365,7 +9371,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9398,7 +9404,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9495,7 +9501,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9564,7 +9570,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9633,7 +9639,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9736,7 +9742,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9841,7 +9847,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9953,7 +9959,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9992,7 +9998,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10039,7 +10045,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10068,7 +10074,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10101,7 +10107,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10136,7 +10142,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10194,7 +10200,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10236,7 +10242,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10287,7 +10293,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10341,7 +10347,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10402,7 +10408,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10437,7 +10443,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10504,7 +10510,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10540,7 +10546,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10587,7 +10593,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10634,7 +10640,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10670,7 +10676,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10705,7 +10711,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10752,7 +10758,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10790,7 +10796,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10825,7 +10831,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10864,7 +10870,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10923,7 +10929,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10962,7 +10968,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10997,7 +11003,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11041,7 +11047,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11078,7 +11084,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11113,7 +11119,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11161,7 +11167,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11211,7 +11217,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11249,7 +11255,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11278,7 +11284,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11320,7 +11326,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11365,7 +11371,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11410,7 +11416,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11461,7 +11467,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11524,7 +11530,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11592,7 +11598,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11683,7 +11689,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11749,7 +11755,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11786,7 +11792,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11869,7 +11875,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11933,7 +11939,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12000,7 +12006,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12113,7 +12119,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12174,7 +12180,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12217,7 +12223,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12270,7 +12276,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12315,7 +12321,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12407,7 +12413,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12483,7 +12489,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12563,7 +12569,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12628,7 +12634,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12663,7 +12669,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12766,7 +12772,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12837,7 +12843,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12871,7 +12877,7 @@ export interface operations {
                     "application/json": string;
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12946,7 +12952,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12999,7 +13005,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13035,7 +13041,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13085,7 +13091,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13146,7 +13152,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13197,7 +13203,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13250,7 +13256,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13311,7 +13317,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13350,7 +13356,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13403,7 +13409,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13443,7 +13449,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13506,7 +13512,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13593,7 +13599,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13658,7 +13664,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13738,7 +13744,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13803,7 +13809,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13864,7 +13870,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13943,7 +13949,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13994,7 +14000,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14054,7 +14060,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14094,7 +14100,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14145,7 +14151,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14233,7 +14239,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14416,7 +14422,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14506,7 +14512,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14574,7 +14580,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14625,7 +14631,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14696,7 +14702,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14761,7 +14767,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14870,7 +14876,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15105,7 +15111,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15216,7 +15222,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15255,7 +15261,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15326,7 +15332,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15410,7 +15416,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15498,7 +15504,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15589,7 +15595,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15681,7 +15687,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15768,7 +15774,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15897,7 +15903,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15976,7 +15982,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16060,7 +16066,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16148,7 +16154,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16240,7 +16246,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16330,7 +16336,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16390,7 +16396,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16453,7 +16459,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16504,7 +16510,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16566,7 +16572,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16627,7 +16633,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16690,7 +16696,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16747,7 +16753,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16806,7 +16812,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16856,7 +16862,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16906,7 +16912,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16965,7 +16971,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17007,7 +17013,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17060,7 +17066,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17097,7 +17103,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17141,7 +17147,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17231,7 +17237,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17357,7 +17363,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17384,7 +17390,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17435,7 +17441,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17478,7 +17484,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17539,7 +17545,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17578,7 +17584,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17698,7 +17704,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17732,7 +17738,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17774,7 +17780,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17825,7 +17831,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17869,7 +17875,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17915,7 +17921,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17967,7 +17973,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18001,7 +18007,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18079,7 +18085,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18174,7 +18180,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18248,7 +18254,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18322,7 +18328,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18415,7 +18421,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18456,7 +18462,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18536,7 +18542,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18592,7 +18598,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18689,7 +18695,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18826,7 +18832,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18956,7 +18962,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19096,7 +19102,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19232,7 +19238,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19402,7 +19408,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19463,7 +19469,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19513,7 +19519,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19544,7 +19550,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19576,7 +19582,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19608,7 +19614,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19688,7 +19694,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19759,7 +19765,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19904,7 +19910,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19949,7 +19955,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -20000,7 +20006,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -20064,7 +20070,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -20114,7 +20120,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -20176,7 +20182,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -20233,7 +20239,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -20298,7 +20304,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -20365,7 +20371,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -20392,7 +20398,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -20419,7 +20425,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -20448,7 +20454,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -20491,7 +20497,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -20520,7 +20526,7 @@ export interface operations {
                     "application/json": string;
                 };
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -20549,7 +20555,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (386 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;

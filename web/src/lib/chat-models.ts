@@ -10,7 +10,7 @@
  * suggests (an embedding or image model is recognised there).
  */
 
-import { compactTokens } from './format.js';
+import { compactTokens, formatCount, formatMoney } from './format.js';
 
 export interface PickerModelFacts {
   id: string;
@@ -117,3 +117,20 @@ export function fromOptionKey(key: string): { modelConnectionId: string; model: 
 
 /** The number formats live in `format.ts`; these stay importable from here. */
 export { compactTokens, formatDuration, formatTokens } from './format.js';
+
+/** What a run's model calls cost so far: `$0.0042`, `$0.0042 + 1 unpriced call`, `unpriced`. */
+export interface SpendFacts {
+  cost?: number;
+  currency?: string | null;
+  unpricedCalls?: number;
+}
+
+/** A run's cost in words for the line under an answer; undefined when nothing says a price. */
+export function formatSpend(usage: SpendFacts | undefined): string | undefined {
+  if (!usage) return undefined;
+  const unpriced = usage.unpricedCalls ?? 0;
+  const priced = usage.currency ? formatMoney(usage.cost ?? 0, usage.currency) : undefined;
+  if (priced && unpriced > 0) return `${priced} + ${formatCount(unpriced, 'unpriced call')}`;
+  if (priced) return priced;
+  return unpriced > 0 ? 'unpriced' : undefined;
+}

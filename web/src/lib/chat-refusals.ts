@@ -27,6 +27,7 @@ const agentModelLink = (agentId: string) => ({ href: agentHref(agentId), label: 
 const CONNECTIONS = { href: '#/connections', label: 'Open Connections' };
 const MODS = { href: '#/mods', label: 'Open Mods' };
 const AGENTS = { href: '#/agents', label: 'Open Agents' };
+const USAGE = { href: '#/usage', label: 'Open Usage and budgets' };
 
 /** `Attachment 2 is invalid: …` → `file 3` (the server counts from 0). */
 function fileOf(message: string | undefined): string {
@@ -72,8 +73,25 @@ const EXPLAIN: Record<string, Explain> = {
   chat_run_cancelled: () => ({ text: 'The answer was stopped. What tools had already done stays done.' }),
   chat_run_failed: () => ({ text: 'The answer failed on the server. Try again; if it keeps failing, the service log says why.' }),
   chat_run_timeout: () => ({ text: 'The answer took longer than the chat’s time limit and was stopped. Try a shorter task, or raise the limit (maxRunMs) in the Chat mod’s settings.', link: MODS }),
+  chat_model_call_limit: () => ({
+    text: 'The answer was stopped at the most model calls one run may make, so a looping model does not run on. Its stop report lists what it did; raise “Model calls per run” in the Chat settings if the task needs more.',
+    link: { href: '#/settings/chat', label: 'Open the Chat settings' },
+  }),
   chat_run_interrupted: () => ({ text: 'The service stopped while the answer was being written. Send the message again.' }),
   chat_model_failed: (f) => ({ text: withReason('The model provider refused or broke off the answer; check the connection and try again', reasonOf(f.message)), link: CONNECTIONS }),
+  // A budget refused a model call of the run (the usage mod's taps on the model gateway).
+  budget_exhausted: (f) => ({
+    text: withReason(
+      'A budget stopped this answer: the next model call would have gone past its limit, so it was not made. Raise or remove the budget on the Usage page, or wait for its period to end',
+      reasonOf(f.message),
+    ),
+    link: USAGE,
+  }),
+  budget_unpriced_model: () => ({
+    text: 'A money budget stopped this answer: the model has no price, so its cost cannot be counted. Set a price on the model under Connections, or allow unpriced calls in the budget on the Usage page.',
+    link: USAGE,
+  }),
+  budget_check_failed: () => ({ text: 'The budgets could not be checked (the database), so the model call was not made. Wait a moment, then send again.' }),
   // The agents and continuity mods, met while a turn is admitted.
   agent_not_found: () => ({ text: 'This agent no longer exists. Pick another agent, or create it again.', link: AGENTS }),
   continuity_scope_mismatch: () => ({ text: 'This session is bound to another continuity scope. Start a new session, or rebind it first.' }),

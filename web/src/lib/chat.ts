@@ -37,7 +37,8 @@ export interface RunAnswerMeta {
   status: string;
   model: { connectionId: string; model: string } | null;
   durationMs: number | null;
-  usage: { inputTokens: number; outputTokens: number; reasoningTokens: number } | null;
+  /** The run's terminal usage; runs since accounting also carry their cost (`currency` null before a priced call). */
+  usage: { inputTokens: number; outputTokens: number; reasoningTokens: number; cachedTokens?: number; cost?: number; currency?: string | null; unpricedCalls?: number } | null;
 }
 
 /** Mirror: the session routes publish no response schema. */

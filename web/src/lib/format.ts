@@ -118,3 +118,30 @@ export function splitList(text: string): string[] {
     .map((part) => part.trim())
     .filter(Boolean);
 }
+
+/**
+ * An amount of money in its ISO 4217 currency: `$0.0042`, `€12.50`. Small amounts keep enough
+ * digits to tell them from zero (a model call often costs a fraction of a cent); `–` for what is
+ * not a finite number. Without a currency the plain number.
+ */
+export function formatMoney(amount: number, currency: string | null | undefined): string {
+  if (!Number.isFinite(amount)) return '–';
+  if (!currency) return formatNumber(amount);
+  // Under one unit: two significant digits after the leading zeros (`$0.0042`, `$0.50`).
+  const digits = amount !== 0 && Math.abs(amount) < 1 ? Math.min(8, Math.max(2, 1 - Math.floor(Math.log10(Math.abs(amount))) + 1)) : 2;
+  try {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: digits }).format(amount);
+  } catch {
+    return `${formatNumber(amount)} ${currency}`;
+  }
+}
+
+/** The calendar day of a moment in `timeZone` as `2026-11-28` (a key, not for display). */
+export function dayKeyInZone(at: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone }).format(at);
+}
+
+/** A `2026-11-28` day key as a short date, `Nov 28` (`withYear`: `Nov 28, 2026`). */
+export function formatDayKey(day: string, withYear = false): string {
+  return formatInZone(`${day}T12:00:00Z`, 'UTC', withYear ? { day: 'numeric', month: 'short', year: 'numeric' } : { day: 'numeric', month: 'short' });
+}

@@ -82,5 +82,11 @@ export const stopReport = {
       description: 'Tool calls the tool-approval policy kept from running, and calls still waiting for the operator when the run ended (absent in reports from before approvals existed)',
       properties: { denied: bounded(approvalCall, 'Calls denied by the operator, expired unanswered, or refused by a deny rule'), waiting: bounded(approvalCall, 'Calls waiting for the operator when the run ended') },
     },
+    limits: {
+      type: 'array',
+      maxItems: 2,
+      description: 'The run limits it hit: model_calls (maxModelCalls: the run stopped) and tool_rounds (maxToolRounds: its last call had no tools); absent in reports from before limits were reported',
+      items: { type: 'object', required: ['kind', 'limit'], properties: { kind: { type: 'string', enum: ['model_calls', 'tool_rounds'] }, limit: { type: 'integer' } } },
+    },
   },
 } as const;

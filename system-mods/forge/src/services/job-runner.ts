@@ -36,9 +36,11 @@ class JobFailure extends Error {
   }
 }
 
-const RETRYABLE_CODES = new Set(['upstream_rate_limited', 'upstream_timeout', 'upstream_unreachable', 'upstream_truncated', 'aborted']);
+const RETRYABLE_CODES = new Set(['upstream_rate_limited', 'upstream_timeout', 'upstream_unreachable', 'upstream_truncated', 'aborted', 'budget_check_failed']);
+/** A budget refused the call (the usage mod's taps on the model gateway): retrying would be refused again until the operator changes it. */
+const BUDGET_CODES = ['budget_exhausted', 'budget_unpriced_model'];
 /** Codes whose messages are written to be shown (UpstreamError's, and an adapter's size refusal); a file system error's code is not one. */
-const SHOWN_CODES = new Set([...RETRYABLE_CODES, 'upstream_http_error', 'upstream_malformed', 'egress_address_refused', 'connection_unavailable', 'forge_artifact_too_large', 'forge_generation_failed']);
+const SHOWN_CODES = new Set([...RETRYABLE_CODES, 'upstream_http_error', 'upstream_malformed', 'egress_address_refused', 'connection_unavailable', 'forge_artifact_too_large', 'forge_generation_failed', ...BUDGET_CODES]);
 
 /** Any error of an attempt as the details the job shows: a code, a short message, never a credential or a path. */
 export function failureDetails(error: unknown, attempt: number): ErrorDetails {
@@ -80,16 +82,20 @@ export class JobRunner {
       const access = this.access();
       if (!access) throw new JobFailure('connection_unavailable', 'model connections are not available', true);
       const maxBytes = (await this.settings.get<Partial<ForgeSettings>>()).maxArtifactBytes ?? DEFAULT_MAX_ARTIFACT_BYTES;
-      const result = await access.withConnection(row.connection_id, (connection) =>
-        served.adapter.generate(connection, {
-          mode: row.mode,
-          model: row.model_id,
-          prompt: row.prompt,
-          maxBytes,
-          signal: job.signal,
-          // The provider's progress, below the 80 the stored artifacts mark; a failed write never fails the job.
-          progress: (percent) => void this.store.progress(jobId, Math.max(1, Math.min(79, Math.round(percent)))).catch(() => undefined),
-        }),
+      const result = await access.withConnection(
+        row.connection_id,
+        (connection) =>
+          served.adapter.generate(connection, {
+            mode: row.mode,
+            model: row.model_id,
+            prompt: row.prompt,
+            maxBytes,
+            signal: job.signal,
+            // The provider's progress, below the 80 the stored artifacts mark; a failed write never fails the job.
+            progress: (percent) => void this.store.progress(jobId, Math.max(1, Math.min(79, Math.round(percent)))).catch(() => undefined),
+          }),
+        // Accounted like every model call (usage, budgets), as source forge.
+        { model: row.model_id, attribution: { source: 'forge' } },
       );
       const outputs = result?.artifacts ?? [];
       if (outputs.length === 0) throw new JobFailure('forge_no_artifact', 'the provider answered without an artifact', false);

@@ -1,6 +1,6 @@
 /**
  * What the transcript shows under each answer: the model that gave it, how long the run took
- * and the tokens it used, per run of a page of messages (`GET /api/sessions/{sessionId}`'s
+ * and the tokens it used and what they cost, per run of a page of messages (`GET /api/sessions/{sessionId}`'s
  * `runs`). Read from the run rows in one statement; a run without a stored answer yet (running)
  * has no duration.
  */
@@ -12,7 +12,8 @@ export interface RunAnswerMeta {
   model: { connectionId: string; model: string } | null;
   /** From admission to the end (the response's `durationMs`; for runs stored before it, start to end). */
   durationMs: number | null;
-  usage: { inputTokens: number; outputTokens: number; reasoningTokens: number } | null;
+  /** The run's tokens and cost (`currency` null before a priced call; `unpricedCalls`: calls of a model without a price). */
+  usage: { inputTokens: number; outputTokens: number; reasoningTokens: number; cachedTokens: number; cost: number; currency: string | null; unpricedCalls: number } | null;
 }
 
 interface MetaRow {
@@ -48,7 +49,18 @@ export async function answerMeta(db: ModDatabaseService, agentId: string, sessio
       status: row.status,
       model: model && typeof model.connectionId === 'string' && typeof model.model === 'string' ? { connectionId: model.connectionId, model: model.model } : null,
       durationMs,
-      usage: usage && typeof usage === 'object' ? { inputTokens: count(usage.inputTokens), outputTokens: count(usage.outputTokens), reasoningTokens: count(usage.reasoningTokens) } : null,
+      usage:
+        usage && typeof usage === 'object'
+          ? {
+              inputTokens: count(usage.inputTokens),
+              outputTokens: count(usage.outputTokens),
+              reasoningTokens: count(usage.reasoningTokens),
+              cachedTokens: count(usage.cachedTokens),
+              cost: count(usage.cost),
+              currency: typeof usage.currency === 'string' ? usage.currency : null,
+              unpricedCalls: count(usage.unpricedCalls),
+            }
+          : null,
     };
   }
   return out;

@@ -13,6 +13,8 @@ import type { TurnInput } from './turn-input.js';
 
 export interface ChatSettings {
   maxToolRounds: number;
+  /** Model calls one run may make (turn rounds; compaction not counted); the next one stops the run. */
+  maxModelCalls: number;
   loopGuardRepeats: number;
   maxRunMs: number;
   toolTimeoutMs: number;

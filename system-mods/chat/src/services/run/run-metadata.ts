@@ -26,6 +26,7 @@ export async function runMetadata(deps: RunMetadataDeps, agentId?: string): Prom
     model: { gateway: deps.gateway() !== undefined, defaultContextWindow: settings.defaultContextWindow, ...(agent ? { agent: agent.model } : {}) },
     policy: {
       maxToolRounds: settings.maxToolRounds,
+      maxModelCalls: settings.maxModelCalls,
       loopGuardRepeats: settings.loopGuardRepeats,
       maxRunMs: settings.maxRunMs,
       toolTimeoutMs: settings.toolTimeoutMs,

@@ -65,6 +65,13 @@ export interface StopReport {
   };
   /** Calls that did not run because of the tool-approval policy, and calls still waiting for the operator when the run ended. */
   approvals: { denied: Bounded<ApprovalCall>; waiting: Bounded<ApprovalCall> };
+  /** The run limits it hit: `model_calls` (the run stopped there), `tool_rounds` (its last call had no tools). */
+  limits: RunLimitHit[];
+}
+
+export interface RunLimitHit {
+  kind: 'model_calls' | 'tool_rounds';
+  limit: number;
 }
 
 export interface RunEventLike {
@@ -129,8 +136,13 @@ export function buildStopReport(events: Iterable<RunEventLike>): StopReport {
   const startedById = new Map<string, OpenCall>();
   const ruleOf = (data: Record<string, unknown>) => text((data.rule as { id?: unknown } | undefined)?.id);
 
+  const limits: RunLimitHit[] = [];
   for (const { type, data } of events) {
-    if (type === 'approval.requested') {
+    if (type === 'runtime.notice' && (data.kind === 'model_call_cap' || data.kind === 'round_cap')) {
+      const kind = data.kind === 'model_call_cap' ? 'model_calls' : 'tool_rounds';
+      const limit = int(data.kind === 'model_call_cap' ? data.limit : data.rounds);
+      if (limit !== null && !limits.some((l) => l.kind === kind)) limits.push({ kind, limit });
+    } else if (type === 'approval.requested') {
       const started = startedById.get(text(data.callId) ?? '') ?? opened(data);
       asking.set(text(data.approvalId) ?? '', { started, ruleId: ruleOf(data) });
     } else if (type === 'approval.decided') {
@@ -171,5 +183,6 @@ export function buildStopReport(events: Iterable<RunEventLike>): StopReport {
     stopped: { modelStream: model, toolCalls: stopped.done() },
     tookEffect: { brainWrites: effects.brainWrites.done(), filesWritten: effects.filesWritten.done(), messagesSent: effects.messagesSent.done(), toolCalls: effects.toolCalls.done() },
     approvals: { denied: denied.done(), waiting: waiting.done() },
+    limits,
   };
 }

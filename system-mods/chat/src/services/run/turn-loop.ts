@@ -110,6 +110,14 @@ export class TurnLoop {
       if (built.dropped > 0 && round === 1) run.emit('runtime.notice', { kind: 'context_trimmed', droppedMessages: built.dropped, contextWindow: plan.contextWindow });
       const messages = built.messages;
 
+      // The loop guard by count: one more model call than the run may make stops it, said in its stop report.
+      if (state.modelCalls >= settings.maxModelCalls) {
+        const notice = { kind: 'model_call_cap', limit: settings.maxModelCalls, message: `model call limit reached (${settings.maxModelCalls}); the run stops` };
+        state.notices.push(notice);
+        run.emit('runtime.notice', notice);
+        const failure = errors.chatModelCallLimit({ limit: settings.maxModelCalls });
+        throw new ModelFailure(failure.code, failure.message);
+      }
       const { text, calls, reasoning } = await this.callModel(gateway, run, plan, messages, lastRound ? [] : chatTools, round, state);
       // Reasoning blocks go back with the next call of this turn only; the transcript keeps the text.
       current.push({ role: 'assistant', content: text, ...(calls.length > 0 ? { toolCalls: calls } : {}), ...(reasoning.length > 0 ? { reasoning } : {}) });
