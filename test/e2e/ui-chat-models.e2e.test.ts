@@ -65,9 +65,10 @@ it('calls the picked model, and the answer shows it with its duration and tokens
 
   const line = page.locator('[data-role="answer-meta"]').last();
   await line.waitFor();
-  const shown = /^llama3\.1:8b · (\d+ ms|\d+\.\d s) · 1,234 tokens$/;
+  // The model has no price: the line says so rather than showing no cost.
+  const shown = /^llama3\.1:8b · (\d+ ms|\d+\.\d s) · 1,234 tokens · unpriced$/;
   expect(await line.locator('[aria-hidden="true"]').textContent()).toMatch(shown);
-  expect(await line.getAttribute('title')).toMatch(/^Answered by llama3\.1:8b on connection ollama; took .+; 1,200 tokens in, 34 tokens out$/);
+  expect(await line.getAttribute('title')).toMatch(/^Answered by llama3\.1:8b on connection ollama; took .+; 1,200 tokens in, 34 tokens out; cost unknown: 1 call of a model without a price$/);
 
   const stored = await api('GET', '/api/sessions/default?agentId=ada');
   const runId = stored.body.messages.at(-1).runId;
@@ -85,7 +86,7 @@ it('calls the picked model, and the answer shows it with its duration and tokens
     (n) => n === 2,
     'two answer lines',
   );
-  expect(await page.locator('[data-role="answer-meta"] [aria-hidden="true"]').last().textContent()).toMatch(/^gpt-test · .+ · 6 tokens$/);
+  expect(await page.locator('[data-role="answer-meta"] [aria-hidden="true"]').last().textContent()).toMatch(/^gpt-test · .+ · 6 tokens · unpriced$/);
 
   await page.reload();
   await until(
@@ -95,7 +96,7 @@ it('calls the picked model, and the answer shows it with its duration and tokens
   );
   const lines = await page.locator('[data-role="answer-meta"] [aria-hidden="true"]').allTextContents();
   expect(lines[0]).toMatch(shown);
-  expect(lines[1]).toMatch(/^gpt-test · .+ · 6 tokens$/);
+  expect(lines[1]).toMatch(/^gpt-test · .+ · 6 tokens · unpriced$/);
   await ui.screenshot('chat-models-answers', { narrow: true });
   await page.emulateMedia({ colorScheme: 'dark' });
   await ui.screenshot('chat-models-answers-dark');
