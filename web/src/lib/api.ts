@@ -411,19 +411,5 @@ export const chatApi = {
   approvals: (agentId?: string) => call<{ ok: true; approvals: PendingApproval[] }>('GET', `/api/chat/approvals${agentId ? `?agentId=${encodeURIComponent(agentId)}` : ''}`),
 };
 
-/** A tool call waiting for (or answered by) the operator. */
-export interface PendingApproval {
-  approvalId: string;
-  runId: string;
-  agentId: string;
-  sessionId: string;
-  callId: string;
-  tool: string;
-  name: string;
-  arguments: unknown;
-  rule: { id: string; source: string };
-  reason: string;
-  status: 'pending' | 'approved' | 'denied' | 'expired' | 'abandoned';
-  deadline: string;
-  message: string | null;
-}
+/** A tool call waiting for (or answered by) the operator, as `GET /api/chat/approvals` lists it. */
+export type PendingApproval = ApiBody<'chat.approvals'>['approvals'][number];
