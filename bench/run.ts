@@ -21,6 +21,7 @@ import { runChatBench } from './chat.js';
 import { runTracingBench } from './tracing.js';
 import { runChatRenderBench } from './chat-render.js';
 import { runHttpThroughput } from './http-throughput.js';
+import { runLogSinks } from './log-sinks.js';
 import { stopAll } from './lib/processes.js';
 import { formatTable, type BenchOutcome, type Row } from './lib/report.js';
 import { round } from './lib/stats.js';
@@ -92,6 +93,7 @@ const benchmarks: { name: string; run: () => Promise<BenchOutcome> }[] = [
   { name: 'startup', run: () => runStartup(dataDir) },
   { name: 'http', run: () => runHttpThroughput(dataDir) },
   { name: 'auth', run: () => runAuthThroughput(authDataDir) },
+  { name: 'logs', run: () => runLogSinks() },
   { name: 'agents', run: () => runAgentsList(dataDir) },
   { name: 'chat', run: () => runChatBench() },
   { name: 'tracing', run: () => runTracingBench() },
