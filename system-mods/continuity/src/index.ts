@@ -36,12 +36,13 @@ export default defineMod({
     extensions: coreServices.extensions,
     settings: coreServices.settings,
     log: coreServices.logger,
+    changes: coreServices.changes,
     agents: agentsServiceRef,
   },
-  async init({ http, db, extensions, settings, log, agents }) {
+  async init({ http, db, extensions, settings, log, changes, agents }) {
     const clock = () => Date.now();
-    const scopes = new ScopeStore(db, clock);
-    const handoffs = new HandoffStore(db, clock);
+    const scopes = new ScopeStore(db, clock, changes);
+    const handoffs = new HandoffStore(db, clock, changes);
     const taps = new ChatTaps(scopes, handoffs);
 
     bindRoutes(http, continuityRoutes(new Continuity(db, agents, scopes, handoffs)));

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json } from '../../../test/helpers.js';
 import type { ChatKit } from '../../../test/kits/chat-kit.js';
-import { HandoffStore } from '../src/services/handoffs.js';
+import { HANDOFF_TTL_MS, HandoffStore } from '../src/services/handoffs.js';
 import { chatRequest, modDb, startContinuityKit, systemPrompts, textAnswer } from './kit.js';
 
 let kit: ChatKit;
@@ -147,6 +147,8 @@ describe('receiving handoffs', () => {
     await knex()('continuity_handoffs')
       .where({ agent_id: 'bob', session_id: 'old' })
       .update({ created_at: aged, updated_at: aged, expires_at: new Date(aged.getTime() + 14 * 24 * 60 * 60 * 1000) });
+    // Written behind the mod's back: say so on the change bus, as the mod's own writes do.
+    await kit.t.kernel.changes.publish('continuity.handoffs');
     expect((await read('bob', 'new')).body.received).toBeNull();
     expect((await read('bob', 'old')).body.written).toBeNull();
     const before = kit.fake.requests.length;
@@ -164,6 +166,15 @@ describe('receiving handoffs', () => {
     expect(await knex()('continuity_handoffs').where({ agent_id: 'bob', session_id: 'old' })).toEqual([]);
     expect(await knex()('continuity_handoffs').where({ agent_id: 'bob', session_id: 'old2' })).toHaveLength(1);
     expect(await store.sweep()).toBe(0);
+  });
+
+  it('stops giving a handoff it holds in memory the moment the handoff expires', async () => {
+    let now = Date.now();
+    const store = new HandoffStore(modDb(knex(), kit.t.kernel.database.driver), () => now);
+    expect((await write({ agentId: 'bob', sessionId: 'from', title: 'Soon gone', body: 'x', scope: 'pluto' })).status).toBe(200);
+    expect(await store.receivedBy('bob', 'to', 'pluto')).toMatchObject({ title: 'Soon gone' });
+    now = Date.now() + HANDOFF_TTL_MS + 1;
+    expect(await store.receivedBy('bob', 'to', 'pluto')).toBeNull();
   });
 });
 

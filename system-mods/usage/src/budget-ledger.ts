@@ -40,6 +40,13 @@ function costIn(pricing: ModelPricing | undefined, currency: string | null, inpu
 }
 
 export class BudgetLedger {
+  /**
+   * Calls of this process holding reservations. A call settles in the process that reserved
+   * it, so a call not in here reserved nothing and its settlement touches no row: most calls,
+   * where no budget applies, then cost no statement at all.
+   */
+  private readonly holding = new Set<string>();
+
   constructor(
     private readonly db: ModDatabaseService,
     private readonly store: BudgetStore,
@@ -77,6 +84,7 @@ export class BudgetLedger {
     const ttl = (await this.options.reservationTtlMs?.()) ?? DEFAULT_RESERVATION_TTL_MS;
     try {
       await this.claim(call.callId, claims, ttl);
+      this.holding.add(call.callId);
       return undefined;
     } catch (error) {
       if (!(error instanceof Refused)) throw error;
@@ -84,6 +92,7 @@ export class BudgetLedger {
       if ((await this.releaseExpired()) === 0) return error.veto;
       try {
         await this.claim(call.callId, claims, ttl);
+        this.holding.add(call.callId);
         return undefined;
       } catch (again) {
         if (again instanceof Refused) return again.veto;
@@ -133,7 +142,7 @@ export class BudgetLedger {
   /** Replaces the call's reservations by its real usage; answers the budgets whose state changed. */
   async settle(settlement: ModelCallSettlement): Promise<ModelCallSettlement> {
     const { call } = settlement;
-    if (call.vetoed) return settlement;
+    if (call.vetoed || !this.holding.delete(call.callId)) return settlement;
     const changes: BudgetStateChange[] = await this.db.transaction(async (trx) => {
       const held: Array<{ budget_id: string; window_key: string; tokens: string | number; cost: number }> = await trx(this.store.reservations)
         .where({ call_id: call.callId })

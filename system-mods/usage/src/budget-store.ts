@@ -2,8 +2,8 @@
  * Budgets as the operator sets them, and each one's state in its current window: `ok`, `near`
  * (at or past `nearRatio` of a limit) or `exhausted` (a limit reached), with the reason in words.
  */
-import type { Knex } from 'knex';
-import type { ModDatabaseService } from '../../../sdk/index.js';
+import type { ChangesService, ModDatabaseService } from '../../../sdk/index.js';
+import { NoticedReadCache } from '../../../sdk/helpers/index.js';
 import { usageErrors as errors } from './errors.js';
 import { windowKey, type BudgetPeriod } from './budget-windows.js';
 
@@ -85,29 +85,44 @@ export function scopeLabel(budget: Pick<BudgetRow, 'scope' | 'scope_id' | 'perio
   return budget.scope === 'global' ? `the global ${budget.period} budget` : `the ${budget.period} budget of ${budget.scope} ${budget.scope_id}`;
 }
 
+/** Change name of the budget rows (one key: every model call reads them all). */
+export const BUDGETS_CHANGED = 'budgets';
+const ALL = 'all';
+
 export class BudgetStore {
   readonly budgets: string;
   readonly windows: string;
   readonly reservations: string;
+  /**
+   * Every budget row, read before every model call: kept in memory and dropped on any process's
+   * write through the change bus. A budget created or changed elsewhere applies here once its
+   * notice arrives (milliseconds; the cache's TTL if a notice is lost). The limits themselves are
+   * never cached: a reservation checks them against the window row it locks.
+   */
+  private readonly rows: NoticedReadCache<BudgetRow[]>;
 
   constructor(
     private readonly db: ModDatabaseService,
     private readonly timezone: () => Promise<string>,
     private readonly now: () => Date = () => new Date(),
+    changes?: ChangesService,
   ) {
     this.budgets = db.table('budgets');
     this.windows = db.table('budget_windows');
     this.reservations = db.table('reservations');
+    this.rows = new NoticedReadCache(changes, `usage.${BUDGETS_CHANGED}`);
   }
 
   /** The budgets that apply to a call made for these ids (global ones always). */
-  async applicable(ids: { agentId?: string; scheduleId?: string; modId?: string }, k: Knex = this.db.knex): Promise<BudgetRow[]> {
-    return k(this.budgets).where((q) => {
-      q.where('scope', 'global');
-      if (ids.agentId) q.orWhere((w) => w.where('scope', 'agent').andWhere('scope_id', ids.agentId!));
-      if (ids.scheduleId) q.orWhere((w) => w.where('scope', 'schedule').andWhere('scope_id', ids.scheduleId!));
-      if (ids.modId) q.orWhere((w) => w.where('scope', 'mod').andWhere('scope_id', ids.modId!));
-    });
+  async applicable(ids: { agentId?: string; scheduleId?: string; modId?: string }): Promise<BudgetRow[]> {
+    const all = await this.rows.read(ALL, () => this.db.knex(this.budgets).select('*'));
+    return all.filter(
+      (b) =>
+        b.scope === 'global' ||
+        (b.scope === 'agent' && ids.agentId !== undefined && b.scope_id === ids.agentId) ||
+        (b.scope === 'schedule' && ids.scheduleId !== undefined && b.scope_id === ids.scheduleId) ||
+        (b.scope === 'mod' && ids.modId !== undefined && b.scope_id === ids.modId),
+    );
   }
 
   async list(): Promise<BudgetView[]> {
@@ -134,6 +149,7 @@ export class BudgetStore {
       .ignore()
       .returning(['id']);
     if (inserted.length === 0) throw errors.budgetExists({ scope: values.scope, scopeId: values.scope_id ?? '-', period: values.period });
+    this.rows.changed(ALL);
     return this.get(id);
   }
 
@@ -146,12 +162,14 @@ export class BudgetStore {
       .knex(this.budgets)
       .where({ id })
       .update({ ...values, updated_at: this.db.knex.fn.now() });
+    this.rows.changed(ALL);
     return this.get(id);
   }
 
   async remove(id: string): Promise<BudgetView> {
     const view = await this.get(id);
     await this.db.knex(this.budgets).where({ id }).delete();
+    this.rows.changed(ALL);
     return view;
   }
 

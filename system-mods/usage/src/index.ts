@@ -22,12 +22,13 @@ export default defineMod({
     extensions: coreServices.extensions,
     settings: coreServices.settings,
     log: coreServices.logger,
+    changes: coreServices.changes,
     operator: optional(operatorSettingsServiceRef),
   },
-  async init({ http, db, extensions, settings, log, operator }) {
-    const store = new UsageStore(db);
+  async init({ http, db, extensions, settings, log, changes, operator }) {
+    const store = new UsageStore(db, (err, calls) => log.warn({ err, calls }, 'model calls could not be recorded'));
     const timezone = async () => (await operator.get()?.timezone()) ?? 'UTC';
-    const budgets = new BudgetStore(db, timezone);
+    const budgets = new BudgetStore(db, timezone, undefined, changes);
     const ledger = new BudgetLedger(db, budgets, timezone, {
       reservationTtlMs: async () => ((await settings.get<UsageSettings>()).reservationTtlSeconds ?? DEFAULT_RESERVATION_TTL_MS / 1000) * 1000,
     });
@@ -47,6 +48,8 @@ export default defineMod({
     // After it: replace the reservation by what it used; the stream reports the budgets it moved.
     extensions.tap(modelCallHookPoints.settleModelCall, (settlement) => ledger.settle(settlement));
     // Every call the gateway made or refused is on the record; a failed write is logged, never the call's failure.
-    extensions.tap(modelCallHookPoints.afterModelCall, (end) => store.record(end).catch((err: unknown) => log.warn({ err, callId: end.callId }, 'a model call could not be recorded')));
+    extensions.tap(modelCallHookPoints.afterModelCall, (end) => store.record(end));
+    // Disabled or stopping: what is queued is written first.
+    return () => store.flush();
   },
 });

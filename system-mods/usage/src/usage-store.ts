@@ -1,6 +1,13 @@
 /**
  * The spend record: one row per model call the gateway made or refused, written from the
  * gateway's `afterModelCall` notice, and the grouped sums the usage route answers.
+ *
+ * Records are written in windows: the calls that end within {@link RECORD_WINDOW_MS} are one
+ * insert, off the call's path (a statement per call cost every chat turn one more statement on
+ * the embedded database's one thread, and a thousand turns a thousand). Reads here wait for what
+ * is queued, so this process's answers include every call it made; another process sees them
+ * within the window. A process that dies loses at most the last window's records. Budgets do
+ * not depend on them: reservations and their settlement are written before and after each call.
  */
 import type { Knex } from 'knex';
 import type { ModDatabaseService } from '../../../sdk/index.js';
@@ -62,15 +69,57 @@ const FILTER: Record<keyof Omit<UsageFilter, 'from' | 'to'>, string> = {
   source: 'source',
 };
 
+/** How long a call's record waits to be written with others. */
+export const RECORD_WINDOW_MS = 25;
+/** Records one insert carries at most. */
+const MAX_RECORDS_PER_INSERT = 500;
+
 export class UsageStore {
   private readonly table: string;
-  constructor(private readonly db: ModDatabaseService) {
+  private pending: Record<string, unknown>[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private writing: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly db: ModDatabaseService,
+    private readonly onWriteError: (err: unknown, calls: number) => void = () => undefined,
+  ) {
     this.table = db.table('calls');
   }
 
-  async record(end: ModelCallEnd): Promise<void> {
+  /** Queues the call's record; it is written within {@link RECORD_WINDOW_MS}. */
+  record(end: ModelCallEnd): void {
+    this.pending.push(this.row(end));
+    if (this.pending.length >= MAX_RECORDS_PER_INSERT) void this.flush();
+    else if (this.timer === undefined) {
+      this.timer = setTimeout(() => void this.flush(), RECORD_WINDOW_MS);
+      this.timer.unref();
+    }
+  }
+
+  /** Writes every queued record; resolves once they (and any write before them) are stored or reported failed. */
+  flush(): Promise<void> {
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = undefined;
+    const batch = this.pending;
+    this.pending = [];
+    if (batch.length > 0) {
+      this.writing = this.writing.then(async () => {
+        for (let i = 0; i < batch.length; i += MAX_RECORDS_PER_INSERT) {
+          const rows = batch.slice(i, i + MAX_RECORDS_PER_INSERT);
+          await this.db
+            .knex(this.table)
+            .insert(rows)
+            .catch((err: unknown) => this.onWriteError(err, rows.length));
+        }
+      });
+    }
+    return this.writing;
+  }
+
+  private row(end: ModelCallEnd): Record<string, unknown> {
     const a = end.attribution;
-    await this.db.knex(this.table).insert({
+    return {
       call_id: end.callId,
       kind: end.kind,
       source: a.source.slice(0, 64),
@@ -93,11 +142,12 @@ export class UsageStore {
       refused: end.vetoed,
       error_code: end.errorCode?.slice(0, 100) ?? null,
       duration_ms: Math.max(0, Math.round(end.durationMs)),
-    });
+    };
   }
 
   /** Sums per group, largest cost first (days in date order), at most `limit` groups, and the totals. */
   async summary(groupBy: GroupBy, filter: UsageFilter, timezone: string, limit: number): Promise<{ groups: UsageGroup[]; totals: UsageSums }> {
+    await this.flush();
     const knex = this.db.knex;
     const key = groupBy === 'day' ? knex.raw(`to_char(at at time zone ?, 'YYYY-MM-DD') as key`, [timezone]) : knex.raw('?? as key', [COLUMN[groupBy]]);
     const base = () => {

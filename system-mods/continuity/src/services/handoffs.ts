@@ -5,7 +5,8 @@
  * its last write: an expired one is never read, and the sweep deletes it in bounded batches.
  */
 import type { Knex } from 'knex';
-import type { ModDatabaseService } from '../../../../sdk/index.js';
+import type { ChangesService, ModDatabaseService } from '../../../../sdk/index.js';
+import { NoticedReadCache } from '../../../../sdk/helpers/index.js';
 
 export const HANDOFF_TTL_DAYS = 14;
 export const HANDOFF_TTL_MS = HANDOFF_TTL_DAYS * 24 * 60 * 60 * 1000;
@@ -14,6 +15,8 @@ export const BODY_MAX_CHARS = 24_000;
 /** Rows one sweep batch deletes; a sweep runs at most `SWEEP_MAX_BATCHES` of them. */
 export const SWEEP_BATCH = 500;
 export const SWEEP_MAX_BATCHES = 20;
+/** Change name of an agent's handoffs (key: the agent id). */
+export const HANDOFFS_CHANGED = 'handoffs';
 /** How a session without a scope is stored: the empty string is never a valid scope name. */
 const UNSCOPED = '';
 
@@ -68,12 +71,30 @@ const toHandoff = (row: HandoffRow): Handoff => ({
 
 export class HandoffStore {
   private readonly table: string;
+  /**
+   * The two newest unexpired handoffs of an agent and scope (key: agent, scope), read before
+   * every model call. One per session, so the handoff a session receives is the first of them
+   * written from another session. Any process's write drops the agent's entries through the
+   * change bus; an entry with a handoff that has expired since is read again.
+   */
+  private readonly newest: NoticedReadCache<HandoffRow[]>;
 
   constructor(
     private readonly db: ModDatabaseService,
     private readonly clock: () => number,
+    changes?: ChangesService,
   ) {
     this.table = db.table('handoffs');
+    this.newest = new NoticedReadCache(changes, `continuity.${HANDOFFS_CHANGED}`);
+  }
+
+  /**
+   * Drops every cached entry here and, once `trx` committed, in every process. Handoffs are
+   * written rarely (an explicit write, a candidate at a session's end), so one notice for all
+   * keys costs little and needs no knowledge of which scopes a write touched.
+   */
+  private changed(trx?: Knex.Transaction): void {
+    this.newest.changed(undefined, trx);
   }
 
   /** The unexpired handoff written from the session, if any. */
@@ -84,16 +105,25 @@ export class HandoffStore {
 
   /** The handoff the session receives: the newest unexpired one of its agent and scope written from another session. */
   async receivedBy(agentId: string, sessionId: string, scope: string | null): Promise<Handoff | null> {
-    const row = await this.db
-      .knex<HandoffRow>(this.table)
-      .where({ agent_id: agentId, scope: scope ?? UNSCOPED })
-      .whereNot({ session_id: sessionId })
-      .where('expires_at', '>', new Date(this.clock()))
-      .orderBy([
-        { column: 'updated_at', order: 'desc' },
-        { column: 'session_id', order: 'desc' },
-      ])
-      .first();
+    const stored = scope ?? UNSCOPED;
+    const now = this.clock();
+    const load = () =>
+      this.db
+        .knex<HandoffRow>(this.table)
+        .where({ agent_id: agentId, scope: stored })
+        .where('expires_at', '>', new Date(now))
+        .orderBy([
+          { column: 'updated_at', order: 'desc' },
+          { column: 'session_id', order: 'desc' },
+        ])
+        .limit(2);
+    const key = `${agentId}\u0000${stored}`;
+    let rows = await this.newest.read(key, load);
+    if (rows.some((row) => new Date(row.expires_at).getTime() <= now)) {
+      this.newest.forget(key);
+      rows = await this.newest.read(key, load);
+    }
+    const row = rows.find((r) => r.session_id !== sessionId);
     return row ? toHandoff(row) : null;
   }
 
@@ -101,6 +131,7 @@ export class HandoffStore {
   async writeExplicit(trx: Knex.Transaction, write: HandoffWrite): Promise<{ handoff: Handoff; replaced: boolean }> {
     const previous = await this.writtenFrom(write.agentId, write.sessionId, trx);
     const [row] = await trx(this.table).insert(this.row(write, 'explicit')).onConflict(['agent_id', 'session_id']).merge(this.replacement()).returning('*');
+    this.changed(trx);
     return { handoff: toHandoff(row as HandoffRow), replaced: previous !== null };
   }
 
@@ -117,7 +148,10 @@ export class HandoffStore {
       .merge(this.replacement())
       .where((q) => q.where(`${this.table}.kind`, 'candidate').orWhere(`${this.table}.expires_at`, '<=', now))
       .returning('*');
-    if (rows.length > 0) return { stored: true, handoff: toHandoff(rows[0] as HandoffRow) };
+    if (rows.length > 0) {
+      this.changed(trx);
+      return { stored: true, handoff: toHandoff(rows[0] as HandoffRow) };
+    }
     const explicit = await trx<HandoffRow>(this.table).where({ agent_id: write.agentId, session_id: write.sessionId }).first();
     return { stored: false, handoff: toHandoff(explicit!) };
   }
@@ -138,10 +172,12 @@ export class HandoffStore {
 
   async deleteForAgent(trx: Knex.Transaction, agentId: string): Promise<void> {
     await trx(this.table).where({ agent_id: agentId }).delete();
+    this.changed(trx);
   }
 
   async deleteForSession(trx: Knex.Transaction, agentId: string, sessionId: string): Promise<void> {
     await trx(this.table).where({ agent_id: agentId, session_id: sessionId }).delete();
+    this.changed(trx);
   }
 
   /** The columns a write replaces; `createdAt` stays that of the first write unless the old one had expired. */

@@ -5,7 +5,8 @@
  */
 import DataLoader from 'dataloader';
 import type { Knex } from 'knex';
-import type { ModDatabaseService } from '../../../../sdk/index.js';
+import type { ChangesService, ModDatabaseService } from '../../../../sdk/index.js';
+import { NoticedReadCache } from '../../../../sdk/helpers/index.js';
 import { continuityErrors as errors } from '../errors.js';
 
 export const SCOPE_MAX_CHARS = 200;
@@ -37,6 +38,9 @@ export function checkScope(scope: string): void {
   if (CONTROL.test(scope)) throw errors.continuityScopeInvalid({ reason: 'it must not contain control characters' });
 }
 
+/** Change name of an agent's bindings (key: the agent id). */
+export const SCOPES_CHANGED = 'scopes';
+
 /** Sessions whose binding one statement reads at most. */
 const READ_BATCH_MAX = 500;
 
@@ -48,12 +52,20 @@ export class ScopeStore {
    * cached between batches, so a read never returns a binding older than its own request.
    */
   private readonly reads: DataLoader<{ agentId: string; sessionId: string }, ScopeBinding | null, string>;
+  /**
+   * Whether an agent has any binding at all. Most agents never use scopes: their turns then read
+   * nothing. Any process's binding write drops the agent's entry through the change bus, so a
+   * binding made elsewhere shows here once its notice arrives (milliseconds).
+   */
+  private readonly anyBound: NoticedReadCache<boolean>;
 
   constructor(
     private readonly db: ModDatabaseService,
     private readonly clock: () => number,
+    changes?: ChangesService,
   ) {
     this.table = db.table('scopes');
+    this.anyBound = new NoticedReadCache(changes, `continuity.${SCOPES_CHANGED}`);
     this.reads = new DataLoader(
       async (keys) => {
         const rows = await this.db
@@ -71,7 +83,10 @@ export class ScopeStore {
   }
 
   async get(agentId: string, sessionId: string, trx?: Knex.Transaction): Promise<ScopeBinding | null> {
-    if (!trx) return this.reads.load({ agentId, sessionId });
+    if (!trx) {
+      const any = await this.anyBound.read(agentId, async () => (await this.db.knex(this.table).where({ agent_id: agentId }).first('agent_id')) !== undefined);
+      return any ? this.reads.load({ agentId, sessionId }) : null;
+    }
     const row = await trx<ScopeRow>(this.table).where({ agent_id: agentId, session_id: sessionId }).first();
     return row ? toBinding(row) : null;
   }
@@ -85,6 +100,7 @@ export class ScopeStore {
       .onConflict(['agent_id', 'session_id'])
       .merge(['scope', 'bound_at'])
       .returning('*');
+    this.anyBound.changed(agentId, trx);
     return { binding: toBinding(row as ScopeRow), previousScope: previous?.scope ?? null };
   }
 
@@ -93,10 +109,12 @@ export class ScopeStore {
    * first claim wins a race), a session bound to another scope is 409 `continuity_scope_mismatch`.
    */
   async claim(agentId: string, sessionId: string, scope: string, trx: Knex | Knex.Transaction = this.db.knex): Promise<ScopeBinding> {
-    await trx(this.table)
+    const created = await trx(this.table)
       .insert({ agent_id: agentId, session_id: sessionId, scope, bound_at: new Date(this.clock()) })
       .onConflict(['agent_id', 'session_id'])
-      .ignore();
+      .ignore()
+      .returning('agent_id');
+    if (created.length > 0) this.anyBound.changed(agentId, trx as Knex.Transaction);
     const binding = toBinding((await trx<ScopeRow>(this.table).where({ agent_id: agentId, session_id: sessionId }).first())!);
     if (binding.scope !== scope) throw errors.continuityScopeMismatch({ agentId, sessionId, boundScope: binding.scope, requestedScope: scope });
     return binding;
@@ -105,14 +123,17 @@ export class ScopeStore {
   /** Removes the binding; returns the scope it had (null when the session was unbound). */
   async unbind(trx: Knex.Transaction, agentId: string, sessionId: string): Promise<string | null> {
     const rows = await trx<ScopeRow>(this.table).where({ agent_id: agentId, session_id: sessionId }).delete().returning('scope');
+    if (rows.length > 0) this.anyBound.changed(agentId, trx);
     return (rows[0] as unknown as { scope: string } | undefined)?.scope ?? null;
   }
 
   async deleteForAgent(trx: Knex.Transaction, agentId: string): Promise<void> {
     await trx(this.table).where({ agent_id: agentId }).delete();
+    this.anyBound.changed(agentId, trx);
   }
 
   async deleteForSession(trx: Knex.Transaction, agentId: string, sessionId: string): Promise<void> {
     await trx(this.table).where({ agent_id: agentId, session_id: sessionId }).delete();
+    this.anyBound.changed(agentId, trx);
   }
 }

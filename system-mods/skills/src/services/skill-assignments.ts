@@ -6,7 +6,7 @@
  */
 import type { Knex } from 'knex';
 import type { ChangesService, ModDatabaseService } from '../../../../sdk/index.js';
-import { ReadCache } from '../../../../sdk/helpers/index.js';
+import { NoticedReadCache } from '../../../../sdk/helpers/index.js';
 import type { AgentsService } from '../../../agents/src/contract.js';
 import type { AssignedSkill } from '../contract.js';
 import { skillErrors as errors } from '../errors.js';
@@ -40,33 +40,22 @@ export const ASSIGNMENTS_TOPIC = `skills.${ASSIGNMENTS_CHANGED}`;
 export class SkillAssignments {
   readonly table: string;
 
-  /** Assigned skill ids per agent, for the chat runtime's per-turn read. */
-  private readonly hot = new ReadCache<string[]>();
+  /** Assigned skill ids per agent, for the chat runtime's per-turn read; any process's write drops the agent's entry. */
+  private readonly hot: NoticedReadCache<string[]>;
 
   constructor(
     private readonly db: ModDatabaseService,
     private readonly catalog: SkillCatalog,
     private readonly agents: AgentsService,
-    private readonly changes?: ChangesService,
+    changes?: ChangesService,
   ) {
     this.table = db.table('assignments');
-    // Any process's write (this one's included) drops the agent's entry; a resync drops all.
-    changes?.subscribe(ASSIGNMENTS_TOPIC, (notice) => {
-      if (notice.resync || notice.key === undefined) this.hot.clear();
-      else this.hot.forget(notice.key);
-    });
+    this.hot = new NoticedReadCache(changes, ASSIGNMENTS_TOPIC);
   }
 
   /** Announces the agent's new assignment once `trx` (if any) committed; nothing if it rolled back. */
   private changed(agentId: string, trx?: Knex.Transaction): void {
-    this.hot.forget(agentId);
-    if (!this.changes) return;
-    const committed = (trx as { executionPromise?: Promise<unknown> } | undefined)?.executionPromise ?? Promise.resolve();
-    // A lost notice is not a failed write: other processes' entries still expire with the cache's TTL.
-    void committed.then(
-      () => this.changes!.publish(ASSIGNMENTS_CHANGED, agentId).catch(() => undefined),
-      () => undefined,
-    );
+    this.hot.changed(agentId, trx as { executionPromise?: Promise<unknown> } | undefined);
   }
 
   private q(trx?: Knex.Transaction): Knex {
