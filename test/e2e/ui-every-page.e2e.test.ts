@@ -74,6 +74,32 @@ for (const viewport of [DEFAULT_VIEWPORT, PHONE]) {
   }
 }
 
+it('opens Chat at the bare address, and gives a phone one Menu button that opens the groups', async () => {
+  await page.setViewportSize(PHONE);
+  try {
+    await page.goto(`${ui.server.url}/`);
+    const nav = navigation(page);
+    // Set up: the bare address is the chat, not the Mods page.
+    await expect.poll(() => nav.locator('a[aria-current="page"]').first().getAttribute('href')).toBe('#/chat');
+    const menu = nav.getByRole('button', { name: 'Menu' });
+    const board = nav.getByRole('link', { name: 'Task board', exact: true });
+    // One button, not rows of links: the groups are hidden until it is opened.
+    await menu.waitFor();
+    expect(await board.isVisible()).toBe(false);
+    await menu.click();
+    expect(await menu.getAttribute('aria-expanded')).toBe('true');
+    await board.waitFor();
+    await ui.screenshot('ui-every-page-phone-menu');
+    await board.click();
+    await page.getByRole('heading', { name: 'Task board', level: 1 }).waitFor();
+    // Following a link closes it.
+    await board.waitFor({ state: 'hidden' });
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+  } finally {
+    await page.setViewportSize(DEFAULT_VIEWPORT);
+  }
+});
+
 it('shows a skeleton, not an empty board, while the first read is pending', async () => {
   await page.goto(`${ui.server.url}/#/mods`);
   await page.locator('main h1').first().waitFor();

@@ -45,6 +45,7 @@ it('shows the cards, proposes them for review, and an accepted candidate becomes
 
   const api2 = page.getByRole('listitem').filter({ hasText: 'Decision: We agreed to keep the old API for a year.' });
   await api2.getByRole('button', { name: 'Reject' }).click();
+  expect(await answerConfirmation(page)).toMatch(/^Reject the candidate “.*keep the old API for a year.*”\? No Brain record is made from it/);
   await page.getByText('Rejected.').waitFor();
 
   const decided = (await api('GET', '/api/memory/brain-promotion-candidates?agentId=bob')).body.candidates;

@@ -221,6 +221,10 @@ it('adds a Git source, shows its releases and why a tag was refused, installs, u
   await review.getByRole('status').filter({ hasText: 'Saved boardToken.' }).waitFor();
   expect(await secret.getByLabel('boardToken').getAttribute('placeholder')).toBe('set — type to replace');
   expect(await page.content()).not.toContain('board-secret-value');
+  // Clearing it asks first; cancelled, the secret stays set.
+  await secret.getByRole('button', { name: 'Clear' }).click();
+  expect(await answerConfirmation(page, false)).toContain('Clear the secret boardToken of ui-board?');
+  expect(await secret.getByLabel('boardToken').getAttribute('placeholder')).toBe('set — type to replace');
   await review.getByRole('button', { name: 'Approve and enable' }).click();
   await expect.poll(() => installed.locator('td.status .badge').textContent(), poll).toBe('loaded');
   await review.getByText('approved', { exact: true }).waitFor();

@@ -123,6 +123,10 @@ it('opens the setup wizard on a fresh server, sets up the operator and a first a
   await expect.poll(() => soul.inputValue(), poll).toBe(soulStarter);
   await soul.fill('# Soul\n\nYou are Ada. Curious, exact, kind.\n');
   await page.getByRole('tab', { name: 'SOUL (changed)' }).waitFor();
+  // Leaving with the edit unsaved asks first; staying keeps it.
+  await page.locator('a.back').click();
+  expect(await answerConfirmation(page, false)).toBe('Leave without saving the profile documents? SOUL is edited but not saved; leaving drops those changes.');
+  expect(page.url()).toMatch(/#\/agents\/ada-lovelace$/);
   await page.getByRole('button', { name: 'Save documents' }).click();
   await page.getByRole('status').filter({ hasText: 'Saved.' }).first().waitFor();
   const saved = await profileOf('ada-lovelace');

@@ -79,6 +79,29 @@ function listenForRecovery(): void {
   document.addEventListener('visibilitychange', recover);
 }
 
+/**
+ * The same recovery for a view that keeps its own read (a load function and its problem) instead
+ * of a `resource()`: while `failed()` is true, `retry` runs when the network returns or the tab
+ * becomes visible again. Call it while the component initialises (it sets up an `$effect`):
+ *
+ *     readAgainWhenBack(() => loadProblem !== undefined, load);
+ */
+export function readAgainWhenBack(failed: () => boolean, retry: () => unknown): void {
+  $effect(() => {
+    if (!failed()) return;
+    const recover = () => {
+      if (document.visibilityState === 'hidden' || navigator.onLine === false) return;
+      void retry();
+    };
+    window.addEventListener('online', recover);
+    document.addEventListener('visibilitychange', recover);
+    return () => {
+      window.removeEventListener('online', recover);
+      document.removeEventListener('visibilitychange', recover);
+    };
+  });
+}
+
 /** `const agents = resource(api.agents);` then `agents.load()` in an effect, `agents.data`, `agents.problem`, `agents.loading`. */
 export function resource<T>(fetch: () => Promise<ApiResult<T>>, onload?: (data: T) => void): Resource<T> {
   return new Resource(fetch, onload);
