@@ -9225,6 +9225,12 @@ export interface operations {
                                 derivedFrom?: string[];
                                 /** @description An agent's held Brain write: the references it cited */
                                 sourceRefs?: string[];
+                                /** @description An agent's held Brain write: the model's tool call it came from; its source message is the assistant message of runId in sessionId whose toolCalls carry toolCallId */
+                                toolCalls?: {
+                                    runId: string;
+                                    sessionId: string;
+                                    toolCallId?: string;
+                                }[];
                             };
                             /** @enum {string} */
                             status: "pending" | "accepted" | "rejected";
@@ -9311,6 +9317,12 @@ export interface operations {
                                 derivedFrom?: string[];
                                 /** @description An agent's held Brain write: the references it cited */
                                 sourceRefs?: string[];
+                                /** @description An agent's held Brain write: the model's tool call it came from; its source message is the assistant message of runId in sessionId whose toolCalls carry toolCallId */
+                                toolCalls?: {
+                                    runId: string;
+                                    sessionId: string;
+                                    toolCallId?: string;
+                                }[];
                             };
                             /** @enum {string} */
                             status: "pending" | "accepted" | "rejected";

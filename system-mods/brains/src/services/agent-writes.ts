@@ -93,6 +93,8 @@ export class AgentWrites {
       source: 'agent',
       provenance: {
         runIds: [provenance.runId],
+        // The source message: the assistant message of that run whose toolCalls carry this call.
+        toolCalls: [{ runId: provenance.runId, sessionId: provenance.sessionId, ...(provenance.toolCallId ? { toolCallId: provenance.toolCallId } : {}) }],
         ...(provenance.derivedFrom.length > 0 ? { derivedFrom: provenance.derivedFrom } : {}),
         ...(input.sourceRefs.length > 0 ? { sourceRefs: input.sourceRefs } : {}),
       },
