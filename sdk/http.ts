@@ -110,8 +110,11 @@ export interface RouteSchema {
   params?: Readonly<Record<string, unknown>>;
   querystring?: Readonly<Record<string, unknown>>;
   body?: Readonly<Record<string, unknown>>;
-  /** Response schemas by status code. */
-  response?: Readonly<Record<number, Readonly<Record<string, unknown>>>>;
+  /**
+   * Response schemas by status code, or by an OpenAPI status range (`2XX`, `4XX`) for every
+   * status of it the route does not name (a sandboxed mod's routes: its own answers).
+   */
+  response?: Readonly<Record<number, Readonly<Record<string, unknown>>> & Partial<Record<`${1 | 2 | 3 | 4 | 5}XX`, Readonly<Record<string, unknown>>>>>;
 }
 
 // Bodies are validated without filling in defaults, so a defaulted body field stays optional;

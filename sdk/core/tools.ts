@@ -22,6 +22,11 @@ export interface ToolCallContext {
    * tool output rather than from the user's message.
    */
   earlierToolResults?: string[];
+  /**
+   * Who started the run (`chat`, `schedule`, `task`, `channel`, `dream`…, with the starter's id):
+   * a tool can tell from it whether the run's input is the operator's own words.
+   */
+  origin?: { kind: string; id?: string };
   /** Aborted when the run is cancelled or the tool's bound elapses. */
   signal: AbortSignal;
 }

@@ -4,7 +4,8 @@
  * route and status, and a test that receives anything else fails at that call.
  *
  * The rules are the OpenAPI builder's (api-docs): a status the route declares in
- * `schema.response` carries that JSON schema; a route that declares none declares `200` with
+ * `schema.response` carries that JSON schema (else a range it declares, `2XX` or `4XX`, carries
+ * the range's); a route that declares none declares `200` with
  * any body; any other status of 400 and above is the `default` answer, {@link ERROR_BODY_SCHEMA};
  * any other status below 400 is undeclared, which fails. A JSON answer must parse; NDJSON must be
  * one JSON value per line; a declared `{type: 'string'}` schema on a raw route is the text itself
@@ -61,6 +62,8 @@ function declared(route: RouteAt | undefined, status: number): { schema?: Schema
   const responses = (route?.schema?.response ?? {}) as Readonly<Record<string, Schema>>;
   const own = responses[String(status)];
   if (own) return { schema: own, label: `declared ${status}` };
+  const range = `${Math.floor(status / 100)}XX`;
+  if (responses[range]) return { schema: responses[range], label: `declared ${range}` };
   if (Object.keys(responses).length === 0 && status === 200 && route) return { label: 'declared 200 (any body)' };
   if (status >= 400) return { schema: ERROR_BODY_SCHEMA, label: 'default error' };
   return undefined;

@@ -1,7 +1,8 @@
 /**
  * The Forge view in a real browser against the real server process and the fake
- * OpenAI-compatible media server on loopback: an image job runs end to end, its preview is
- * drawn from the artifact route, and attaching it puts it in the chosen session's transcript.
+ * OpenAI-compatible media server on loopback: modes no model makes say why (music: no provider),
+ * an image job runs end to end, its preview is drawn from the artifact route, and attaching it
+ * puts it in the chosen session's transcript.
  */
 import { beforeAll, expect, it } from 'vitest';
 import { startFakeOpenAiMedia, TINY_PNG, type FakeOpenAiMedia } from '../peers/fake-openai-media.js';
@@ -31,6 +32,12 @@ beforeAll(async () => {
 it('generates an image, previews it and attaches it to a session', async () => {
   await page.goto(`${ui.server.url}/#/forge`);
   await page.getByRole('heading', { name: 'Forge' }).waitFor();
+  // Modes no model here makes are marked unavailable and say why: music has no provider at all.
+  await page.getByRole('tab', { name: 'music (unavailable)' }).click();
+  await page.getByText('No media provider makes music: none of the enabled providers has a documented music generation API yet.', { exact: false }).waitFor();
+  await ui.screenshot('ui-forge-music-unavailable', { narrow: true });
+  await page.getByRole('tab', { name: 'video (unavailable)' }).click();
+  await page.getByText('No enabled model on a connection makes video', { exact: false }).waitFor();
   await page.getByRole('tab', { name: 'image' }).click();
   await page.getByLabel('Model').selectOption({ label: `gpt-image-1 — ${(await api('GET', '/api/forge/catalog')).body.modes[0].connections[0].connectionId}` });
   await page.getByLabel('Prompt').fill('a tiny red square');

@@ -50,6 +50,10 @@ describe('the guest sees no host', () => {
     // Members exist only for what the manifest asks for.
     expect(body.seen.map((s: { path: string }) => s.path)).not.toContain('mod.data');
     expect(body.seen.map((s: { path: string }) => s.path)).not.toContain('mod.fetch');
+    // Job reports too: a mod whose manifest does not offer job diagnostics has no way to report a job.
+    expect(body.seen.map((s: { path: string }) => s.path)).not.toContain('mod.jobs');
+    const jobs = await t.request('/api/diagnostics/mods/sb-escape/jobs');
+    expect([jobs.status, jobs.body.error]).toEqual([404, 'mod_diagnostics_unsupported']);
   });
 
   it('never sees credential headers, only the auth booleans', async () => {

@@ -35,6 +35,17 @@ describe('response contract', () => {
     expect(check(route(), answer(200, '<p>hi</p>', 'text/html'))).toThrow(/content type text\/html is not JSON/);
   });
 
+  it('holds a status the route does not name to the range it declares (a sandboxed mod: 2XX, 4XX)', () => {
+    const sandboxed = route({ response: { '2XX': { description: 'any' }, '4XX': { description: 'any' } } });
+    expect(check(sandboxed, answer(201, { made: 'it' }))).not.toThrow();
+    expect(check(sandboxed, answer(422, { ok: false, why: 'its own shape' }))).not.toThrow();
+    expect(check(sandboxed, answer(500, { ok: false, message: 'no code' }))).toThrow(/answered 500: default error/);
+    expect(check(sandboxed, answer(302, ''))).toThrow(/status 302 is not declared \(declared: 2XX, 4XX, default \(errors\)\)/);
+    expect(check(sandboxed, answer(201, 'not json', 'text/plain'))).toThrow(/declared 2XX is JSON, the answer is text\/plain/);
+    // A status the route names wins over its range.
+    expect(check(route({ response: { 201: thing, '2XX': { description: 'any' } } }), answer(201, { ok: true }))).toThrow(/declared 201: \(body\) must have required property 'id'/);
+  });
+
   it('checks raw answers by what they declare: NDJSON lines, a string download, any bytes', () => {
     const ndjson = 'application/x-ndjson; charset=utf-8';
     expect(check(route(undefined, true), answer(200, '{"type":"a"}\n{"type":"b"}\n', ndjson))).not.toThrow();

@@ -35,6 +35,19 @@ import { DEFAULT_MEMORY_MB, IDLE_CPU_FRACTION, IDLE_CPU_SAMPLE_MS, IDLE_CPU_STRI
 import { SandboxProcess, type SandboxFailure } from './sandbox-process.js';
 
 /**
+ * What the published contract says of a sandboxed mod's route: the guest answers any 2xx or 4xx
+ * status with its own JSON (`respond`; the guest API has no response schemas), and the host's
+ * own refusals (5xx) are the error body. So `/api/openapi.json` does not promise a 200 the route
+ * may not give, and the test kit's response contract holds these routes to exactly that.
+ */
+const SANDBOX_ROUTE_SCHEMA = {
+  response: {
+    '2XX': { description: "The mod's own JSON answer: a sandboxed mod declares no response schema" },
+    '4XX': { description: "The mod's own JSON refusal (its own shape), or the host's error body" },
+  },
+} as const;
+
+/**
  * The kernel services the runtime uses on the mod's behalf; the guest never holds them. Tools are
  * not among them: `core.tools` compiles the input schema with the kernel's Ajv, and a guest's
  * schema is compiled only in its sandbox process (see `start`).
@@ -168,7 +181,7 @@ export class IsolateModRuntime implements ModRuntime {
       const table = scope.container.resolve<RouteTable>('kernel.routes');
       for (const routeId of ready.routes) {
         const deadlineMs = table.list().find((r) => r.owner === modId && r.routeId === routeId)?.deadlineMs ?? DEFAULT_DEADLINE_MS;
-        deps.http.route(routeId, { handler: (request) => traced('route', routeId, () => calls.route(routeId, deadlineMs, request)) });
+        deps.http.route(routeId, { schema: SANDBOX_ROUTE_SCHEMA, handler: (request) => traced('route', routeId, () => calls.route(routeId, deadlineMs, request)) });
       }
       // Registered as `core.tools` would, except the schema: the kernel only checks it is bounded
       // JSON (it is what a model is shown); the sandbox process validates each input against it.

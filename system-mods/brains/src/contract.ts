@@ -5,7 +5,7 @@
  */
 import { createServiceRef, type UnitOfWorkOptions } from '../../../sdk/index.js';
 
-/** What a record was made from; each entry becomes a `sourceRefs` item (`run:<id>`, `message:<session>#<seq>`, `card:<id>`, `dream-cycle:<id>`, `derived-from:<tool>`, and cited references as they are). @public */
+/** What a record was made from; each entry becomes a `sourceRefs` item (`run:<id>`, `message:<session>#<seq>`, `tool-call:<runId>/<toolCallId>`, `card:<id>`, `dream-cycle:<id>`, `derived-from:<tool>`, and cited references as they are). @public */
 export interface BrainRecordProvenance {
   runIds?: string[];
   messages?: Array<{ sessionId: string; seq: number }>;
@@ -15,6 +15,8 @@ export interface BrainRecordProvenance {
   derivedFrom?: string[];
   /** References the proposer cited, kept as they are. */
   sourceRefs?: string[];
+  /** The model's tool call of an agent's held write (`tool-call:<runId>/<toolCallId>`). */
+  toolCalls?: Array<{ runId: string; sessionId: string; toolCallId?: string }>;
 }
 
 /** @public */
@@ -68,6 +70,7 @@ export function provenanceRefs(provenance: BrainRecordProvenance | undefined): s
   return [
     ...(provenance.runIds ?? []).map((id) => `run:${id}`),
     ...(provenance.messages ?? []).map((m) => `message:${m.sessionId}#${m.seq}`),
+    ...(provenance.toolCalls ?? []).flatMap((c) => (c.toolCallId ? [`tool-call:${c.runId}/${c.toolCallId}`] : [])),
     ...(provenance.cardIds ?? []).map((id) => `card:${id}`),
     ...(provenance.dreamCycleId ? [`dream-cycle:${provenance.dreamCycleId}`] : []),
     ...(provenance.derivedFrom ?? []).map((tool) => `derived-from:${tool}`),

@@ -363,6 +363,13 @@ describe('agent tools', () => {
     const updated = await call('brain_update', { id, title: 'Provenance', content: 'from a web page', expectedRevision: 1 }, ['mod.brains.brain_read', 'mcp:web/fetch', 'builtin.workspace_read']);
     expect(updated.body.output).toMatchObject({ revision: 2, provenance: { derived: true, derivedFrom: ['mcp:web/fetch', 'builtin.workspace_read'] } });
     expect((await tool('brain_read', { id })).body.output.provenance).toMatchObject({ toolCallId: 'call-brain_update', derived: true });
+    // So does a run whose input the operator did not write (a group channel's other members); an operator's chat turn does not.
+    const viaChannel = await t.request(
+      json('POST', '/api/mods/tool-caller/invoke', { tool: 'mod.brains.brain_save', agentId: 'mem', input: { title: 'Heard', content: 'from another agent' }, origin: { kind: 'channel', id: 'lounge' } }),
+    );
+    expect(viaChannel.body.output.provenance).toMatchObject({ derived: true, derivedFrom: ['origin:channel'] });
+    const viaChat = await t.request(json('POST', '/api/mods/tool-caller/invoke', { tool: 'mod.brains.brain_save', agentId: 'mem', input: { title: 'Said', content: 'from the operator' }, origin: { kind: 'chat' } }));
+    expect(viaChat.body.output.provenance).toMatchObject({ derived: false, derivedFrom: [] });
     const removed = await call('brain_remove', { id, expectedRevision: 2 }, []);
     expect(removed.body.output).toMatchObject({ deleted: true, revision: 3, provenance: { toolCallId: 'call-brain_remove', derived: false } });
 

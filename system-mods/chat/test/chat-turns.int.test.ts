@@ -265,7 +265,8 @@ describe('the tool loop', () => {
     const toolMessages = second.filter((m: any) => m.role === 'tool');
     expect(toolMessages.map((m: any) => m.tool_call_id)).toEqual(['c1', 'c2']);
     expect(toolMessages[0].content).toContain('swordfish');
-    expect(JSON.parse(toolMessages[1].content)).toEqual({ echoed: 'ping', runId: 'run-tools-1' });
+    // The tool is told who started the run (here the operator's chat turn).
+    expect(JSON.parse(toolMessages[1].content)).toEqual({ echoed: 'ping', runId: 'run-tools-1', origin: { kind: 'chat' } });
 
     const started = events.filter((e) => e.type === 'tool.started').map((e) => e.data.tool);
     expect(started).toEqual(['builtin.workspace_read', 'mod.chat-tools.echo']);
@@ -273,7 +274,7 @@ describe('the tool loop', () => {
     expect(completed.every((e) => e.data.ok === true)).toBe(true);
     // The head of each output streams with the event (the whole is in the transcript).
     expect(completed[0]!.data.output).toContain('swordfish');
-    expect(completed[1]!.data.output).toBe(JSON.stringify({ echoed: 'ping', runId: 'run-tools-1' }));
+    expect(completed[1]!.data.output).toBe(JSON.stringify({ echoed: 'ping', runId: 'run-tools-1', origin: { kind: 'chat' } }));
     expect(completed.every((e) => e.data.output.length === e.data.outputChars)).toBe(true);
 
     const trace = await kit.t.request('/api/traces/run-tools-1?agentId=ada');

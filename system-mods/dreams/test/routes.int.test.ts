@@ -1,7 +1,8 @@
 /**
  * The Dream routes through the whole server: diary by day and phase (JSON and markdown), the
  * operator's entries, consolidation into DREAM_MEMORY through the fake model (applied with
- * provenance and restorable, or held for review; refusals leave the document alone), receipts, a cycle started over HTTP, refusals (wrong type,
+ * provenance and restorable, or held for review; refusals leave the document alone; the Dream
+ * settings' own model asked, the cycles cited), receipts, a cycle started over HTTP, refusals (wrong type,
  * missing or unknown field, oversized entry, unknown agent) and an agent's deletion removing the
  * mod's rows. The routes live beside the agents mod's own `/api/agents/{agentId}/…` ones.
  */
@@ -198,6 +199,44 @@ describe('cycles over HTTP', () => {
     expect(done.phases[2].items).toMatchObject({ proposed: 0, candidatesUnavailable: true, list: [{ title: 'Tomatoes', citations: [{ sessionId: 'talk', seq: 1 }] }] });
     const rem = await kit.t.request('/api/agents/ada/dream-diary?phase=rem');
     expect(rem.body.entries[0]).toMatchObject({ source: 'dream', cycleId: started.body.cycleId });
+  });
+});
+
+describe("Dream memory through the Dream settings' own model", () => {
+  it('asks the model the Dream settings name (not the chat model) and cites the cycles whose diary it read', async () => {
+    const created = await post('/api/settings/model-connections', { provider: 'openai', apiType: 'openai-chat', baseUrl: kit.fake.baseUrl, models: [{ id: 'dreamer', enabled: true }] });
+    expect(created.status).toBe(201);
+    const connectionId = created.body.connection.id as string;
+    expect((await kit.t.request(json('PUT', '/api/agents/ada/dream-settings', { modelConnectionId: connectionId, model: 'dreamer' }))).status).toBe(200);
+    try {
+      const cycleId = (await kit.t.request('/api/agents/ada/dream-cycle')).body.cycles[0].id as string;
+      const entries = (await kit.t.request('/api/agents/ada/dream-diary?limit=5')).body.entries as Array<{ id: string; cycleId: string | null }>;
+      expect(entries.some((e) => e.cycleId === cycleId)).toBe(true);
+      kit.fake.chat(textAnswer('# Dream memory\n\n- Tomatoes were planted.'));
+      const res = await post('/api/agents/ada/dream-memory/consolidate', { limit: 5 });
+      expect(res.status).toBe(200);
+      const asked = kit.fake.requests.filter((r) => r.path === '/v1/chat/completions').at(-1)!;
+      expect(asked.body.model).toBe('dreamer');
+      expect(res.body.revision.provenance).toMatchObject({
+        diaryEntryIds: entries.map((e) => e.id).reverse(),
+        cycleIds: [cycleId],
+        model: { connectionId, model: 'dreamer' },
+      });
+      // The run is the Dream memory's own, in a Dream session, with the Dream model.
+      const trace = (await kit.t.request(`/api/traces/${res.body.revision.provenance.runIds[0]}?agentId=ada`)).body.trace;
+      expect(trace).toMatchObject({ sessionId: expect.stringMatching(/^dream-memory-/), origin: { kind: 'dream' } });
+
+      // Its connection gone, the Dream model is unusable: refused, nothing written, no fallback to the chat model.
+      expect((await kit.t.request({ method: 'DELETE', url: `/api/settings/model-connections/${connectionId}` })).status).toBe(200);
+      const calls = kit.fake.requests.length;
+      const unusable = await post('/api/agents/ada/dream-memory/consolidate', {});
+      expect([unusable.status, unusable.body.error]).toEqual([400, 'dream_memory_model_unusable']);
+      expect(kit.fake.requests.length).toBe(calls);
+      const doc = (await kit.t.request('/api/agents/ada/profile-documents')).body.documents.find((d: { kind: string }) => d.kind === 'DREAM_MEMORY');
+      expect(doc.markdown).toBe('# Dream memory\n\n- Tomatoes were planted.');
+    } finally {
+      expect((await kit.t.request(json('PUT', '/api/agents/ada/dream-settings', { modelConnectionId: null, model: null }))).status).toBe(200);
+    }
   });
 });
 

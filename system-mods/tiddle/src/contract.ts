@@ -19,6 +19,18 @@ export interface PromotionProvenance {
   derivedFrom?: string[];
   /** An agent's held Brain write: the source references it gave (kept on the record when accepted). */
   sourceRefs?: string[];
+  /**
+   * An agent's held Brain write: the model's tool call it came from. Its source message is the
+   * assistant message of run `runId` in session `sessionId` whose `toolCalls` carry `toolCallId`.
+   */
+  toolCalls?: PromotionToolCall[];
+}
+
+/** The tool call of an agent's Brain write (`toolCallId` absent when no model asked for the call). @public */
+export interface PromotionToolCall {
+  runId: string;
+  sessionId: string;
+  toolCallId?: string;
 }
 
 /** The Brain record a candidate changes, for an agent's held update (accepting it replaces that record at this revision). @public */

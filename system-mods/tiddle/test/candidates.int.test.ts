@@ -51,6 +51,9 @@ describe('proposing', () => {
     expect(await refused({ agentId: 'ada', title: 't', content: 'c', source: 'oracle', provenance: {} })).toBe('tiddle_candidate_invalid');
     expect(await refused({ agentId: 'ada', title: 't', content: 'c', source: 'dream', provenance: { runIds: Array.from({ length: 101 }, (_, i) => `r${i}`) } })).toBe('tiddle_candidate_invalid');
     expect(await refused({ agentId: 'ada', title: 't', content: 'c', source: 'dream', provenance: { messages: [{ sessionId: 's', seq: -1 }] } })).toBe('tiddle_candidate_invalid');
+    for (const toolCalls of ['call_1', [{ runId: 'r' }], [{ runId: 'r', sessionId: 's', toolCallId: 7 }], [{ runId: 'r', sessionId: 'x'.repeat(201) }]]) {
+      expect(await refused({ agentId: 'ada', title: 't', content: 'c', source: 'agent', provenance: { toolCalls } })).toBe('tiddle_candidate_invalid');
+    }
   });
 });
 
@@ -276,13 +279,18 @@ describe("an agent's Brain writes held for review", () => {
       source: 'agent',
       title: 'Deploy day',
       target: null,
-      provenance: { runIds: [res.body.runId], derivedFrom: ['builtin.workspace_list'], sourceRefs: ['file:notes.md'] },
+      // The source message: the assistant message of that run in session held whose toolCalls carry call_save.
+      provenance: { runIds: [res.body.runId], toolCalls: [{ runId: res.body.runId, sessionId: 'held', toolCallId: 'call_save' }], derivedFrom: ['builtin.workspace_list'], sourceRefs: ['file:notes.md'] },
     });
+    const transcript = (await kit.t.request('/api/sessions/held?agentId=dee')).body.messages as Array<{ role: string; runId: string; meta: { toolCalls?: Array<{ id: string }> } }>;
+    expect(transcript.find((m) => m.role === 'assistant' && m.meta.toolCalls?.some((c) => c.id === 'call_save'))).toMatchObject({ runId: res.body.runId });
     const accepted = await decide('dee', { id: candidate.id, action: 'accept' });
     expect(accepted.status).toBe(200);
     const [record] = await brains();
     expect(record).toMatchObject({ id: accepted.body.candidate.brainRecordId, operatorOwned: true, content: 'The notes say deploys are on Fridays.' });
-    expect(record.sourceRefs).toEqual(expect.arrayContaining([`promotion-candidate:${candidate.id}`, 'source:agent', `run:${res.body.runId}`, 'derived-from:builtin.workspace_list', 'file:notes.md']));
+    expect(record.sourceRefs).toEqual(
+      expect.arrayContaining([`promotion-candidate:${candidate.id}`, 'source:agent', `run:${res.body.runId}`, `tool-call:${res.body.runId}/call_save`, 'derived-from:builtin.workspace_list', 'file:notes.md']),
+    );
   });
 
   it('writes a save with no tool output before it at once, with its run and tool call', async () => {
@@ -306,6 +314,7 @@ describe("an agent's Brain writes held for review", () => {
 
     const [candidate] = await pending();
     expect(candidate).toMatchObject({ source: 'agent', target: { brainRecordId: directId, expectedRevision: 1 }, content: 'Dee drinks black tea now.' });
+    expect(candidate.provenance.toolCalls).toEqual([{ runId: candidate.provenance.runIds[0], sessionId: 'held', toolCallId: expect.any(String) }]);
     const accepted = await decide('dee', { id: candidate.id, action: 'accept' });
     expect(accepted.body.candidate).toMatchObject({ status: 'accepted', brainRecordId: directId });
     const history = (await kit.t.request(`/api/brains/${directId}/revisions?agentId=dee`)).body.items;

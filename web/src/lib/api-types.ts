@@ -6013,7 +6013,7 @@ export interface operations {
                             updatedAt: string;
                             /** Format: date-time */
                             deletedAt: string | null;
-                            /** @description The latest write's provenance. Where an agent tool's write came from (null for the operator, an import or a promotion): the run and session, the model's tool call (the assistant message of that run whose toolCalls carry toolCallId), and derivedFrom: the tools other than the Brains tools whose output the model had read earlier in that turn (derived is true when there is any). */
+                            /** @description The latest write's provenance. Where an agent tool's write came from (null for the operator, an import or a promotion): the run and session, the model's tool call (the assistant message of that run whose toolCalls carry toolCallId), and derivedFrom: the tools other than the Brains tools whose output the model had read earlier in that turn, and origin:<kind> when the run was started by something other than the operator (a group channel, a Dream…) (derived is true when there is any). */
                             provenance: {
                                 runId: string;
                                 sessionId: string;
@@ -6086,7 +6086,7 @@ export interface operations {
                         updatedAt: string;
                         /** Format: date-time */
                         deletedAt: string | null;
-                        /** @description The latest write's provenance. Where an agent tool's write came from (null for the operator, an import or a promotion): the run and session, the model's tool call (the assistant message of that run whose toolCalls carry toolCallId), and derivedFrom: the tools other than the Brains tools whose output the model had read earlier in that turn (derived is true when there is any). */
+                        /** @description The latest write's provenance. Where an agent tool's write came from (null for the operator, an import or a promotion): the run and session, the model's tool call (the assistant message of that run whose toolCalls carry toolCallId), and derivedFrom: the tools other than the Brains tools whose output the model had read earlier in that turn, and origin:<kind> when the run was started by something other than the operator (a group channel, a Dream…) (derived is true when there is any). */
                         provenance: {
                             runId: string;
                             sessionId: string;
@@ -6145,7 +6145,7 @@ export interface operations {
                         updatedAt: string;
                         /** Format: date-time */
                         deletedAt: string | null;
-                        /** @description The latest write's provenance. Where an agent tool's write came from (null for the operator, an import or a promotion): the run and session, the model's tool call (the assistant message of that run whose toolCalls carry toolCallId), and derivedFrom: the tools other than the Brains tools whose output the model had read earlier in that turn (derived is true when there is any). */
+                        /** @description The latest write's provenance. Where an agent tool's write came from (null for the operator, an import or a promotion): the run and session, the model's tool call (the assistant message of that run whose toolCalls carry toolCallId), and derivedFrom: the tools other than the Brains tools whose output the model had read earlier in that turn, and origin:<kind> when the run was started by something other than the operator (a group channel, a Dream…) (derived is true when there is any). */
                         provenance: {
                             runId: string;
                             sessionId: string;
@@ -6219,7 +6219,7 @@ export interface operations {
                         updatedAt: string;
                         /** Format: date-time */
                         deletedAt: string | null;
-                        /** @description The latest write's provenance. Where an agent tool's write came from (null for the operator, an import or a promotion): the run and session, the model's tool call (the assistant message of that run whose toolCalls carry toolCallId), and derivedFrom: the tools other than the Brains tools whose output the model had read earlier in that turn (derived is true when there is any). */
+                        /** @description The latest write's provenance. Where an agent tool's write came from (null for the operator, an import or a promotion): the run and session, the model's tool call (the assistant message of that run whose toolCalls carry toolCallId), and derivedFrom: the tools other than the Brains tools whose output the model had read earlier in that turn, and origin:<kind> when the run was started by something other than the operator (a group channel, a Dream…) (derived is true when there is any). */
                         provenance: {
                             runId: string;
                             sessionId: string;
@@ -6287,7 +6287,7 @@ export interface operations {
                         updatedAt: string;
                         /** Format: date-time */
                         deletedAt: string | null;
-                        /** @description The latest write's provenance. Where an agent tool's write came from (null for the operator, an import or a promotion): the run and session, the model's tool call (the assistant message of that run whose toolCalls carry toolCallId), and derivedFrom: the tools other than the Brains tools whose output the model had read earlier in that turn (derived is true when there is any). */
+                        /** @description The latest write's provenance. Where an agent tool's write came from (null for the operator, an import or a promotion): the run and session, the model's tool call (the assistant message of that run whose toolCalls carry toolCallId), and derivedFrom: the tools other than the Brains tools whose output the model had read earlier in that turn, and origin:<kind> when the run was started by something other than the operator (a group channel, a Dream…) (derived is true when there is any). */
                         provenance: {
                             runId: string;
                             sessionId: string;
@@ -6357,7 +6357,7 @@ export interface operations {
                         updatedAt: string;
                         /** Format: date-time */
                         deletedAt: string | null;
-                        /** @description The latest write's provenance. Where an agent tool's write came from (null for the operator, an import or a promotion): the run and session, the model's tool call (the assistant message of that run whose toolCalls carry toolCallId), and derivedFrom: the tools other than the Brains tools whose output the model had read earlier in that turn (derived is true when there is any). */
+                        /** @description The latest write's provenance. Where an agent tool's write came from (null for the operator, an import or a promotion): the run and session, the model's tool call (the assistant message of that run whose toolCalls carry toolCallId), and derivedFrom: the tools other than the Brains tools whose output the model had read earlier in that turn, and origin:<kind> when the run was started by something other than the operator (a group channel, a Dream…) (derived is true when there is any). */
                         provenance: {
                             runId: string;
                             sessionId: string;
@@ -6416,7 +6416,7 @@ export interface operations {
                              * @enum {string}
                              */
                             author: "operator" | "agent" | "import";
-                            /** @description Where an agent tool's write came from (null for the operator, an import or a promotion): the run and session, the model's tool call (the assistant message of that run whose toolCalls carry toolCallId), and derivedFrom: the tools other than the Brains tools whose output the model had read earlier in that turn (derived is true when there is any). */
+                            /** @description Where an agent tool's write came from (null for the operator, an import or a promotion): the run and session, the model's tool call (the assistant message of that run whose toolCalls carry toolCallId), and derivedFrom: the tools other than the Brains tools whose output the model had read earlier in that turn, and origin:<kind> when the run was started by something other than the operator (a group channel, a Dream…) (derived is true when there is any). */
                             provenance: {
                                 runId: string;
                                 sessionId: string;
@@ -9225,6 +9225,12 @@ export interface operations {
                                 derivedFrom?: string[];
                                 /** @description An agent's held Brain write: the references it cited */
                                 sourceRefs?: string[];
+                                /** @description An agent's held Brain write: the model's tool call it came from; its source message is the assistant message of runId in sessionId whose toolCalls carry toolCallId */
+                                toolCalls?: {
+                                    runId: string;
+                                    sessionId: string;
+                                    toolCallId?: string;
+                                }[];
                             };
                             /** @enum {string} */
                             status: "pending" | "accepted" | "rejected";
@@ -9311,6 +9317,12 @@ export interface operations {
                                 derivedFrom?: string[];
                                 /** @description An agent's held Brain write: the references it cited */
                                 sourceRefs?: string[];
+                                /** @description An agent's held Brain write: the model's tool call it came from; its source message is the assistant message of runId in sessionId whose toolCalls carry toolCallId */
+                                toolCalls?: {
+                                    runId: string;
+                                    sessionId: string;
+                                    toolCallId?: string;
+                                }[];
                             };
                             /** @enum {string} */
                             status: "pending" | "accepted" | "rejected";

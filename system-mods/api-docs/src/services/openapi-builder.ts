@@ -29,7 +29,8 @@ function parameters(route: PublishedRoute): Schema[] {
 function responses(route: PublishedRoute, errorCodes: string[]): Schema {
   const out: Schema = {};
   for (const [status, schema] of Object.entries(route.schema?.response ?? {})) {
-    out[status] = { description: Number(status) < 400 ? 'Success' : 'Error', content: { 'application/json': { schema } } };
+    // A status (`201`) or an OpenAPI range (`2XX`, `4XX`: a sandboxed mod's own answers).
+    out[status] = { description: /^[45]/.test(status) ? 'Error' : 'Success', content: { 'application/json': { schema } } };
   }
   if (Object.keys(out).length === 0) out['200'] = { description: 'Success' };
   out.default = {

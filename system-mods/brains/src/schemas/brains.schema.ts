@@ -69,7 +69,8 @@ export const provenanceSchema = {
   description:
     "Where an agent tool's write came from (null for the operator, an import or a promotion): the run and session, the model's tool call " +
     '(the assistant message of that run whose toolCalls carry toolCallId), and derivedFrom: the tools other than the Brains tools whose output the ' +
-    'model had read earlier in that turn (derived is true when there is any).',
+    'model had read earlier in that turn, and origin:<kind> when the run was started by something other than the operator (a group channel, a Dream…) ' +
+    '(derived is true when there is any).',
   required: ['runId', 'sessionId', 'toolCallId', 'derived', 'derivedFrom'],
   properties: {
     runId: { type: 'string' },

@@ -6,8 +6,9 @@
  * of being written:
  *
  * - `derived`: when the write may stem from tool output, that is when any tool other than the
- *   Brains tools ran earlier in the same turn (since the user's message). Quoting is not
- *   inspected: any such result counts, because a model can paraphrase what it read.
+ *   Brains tools ran earlier in the same turn (since the user's message), or from other input
+ *   the operator did not write (the run's origin is not one of {@link OPERATOR_INPUT}). Quoting
+ *   is not inspected: any such result counts, because a model can paraphrase what it read.
  * - `all`: every save and update.
  *
  * Removals are never held (there is nothing to review but a deletion); every revision stays in
@@ -38,8 +39,17 @@ export interface HeldWrite {
   message: string;
 }
 
+/**
+ * Run origins whose input is the operator's own words: a chat turn, the prompt of a schedule, a
+ * task, a work item or a workbench plan. A run any other starter began (a group channel, whose
+ * input is other members' words; a Dream or Tiddle pass quoting transcripts; Forge; a starter
+ * this list does not know) reads outside input, so its writes are derived (`origin:<kind>`).
+ */
+const OPERATOR_INPUT = new Set(['chat', 'schedule', 'task', 'work-item', 'workbench']);
+
 export function writeProvenance(context: ToolCallContext): WriteProvenance {
-  const derivedFrom = (context.earlierToolResults ?? []).filter((tool) => !tool.startsWith(OWN_TOOLS));
+  const outside = context.origin && !OPERATOR_INPUT.has(context.origin.kind) ? [`origin:${context.origin.kind}`] : [];
+  const derivedFrom = [...outside, ...(context.earlierToolResults ?? []).filter((tool) => !tool.startsWith(OWN_TOOLS))];
   return { runId: context.runId, sessionId: context.sessionId, toolCallId: context.toolCallId ?? null, derived: derivedFrom.length > 0, derivedFrom };
 }
 
@@ -93,6 +103,8 @@ export class AgentWrites {
       source: 'agent',
       provenance: {
         runIds: [provenance.runId],
+        // The source message: the assistant message of that run whose toolCalls carry this call.
+        toolCalls: [{ runId: provenance.runId, sessionId: provenance.sessionId, ...(provenance.toolCallId ? { toolCallId: provenance.toolCallId } : {}) }],
         ...(provenance.derivedFrom.length > 0 ? { derivedFrom: provenance.derivedFrom } : {}),
         ...(input.sourceRefs.length > 0 ? { sourceRefs: input.sourceRefs } : {}),
       },

@@ -127,6 +127,11 @@ const provenance = {
     dreamCycleId: { type: 'string' },
     derivedFrom: { type: 'array', items: { type: 'string' }, description: "An agent's held Brain write: the tools whose output it may stem from" },
     sourceRefs: { type: 'array', items: { type: 'string' }, description: "An agent's held Brain write: the references it cited" },
+    toolCalls: {
+      type: 'array',
+      description: "An agent's held Brain write: the model's tool call it came from; its source message is the assistant message of runId in sessionId whose toolCalls carry toolCallId",
+      items: { type: 'object', required: ['runId', 'sessionId'], properties: { runId: { type: 'string' }, sessionId: { type: 'string' }, toolCallId: { type: 'string' } } },
+    },
   },
 } as const;
 

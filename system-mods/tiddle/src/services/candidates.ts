@@ -101,6 +101,17 @@ export function checkProvenance(value: unknown): PromotionProvenance {
       return { sessionId: message.sessionId, seq: message.seq as number };
     });
   }
+  if (p.toolCalls !== undefined) {
+    if (!Array.isArray(p.toolCalls) || p.toolCalls.length > MAX_PROVENANCE_ITEMS) throw errors.tiddleCandidateInvalid({ reason: `provenance.toolCalls must be a list of at most ${MAX_PROVENANCE_ITEMS}` });
+    const id = (value: unknown) => typeof value === 'string' && value !== '' && value.length <= MAX_REF;
+    out.toolCalls = p.toolCalls.map((c: unknown) => {
+      const call = c as { runId?: unknown; sessionId?: unknown; toolCallId?: unknown };
+      if (!id(call?.runId) || !id(call.sessionId) || (call.toolCallId !== undefined && !id(call.toolCallId))) {
+        throw errors.tiddleCandidateInvalid({ reason: `provenance.toolCalls entries are {runId, sessionId, toolCallId?} of strings of 1-${MAX_REF} characters` });
+      }
+      return { runId: call.runId as string, sessionId: call.sessionId as string, ...(call.toolCallId !== undefined ? { toolCallId: call.toolCallId as string } : {}) };
+    });
+  }
   if (p.dreamCycleId !== undefined) {
     if (typeof p.dreamCycleId !== 'string' || p.dreamCycleId === '' || p.dreamCycleId.length > MAX_REF) throw errors.tiddleCandidateInvalid({ reason: 'provenance.dreamCycleId must be a string' });
     out.dreamCycleId = p.dreamCycleId;

@@ -127,7 +127,10 @@ export class ToolInvoker {
     const signal = AbortSignal.any([run.signal, AbortSignal.timeout(settings.toolTimeoutMs)]);
     let record: ToolCallRecord;
     try {
-      const output = await raceAbort(tool.invoke(args, { agentId: run.agentId, sessionId: run.sessionId, runId: run.runId, toolCallId: call.id, earlierToolResults: [...earlier], signal }), signal);
+      const output = await raceAbort(
+        tool.invoke(args, { agentId: run.agentId, sessionId: run.sessionId, runId: run.runId, toolCallId: call.id, earlierToolResults: [...earlier], origin: { ...run.origin }, signal }),
+        signal,
+      );
       const text = toolOutputText(output);
       record = { ...base, ok: true, output: text, authority, durationMs: Date.now() - t0 };
       run.emit('tool.completed', { callId: call.id, tool: tool.tool, name: call.name, ok: true, outputChars: text.length, output: text.slice(0, TOOL_OUTPUT_PREVIEW_CHARS), durationMs: record.durationMs });
