@@ -10,6 +10,7 @@ export const chatErrors = defineErrorCatalog({
   chatModelNotEnabled: { status: 400, message: 'Model {model} is not enabled on connection {connectionId}' },
   chatReasoningEffortUnsupported: { status: 400, message: 'Model {model} does not support reasoning effort {reasoningEffort} (supported: {supported})' },
   chatModelUnavailable: { status: 503, message: 'No model connections are available: the model-connections mod is not enabled' },
+  chatAgentDisabled: { status: 409, message: 'Agent {agentId} is disabled: it takes no new turns until it is enabled again' },
   chatRunExists: { status: 409, message: 'A run with id {runId} already exists; runId is not an idempotency key, use a new one' },
   chatRunRequestInvalid: { status: 400, message: 'The run request is invalid: {reason}' },
   chatEventIdInvalid: { status: 400, message: 'Last-Event-ID must be an event number (a whole number from 0 to {max})' },

@@ -238,6 +238,17 @@ describe('refusals before any stream byte', () => {
     expect((await kit.t.request(json('POST', '/api/agents', { id: 'nomodel', name: 'No model' }))).status).toBe(201);
     await refused({ agentId: 'nomodel', message: 'hi' }, 400, 'chat_model_not_configured');
   });
+  it('a disabled agent, until it is enabled again', async () => {
+    expect((await kit.t.request(json('POST', '/api/agents', { id: 'resting', name: 'Resting', enabled: false }))).status).toBe(201);
+    expect((await kit.t.request(json('PUT', '/api/agents/resting/model-selection', { connectionId: kit.connectionId, model: 'gpt-test' }))).status).toBe(200);
+    await refused({ agentId: 'resting', message: 'hi' }, 409, 'chat_agent_disabled');
+    expect((await kit.t.request('/api/traces?agentId=resting&sessionId=default')).body.traces ?? []).toEqual([]);
+    expect((await kit.t.request(json('PATCH', '/api/agents/resting', { enabled: true }))).status).toBe(200);
+    kit.fake.chat(textAnswer(['awake']));
+    const res = await kit.t.request(chatRequest({ agentId: 'resting', message: 'hi' }));
+    expect(res.status).toBe(200);
+    expect(res.body.answer).toBe('awake');
+  });
 });
 
 describe('the tool loop', () => {

@@ -24,6 +24,7 @@ export interface RefusalExplanation {
 type Explain = (failure: RefusalFailure, ctx: { agentId: string }) => RefusalExplanation;
 
 const agentModelLink = (agentId: string) => ({ href: agentHref(agentId), label: 'Open the agent’s model settings' });
+const agentPageLink = (agentId: string) => ({ href: agentHref(agentId), label: 'Open the agent' });
 const CONNECTIONS = { href: '#/connections', label: 'Open Connections' };
 const MODS = { href: '#/mods', label: 'Open Mods' };
 const AGENTS = { href: '#/agents', label: 'Open Agents' };
@@ -57,6 +58,7 @@ const EXPLAIN: Record<string, Explain> = {
     return { text: withReason('That model does not take the chosen reasoning effort; pick another effort in the agent’s model settings', supported ? `it takes: ${supported}` : ''), link: agentModelLink(agentId) };
   },
   chat_model_unavailable: () => ({ text: 'No model can answer: the Model connections mod is turned off (or the service is stopping). Enable it under Mods.', link: MODS }),
+  chat_agent_disabled: (_f, { agentId }) => ({ text: 'This agent is disabled, so it takes no new messages. Enable it on its page to chat again.', link: agentPageLink(agentId) }),
   chat_run_exists: () => ({ text: 'This message was already sent once. Send it again as a new message.' }),
   chat_run_request_invalid: () => ({ text: 'The server could not accept this message as sent. Reload the page and send it again.' }),
   chat_session_run_active: () => ({ text: 'This session is still answering. Stop the running answer or wait for it to finish, then try again.' }),

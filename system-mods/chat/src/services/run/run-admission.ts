@@ -74,6 +74,8 @@ export class RunAdmission {
     let turn = normalizeTurn(body);
     const origin: RunOrigin = request.origin.id !== undefined ? { kind: request.origin.kind, id: request.origin.id } : { kind: request.origin.kind };
     const profile = await this.deps.agents.runProfile(turn.agentId);
+    // A disabled agent takes no new turns from anyone: the operator, a schedule, a task, a channel.
+    if (!profile.agent.enabled) throw errors.chatAgentDisabled({ agentId: turn.agentId });
     const settings = await this.deps.settings.get<ChatSettings>();
 
     const command = slashCommand(turn.message);
