@@ -3952,7 +3952,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3985,7 +3985,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4020,7 +4020,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4079,7 +4079,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4127,7 +4127,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4187,7 +4187,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4216,7 +4216,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4256,7 +4256,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4331,7 +4331,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4420,7 +4420,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4470,7 +4470,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4529,7 +4529,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4614,7 +4614,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4643,7 +4643,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4688,7 +4688,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4717,7 +4717,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4755,7 +4755,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4784,7 +4784,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4824,7 +4824,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4853,7 +4853,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4893,7 +4893,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4953,7 +4953,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5021,7 +5021,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5096,7 +5096,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5178,7 +5178,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5212,7 +5212,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5258,7 +5258,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5316,7 +5316,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5595,7 +5595,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5658,7 +5658,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5739,7 +5739,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5796,7 +5796,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5826,7 +5826,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5882,7 +5882,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5909,7 +5909,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5936,7 +5936,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5963,7 +5963,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6027,7 +6027,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6097,7 +6097,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6156,7 +6156,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6230,7 +6230,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6298,7 +6298,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6368,7 +6368,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6434,7 +6434,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6500,7 +6500,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6537,7 +6537,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6728,7 +6728,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6760,7 +6760,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6828,7 +6828,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6860,7 +6860,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6890,7 +6890,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6936,7 +6936,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6998,7 +6998,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7062,7 +7062,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7125,7 +7125,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7159,7 +7159,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7191,7 +7191,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7242,7 +7242,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7291,7 +7291,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7320,7 +7320,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7359,7 +7359,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7386,7 +7386,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7415,7 +7415,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7494,7 +7494,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7533,7 +7533,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7691,7 +7691,7 @@ export interface operations {
                     });
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7800,7 +7800,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7851,7 +7851,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7946,7 +7946,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8124,7 +8124,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8217,7 +8217,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8249,7 +8249,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8302,7 +8302,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8344,7 +8344,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8395,7 +8395,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8425,7 +8425,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8473,7 +8473,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8536,7 +8536,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8586,7 +8586,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8623,7 +8623,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8686,7 +8686,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8737,7 +8737,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8788,7 +8788,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8947,7 +8947,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9126,7 +9126,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9169,7 +9169,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9251,7 +9251,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9343,7 +9343,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9383,7 +9383,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9416,7 +9416,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9513,7 +9513,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9582,7 +9582,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9651,7 +9651,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9754,7 +9754,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9859,7 +9859,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9971,7 +9971,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10010,7 +10010,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10057,7 +10057,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10086,7 +10086,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10119,7 +10119,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10154,7 +10154,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10212,7 +10212,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10254,7 +10254,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10305,7 +10305,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10359,7 +10359,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10420,7 +10420,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10455,7 +10455,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10522,7 +10522,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10558,7 +10558,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10605,7 +10605,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10652,7 +10652,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10688,7 +10688,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10723,7 +10723,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10770,7 +10770,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10808,7 +10808,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10843,7 +10843,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10882,7 +10882,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10941,7 +10941,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10980,7 +10980,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11015,7 +11015,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11059,7 +11059,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11096,7 +11096,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11131,7 +11131,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11179,7 +11179,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11229,7 +11229,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11267,7 +11267,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11296,7 +11296,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11338,7 +11338,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11383,7 +11383,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11428,7 +11428,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11479,7 +11479,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11542,7 +11542,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11610,7 +11610,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11701,7 +11701,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11767,7 +11767,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11804,7 +11804,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11887,7 +11887,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11951,7 +11951,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12018,7 +12018,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12131,7 +12131,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12192,7 +12192,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12235,7 +12235,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12288,7 +12288,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12333,7 +12333,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12425,7 +12425,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12501,7 +12501,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12581,7 +12581,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12646,7 +12646,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12681,7 +12681,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12784,7 +12784,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12855,7 +12855,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12889,7 +12889,7 @@ export interface operations {
                     "application/json": string;
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12964,7 +12964,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13017,7 +13017,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13053,7 +13053,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13103,7 +13103,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13164,7 +13164,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13215,7 +13215,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13268,7 +13268,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13329,7 +13329,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13368,7 +13368,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13421,7 +13421,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13461,7 +13461,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13524,7 +13524,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13611,7 +13611,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13676,7 +13676,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13756,7 +13756,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13821,7 +13821,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13882,7 +13882,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13961,7 +13961,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14012,7 +14012,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14072,7 +14072,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14112,7 +14112,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14163,7 +14163,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14251,7 +14251,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14434,7 +14434,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14524,7 +14524,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14592,7 +14592,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14643,7 +14643,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14714,7 +14714,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14779,7 +14779,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14888,7 +14888,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15123,7 +15123,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15234,7 +15234,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15273,7 +15273,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15344,7 +15344,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15428,7 +15428,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15516,7 +15516,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15607,7 +15607,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15699,7 +15699,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15786,7 +15786,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15915,7 +15915,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15994,7 +15994,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16078,7 +16078,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16166,7 +16166,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16258,7 +16258,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16348,7 +16348,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16408,7 +16408,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16471,7 +16471,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16522,7 +16522,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16584,7 +16584,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16645,7 +16645,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16708,7 +16708,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16765,7 +16765,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16824,7 +16824,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16874,7 +16874,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16924,7 +16924,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -16983,7 +16983,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17025,7 +17025,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17078,7 +17078,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17115,7 +17115,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17159,7 +17159,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17249,7 +17249,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17375,7 +17375,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17402,7 +17402,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17453,7 +17453,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17496,7 +17496,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17557,7 +17557,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17596,7 +17596,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17716,7 +17716,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17750,7 +17750,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17792,7 +17792,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17843,7 +17843,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17887,7 +17887,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17933,7 +17933,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17985,7 +17985,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18019,7 +18019,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18097,7 +18097,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18192,7 +18192,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18266,7 +18266,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18340,7 +18340,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18433,7 +18433,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18474,7 +18474,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18554,7 +18554,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18610,7 +18610,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18707,7 +18707,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18844,7 +18844,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18974,7 +18974,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19114,7 +19114,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19250,7 +19250,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19420,7 +19420,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19481,7 +19481,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19531,7 +19531,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19562,7 +19562,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19594,7 +19594,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19626,7 +19626,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19706,7 +19706,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19777,7 +19777,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19922,7 +19922,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19967,7 +19967,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -20018,7 +20018,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -20082,7 +20082,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -20132,7 +20132,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -20194,7 +20194,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -20251,7 +20251,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -20316,7 +20316,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -20383,7 +20383,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -20410,7 +20410,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -20437,7 +20437,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -20466,7 +20466,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -20509,7 +20509,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -20538,7 +20538,7 @@ export interface operations {
                     "application/json": string;
                 };
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -20567,7 +20567,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (387 catalogued codes; see x-svc-error-codes) */
+            /** @description Error (388 catalogued codes; see x-svc-error-codes) */
             default: {
                 headers: {
                     [name: string]: unknown;
