@@ -3532,7 +3532,7 @@ export interface paths {
         };
         /**
          * An agent's current continuity cards, newest first, optionally of one scope
-         * @description Current cards newest first (expired ones excluded), optionally of one scope.
+         * @description Current cards newest first (expired ones excluded), optionally of one scope; `mergePaused`: why a budget paused the agent's merge pass (null when it did not).
          */
         get: operations["tiddle.cards"];
         put?: never;
@@ -19493,6 +19493,12 @@ export interface operations {
                         }[];
                         /** @description Every scope that has current cards */
                         scopes: string[];
+                        /** @description Set while a budget keeps the agent's merge pass paused (it is left out, nothing retried) until a budget that applies (global, or the agent's) changes */
+                        mergePaused: {
+                            /** @description The refusal of the merge run a budget stopped (`budget_exhausted: …`) */
+                            reason: string;
+                            at: string;
+                        } | null;
                     };
                 };
             };
