@@ -4,10 +4,11 @@
  * Light, Deep and REM answers, REM citing a real message) and see the diary entries by day and
  * phase and the cycle's receipt; on an agent's page, consolidate the diary into its Dream memory
  * (the chat model saved there counts at once), approve the proposal held for review and restore
- * the previous version.
+ * the previous version; Dreams a budget paused, with the reason, on the agent page and the Dreams
+ * page, until the budget is raised.
  */
 import { beforeAll, expect, it } from 'vitest';
-import { answerConfirmation, modelAnswer, uiSuite } from '../kits/ui-kit.js';
+import { answerConfirmation, modelAnswer, uiSuite, until } from '../kits/ui-kit.js';
 import { accessibilityViolations } from './browser.js';
 
 const ui = uiSuite({ agents: ['ada'], model: true });
@@ -119,5 +120,41 @@ it('consolidates the diary into the Dream memory on the agent page: approve the 
   await page.emulateMedia({ colorScheme: 'dark' });
   expect(await accessibilityViolations(page), 'dark').toEqual([]);
   await page.emulateMedia({ colorScheme: 'light' });
+  ui.expectNoPageErrors();
+});
+
+it("shows Dreams a budget paused, with the budget's words, on the agent page and the Dreams page, until the budget is raised", async () => {
+  expect((await api('POST', '/api/agents', { id: 'cy', name: 'Cy' })).status).toBe(201);
+  expect((await api('PUT', '/api/agents/cy/model-selection', { connectionId: ui.connectionId, model: 'gpt-test' })).status).toBe(200);
+  expect((await api('POST', '/api/chat', { agentId: 'cy', sessionId: 'notes', message: 'The harvest is next week', noCallModel: true })).status).toBe(200);
+  expect((await api('POST', '/api/settings/budgets', { scope: 'agent', scopeId: 'cy', period: 'day', maxTokens: 100 })).status).toBe(201);
+  expect((await api('POST', '/api/agents/cy/dream-cycle', {})).status).toBe(202);
+  await until(
+    async () => (await api('GET', '/api/agents/cy/dream-cycle')).body.paused,
+    (paused: unknown) => paused !== null,
+    'the Dreams to be paused',
+    15_000,
+  );
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`${ui.server.url}/#/agents/cy`);
+  const dream = page.getByRole('article', { name: 'Dream', exact: true });
+  const notice = dream.getByRole('status').filter({ hasText: 'Paused by a budget' });
+  await notice.getByText(/A budget is used up: .* Budget reached: the day budget of agent cy/).waitFor();
+  expect(await notice.textContent()).not.toContain('budget_exhausted');
+  expect(await notice.getByRole('link', { name: 'Open Usage and budgets' }).getAttribute('href')).toBe('#/usage');
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  expect(await accessibilityViolations(page), 'dark').toEqual([]);
+  await page.emulateMedia({ colorScheme: 'light' });
+  await ui.screenshot('ui-dreams-budget-paused', { narrow: true });
+  await page.goto(`${ui.server.url}/#/dreams/cy`);
+  await page.getByRole('status').filter({ hasText: 'Paused by a budget' }).waitFor();
+  await page.locator('li.receipt[data-status="failed"]').getByText('Stopped by a budget').waitFor();
+  await ui.screenshot('ui-dreams-page-budget-paused');
+
+  expect((await api('PUT', '/api/settings/budgets/agent-cy-day', { maxTokens: 1_000_000 })).status).toBe(200);
+  await page.getByRole('button', { name: 'Refresh', exact: true }).click();
+  await page.getByRole('status').filter({ hasText: 'Paused by a budget' }).waitFor({ state: 'detached' });
   ui.expectNoPageErrors();
 });

@@ -3,7 +3,9 @@ import { errors as kernelErrors } from '../../kernel/errors.js';
 import { agentErrors } from '../../system-mods/agents/src/errors.js';
 import { chatErrors } from '../../system-mods/chat/src/errors.js';
 import { continuityErrors } from '../../system-mods/continuity/src/errors.js';
+import { BUDGET_REFUSAL_CODES, isBudgetRefusal } from '../../system-mods/usage/src/contract.js';
 import { EXPLAINED_REFUSALS, explainRefusal } from '../../web/src/lib/chat-refusals.js';
+import { budgetStop } from '../../web/src/lib/budget-pause.js';
 
 const ctx = { agentId: 'ada' };
 
@@ -130,5 +132,27 @@ describe('explainRefusal', () => {
     expect(explainRefusal({ status: 502, error: 'http_502' }, ctx).text).toMatch(/could not take the message \(http_502\)/);
     expect(explainRefusal({ status: 418, error: 'teapot', message: 'short and stout' }, ctx).text).toBe('The message was not sent (teapot): short and stout.');
     expect(explainRefusal({ status: 400, error: 'toString' }, ctx).text).toMatch(/^The message was not sent/);
+  });
+});
+
+describe('a budget that stopped background work, in words', () => {
+  it("knows the usage contract's refusal codes, as a code or a recorded `code: message`, and nothing else", () => {
+    for (const code of BUDGET_REFUSAL_CODES) {
+      expect(isBudgetRefusal(code) && isBudgetRefusal(`${code}: the budget's words`)).toBe(true);
+      expect(budgetStop(code)).toMatchObject({ link: { href: '#/usage' } });
+    }
+    for (const other of ['budget_check_failed', 'budget_exhausted_not', 'upstream_http_error: budget_exhausted', '', null]) {
+      expect(isBudgetRefusal(other)).toBe(false);
+      expect(budgetStop(other)).toBeUndefined();
+    }
+  });
+
+  it("says what happened and keeps the server's message, never the code", () => {
+    const stop = budgetStop('budget_exhausted: Budget reached: the day budget of agent ada would be crossed by this call (4,752 tokens worst case; 0 of 100 tokens spent today)')!;
+    expect(stop.text).toMatch(/^A budget is used up/);
+    expect(stop.detail).toBe('Budget reached: the day budget of agent ada would be crossed by this call (4,752 tokens worst case; 0 of 100 tokens spent today).');
+    expect(`${stop.text} ${stop.detail}`).not.toContain('budget_exhausted');
+    // A code with its message apart (a Forge job's errorDetails).
+    expect(budgetStop('budget_unpriced_model', 'Model m has no price in USD.')).toMatchObject({ text: expect.stringMatching(/no price/), detail: 'Model m has no price in USD.' });
   });
 });

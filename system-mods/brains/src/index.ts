@@ -7,6 +7,7 @@ import { brainRecordsServiceRef, provenanceRefs } from './contract.js';
 import { checkRecordInput } from './services/record-rules.js';
 import { newRecordId } from './services/record-ids.js';
 import { toRecord } from './services/record-store.js';
+import { usageHookPoints } from '../../usage/src/contract.js';
 import { brainEmbeddingRoutes } from './routes/brain-embeddings.js';
 import { brainRecordRoutes } from './routes/brain-records.js';
 import { BrainRecords } from './services/brain-records.js';
@@ -109,5 +110,9 @@ export default defineMod({
         { join: unitOfWork },
       ),
     );
+    // A budget the operator changed may let indexing a budget paused go on (a batch still short pauses it again).
+    extensions.tap(usageHookPoints.onBudgetChanged, async (change) => {
+      if (await indexer.resume(change)) log.info({ budgetId: change.budgetId }, 'Brain indexing a budget paused was resumed');
+    });
   },
 });

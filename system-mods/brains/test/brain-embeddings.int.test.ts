@@ -58,7 +58,8 @@ beforeAll(async () => {
     { id: 'embed-small', object: 'model' },
     { id: 'embed-large', object: 'model' },
   ];
-  t = await startTestKernel({ mods: ['health', 'agents', 'brains', 'model-connections', 'provider-openai', 'diagnostics'], modSources: [FIXTURE_MODS] });
+  // With the usage mod: budgets refuse embeddings calls like any other.
+  t = await startTestKernel({ mods: ['health', 'agents', 'brains', 'model-connections', 'provider-openai', 'diagnostics', 'usage'], modSources: [FIXTURE_MODS] });
   expect((await t.request(json('POST', '/api/mod-management/tool-caller/enable'))).body.mod.status).toBe('loaded');
   for (const id of ['mem', 'other']) expect((await t.request(json('POST', '/api/agents', { id, name: id }))).status).toBe(201);
   const created = await t.request(json('POST', '/api/settings/model-connections', { provider: 'openai', apiType: 'openai-chat', baseUrl: fake.baseUrl, apiKey: API_KEY }));
@@ -273,6 +274,39 @@ describe('indexing and hybrid search', () => {
       const { rows: typed } = await t.kernel.database.knex.raw(`select format_type(atttypid, atttypmod) as type, attstorage from pg_attribute where attrelid = 'brains_vectors'::regclass and attname = 'embedding'`);
       expect(typed[0]).toEqual({ type: 'vector(32)', attstorage: 'm' });
     }
+  });
+
+  it('pauses indexing at its budget with the reason, calls and retries nothing meanwhile, and resumes with one sweep when the budget changes', async () => {
+    await settled();
+    expect((await t.request(json('POST', '/api/settings/budgets', { scope: 'mod', scopeId: 'brains', period: 'day', maxTokens: 1 }))).status).toBe(201);
+    const before = embeddingCalls().length;
+    const record = await create('mem', { title: 'Budgeted', content: 'Written while the budget is used up.' });
+    const paused = await eventually(async () => {
+      const s = await status();
+      return s.paused ? s : undefined;
+    }, 'indexing to pause');
+    expect(paused).toMatchObject({ pending: 1, failed: 0, paused: { reason: expect.stringMatching(/^budget_exhausted: Budget reached: .*mod brains/), at: expect.any(String) } });
+    // A job that comes while paused ends at once: no call, no retry.
+    const id = (await t.kernel.jobs.send('brains.index', { kind: 'sweep', generation: paused.generation }))!;
+    const job = await eventually(async () => {
+      const j = await t.kernel.jobs.get('brains.index', 'index', id);
+      return j?.state === 'completed' ? j : undefined;
+    }, 'the job to end');
+    expect(job).toMatchObject({ retryCount: 0, output: { skipped: 'paused by a budget' } });
+    expect(embeddingCalls().length).toBe(before);
+    // The refused call was made once, and not retried.
+    expect((await t.request('/api/usage?groupBy=mod&modId=brains')).body.groups[0]).toMatchObject({ key: 'brains', refusedCalls: 1 });
+    // An agent's budget does not apply to the indexer's calls: still paused.
+    expect((await t.request(json('POST', '/api/settings/budgets', { scope: 'agent', scopeId: 'mem', period: 'day', maxTokens: 1_000_000 }))).status).toBe(201);
+    expect((await t.request(json('DELETE', '/api/settings/budgets/agent-mem-day'))).status).toBe(200);
+    expect((await status()).paused).not.toBeNull();
+
+    // Raising the mod's budget resumes indexing: one sweep takes what waited.
+    expect((await t.request(json('PUT', '/api/settings/budgets/mod-brains-day', { maxTokens: 1_000_000 }))).status).toBe(200);
+    expect((await status()).paused).toBeNull();
+    expect(await settled()).toMatchObject({ pending: 0, failed: 0, paused: null });
+    expect((await vectorRows()).find((r) => r.record_id === record.id)).toMatchObject({ revision: 1, status: 'indexed' });
+    expect((await t.request(json('DELETE', '/api/settings/budgets/mod-brains-day'))).status).toBe(200);
   });
 
   it('disabling keeps the selection when it is sent and stops using embeddings', async () => {

@@ -5,6 +5,7 @@ import { agentHookPoints, agentsServiceRef, dreamSettingsServiceRef } from '../.
 import { agentRunsServiceRef, transcriptsServiceRef } from '../../chat/src/contract.js';
 import { operatorSettingsServiceRef } from '../../settings/src/contract.js';
 import { promotionCandidatesServiceRef } from '../../tiddle/src/contract.js';
+import { usageHookPoints } from '../../usage/src/contract.js';
 import { dreamErrors } from './errors.js';
 import type { RouteId } from './route-ids.js';
 import { dreamRoutes } from './routes/dreams.js';
@@ -62,10 +63,17 @@ export default defineMod({
           await dreams.diary.deleteForAgent(trx, agentId);
           await dreams.checkpoints.deleteForAgent(trx, agentId);
           await dreams.cycles.deleteForAgent(trx, agentId);
+          await dreams.pauses.deleteForAgent(trx, agentId);
         },
         { join: unitOfWork },
       ),
     );
+
+    // A budget the operator changed may let the Dreams it paused run again (the next cycle that is still short pauses again).
+    extensions.tap(usageHookPoints.onBudgetChanged, async (change) => {
+      const resumed = await dreams.pauses.resume(change);
+      if (resumed.length > 0) log.info({ agents: resumed, budgetId: change.budgetId }, 'Dreams a budget paused were resumed');
+    });
 
     const recovered = await scheduler.recoverAfterRestart();
     if (recovered > 0) log.warn({ cycles: recovered }, 'Dream cycles left running by a previous process were marked interrupted');

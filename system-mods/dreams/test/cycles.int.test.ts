@@ -15,7 +15,8 @@ const HOUR = 3_600_000;
 
 beforeAll(async () => {
   otlp = await startOtlpReceiver();
-  kit = await startDreamKit(['ada', 'bob', 'cy', 'dee', 'eve'], { config: tracingTo(otlp.endpoint) });
+  // With the usage mod: budgets refuse Dream calls like any other.
+  kit = await startDreamKit(['ada', 'bob', 'cy', 'dee', 'eve', 'fay'], { config: tracingTo(otlp.endpoint), mods: ['usage'] });
 });
 afterAll(async () => {
   await kit?.close();
@@ -227,6 +228,55 @@ describe('scheduled occurrences', () => {
     expect((await c.scheduler.tick()).started).toEqual([]);
     expect((await c.dreams.startNow('eve', {})).trigger).toBe('manual');
     await c.dreams.settled();
+  });
+});
+
+describe('a budget', () => {
+  const call = (method: string, url: string, body?: unknown) => kit.t.request(method === 'GET' ? url : json(method, url, body));
+  const pausedOf = async (agentId: string) => (await call('GET', `/api/agents/${agentId}/dream-cycle?limit=1`)).body.paused;
+
+  it("pauses the agent's Dreams at its budget with the reason, calls the model no more, and resumes them when the budget is raised", async () => {
+    // Feb 29 only: the mod's own scheduler (on the real clock) never meets this occurrence during the suite.
+    expect((await call('PUT', '/api/agents/fay/dream-settings', { cron: '0 5 29 2 *', timezone: 'UTC' })).status).toBe(200);
+    await kit.say('fay', 'plans', 'The review is on Monday');
+    expect((await call('POST', '/api/settings/budgets', { scope: 'agent', scopeId: 'fay', period: 'day', maxTokens: 100 })).status).toBe(201);
+    const clock = new TestClock(Date.now() + HOUR);
+    const { dreams, scheduler } = kit.cycles({ clock });
+    const before = completions();
+
+    const refused = await dreams.startNow('fay', {});
+    await dreams.settled();
+    // The first call was refused before anything was sent, and the cycle stopped there: Deep and REM were not asked.
+    const receipt = (await dreams.cycles.get(refused.id))!;
+    expect(receipt).toMatchObject({ status: 'failed', error: 'light: budget_exhausted' });
+    expect(receipt.phases.map((p) => [p.phase, p.status, p.error])).toEqual([['light', 'failed', 'budget_exhausted']]);
+    expect(completions()).toBe(before);
+    const paused = await pausedOf('fay');
+    expect(paused).toEqual({ reason: expect.stringMatching(/^budget_exhausted: Budget reached: .*agent fay/), cycleId: refused.id, at: new Date(clock.ms).toISOString() });
+
+    // The scheduled occurrence is passed over while paused: no cycle, no model call, no retry.
+    clock.ms = Date.parse('2040-02-29T05:00:05Z');
+    expect(await scheduler.tick()).toMatchObject({ started: [], paused: 1 });
+    expect((await call('GET', '/api/usage?groupBy=agent&agentId=fay')).body.groups[0]).toMatchObject({ key: 'fay', calls: 1, refusedCalls: 1 });
+    // A budget that does not apply to Dream calls (a mod's) leaves the pause.
+    expect((await call('POST', '/api/settings/budgets', { scope: 'mod', scopeId: 'brains', period: 'day', maxTokens: 1000 })).status).toBe(201);
+    expect((await call('DELETE', '/api/settings/budgets/mod-brains-day')).status).toBe(200);
+    expect(await pausedOf('fay')).toMatchObject({ cycleId: refused.id });
+
+    // Raising the agent's budget resumes them: the occurrence runs, and so do the model calls.
+    expect((await call('PUT', '/api/settings/budgets/agent-fay-day', { maxTokens: 1_000_000 })).status).toBe(200);
+    expect(await pausedOf('fay')).toBeNull();
+    expect((await scheduler.tick()).started).toHaveLength(1);
+    await dreams.settled();
+    clock.ms = Date.now() + HOUR;
+    kit.fake.chat(textAnswer(prose(60, 'light')));
+    kit.fake.chat(textAnswer(prose(60, 'deep')));
+    kit.fake.chat(remAnswer([]));
+    const again = await dreams.startNow('fay', {});
+    await dreams.settled();
+    expect((await dreams.cycles.get(again.id))!.status).toBe('completed');
+    expect(completions()).toBe(before + 3);
+    expect(await pausedOf('fay')).toBeNull();
   });
 });
 

@@ -73,9 +73,10 @@ export function modDb(knex: DreamKit['knex'], driver: 'pglite' | 'postgres'): Mo
   return modDatabaseOver(knex, 'dreams', { driver });
 }
 
-export async function startDreamKit(agents: string[], options: { database?: DatabaseOptions; config?: Record<string, unknown>; fake?: FakeOpenAi } = {}): Promise<DreamKit> {
+/** `mods`: more mods for the kernel (`usage`, for budgets). */
+export async function startDreamKit(agents: string[], options: { database?: DatabaseOptions; config?: Record<string, unknown>; fake?: FakeOpenAi; mods?: string[] } = {}): Promise<DreamKit> {
   const fake = options.fake ?? (await startFakeOpenAi());
-  const t = await startTestKernel({ mods: [...KERNEL_MODS, 'dreams-probe'], modSources: [PROBE], database: options.database, config: options.config });
+  const t = await startTestKernel({ mods: [...KERNEL_MODS, ...(options.mods ?? []), 'dreams-probe'], modSources: [PROBE], database: options.database, config: options.config });
   const existing = (await t.request('/api/settings/model-connections')).body.connections as Array<{ id: string }> | undefined;
   let connectionId = existing?.[0]?.id;
   if (!connectionId) {

@@ -16,6 +16,7 @@ import { agentHookPoints, agentsServiceRef } from '../../agents/src/contract.js'
 import { brainRecordsServiceRef } from '../../brains/src/contract.js';
 import { agentRunsServiceRef, chatHookPoints } from '../../chat/src/contract.js';
 import { operatorSettingsServiceRef } from '../../settings/src/contract.js';
+import { usageHookPoints } from '../../usage/src/contract.js';
 import { promotionCandidatesServiceRef } from './contract.js';
 import { tiddleErrors } from './errors.js';
 import type { RouteId } from './route-ids.js';
@@ -63,7 +64,7 @@ export default defineMod({
     const merge = new MergePass(db, cards, () => runs, clock, log);
     const continuity = new ContinuityHooks(db, cards, log);
 
-    bindRoutes(http, tiddleRoutes({ db, cards, candidates, curator, agents }));
+    bindRoutes(http, tiddleRoutes({ db, cards, candidates, curator, agents, merge }));
     provide(promotionCandidatesServiceRef, { propose: (request, options) => candidates.propose(request, options) });
 
     extensions.tap(chatHookPoints.onRunFinished, async (event) => {
@@ -75,11 +76,17 @@ export default defineMod({
         async (trx) => {
           await cards.purgeAgent(trx, agentId);
           await candidates.purgeAgent(trx, agentId);
+          await merge.purgeAgent(trx, agentId);
         },
         { join: unitOfWork },
       ),
     );
 
+    // A budget the operator changed may let a merge pass it paused go on (a pass still short pauses it again).
+    extensions.tap(usageHookPoints.onBudgetChanged, async (change) => {
+      const resumed = await merge.resume(change);
+      if (resumed.length > 0) log.info({ agents: resumed, budgetId: change.budgetId }, 'Tiddle merge passes a budget paused were resumed');
+    });
     jobs.work(MERGE_QUEUE, async () => {
       await merge.run();
     });

@@ -2,7 +2,8 @@
  * Brain promotion candidates and the passes that make them: proposing (deduplicated, bounded),
  * the inbox routes (accept creates the Brain record with provenance in one transaction, edit,
  * reject, 409 on a decided candidate), the memory curator on its schedule in the operator's zone
- * exactly once across processes (a clock the test moves), and the merge pass's rules.
+ * exactly once across processes (a clock the test moves), and the merge pass's rules (and its
+ * pause when a budget refused its run).
  * PGlite and PostgreSQL.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -182,7 +183,7 @@ describe('the memory curator', () => {
 });
 
 describe('the merge pass', () => {
-  function fakeRuns(answer: string) {
+  function fakeRuns(answer: string, refusal?: { error: string; message: string }) {
     const started: any[] = [];
     const runs = {
       start: async (request: any) => {
@@ -192,7 +193,8 @@ describe('the merge pass', () => {
           sessionId: 'tiddle',
           events: (async function* () {
             yield { type: 'run.started', runId: 'run-merge', sessionId: 'tiddle', ts: '', data: {} };
-            yield { type: 'run.completed', runId: 'run-merge', sessionId: 'tiddle', ts: '', data: { response: { ok: true, answer } } };
+            if (refusal) yield { type: 'run.failed', runId: 'run-merge', sessionId: 'tiddle', ts: '', data: { response: { ok: false, status: 'failed', ...refusal } } };
+            else yield { type: 'run.completed', runId: 'run-merge', sessionId: 'tiddle', ts: '', data: { response: { ok: true, answer } } };
           })(),
         };
       },
@@ -242,6 +244,41 @@ describe('the merge pass', () => {
     const { runs, started } = fakeRuns('SYNTHESIS | should not be asked');
     expect(await new MergePass(db, cards, () => runs, clock.now, silent).run()).toEqual([{ agentId: 'cy', merged: 0, synthesized: 0 }]);
     expect(started).toHaveLength(0);
+  });
+
+  it("pauses the agent's pass when a budget refused its run, asks nothing meanwhile, and goes on once a budget that applies changes", async () => {
+    const clock = new TestClock(Date.parse('2040-07-01T10:00:00Z'));
+    const { db, cards } = services(kit.knex, driver, clock, { settings: curatorSettings, timezone: 'UTC' });
+    await kit.knex('tiddle_cards').where({ agent_id: 'cy' }).delete();
+    await db.transaction((trx) =>
+      cards.append(trx, 'cy', [
+        { scope: 'home', kind: 'task', text: 'Paint the door.' },
+        { scope: 'home', kind: 'task', text: 'Paint the fence.' },
+      ]),
+    );
+    const refusal = { error: 'budget_exhausted', message: 'Budget reached: the day budget of agent cy would be crossed by this call' };
+    const refused = fakeRuns('', refusal);
+    const pass = new MergePass(db, cards, () => refused.runs, clock.now, silent);
+    expect(await pass.run()).toEqual([]);
+    expect(refused.started).toHaveLength(1);
+    const paused = { reason: `budget_exhausted: ${refusal.message}`, at: '2040-07-01T10:00:00.000Z' };
+    expect(await pass.paused('cy')).toEqual(paused);
+    // The operator sees it with the agent's cards.
+    expect((await kit.t.request('/api/tiddle/cards?agentId=cy')).body.mergePaused).toEqual(paused);
+
+    // The next pass leaves the agent out: no run, nothing retried; another agent's budget does not resume it.
+    clock.set('2040-07-01T14:00:00Z');
+    expect(await pass.run()).toEqual([]);
+    expect(refused.started).toHaveLength(1);
+    expect(await pass.resume({ scope: 'agent', scopeId: 'bob' })).toEqual([]);
+    expect(await pass.resume({ scope: 'mod', scopeId: 'tiddle' })).toEqual([]);
+
+    // A global budget (or the agent's) changed: the next pass asks again.
+    expect(await pass.resume({ scope: 'global', scopeId: null })).toEqual(['cy']);
+    expect(await pass.paused('cy')).toBeNull();
+    const answered = fakeRuns('MERGED home | Paint the door and the fence.');
+    expect(await new MergePass(db, cards, () => answered.runs, clock.now, silent).run()).toEqual([{ agentId: 'cy', merged: 1, synthesized: 0 }]);
+    expect((await kit.t.request('/api/tiddle/cards?agentId=cy')).body.mergePaused).toBeNull();
   });
 });
 

@@ -98,7 +98,7 @@ export interface paths {
         };
         /**
          * Dream cycle receipts, newest first
-         * @description Cycle receipts newest first: `running`, `completed`, `partial` (a phase failed), `failed`, `interrupted` (cut off by a restart).
+         * @description Cycle receipts newest first: `running`, `completed`, `partial` (a phase failed), `failed`, `interrupted` (cut off by a restart); and `paused`: why a budget paused the agent's scheduled cycles (null when it did not).
          */
         get: operations["dreams.cycles-get"];
         put?: never;
@@ -3532,7 +3532,7 @@ export interface paths {
         };
         /**
          * An agent's current continuity cards, newest first, optionally of one scope
-         * @description Current cards newest first (expired ones excluded), optionally of one scope.
+         * @description Current cards newest first (expired ones excluded), optionally of one scope; `mergePaused`: why a budget paused the agent's merge pass (null when it did not).
          */
         get: operations["tiddle.cards"];
         put?: never;
@@ -4328,6 +4328,12 @@ export interface operations {
                             startedAt: string;
                             endedAt?: string | null;
                         }[];
+                        /** @description A budget refused a model call of the agent's Dream cycle: no scheduled cycle runs until a budget that applies (global, or the agent's) changes. `reason` is the refusal (`budget_exhausted: …`), `cycleId` the refused cycle. */
+                        paused: {
+                            reason: string;
+                            cycleId: string | null;
+                            at: string;
+                        } | null;
                     };
                 };
             };
@@ -13265,6 +13271,13 @@ export interface operations {
                         lastError: string | null;
                         /** Format: date-time */
                         lastErrorAt: string | null;
+                        /** @description Set while a budget keeps indexing paused: index jobs make no call and retry nothing (records stay pending) until a budget that applies to the indexer's calls (global, or mod `brains`) changes, or the model is changed or reindexed */
+                        paused: {
+                            /** @description The refusal of the embeddings call a budget stopped (`budget_exhausted: …`) */
+                            reason: string;
+                            /** Format: date-time */
+                            at: string;
+                        } | null;
                     };
                 };
             };
@@ -13326,6 +13339,13 @@ export interface operations {
                         lastError: string | null;
                         /** Format: date-time */
                         lastErrorAt: string | null;
+                        /** @description Set while a budget keeps indexing paused: index jobs make no call and retry nothing (records stay pending) until a budget that applies to the indexer's calls (global, or mod `brains`) changes, or the model is changed or reindexed */
+                        paused: {
+                            /** @description The refusal of the embeddings call a budget stopped (`budget_exhausted: …`) */
+                            reason: string;
+                            /** Format: date-time */
+                            at: string;
+                        } | null;
                     };
                 };
             };
@@ -13418,6 +13438,13 @@ export interface operations {
                         lastError: string | null;
                         /** Format: date-time */
                         lastErrorAt: string | null;
+                        /** @description Set while a budget keeps indexing paused: index jobs make no call and retry nothing (records stay pending) until a budget that applies to the indexer's calls (global, or mod `brains`) changes, or the model is changed or reindexed */
+                        paused: {
+                            /** @description The refusal of the embeddings call a budget stopped (`budget_exhausted: …`) */
+                            reason: string;
+                            /** Format: date-time */
+                            at: string;
+                        } | null;
                     };
                 };
             };
@@ -19478,6 +19505,12 @@ export interface operations {
                         }[];
                         /** @description Every scope that has current cards */
                         scopes: string[];
+                        /** @description Set while a budget keeps the agent's merge pass paused (it is left out, nothing retried) until a budget that applies (global, or the agent's) changes */
+                        mergePaused: {
+                            /** @description The refusal of the merge run a budget stopped (`budget_exhausted: …`) */
+                            reason: string;
+                            at: string;
+                        } | null;
                     };
                 };
             };

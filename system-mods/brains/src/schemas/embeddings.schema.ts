@@ -23,7 +23,7 @@ export const testBody = {
 
 export const okStatus = {
   type: 'object',
-  required: ['ok', 'enabled', 'connectionId', 'model', 'generation', 'dimensions', 'total', 'indexed', 'pending', 'failed', 'storage', 'lastError', 'lastErrorAt'],
+  required: ['ok', 'enabled', 'connectionId', 'model', 'generation', 'dimensions', 'total', 'indexed', 'pending', 'failed', 'storage', 'lastError', 'lastErrorAt', 'paused'],
   properties: {
     ok: { const: true },
     enabled: { type: 'boolean' },
@@ -38,6 +38,14 @@ export const okStatus = {
     storage: { enum: ['pgvector', 'real[]'], description: 'pgvector, or real[] ranked by exact cosine in process' },
     lastError: { type: ['string', 'null'] },
     lastErrorAt: { type: ['string', 'null'], format: 'date-time' },
+    paused: {
+      type: ['object', 'null'],
+      additionalProperties: false,
+      required: ['reason', 'at'],
+      properties: { reason: { type: 'string', description: 'The refusal of the embeddings call a budget stopped (`budget_exhausted: …`)' }, at: { type: 'string', format: 'date-time' } },
+      description:
+        "Set while a budget keeps indexing paused: index jobs make no call and retry nothing (records stay pending) until a budget that applies to the indexer's calls (global, or mod `brains`) changes, or the model is changed or reindexed",
+    },
   },
 } as const;
 

@@ -12,9 +12,16 @@
  * the check and the write), for the record revisions that were embedded only. Provider failures
  * throw, and the queue retries with exponential backoff; the last attempt marks the batch failed
  * (counted as such until an edit or a reindex) and lets the sweep go on.
+ *
+ * A budget's refusal of the call is no failure to retry: it pauses indexing (the state row keeps
+ * the refusal) and the job ends. Jobs that come while paused do nothing; their records stay
+ * pending. A budget change that applies to the indexer's calls (attributed to mod `brains`: a
+ * global budget or that mod's) ends the pause with one sweep of everything pending; a batch
+ * still short pauses again.
  */
 import type { Knex } from 'knex';
 import type { JobContext, JobSendOptions, JobsService, LoggerService, ModDatabaseService } from '../../../../sdk/index.js';
+import { budgetChangeApplies, isBudgetRefusal, type BudgetChangedEvent } from '../../../usage/src/contract.js';
 import { embeddingText, type EmbeddingClient } from './embedding-client.js';
 import type { EmbeddingState, EmbeddingStateStore } from './embedding-state.js';
 import type { RecordStore } from './record-store.js';
@@ -23,6 +30,9 @@ import type { VectorRef, VectorStore } from './vector-store.js';
 export const INDEX_QUEUE = 'index';
 /** Records per embeddings call. */
 export const BATCH_SIZE = 32;
+/** Who the indexer's embeddings calls are made for (embedding-client.ts): the budgets that apply to them. */
+const INDEXER_CALLS = { modId: 'brains' };
+
 /** ~1 min of retries (1–2 s, 2–4 s, 4–8 s, 8–16 s, 16–32 s) before a batch is marked failed. */
 export const RETRY: JobSendOptions = { retryLimit: 5, retryDelay: 1, retryBackoff: true, expireInSeconds: 300 };
 
@@ -78,6 +88,8 @@ export class EmbeddingIndexer {
     const data = job.data;
     const state = await this.state.read();
     if (!state.enabled || state.generation !== data.generation || !state.connectionId || !state.model) return { skipped: 'stale generation' };
+    // Paused by a budget: no call; the records stay pending for the sweep that ends the pause.
+    if (state.paused) return { skipped: 'paused by a budget' };
     const candidates = await this.pending(data);
     if (candidates.length === 0) return { indexed: 0 };
 
@@ -86,6 +98,12 @@ export class EmbeddingIndexer {
       vectors = await this.client.embed(state.connectionId, state.model, candidates.map(embeddingText), job.signal);
     } catch (error) {
       const message = error instanceof Error ? error.message : 'the embeddings call failed';
+      const code = refusalCode(error);
+      if (code) {
+        await this.state.pause(`${code}: ${message}`);
+        this.log.warn({ generation: data.generation, records: candidates.length }, 'a budget paused Brain indexing');
+        return { paused: code };
+      }
       await this.state.recordError(message).catch(() => undefined);
       if (job.retryCount < job.retryLimit) throw error;
       // Out of retries: the batch is failed, the sweep goes on without it.
@@ -95,6 +113,21 @@ export class EmbeddingIndexer {
     const dimensions = vectors[0]!.length;
     const written = await this.store(data, candidates, { vectors, dimensions });
     return { indexed: written };
+  }
+
+  /**
+   * A budget changed: when it applies to the indexer's calls and indexing is paused, the pause
+   * ends and one sweep takes every pending record (in the same transaction). True when it resumed.
+   */
+  async resume(change: Pick<BudgetChangedEvent, 'scope' | 'scopeId'>): Promise<boolean> {
+    if (!budgetChangeApplies(change, INDEXER_CALLS)) return false;
+    return this.db.transaction(async (trx) => {
+      const state = await this.state.read(trx, 'update');
+      if (!state.paused) return false;
+      await this.state.update(trx, { paused_reason: null, paused_at: null });
+      if (state.enabled && state.connectionId && state.model) await this.sweep(trx, state.generation);
+      return true;
+    });
   }
 
   /**
@@ -176,4 +209,14 @@ export class EmbeddingIndexer {
     if (failure !== undefined) await this.state.recordError(failure);
     return written;
   }
+}
+
+/** The budget refusal code of a failed embeddings call (EmbeddingFailure keeps the gateway's error as its cause), if it was one. */
+function refusalCode(error: unknown): string | undefined {
+  let e: unknown = error;
+  for (let depth = 0; depth < 4 && e && typeof e === 'object'; depth++, e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (isBudgetRefusal(code)) return code;
+  }
+  return undefined;
 }

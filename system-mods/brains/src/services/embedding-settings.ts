@@ -30,6 +30,8 @@ export interface EmbeddingStatus {
   storage: VectorStorage;
   lastError: string | null;
   lastErrorAt: string | null;
+  /** Set while a budget keeps indexing paused (its refusal and since when). */
+  paused: { reason: string; at: string } | null;
 }
 
 export interface SelectionInput {
@@ -66,6 +68,7 @@ export class EmbeddingSettings {
       storage: this.vectors.storage,
       lastError: state.lastError,
       lastErrorAt: state.lastErrorAt,
+      paused: state.paused,
     };
   }
 
@@ -102,7 +105,8 @@ export class EmbeddingSettings {
 
   private async reset(trx: Knex.Transaction, generation: number, enabled: boolean): Promise<void> {
     const next = generation + 1;
-    await this.state.update(trx, { generation: next, dimensions: null, last_error: null, last_error_at: null });
+    // A new model or a reindex starts over, also after a budget's pause (the next refused call pauses again).
+    await this.state.update(trx, { generation: next, dimensions: null, last_error: null, last_error_at: null, paused_reason: null, paused_at: null });
     await this.vectors.clear(trx);
     await trx(this.records.agents).update({ corpus_version: trx.raw('corpus_version + 1') });
     if (enabled) await this.indexer.sweep(trx, next);

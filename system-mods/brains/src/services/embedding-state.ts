@@ -12,6 +12,8 @@ export interface EmbeddingState {
   dimensions: number | null;
   lastError: string | null;
   lastErrorAt: string | null;
+  /** Set while a budget keeps indexing paused: its refusal (`code: message`) and since when. */
+  paused: { reason: string; at: string } | null;
 }
 
 interface StateRow {
@@ -22,6 +24,8 @@ interface StateRow {
   dimensions: number | null;
   last_error: string | null;
   last_error_at: Date | string | null;
+  paused_reason: string | null;
+  paused_at: Date | string | null;
 }
 
 /** Longest error text kept (provider messages arrive already free of credentials). */
@@ -52,11 +56,17 @@ export class EmbeddingStateStore {
       dimensions: row.dimensions,
       lastError: row.last_error,
       lastErrorAt: row.last_error_at === null ? null : new Date(row.last_error_at).toISOString(),
+      paused: row.paused_reason ? { reason: row.paused_reason, at: new Date(row.paused_at ?? Date.now()).toISOString() } : null,
     };
   }
 
   async update(trx: Knex.Transaction | undefined, changes: Partial<StateRow>): Promise<void> {
     await (trx ?? this.db.knex)(this.table).update({ ...changes, updated_at: this.db.knex.fn.now() });
+  }
+
+  /** A budget refused an embeddings call: indexing waits (see embedding-indexer.ts) until a budget change resumes it. */
+  async pause(reason: string): Promise<void> {
+    await this.update(undefined, { paused_reason: reason.slice(0, MAX_ERROR), paused_at: new Date() as never });
   }
 
   async recordError(message: string, trx?: Knex.Transaction): Promise<void> {

@@ -50,14 +50,15 @@ export function dreamRoutes(dreams: DreamCycles, memory: DreamMemory, settings: 
     'cycles-get': route({
       schema: {
         tags,
-        description: 'Cycle receipts newest first: `running`, `completed`, `partial` (a phase failed), `failed`, `interrupted` (cut off by a restart).',
+        description:
+          "Cycle receipts newest first: `running`, `completed`, `partial` (a phase failed), `failed`, `interrupted` (cut off by a restart); and `paused`: why a budget paused the agent's scheduled cycles (null when it did not).",
         params: agentParams,
         querystring: cyclesQuery,
         response: { 200: okCycles },
       },
       handler: async (req) => {
         await settings.get(req.params.agentId);
-        return { ok: true, cycles: await dreams.cycles.list(req.params.agentId, req.query.limit) };
+        return { ok: true, cycles: await dreams.cycles.list(req.params.agentId, req.query.limit), paused: await dreams.pauses.get(req.params.agentId) };
       },
     }),
     'cycles-post': route({

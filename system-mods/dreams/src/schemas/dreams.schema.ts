@@ -175,7 +175,20 @@ export const okConsolidated = {
   },
 } as const;
 
-export const okCycles = { type: 'object', required: ['ok', 'cycles'], properties: { ok: { type: 'boolean' }, cycles: { type: 'array', items: cycle } } } as const;
+/** Why a budget paused the agent's Dreams; null while they are not paused. */
+const paused = {
+  type: ['object', 'null'],
+  required: ['reason', 'cycleId', 'at'],
+  description:
+    "A budget refused a model call of the agent's Dream cycle: no scheduled cycle runs until a budget that applies (global, or the agent's) changes. `reason` is the refusal (`budget_exhausted: …`), `cycleId` the refused cycle.",
+  properties: { reason: { type: 'string' }, cycleId: { type: ['string', 'null'] }, at: { type: 'string' } },
+} as const;
+
+export const okCycles = {
+  type: 'object',
+  required: ['ok', 'cycles', 'paused'],
+  properties: { ok: { type: 'boolean' }, cycles: { type: 'array', items: cycle }, paused },
+} as const;
 
 export const okStarted = {
   type: 'object',

@@ -14,6 +14,8 @@ import { dreamErrors as errors } from '../errors.js';
 import { Checkpoints } from './checkpoints.js';
 import { Cycles, type CycleReceipt, type CycleStatus, type PhaseItemReceipt, type PhaseReceipt } from './cycles.js';
 import { Diary, dayIn } from './diary.js';
+import { Pauses } from './pauses.js';
+import { isBudgetRefusal } from '../../../usage/src/contract.js';
 import { askDream, describe, DreamRunFailure } from './dream-runs.js';
 import { DreamTrace } from './dream-trace.js';
 import {
@@ -54,7 +56,10 @@ export interface DreamCyclesDeps {
 }
 
 class PhaseFailure extends Error {
-  constructor(readonly code: string) {
+  constructor(
+    readonly code: string,
+    readonly detail?: string,
+  ) {
     super(code);
   }
 }
@@ -63,6 +68,7 @@ export class DreamCycles {
   readonly cycles: Cycles;
   readonly diary: Diary;
   readonly checkpoints: Checkpoints;
+  readonly pauses: Pauses;
   private readonly active = new Map<string, Promise<void>>();
   private readonly trace: DreamTrace;
   private stopped = false;
@@ -72,6 +78,7 @@ export class DreamCycles {
     this.cycles = new Cycles(deps.db);
     this.diary = new Diary(deps.db);
     this.checkpoints = new Checkpoints(deps.db);
+    this.pauses = new Pauses(deps.db, deps.log);
   }
 
   activeIds(): string[] {
@@ -131,18 +138,26 @@ export class DreamCycles {
     return cycle;
   }
 
-  /** The phases one after another; `span` (the cycle's) ends here once the outcome is known. */
+  /**
+   * The phases one after another; `span` (the cycle's) ends here once the outcome is known. A
+   * phase whose model call a budget refused ends the cycle there (the later phases would only be
+   * refused too) and pauses the agent's Dreams with the refusal as the reason; a cycle that met
+   * no refusal ends a pause.
+   */
   private async run(cycle: CycleReceipt, settings: AgentDreamSettings, span: TraceSpan | undefined): Promise<void> {
     const timeZone = await this.timezoneOf(settings);
     const phases: PhaseReceipt[] = [];
     let error: string | null = null;
+    let refusal: string | undefined;
     for (const phase of PHASES) {
       if (this.stopped) return;
       const phaseSpan = this.trace.phase(span, cycle, phase);
+      let detail: string | undefined;
       const receipt = await this.trace
         .within(phaseSpan, () => this.phase(cycle, settings, timeZone, phase, phases))
         .catch((failure: unknown): PhaseReceipt => {
           const code = failure instanceof PhaseFailure ? failure.code : describe(failure);
+          detail = failure instanceof PhaseFailure ? failure.detail : undefined;
           return { phase, status: 'failed', runIds: [], messagesRead: 0, diaryEntryId: null, words: 0, error: code };
         });
       this.trace.endPhase(phaseSpan, receipt);
@@ -152,12 +167,17 @@ export class DreamCycles {
         error ??= `${phase}: ${receipt.error}`;
         // The agent was deleted meanwhile: nothing left to write.
         if (receipt.error === 'dream_cycle_gone') return;
+        if (isBudgetRefusal(receipt.error)) {
+          refusal = detail ? `${receipt.error}: ${detail}` : receipt.error;
+          break;
+        }
       }
     }
     const failed = phases.filter((p) => p.status === 'failed').length;
     const status: CycleStatus = failed === 0 ? 'completed' : failed === phases.length ? 'failed' : 'partial';
     await this.cycles.finish(cycle.id, status, phases, error, this.deps.clock());
     this.trace.endCycle(span, status, error);
+    await this.pauses.afterCycle(cycle, refusal, this.deps.clock());
   }
 
   private async phase(cycle: CycleReceipt, settings: AgentDreamSettings, timeZone: string, phase: DreamPhase, earlier: PhaseReceipt[]): Promise<PhaseReceipt> {
@@ -276,7 +296,7 @@ export class DreamCycles {
     try {
       return await askDream(this.deps.runs, { settings, sessionId, message, origin: { kind: 'dream', id: cycle.id } });
     } catch (error) {
-      throw new PhaseFailure(error instanceof DreamRunFailure ? error.code : describe(error));
+      throw error instanceof DreamRunFailure ? new PhaseFailure(error.code, error.detail) : new PhaseFailure(describe(error));
     }
   }
 }

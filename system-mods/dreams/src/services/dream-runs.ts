@@ -2,9 +2,12 @@
 import { TERMINAL_RUN_EVENTS, type AgentRunsService, type RunOrigin } from '../../../chat/src/contract.js';
 import type { AgentDreamSettings } from '../../../agents/src/contract.js';
 
-/** A run that did not complete: `code` is the engine's refusal or the run's error code. */
+/** A run that did not complete: `code` is the engine's refusal or the run's error code; `detail` its message, when it gave one. */
 export class DreamRunFailure extends Error {
-  constructor(readonly code: string) {
+  constructor(
+    readonly code: string,
+    readonly detail?: string,
+  ) {
     super(code);
   }
 }
@@ -29,6 +32,9 @@ export async function askDream(runs: Pick<AgentRunsService, 'start'>, request: {
     if (TERMINAL_RUN_EVENTS.includes(event.type)) terminal = { type: event.type, response: (event.data.response ?? {}) as Record<string, unknown> };
   }
   if (!terminal) throw new DreamRunFailure('dream_run_ended_without_outcome');
-  if (terminal.type !== 'run.completed') throw new DreamRunFailure(String(terminal.response.error ?? terminal.type));
+  if (terminal.type !== 'run.completed') {
+    const detail = typeof terminal.response.message === 'string' ? terminal.response.message : undefined;
+    throw new DreamRunFailure(String(terminal.response.error ?? terminal.type), detail);
+  }
   return { runId: handle.runId, answer: typeof terminal.response.answer === 'string' ? terminal.response.answer : '' };
 }

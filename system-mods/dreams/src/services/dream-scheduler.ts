@@ -4,7 +4,9 @@
  * operator's) and, when that is at most `graceSeconds` old, tries to claim it: the cycle row's
  * unique (agent, occurrence) key decides which process runs it (`Cycles.claim`). An occurrence
  * older than the grace (the service was down) is not run; the next one is. A process remembers
- * the occurrences it already tried, so it does not insert again on every tick.
+ * the occurrences it already tried, so it does not insert again on every tick. An agent whose
+ * Dreams a budget paused (`pauses.ts`) is passed over until a budget change resumes it: its
+ * occurrences meanwhile are not run, nor is the refused one retried.
  */
 import type { LoggerService } from '../../../../sdk/index.js';
 import type { DreamSettingsReader } from '../../../agents/src/contract.js';
@@ -28,6 +30,8 @@ export interface DreamSchedulerDeps {
 export interface DreamTickReport {
   /** Cycles this process claimed and started. */
   started: string[];
+  /** Enabled agents passed over because a budget paused their Dreams. */
+  paused: number;
   /** Running cycles of vanished processes marked interrupted. */
   interrupted: number;
 }
@@ -47,14 +51,19 @@ export class DreamScheduler {
   }
 
   async tick(): Promise<DreamTickReport> {
-    const report: DreamTickReport = { started: [], interrupted: 0 };
+    const report: DreamTickReport = { started: [], paused: 0, interrupted: 0 };
     const now = this.deps.clock();
     const timing = await this.deps.timing();
     const cycles = this.deps.cycles;
     if (this.deps.driver === 'postgres') {
       report.interrupted = await cycles.cycles.interruptAbandoned({ all: false, staleMs: timing.staleCycleSeconds * 1000, now, activeHere: cycles.activeIds() });
     }
+    const paused = await cycles.pauses.agentIds();
     for (const settings of await this.deps.settings.listEnabled()) {
+      if (paused.has(settings.agentId)) {
+        report.paused++;
+        continue;
+      }
       try {
         const occurrence = latestOccurrence(settings.cron, now, await cycles.timezoneOf(settings));
         if (occurrence === null || now - occurrence > timing.graceSeconds * 1000) continue;

@@ -7,6 +7,7 @@
  */
 import type { JobContext, JobSendOptions, LoggerService, SettingsService } from '../../../../sdk/index.js';
 import type { ConnectionAccessService } from '../../../model-connections/src/contract.js';
+import { BUDGET_REFUSAL_CODES } from '../../../usage/src/contract.js';
 import type { ArtifactFiles } from './artifact-files.js';
 import type { ErrorDetails, JobStore } from './job-store.js';
 import { DEFAULT_MAX_ARTIFACT_BYTES, MAX_ARTIFACTS_PER_JOB, MAX_ERROR_MESSAGE } from './limits.js';
@@ -36,11 +37,19 @@ class JobFailure extends Error {
   }
 }
 
+/** Retried with backoff. Not a budget's refusal: a retry would be refused again until the operator changes the budget, so the job fails at once with the refusal's words. */
 const RETRYABLE_CODES = new Set(['upstream_rate_limited', 'upstream_timeout', 'upstream_unreachable', 'upstream_truncated', 'aborted', 'budget_check_failed']);
-/** A budget refused the call (the usage mod's taps on the model gateway): retrying would be refused again until the operator changes it. */
-const BUDGET_CODES = ['budget_exhausted', 'budget_unpriced_model'];
 /** Codes whose messages are written to be shown (UpstreamError's, and an adapter's size refusal); a file system error's code is not one. */
-const SHOWN_CODES = new Set([...RETRYABLE_CODES, 'upstream_http_error', 'upstream_malformed', 'egress_address_refused', 'connection_unavailable', 'forge_artifact_too_large', 'forge_generation_failed', ...BUDGET_CODES]);
+const SHOWN_CODES = new Set([
+  ...RETRYABLE_CODES,
+  'upstream_http_error',
+  'upstream_malformed',
+  'egress_address_refused',
+  'connection_unavailable',
+  'forge_artifact_too_large',
+  'forge_generation_failed',
+  ...BUDGET_REFUSAL_CODES,
+]);
 
 /** Any error of an attempt as the details the job shows: a code, a short message, never a credential or a path. */
 export function failureDetails(error: unknown, attempt: number): ErrorDetails {

@@ -5,6 +5,7 @@
  */
 import type { LoggerService, ModDatabaseService, TraceSpan, TracingService } from '../../../../sdk/index.js';
 import { TERMINAL_RUN_EVENTS, type AgentRunEvent, type AgentRunsService } from '../../../chat/src/contract.js';
+import { isBudgetRefusal } from '../../../usage/src/contract.js';
 import { endOccurrenceSpan, startOccurrenceSpan } from './occurrence-trace.js';
 import type { RunStatus } from './scheduled-jobs.js';
 
@@ -20,9 +21,6 @@ export interface Launch {
   prompt: string;
   runId: string;
 }
-
-/** The run-engine errors of a model call a budget refused (the usage mod's codes). */
-const BUDGET_REFUSAL = /^budget_(exhausted|unpriced_model)\b/;
 
 /** What the runner uses of the scheduler's dependencies. */
 export interface RunnerDeps {
@@ -100,7 +98,7 @@ export class OccurrenceRunner {
       outcome = { status: 'failed', error: describe(error) };
     }
     await this.finish(rowId, outcome.status, outcome.error, span);
-    if (outcome.status === 'failed' && outcome.error && BUDGET_REFUSAL.test(outcome.error)) await this.pause(jobId, outcome.error);
+    if (outcome.status === 'failed' && isBudgetRefusal(outcome.error)) await this.pause(jobId, outcome.error);
   }
 
   /** A budget refused the job's run: it does not run (nor retry) until a budget change resumes it. */

@@ -7,11 +7,12 @@ import { agentQuery, candidatesQuery, cardsQuery, curatorRunBody, decideBody, hi
 import type { Candidates } from '../services/candidates.js';
 import type { CardStore } from '../services/cards.js';
 import type { Curator } from '../services/curator.js';
+import type { MergePass } from '../services/merge-pass.js';
 
 const tags = ['tiddle'];
 
-export function tiddleRoutes(deps: { db: ModDatabaseService; cards: CardStore; candidates: Candidates; curator: Curator; agents: AgentsService }): RouteTable<RouteId> {
-  const { db, cards, candidates, curator, agents } = deps;
+export function tiddleRoutes(deps: { db: ModDatabaseService; cards: CardStore; candidates: Candidates; curator: Curator; agents: AgentsService; merge: Pick<MergePass, 'paused'> }): RouteTable<RouteId> {
+  const { db, cards, candidates, curator, agents, merge } = deps;
   const routes: RouteTable<RouteId> = {
     'settings-get': route({
       schema: { tags, description: "The agent's Tiddle settings (defaults when none are saved).", querystring: agentQuery, response: { 200: okSettings } },
@@ -39,12 +40,17 @@ export function tiddleRoutes(deps: { db: ModDatabaseService; cards: CardStore; c
       },
     }),
     cards: route({
-      schema: { tags, description: 'Current cards newest first (expired ones excluded), optionally of one scope.', querystring: cardsQuery, response: { 200: okCards } },
+      schema: {
+        tags,
+        description: "Current cards newest first (expired ones excluded), optionally of one scope; `mergePaused`: why a budget paused the agent's merge pass (null when it did not).",
+        querystring: cardsQuery,
+        response: { 200: okCards },
+      },
       handler: async (req) => {
         const { agentId, scope, limit } = req.query;
         await agents.require(agentId);
         const list = await cards.list(agentId, { scope, limit: limit ?? 50 });
-        return { ok: true, agentId, cards: list, scopes: await cards.scopes(agentId) };
+        return { ok: true, agentId, cards: list, scopes: await cards.scopes(agentId), mergePaused: await merge.paused(agentId) };
       },
     }),
     history: route({

@@ -63,12 +63,19 @@ const card = {
 
 export const okCards = {
   type: 'object',
-  required: ['ok', 'agentId', 'cards', 'scopes'],
+  required: ['ok', 'agentId', 'cards', 'scopes', 'mergePaused'],
   properties: {
     ok: { type: 'boolean' },
     agentId: { type: 'string' },
     cards: { type: 'array', items: card, description: 'Newest first' },
     scopes: { type: 'array', items: { type: 'string' }, description: 'Every scope that has current cards' },
+    mergePaused: {
+      type: ['object', 'null'],
+      additionalProperties: false,
+      required: ['reason', 'at'],
+      properties: { reason: { type: 'string', description: 'The refusal of the merge run a budget stopped (`budget_exhausted: …`)' }, at: { type: 'string' } },
+      description: "Set while a budget keeps the agent's merge pass paused (it is left out, nothing retried) until a budget that applies (global, or the agent's) changes",
+    },
   },
 } as const;
 

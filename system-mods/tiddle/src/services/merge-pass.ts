@@ -6,9 +6,15 @@
  * uses the agent's own model selection, budgets and trace, the mod never handles a credential,
  * and the operator can read what was asked in that session. The answer is parsed by fixed
  * rules; lines that do not match are ignored, so a chatty answer adds nothing.
+ *
+ * A run a budget refused pauses the agent's merge pass (`tiddle_merge_paused`: the refusal in
+ * words, since when): later passes leave the agent out, until a change of a budget that applies
+ * to the agent's calls (a global one, or the agent's) resumes it; a pass still short pauses it again.
  */
 import type { LoggerService, ModDatabaseService } from '../../../../sdk/index.js';
+import type { Knex } from 'knex';
 import { TERMINAL_RUN_EVENTS, type AgentRunsService } from '../../../chat/src/contract.js';
+import { budgetChangeApplies, isBudgetRefusal, type BudgetChangedEvent } from '../../../usage/src/contract.js';
 import { MAX_ITEM_CHARS } from './residue.js';
 import { SYNTHESIS_SCOPE, type Card, type CardStore, type NewCard } from './cards.js';
 
@@ -71,27 +77,70 @@ export function parseMergeAnswer(answer: string, byScope: Map<string, Card[]>, r
   return out;
 }
 
+/** A merge run that did not complete: `code` is its error code (a budget's refusal pauses the agent's pass). */
+class MergeRunFailure extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 export class MergePass {
+  readonly pausedTable: string;
+
   constructor(
     private readonly db: ModDatabaseService,
     private readonly cards: CardStore,
     private readonly runs: () => AgentRunsService | undefined,
     private readonly clock: () => number,
     private readonly log: LoggerService,
-  ) {}
+  ) {
+    this.pausedTable = db.table('merge_paused');
+  }
 
   async run(): Promise<MergeResult[]> {
     const since = this.clock() - MERGE_WINDOW_MS;
     const results: MergeResult[] = [];
+    const paused = new Set(((await this.db.knex(this.pausedTable).select('agent_id')) as Array<{ agent_id: string }>).map((r) => r.agent_id));
     for (const agentId of await this.cards.agentsWithCardsSince(since)) {
+      if (paused.has(agentId)) continue;
       try {
         results.push(await this.mergeAgent(agentId));
       } catch (err) {
         // One agent's failure (no model configured, a refused run) does not stop the others.
         this.log.warn({ err: err instanceof Error ? err.message : String(err), agentId }, 'tiddle merge pass failed for an agent');
+        if (err instanceof MergeRunFailure && isBudgetRefusal(err.code)) await this.pause(agentId, `${err.code}: ${err.message}`);
       }
     }
     return results;
+  }
+
+  /** Why a budget paused the agent's merge pass, or null. */
+  async paused(agentId: string): Promise<{ reason: string; at: string } | null> {
+    const row = (await this.db.knex(this.pausedTable).where({ agent_id: agentId }).first()) as { reason: string; paused_at: Date | string } | undefined;
+    return row ? { reason: row.reason, at: new Date(row.paused_at).toISOString() } : null;
+  }
+
+  private async pause(agentId: string, reason: string): Promise<void> {
+    await this.db
+      .knex(this.pausedTable)
+      .insert({ agent_id: agentId, reason: reason.slice(0, 2000), paused_at: new Date(this.clock()) })
+      .onConflict('agent_id')
+      .merge(['reason', 'paused_at']);
+  }
+
+  /** A budget changed: the agents whose pass it applies to go on at the next pass. The resumed agents. */
+  async resume(change: Pick<BudgetChangedEvent, 'scope' | 'scopeId'>): Promise<string[]> {
+    const rows = (await this.db.knex(this.pausedTable).select('agent_id')) as Array<{ agent_id: string }>;
+    const resumed = rows.map((r) => r.agent_id).filter((agentId) => budgetChangeApplies(change, { agentId }));
+    if (resumed.length > 0) await this.db.knex(this.pausedTable).whereIn('agent_id', resumed).delete();
+    return resumed;
+  }
+
+  async purgeAgent(trx: Knex.Transaction, agentId: string): Promise<void> {
+    await trx(this.pausedTable).where({ agent_id: agentId }).delete();
   }
 
   async mergeAgent(agentId: string): Promise<MergeResult> {
@@ -113,8 +162,8 @@ export class MergePass {
     const handle = await runs.start({ agentId, sessionId: TIDDLE_SESSION, input: { message }, origin: { kind: 'tiddle' } });
     for await (const event of handle.events) {
       if (!TERMINAL_RUN_EVENTS.includes(event.type)) continue;
-      const response = (event.data.response ?? event.data) as { ok?: boolean; answer?: string; error?: string };
-      if (event.type !== 'run.completed') throw new Error(`the merge run ended ${event.type}: ${response.error ?? 'unknown'}`);
+      const response = (event.data.response ?? event.data) as { ok?: boolean; answer?: string; error?: string; message?: string };
+      if (event.type !== 'run.completed') throw new MergeRunFailure(response.error ?? event.type, response.message ?? `the merge run ended ${event.type}: ${response.error ?? 'unknown'}`);
       return { answer: response.answer ?? '', runId: handle.runId };
     }
     throw new Error('the merge run ended without a terminal event');
