@@ -1,7 +1,8 @@
 /**
  * The messages between the kernel and a mod's sandbox process (Node IPC, JSON). Each side sends
- * what it queued in one event-loop turn as one message, `{t: 'batch', messages}` when there are
- * several. The worker
+ * what it queued as one message, `{t: 'batch', messages}` when there are several: the worker
+ * once per event-loop turn, the kernel once per turn while the worker is `ready` (else when it
+ * says so, with everything queued meanwhile). The worker
  * (`sandbox-worker.mjs`) is plain JavaScript, so these types are the written contract it follows;
  * the sandbox integration tests hold both sides to it.
  */
@@ -26,13 +27,16 @@ export interface StartMessage {
   };
 }
 
-/** A route or tool call; `payload` is the projected request or `{input, context}`. */
+/**
+ * A route or tool call; `payload` is the JSON text of the projected request or of
+ * `{input, context}`: the worker passes it into the isolate as it is, without building it.
+ */
 export interface CallMessage {
   t: 'call';
   id: number;
   kind: 'route' | 'tool';
   name: string;
-  payload: unknown;
+  payload: string;
   /** Hard bound: past it the worker stops the isolate. */
   timeoutMs: number;
 }
@@ -59,7 +63,8 @@ export interface StartedMessage {
   tools: Array<{ name: string; inputSchema: Record<string, unknown> }>;
 }
 
-export type CallResult = { ok: true; status: number; value: GuestJson } | { ok: false; error: { kind: FailureKind; message: string } };
+/** What a call answered; `body` is JSON text as the guest wrote it (the kernel parses and checks it). */
+export type CallResult = { ok: true; status: number; body: string } | { ok: false; error: { kind: FailureKind; message: string } };
 
 export type FromWorker =
   | StartedMessage
@@ -68,6 +73,11 @@ export type FromWorker =
   | { t: 'host'; id: number; op: string; args: string }
   | { t: 'log'; level: 'debug' | 'info' | 'warn' | 'error'; message: string; fields: GuestJson | null }
   | { t: 'stats'; id: number; usedHeapBytes: number; heapLimitBytes: number; cpuTimeMs: number }
+  /**
+   * The worker handled the kernel's last message (its synchronous answers are in the same
+   * write): the kernel sends what it queued meanwhile. One message is with the worker at a time.
+   */
+  | { t: 'ready' }
   /** The isolate is gone (runaway call, memory limit); the worker exits right after. */
   | { t: 'fatal'; kind: FailureKind; message: string }
   | { t: 'stopped' };

@@ -49,6 +49,15 @@ export class SandboxProcess {
   private readonly exit: Promise<void>;
   private stderr = '';
   private outbox: ToWorker[] = [];
+  /** A flush is scheduled for the end of this event-loop turn. */
+  private flushing = false;
+  /**
+   * A message is with the worker and it has not said `ready` yet: what is posted meanwhile waits
+   * and goes in one write when it does. Under load this gathers every call that arrives during
+   * one round trip into one message (one write here, one read, one entry into the isolate and
+   * one write there); with nothing in flight a call goes at the end of the turn, as before.
+   */
+  private withWorker = false;
 
   constructor(
     readonly modId: string,
@@ -116,8 +125,11 @@ export class SandboxProcess {
     });
   }
 
-  /** A route or tool call; never rejects: a dead or runaway sandbox is an `ok: false` answer. */
-  call(kind: 'route' | 'tool', name: string, payload: unknown, timeoutMs: number): Promise<CallResult> {
+  /**
+   * A route or tool call with its payload as JSON text; never rejects: a dead or runaway sandbox
+   * is an `ok: false` answer.
+   */
+  call(kind: 'route' | 'tool', name: string, payload: string, timeoutMs: number): Promise<CallResult> {
     if (!this.alive) return Promise.resolve({ ok: false, error: this.failure ?? { kind: 'crash', message: 'the sandbox is not running' } });
     const id = ++this.nextId;
     return new Promise((resolve) => {
@@ -168,17 +180,26 @@ export class SandboxProcess {
     this.child.kill('SIGKILL');
   }
 
-  /** Queues `message`; everything queued in one event-loop turn goes in one write. */
+  /** Queues `message`; everything queued until the worker is ready goes in one write. */
   private post(message: ToWorker): void {
     if (this.exited) return;
     this.outbox.push(message);
-    if (this.outbox.length === 1) setImmediate(this.flush);
+    this.schedule();
+  }
+
+  private schedule(): void {
+    if (this.flushing || this.withWorker || this.outbox.length === 0) return;
+    this.flushing = true;
+    setImmediate(this.flush);
   }
 
   private readonly flush = (): void => {
+    this.flushing = false;
+    if (this.withWorker) return;
     const messages = this.outbox;
     this.outbox = [];
     if (this.exited || !this.child.connected || messages.length === 0) return;
+    this.withWorker = true;
     this.child.send(messages.length === 1 ? messages[0]! : { t: 'batch', messages }, (error: Error | null) => {
       if (error) this.kill({ kind: 'crash', message: `the sandbox process cannot be reached (${error.message})` });
     });
@@ -208,6 +229,10 @@ export class SandboxProcess {
         break;
       case 'fatal':
         this.failure ??= { kind: message.kind, message: message.message };
+        break;
+      case 'ready':
+        this.withWorker = false;
+        this.schedule();
         break;
       case 'stopped':
         break;
