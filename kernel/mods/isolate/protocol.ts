@@ -1,8 +1,7 @@
 /**
  * The messages between the kernel and a mod's sandbox process (Node IPC, JSON). Each side sends
- * what it queued as one message, `{t: 'batch', messages}` when there are several: the worker
- * once per event-loop turn, the kernel once per turn while the worker is `ready` (else when it
- * says so, with everything queued meanwhile). The worker
+ * what it queued in one event-loop turn as one message, `{t: 'batch', messages}` when there are
+ * several; the worker answers the calls of one message in one write as soon as it ran them. The worker
  * (`sandbox-worker.mjs`) is plain JavaScript, so these types are the written contract it follows;
  * the sandbox integration tests hold both sides to it.
  */
@@ -73,11 +72,6 @@ export type FromWorker =
   | { t: 'host'; id: number; op: string; args: string }
   | { t: 'log'; level: 'debug' | 'info' | 'warn' | 'error'; message: string; fields: GuestJson | null }
   | { t: 'stats'; id: number; usedHeapBytes: number; heapLimitBytes: number; cpuTimeMs: number }
-  /**
-   * The worker handled the kernel's last message (its synchronous answers are in the same
-   * write): the kernel sends what it queued meanwhile. One message is with the worker at a time.
-   */
-  | { t: 'ready' }
   /** The isolate is gone (runaway call, memory limit); the worker exits right after. */
   | { t: 'fatal'; kind: FailureKind; message: string }
   | { t: 'stopped' };

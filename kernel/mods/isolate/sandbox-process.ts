@@ -49,15 +49,6 @@ export class SandboxProcess {
   private readonly exit: Promise<void>;
   private stderr = '';
   private outbox: ToWorker[] = [];
-  /** A flush is scheduled for the end of this event-loop turn. */
-  private flushing = false;
-  /**
-   * A message is with the worker and it has not said `ready` yet: what is posted meanwhile waits
-   * and goes in one write when it does. Under load this gathers every call that arrives during
-   * one round trip into one message (one write here, one read, one entry into the isolate and
-   * one write there); with nothing in flight a call goes at the end of the turn, as before.
-   */
-  private withWorker = false;
 
   constructor(
     readonly modId: string,
@@ -180,26 +171,17 @@ export class SandboxProcess {
     this.child.kill('SIGKILL');
   }
 
-  /** Queues `message`; everything queued until the worker is ready goes in one write. */
+  /** Queues `message`; everything queued in one event-loop turn goes in one write. */
   private post(message: ToWorker): void {
     if (this.exited) return;
     this.outbox.push(message);
-    this.schedule();
-  }
-
-  private schedule(): void {
-    if (this.flushing || this.withWorker || this.outbox.length === 0) return;
-    this.flushing = true;
-    setImmediate(this.flush);
+    if (this.outbox.length === 1) setImmediate(this.flush);
   }
 
   private readonly flush = (): void => {
-    this.flushing = false;
-    if (this.withWorker) return;
     const messages = this.outbox;
     this.outbox = [];
     if (this.exited || !this.child.connected || messages.length === 0) return;
-    this.withWorker = true;
     this.child.send(messages.length === 1 ? messages[0]! : { t: 'batch', messages }, (error: Error | null) => {
       if (error) this.kill({ kind: 'crash', message: `the sandbox process cannot be reached (${error.message})` });
     });
@@ -229,10 +211,6 @@ export class SandboxProcess {
         break;
       case 'fatal':
         this.failure ??= { kind: message.kind, message: message.message };
-        break;
-      case 'ready':
-        this.withWorker = false;
-        this.schedule();
         break;
       case 'stopped':
         break;

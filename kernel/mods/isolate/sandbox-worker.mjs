@@ -373,11 +373,8 @@ function receive(message) {
   };
   each(message);
   if (calls.length > 0 && !finished) callAll(calls);
-  if (finished) return;
-  // The answers of synchronous handlers go out now, in one write with `ready`, without waiting a
-  // turn: the kernel holds what it has for this process until then.
-  outbox.push({ t: 'ready' });
-  flush();
+  // The answers of synchronous handlers go out now, in one write, without waiting a turn.
+  if (!finished && outbox.length > 0) flush();
 }
 
 function handle(message) {
