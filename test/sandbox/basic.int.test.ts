@@ -42,6 +42,25 @@ describe('a sandboxed mod', () => {
     expect((await t.request('/api/mods/sb-basic/data/nothing')).status).toBe(404);
   });
 
+  it('answers many requests at once each with its own answer, handlers that answer at once and ones that await mixed', async () => {
+    // Calls that arrive together cross to the sandbox in one message and enter the isolate together.
+    const requests = Array.from({ length: 40 }, (_, i) =>
+      i % 4 === 3 ? t.request(i % 8 === 7 ? '/api/mods/sb-basic/throws' : '/api/mods/sb-basic/hello') : t.request(json('POST', `/api/mods/sb-basic/echo/n${i}?i=${i}`, { i, text: `"quoted" \\ ${'é'.repeat(i)}` })),
+    );
+    const answers = await Promise.all(requests);
+    answers.forEach((res, i) => {
+      if (i % 8 === 7) {
+        expect(res.status).toBe(500);
+        expect(res.body.error).toBe('mod_route_failed');
+      } else if (i % 4 === 3) {
+        expect(res.body).toEqual({ ok: true, hello: 'world' });
+      } else {
+        expect(res.status).toBe(200);
+        expect(res.body).toMatchObject({ path: `/api/mods/sb-basic/echo/n${i}`, query: { i: String(i) }, body: { i, text: `"quoted" \\ ${'é'.repeat(i)}` } });
+      }
+    });
+  });
+
   it('answers a handler that throws with mod_route_failed, and keeps serving', async () => {
     const res = await t.request('/api/mods/sb-basic/throws');
     expect(res.status).toBe(500);

@@ -12,7 +12,7 @@ import { respond, type RouteRequest } from '../../../sdk/http.js';
 import { errors } from '../../errors.js';
 import type { CallResult } from './protocol.js';
 import type { SandboxDiagnostics } from './sandbox-diagnostics.js';
-import { MAX_REQUEST_BYTES, TOOL_DEADLINE_MS } from './sandbox-limits.js';
+import { MAX_REQUEST_BYTES, MAX_RESPONSE_BYTES, TOOL_DEADLINE_MS } from './sandbox-limits.js';
 import type { SandboxProcess } from './sandbox-process.js';
 
 export interface GuestCallsDeps {
@@ -37,32 +37,47 @@ export class GuestCalls {
       headers: request.headers,
       auth: { enabled: request.auth.enabled, authenticated: request.auth.authenticated },
     };
-    // The isolate has a few MiB to spare at most; the edge's own body budget is far larger.
+    // The isolate has a few MiB to spare at most; the edge's own body budget is far larger. A
+    // declared length past the bound is refused before the body is written out at all.
     const declared = Number(request.headers['content-length'] ?? 0);
-    const chunked = request.headers['transfer-encoding'] !== undefined;
-    if (declared > MAX_REQUEST_BYTES || (chunked && JSON.stringify(request.body).length > MAX_REQUEST_BYTES)) {
-      throw errors.requestBodyTooLarge({ limit: MAX_REQUEST_BYTES });
-    }
+    if (declared > MAX_REQUEST_BYTES) throw errors.requestBodyTooLarge({ limit: MAX_REQUEST_BYTES });
+    // The payload crosses as JSON text, which the worker hands to the isolate as it is.
+    const text = JSON.stringify(payload);
+    if (text.length > MAX_REQUEST_BYTES) throw errors.requestBodyTooLarge({ limit: MAX_REQUEST_BYTES });
     const end = this.deps.diagnostics.begin('route', routeId);
-    const result = await this.deps.sandbox.call('route', routeId, payload, deadlineMs).finally(end);
+    const result = await this.deps.sandbox.call('route', routeId, text, deadlineMs).finally(end);
     return this.answer(result, { kind: 'route', name: routeId, deadlineMs });
   }
 
   async tool(name: string, deadlineMs: number | undefined, input: unknown, context: ToolCallContext): Promise<unknown> {
     const bound = deadlineMs ?? TOOL_DEADLINE_MS;
     const end = this.deps.diagnostics.begin('tool', name);
-    const payload = { input, context: { agentId: context.agentId, sessionId: context.sessionId, runId: context.runId } };
+    const payload = JSON.stringify({ input, context: { agentId: context.agentId, sessionId: context.sessionId, runId: context.runId } });
     const result = await this.deps.sandbox.call('tool', name, payload, bound).finally(end);
     return this.answer(result, { kind: 'tool', name, deadlineMs: bound });
   }
 
+  /**
+   * The answer's JSON text, parsed here: the sandbox process is not trusted to have checked it.
+   * Undefined when it is not JSON or is larger than the bound.
+   */
+  private parsed(body: unknown): { value: unknown } | undefined {
+    if (typeof body !== 'string' || body.length > MAX_RESPONSE_BYTES) return undefined;
+    try {
+      return { value: JSON.parse(body) as unknown };
+    } catch {
+      return undefined;
+    }
+  }
+
   private answer(result: CallResult, call: { kind: 'route' | 'tool'; name: string; deadlineMs: number }): unknown {
     const { modId } = this.deps;
-    if (result.ok) {
-      if (call.kind === 'tool' || result.status === 200) return result.value;
-      return respond.json(result.value, { status: result.status });
+    const checked = result.ok ? this.parsed(result.body) : undefined;
+    if (result.ok && checked) {
+      if (call.kind === 'tool' || result.status === 200) return checked.value;
+      return respond.json(checked.value, { status: result.status });
     }
-    const { kind, message } = result.error;
+    const { kind, message } = result.ok ? { kind: 'invalid' as const, message: 'it is not JSON' } : result.error;
     let error: SvcError;
     switch (kind) {
       case 'invalid':

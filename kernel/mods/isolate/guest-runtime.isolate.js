@@ -7,6 +7,9 @@
 // $2  JSON: { modId, manifest, routes, tools, data, fetch, limits: { responseBytes, hostCallBytes } }
 // $3  a Reference to the worker's settle function (callId, envelope), for answers that await
 //
+// Calls come in as JSON text and their answers go back as JSON text (`calls`): one string each
+// way crosses the boundary, however many calls the worker gathered.
+//
 // The References stay in this closure: the mod only ever sees the plain functions built here,
 // which copy JSON text in and out. Nothing here is a security boundary — the worker re-checks
 // every answer and the kernel every capability call — so a mod that tampers with its own
@@ -17,6 +20,7 @@ const info = JSON.parse($2);
 const settleRef = $3;
 const { stringify, parse } = JSON;
 const freeze = Object.freeze;
+const now = Date.now;
 
 class NotJson extends Error {}
 
@@ -276,9 +280,27 @@ function call(kind, name, payload) {
   return { pending };
 }
 
+/**
+ * The calls of one entry from the worker: `text` is a JSON array of `[kind, name, payload]`; the
+ * answer is a JSON array of their envelopes, in order. No call starts once a millisecond has
+ * passed since the entry began (the entry's timeout is its calls' deadline): the calls not
+ * answered come again in the worker's next entry.
+ */
+function calls(text) {
+  const list = parse(text);
+  const envelopes = [];
+  const began = now();
+  for (let i = 0; i < list.length; i++) {
+    const item = list[i];
+    envelopes.push(call(item[0], item[1], item[2]));
+    if (now() !== began) break;
+  }
+  return stringify(envelopes);
+}
+
 return function control(command, a, b, c) {
   if (command === 'init') return init(a);
-  if (command === 'call') return call(a, b, c);
+  if (command === 'calls') return calls(a);
   if (command === 'stop') return Promise.resolve(cleanup?.()).then(() => ({ ok: true }));
   return { ok: false };
 };

@@ -1,7 +1,7 @@
 /**
  * The messages between the kernel and a mod's sandbox process (Node IPC, JSON). Each side sends
  * what it queued in one event-loop turn as one message, `{t: 'batch', messages}` when there are
- * several. The worker
+ * several; the worker answers the calls of one message in one write as soon as it ran them. The worker
  * (`sandbox-worker.mjs`) is plain JavaScript, so these types are the written contract it follows;
  * the sandbox integration tests hold both sides to it.
  */
@@ -26,13 +26,16 @@ export interface StartMessage {
   };
 }
 
-/** A route or tool call; `payload` is the projected request or `{input, context}`. */
+/**
+ * A route or tool call; `payload` is the JSON text of the projected request or of
+ * `{input, context}`: the worker passes it into the isolate as it is, without building it.
+ */
 export interface CallMessage {
   t: 'call';
   id: number;
   kind: 'route' | 'tool';
   name: string;
-  payload: unknown;
+  payload: string;
   /** Hard bound: past it the worker stops the isolate. */
   timeoutMs: number;
 }
@@ -59,7 +62,8 @@ export interface StartedMessage {
   tools: Array<{ name: string; inputSchema: Record<string, unknown> }>;
 }
 
-export type CallResult = { ok: true; status: number; value: GuestJson } | { ok: false; error: { kind: FailureKind; message: string } };
+/** What a call answered; `body` is JSON text as the guest wrote it (the kernel parses and checks it). */
+export type CallResult = { ok: true; status: number; body: string } | { ok: false; error: { kind: FailureKind; message: string } };
 
 export type FromWorker =
   | StartedMessage

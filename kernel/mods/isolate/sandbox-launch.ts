@@ -34,6 +34,18 @@ const PERMISSION_FLAG = nodeFlags.has('--permission') ? '--permission' : nodeFla
  */
 const PERMISSION_MODEL = PERMISSION_FLAG !== undefined && nodeFlags.has('--allow-addons');
 
+/**
+ * Profiling (a benchmark's knob, off by default): with `SVC_SANDBOX_PROF_DIR=<absolute dir>` in
+ * the kernel's environment every sandbox process writes V8's tick log (`--prof`, one file per
+ * isolate: the worker's and the guest's) into that folder, for `node --prof-process`. Not
+ * `--cpu-prof`: the permission model turns the inspector off, and V8 writes its log itself.
+ */
+function profilingFlags(): string[] {
+  const dir = process.env.SVC_SANDBOX_PROF_DIR;
+  if (!dir || !path.isAbsolute(dir)) return [];
+  return ['--prof', `--logfile=${path.join(dir, 'sandbox-%p.log')}`];
+}
+
 /** Past the soft CPU limit the operating system sends SIGXCPU (which ends the worker); past the hard one, SIGKILL. */
 const CPU_HARD_GRACE_SECONDS = 5;
 
@@ -95,7 +107,7 @@ export function sandboxLaunch(modId: string, modDir: string): SandboxLaunch {
       ]
     : [];
   // isolated-vm needs --no-node-snapshot; the kernel does not.
-  const node = ['--no-node-snapshot', `--max-old-space-size=${WORKER_HEAP_MB}`, ...permissions, SANDBOX_WORKER, modId];
+  const node = ['--no-node-snapshot', `--max-old-space-size=${WORKER_HEAP_MB}`, ...permissions, ...profilingFlags(), SANDBOX_WORKER, modId];
   const cwd = path.dirname(SANDBOX_WORKER);
   if (!PRLIMIT) return { command: process.execPath, args: node, cwd, osLimits: false, permissionModel: PERMISSION_MODEL };
   const limits = [`--as=${SANDBOX_ADDRESS_SPACE_BYTES}`, `--cpu=${SANDBOX_CPU_SECONDS}:${SANDBOX_CPU_SECONDS + CPU_HARD_GRACE_SECONDS}`];

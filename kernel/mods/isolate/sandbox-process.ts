@@ -116,8 +116,11 @@ export class SandboxProcess {
     });
   }
 
-  /** A route or tool call; never rejects: a dead or runaway sandbox is an `ok: false` answer. */
-  call(kind: 'route' | 'tool', name: string, payload: unknown, timeoutMs: number): Promise<CallResult> {
+  /**
+   * A route or tool call with its payload as JSON text; never rejects: a dead or runaway sandbox
+   * is an `ok: false` answer.
+   */
+  call(kind: 'route' | 'tool', name: string, payload: string, timeoutMs: number): Promise<CallResult> {
     if (!this.alive) return Promise.resolve({ ok: false, error: this.failure ?? { kind: 'crash', message: 'the sandbox is not running' } });
     const id = ++this.nextId;
     return new Promise((resolve) => {

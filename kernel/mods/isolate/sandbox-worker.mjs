@@ -11,7 +11,8 @@
 // it by disposing the isolate. Then this process reports `fatal` and exits; the kernel revokes
 // the mod. If this process itself stops answering, the kernel kills it.
 //
-// Messages each way are batched per event-loop turn: under load one write carries many answers.
+// Messages each way are batched: under load one write carries many calls and many answers, and
+// the calls of one message enter the isolate together (see `callAll`).
 //
 // The guest's tool input schemas are compiled and run here, with this process's own Ajv, never
 // in the kernel: a schema is the mod's code too (a `pattern` can backtrack for minutes), so a
@@ -226,7 +227,11 @@ async function start(message) {
   }
 }
 
-/** The worker's own check of an answer: the guest runtime's checks run where the mod could tamper with them. */
+/**
+ * The worker's own check of an answer: the guest runtime's checks run where the mod could tamper
+ * with them. The body stays JSON text: the kernel parses it (and refuses what is not JSON), so it
+ * is parsed once, on the side that trusts nothing of this process.
+ */
 function checked(envelope) {
   if (envelope === null || typeof envelope !== 'object') return { ok: false, error: { kind: 'invalid', message: 'the answer is malformed' } };
   if (!envelope.ok) {
@@ -240,31 +245,77 @@ function checked(envelope) {
   if (typeof body !== 'string' || Buffer.byteLength(body) > limits.responseBytes) {
     return { ok: false, error: { kind: 'invalid', message: `it is larger than ${limits.responseBytes} bytes` } };
   }
+  return { ok: true, status, body };
+}
+
+/** A call that cannot enter the isolate: a tool input its schema refuses. */
+function refusedInput(message) {
+  if (message.kind !== 'tool') return undefined;
+  const validate = validators.get(message.name);
+  if (!validate) return undefined;
+  let input;
   try {
-    return { ok: true, status, value: JSON.parse(body) };
+    input = JSON.parse(message.payload)?.input;
   } catch {
-    return { ok: false, error: { kind: 'invalid', message: 'it is not JSON' } };
+    return { kind: 'input', message: 'the input is not JSON' };
+  }
+  // A catastrophic pattern blocks this thread here; the kernel kills the process at the deadline.
+  return validate(input) ? undefined : { kind: 'input', message: describeValidation(validate.errors).slice(0, 500) };
+}
+
+/**
+ * The calls that arrived in one message, in order, through as few entries into the isolate as
+ * the deadlines allow: each entry carries the calls' payloads as one JSON text and brings their
+ * answers back as one (a string crosses the boundary as one copy; objects are serialized field
+ * by field). An entry is bounded by the smallest deadline among its calls, and the guest runtime
+ * starts no further call once a millisecond has passed since the entry began, so every call
+ * starts within a millisecond of its bound's start and has its deadline less at most that.
+ * Calls the runtime did not reach go in the next entry.
+ */
+function callAll(messages) {
+  const calls = [];
+  for (const message of messages) {
+    const refused = refusedInput(message);
+    if (refused) send({ t: 'result', id: message.id, ok: false, error: refused });
+    else calls.push(message);
+  }
+  touched = true;
+  let next = 0;
+  while (next < calls.length && !finished) {
+    const entry = calls.slice(next);
+    let timeout = entry[0].timeoutMs;
+    let text = '[';
+    for (let i = 0; i < entry.length; i++) {
+      const call = entry[i];
+      if (call.timeoutMs < timeout) timeout = call.timeoutMs;
+      text += `${i > 0 ? ',' : ''}[${JSON.stringify(call.kind)},${JSON.stringify(call.name)},${call.payload}]`;
+    }
+    let answers;
+    try {
+      answers = control.applySync(undefined, ['calls', `${text}]`], { timeout });
+    } catch (error) {
+      // The isolate is gone: the call under way is the first unanswered one; the others of this
+      // entry learn it from the fatal report when the process exits.
+      const failure = classify(error);
+      send({ t: 'result', id: entry[0].id, ok: false, error: failure });
+      return finish({ t: 'fatal', ...failure }, 0);
+    }
+    let envelopes;
+    try {
+      envelopes = typeof answers === 'string' ? JSON.parse(answers) : undefined;
+    } catch {
+      envelopes = undefined;
+    }
+    // A runtime the mod tampered with answers nothing usable: every call of the entry is refused.
+    if (!Array.isArray(envelopes) || envelopes.length === 0 || envelopes.length > entry.length) envelopes = entry.map(() => null);
+    for (let i = 0; i < envelopes.length; i++) answer(entry[i], envelopes[i]);
+    next += envelopes.length;
   }
 }
 
-function call({ id, kind, name, payload, timeoutMs }) {
-  const failed = (error) => {
-    const failure = classify(error);
-    send({ t: 'result', id, ok: false, error: failure });
-    finish({ t: 'fatal', ...failure }, 0);
-  };
-  // A catastrophic pattern blocks this thread here; the kernel kills the process at the deadline.
-  const validate = kind === 'tool' ? validators.get(name) : undefined;
-  if (validate && !validate(payload?.input)) {
-    return send({ t: 'result', id, ok: false, error: { kind: 'input', message: describeValidation(validate.errors).slice(0, 500) } });
-  }
-  touched = true;
-  let envelope;
-  try {
-    envelope = control.applySync(undefined, ['call', kind, name, payload], { arguments: { copy: true }, result: { copy: true }, timeout: timeoutMs });
-  } catch (error) {
-    return failed(error);
-  }
+/** One call's envelope: an answer now, or (a handler that awaits) later through the settle reference. */
+function answer(call, envelope) {
+  const { id, timeoutMs } = call;
   if (envelope !== null && typeof envelope === 'object' && typeof envelope.pending === 'number') {
     const pending = envelope.pending;
     inFlight++;
@@ -277,7 +328,9 @@ function call({ id, kind, name, payload, timeoutMs }) {
         (settled) => send({ t: 'result', id, ...checked(settled) }),
         (error) => {
           settling.delete(pending);
-          failed(error);
+          const failure = classify(error);
+          send({ t: 'result', id, ok: false, error: failure });
+          finish({ t: 'fatal', ...failure }, 0);
         },
       );
     return;
@@ -301,17 +354,33 @@ async function stop() {
   finish({ t: 'stopped' }, 0);
 }
 
+/** One message from the kernel; its calls are gathered and run together (see `callAll`). */
 function receive(message) {
-  if (finished) return;
+  const calls = [];
+  const each = (m) => {
+    if (finished) return;
+    if (m?.t === 'batch') {
+      for (const one of m.messages) each(one);
+      return;
+    }
+    if (m?.t === 'call') {
+      calls.push(m);
+      return;
+    }
+    // Anything else is handled in order: the calls before it run first.
+    if (calls.length > 0) callAll(calls.splice(0));
+    if (!finished) handle(m);
+  };
+  each(message);
+  if (calls.length > 0 && !finished) callAll(calls);
+  // The answers of synchronous handlers go out now, in one write, without waiting a turn.
+  if (!finished && outbox.length > 0) flush();
+}
+
+function handle(message) {
   switch (message?.t) {
-    case 'batch':
-      for (const each of message.messages) receive(each);
-      break;
     case 'start':
       void start(message);
-      break;
-    case 'call':
-      call(message);
       break;
     case 'host-result': {
       const resolve = hostCalls.get(message.id);
