@@ -102,6 +102,9 @@ export function replayRun(deps: ReplayDeps, row: RunRow, after: number): EventCh
           // The terminal event may be stored at or before `after`: nothing follows it then (unless recovered: see take).
           const tail = await deps.eventLog.lastStored(row.run_id);
           if (tail && TERMINAL_RUN_EVENTS.includes(tail.type)) {
+            // The owner may have stored its last events between the read above and this one:
+            // read again, so the events before the terminal one are not skipped.
+            for (const e of await deps.eventLog.read(row.run_id, last)) take(e);
             take(tail);
             return;
           }
