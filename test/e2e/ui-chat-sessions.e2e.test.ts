@@ -194,7 +194,12 @@ it('renames, forks, links the exports, resets and deletes through the chat menu'
   await reset.getByText('The transcript stays here', { exact: false }).waitFor();
   await reset.getByRole('button', { name: 'Reset context' }).click();
   await reset.waitFor({ state: 'hidden' });
-  expect((await api('GET', '/api/sessions/trip?agentId=ada')).body.session.generation).toBe(1);
+  // The dialog closes on the operator's answer; the reset request it sends may still be on its way.
+  await until(
+    async () => (await api('GET', '/api/sessions/trip?agentId=ada')).body.session.generation,
+    (generation) => generation === 1,
+    'the session reset to generation 1',
+  );
   await user('Plan a trip to Lisbon').waitFor();
   // The transcript stays; a divider says where the model's context starts again.
   await page.getByRole('separator', { name: 'Context cleared' }).waitFor();
