@@ -6,13 +6,10 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { vector } from '@electric-sql/pglite/vector';
 import knexFactory, { type Knex } from 'knex';
 import type { DatabaseDescription } from '../../sdk/core-services.js';
 import { redactDatabaseUrl } from '../config.js';
-import { PgliteClient, takeArrayParsers } from './pglite-client.js';
+import { PgliteClient, PgliteThread } from './pglite-client.js';
 import { withAdvisoryLock, withSchemaLock } from './schema-lock.js';
 
 export type DatabaseOptions =
@@ -46,7 +43,7 @@ export class Database {
     readonly driver: 'pglite' | 'postgres',
     readonly vector: { storage: 'pgvector' | 'real[]' },
     readonly trigram: boolean,
-    private readonly pglite?: PGlite,
+    private readonly pglite?: PgliteThread,
     private readonly url?: string,
   ) {}
 
@@ -70,18 +67,13 @@ export class Database {
     };
     if (options.driver === 'pglite') {
       if (options.dataDir) mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
-      let pglite: PGlite;
+      let pglite: PgliteThread;
       try {
-        pglite = await PGlite.create({
-          dataDir: options.dataDir,
-          loadDataDir: options.loadDataDir,
-          extensions: { vector, pg_trgm },
-        });
+        // On a thread of its own (see pglite-client.ts), with the `vector` and `pg_trgm` extensions.
+        pglite = await PgliteThread.open({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
       } catch (error) {
         throw new DatabaseOpenError(`cannot open the embedded database in ${options.dataDir ?? 'memory'}: ${(error as Error).message}`);
       }
-      // Result parsing without PGlite's per-query copy of its parser table (see pglite-client.ts).
-      await takeArrayParsers(pglite);
       const knex = knexFactory({
         client: PgliteClient as unknown as typeof knexFactory.Client,
         dialect: 'postgres',
@@ -202,7 +194,7 @@ export class Database {
   /** A tar of the embedded data dir (PGlite only); used to clone migrated templates in tests. */
   async dumpDataDir(): Promise<Blob> {
     if (!this.pglite) throw new Error('dumpDataDir needs the embedded driver');
-    return this.pglite.dumpDataDir('none');
+    return this.pglite.dumpDataDir();
   }
 
   async close(): Promise<void> {

@@ -1,102 +1,232 @@
 /**
- * The knex client of the embedded database, with PGlite's result parsing made cheap.
+ * The embedded database, run on a thread of its own, and the knex client that talks to it.
  *
- * PGlite parses each result through a table of type parsers: its defaults (a few dozen, also
- * held module-wide) and one parser per array type of the database (about 290, made at open).
- * Every query copies the instance's whole table into a new object first (about 50 µs on the
- * development machine, more than a simple statement takes to run). Here the instance keeps an
- * empty table, so the copy is of nothing and PGlite falls back to its module-wide defaults for
- * scalar types, and array columns, which PGlite then returns as their text form, are parsed
- * here with the same parsers PGlite would have used: made from the array types it saw at open,
- * each over the instance's element parser as it stood then. Results are the same values.
+ * PGlite executes each statement synchronously on the thread that calls it. On the server's
+ * thread that held the event loop for the statement's whole run: a burst of chat admissions
+ * queued `/api/health` behind it, and a turn's HTTP and streaming work could not overlap
+ * another turn's statements. {@link PgliteThread} keeps the instance in a worker
+ * (`pglite-worker.mjs`) and answers what knex and the job queue ask of a connection (`query`,
+ * `exec`, `waitReady`) by message; results cross as structured clones (dates, byte arrays and
+ * JSON values as PGlite made them), errors with their PostgreSQL fields (`code`, `constraint`, …).
+ *
+ * Connections. knex gets a pool of {@link PgliteConnection}s over the one instance, so the
+ * statements of concurrent requests are sent together and the thread runs them back to back
+ * without a round trip through this event loop between them. A connection that opens a
+ * transaction owns the instance until it ends: the thread holds every other connection's
+ * statements until then, and the owner's own statements are sent synchronously
+ * (`Atomics.wait` until the thread answers), so a transaction takes no longer than it did with
+ * PGlite on this thread: a busy event loop cannot stretch it while everyone else waits.
  */
-import { types, type PGlite } from '@electric-sql/pglite';
+import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import ClientPgLite from 'knex-pglite';
 
-type Parser = (text: string, typeId?: number) => unknown;
-
-/** array type oid → its parser, per PGlite instance. */
-const arrayParsersOf = new WeakMap<object, ReadonlyMap<number, Parser>>();
-
-/**
- * Takes the parsing of array types out of `pglite`'s per-query table (see the module comment).
- * Call once, right after `PGlite.create` and before any other query through knex.
- */
-export async function takeArrayParsers(pglite: PGlite): Promise<void> {
-  // The array types PGlite made parsers for at open (the query of its _initArrayTypes).
-  const { rows } = await pglite.query<{ oid: number; typarray: number }>(`
-    SELECT b.oid, b.typarray
-    FROM pg_catalog.pg_type a
-    LEFT JOIN pg_catalog.pg_type b ON b.oid = a.typelem
-    WHERE a.typcategory = 'A'
-    GROUP BY b.oid, b.typarray
-    ORDER BY b.oid`);
-  const table = pglite.parsers as Record<number | string, Parser | undefined>;
-  const arrays = new Map<number, Parser>();
-  for (const { oid, typarray } of rows) {
-    // Only the types PGlite parses as arrays now; a default parser for the oid (none today) stays PGlite's.
-    if (table[typarray] === undefined || types.parsers[typarray] !== undefined) continue;
-    const element = table[oid];
-    arrays.set(typarray, (text) => types.arrayParser(text, element as never, typarray));
-  }
-  // What stays in the instance's table: entries that differ from the module-wide defaults and
-  // are not array parsers taken over here (none unless PGlite was created with `parsers`).
-  const kept: Record<number | string, Parser> = {};
-  for (const [key, parser] of Object.entries(table)) {
-    if (parser === undefined || parser === (types.parsers as Record<string, unknown>)[key] || arrays.has(Number(key))) continue;
-    kept[key] = parser;
-  }
-  pglite.parsers = kept as typeof pglite.parsers;
-  arrayParsersOf.set(pglite, arrays);
-}
-
-interface PgliteResult {
+/** What a statement answers (PGlite's `Results`, the parts knex reads). */
+export interface PgliteResult {
   rows: unknown[];
   fields: { name: string; dataTypeID: number }[];
+  affectedRows?: number;
 }
 
-/** Another column after `index` has the same name (object rows keep the last one). */
-function laterNamed(fields: PgliteResult['fields'], index: number): boolean {
-  for (let j = index + 1; j < fields.length; j += 1) if (fields[j]!.name === fields[index]!.name) return true;
-  return false;
+type QueryOptions = { rowMode?: 'array' | 'object'; parsers?: unknown; serializers?: unknown };
+
+interface Answer {
+  id: number;
+  result?: unknown;
+  error?: { message: string; name: string } & Record<string, unknown>;
+  tx?: boolean;
 }
 
-/** Parses the array columns of `result` in place (rows as objects or as arrays). */
-function parseArrayColumns(result: PgliteResult, arrays: ReadonlyMap<number, Parser>, options?: { rowMode?: string; parsers?: Record<number, unknown> }): void {
-  const { fields, rows } = result;
-  if (rows.length === 0 || !fields) return;
-  const byArray = options?.rowMode === 'array';
-  // Object rows keep the last of several columns of one name: parse the column that survives.
-  let columns: { index: number; name: string; parse: Parser }[] | undefined;
-  for (let i = 0; i < fields.length; i += 1) {
-    const field = fields[i]!;
-    const parse = arrays.get(field.dataTypeID);
-    if (!parse || options?.parsers?.[field.dataTypeID] !== undefined) continue;
-    if (!byArray && laterNamed(fields, i)) continue;
-    (columns ??= []).push({ index: i, name: field.name, parse });
+interface Pending {
+  resolve(value: unknown): void;
+  reject(error: Error): void;
+  connection?: PgliteConnection;
+}
+
+/** How many connections knex may hold at once (statements in flight to the thread). */
+const POOL_MAX = 32;
+
+/** An error from the database thread with the fields PostgreSQL gave it (`code`, `constraint`, …). */
+function rebuildError(described: NonNullable<Answer['error']>): Error {
+  const { message, name, ...fields } = described;
+  const error = new Error(message);
+  error.name = name;
+  return Object.assign(error, fields);
+}
+
+/** The embedded PostgreSQL on a worker thread; one instance per data dir (or in memory). */
+export class PgliteThread {
+  #closed = false;
+  #nextId = 1;
+  #nextConnection = 1;
+  readonly #pending = new Map<number, Pending>();
+  #failure: Error | undefined;
+  /** [0] the thread set a synchronous answer; [1] the thread has ended. */
+  readonly #flags: Int32Array;
+
+  private constructor(
+    private readonly worker: Worker,
+    signal: SharedArrayBuffer,
+    private readonly syncPort: MessagePort,
+  ) {
+    this.#flags = new Int32Array(signal);
+    worker.on('message', (answer: Answer) => this.#settle(answer));
+    const fail = (error: Error) => {
+      this.#failure ??= error;
+      this.#closed = true;
+      for (const pending of this.#pending.values()) pending.reject(this.#failure);
+      this.#pending.clear();
+    };
+    worker.on('error', (error) => fail(new Error(`the embedded database stopped: ${error.message}`)));
+    worker.on('exit', (code) => fail(new Error(`the embedded database stopped (thread exit ${code})`)));
   }
-  if (!columns) return;
-  for (const row of rows) {
-    for (const { index, name, parse } of columns) {
-      if (byArray) {
-        const values = row as unknown[];
-        if (typeof values[index] === 'string') values[index] = parse(values[index] as string);
-      } else {
-        const record = row as Record<string, unknown>;
-        if (typeof record[name] === 'string') record[name] = parse(record[name] as string);
-      }
+
+  /** Starts the thread and opens the database in it; rejects with the open's error. */
+  static async open(options: { dataDir?: string; loadDataDir?: Blob }): Promise<PgliteThread> {
+    const load = options.loadDataDir ? await options.loadDataDir.arrayBuffer() : undefined;
+    const signal = new SharedArrayBuffer(8);
+    const { port1, port2 } = new MessageChannel();
+    const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
+      workerData: { dataDir: options.dataDir, load, signal, syncPort: port2 },
+      transferList: load ? [load, port2] : [port2],
+      // Plain JavaScript runs there: no loader this process was started with is needed.
+      execArgv: [],
+    });
+    const thread = new PgliteThread(worker, signal, port1);
+    try {
+      await thread.#wait(0);
+    } catch (error) {
+      await worker.terminate();
+      throw error;
+    }
+    return thread;
+  }
+
+  get closed(): boolean {
+    return this.#closed;
+  }
+
+  /** A new connection for knex's pool. */
+  connect(): PgliteConnection {
+    return new PgliteConnection(this, this.#nextConnection++);
+  }
+
+  #settle(answer: Answer): void {
+    const pending = this.#pending.get(answer.id);
+    if (!pending) return;
+    this.#pending.delete(answer.id);
+    if (this.#pending.size === 0) this.worker.unref();
+    if (pending.connection) pending.connection.inTransaction = answer.tx === true;
+    if (answer.error) pending.reject(rebuildError(answer.error));
+    else pending.resolve(answer.result);
+  }
+
+  /** Waits for the answer `id`; the thread keeps the process alive only while something waits. */
+  #wait(id: number, connection?: PgliteConnection): Promise<unknown> {
+    if (this.#failure) return Promise.reject(this.#failure);
+    return new Promise((resolve, reject) => {
+      if (this.#pending.size === 0) this.worker.ref();
+      this.#pending.set(id, { resolve, reject, connection });
+    });
+  }
+
+  /** Sends `message` (given an id here) and answers its result. */
+  send(message: { conn: number; op: string; [key: string]: unknown }, connection?: PgliteConnection): Promise<unknown> {
+    if (this.#closed) return Promise.reject(this.#failure ?? new Error('the embedded database is closed'));
+    const id = this.#nextId++;
+    const answer = this.#wait(id, connection);
+    this.worker.postMessage({ ...message, id });
+    return answer;
+  }
+
+  /** Sends `message` and blocks this thread until the answer (a transaction's own statements). */
+  sendSync(message: { conn: number; op: string; [key: string]: unknown }, connection: PgliteConnection): unknown {
+    if (this.#closed) throw this.#failure ?? new Error('the embedded database is closed');
+    const id = this.#nextId++;
+    Atomics.store(this.#flags, 0, 0);
+    this.worker.postMessage({ ...message, id, sync: true });
+    while (Atomics.wait(this.#flags, 0, 0, 1_000) === 'timed-out') {
+      if (Atomics.load(this.#flags, 1) === 1) throw new Error('the embedded database stopped');
+    }
+    const received = receiveMessageOnPort(this.syncPort) as { message: Answer } | undefined;
+    if (!received) throw new Error('the embedded database stopped');
+    const answer = received.message;
+    connection.inTransaction = answer.tx === true;
+    if (answer.error) throw rebuildError(answer.error);
+    return answer.result;
+  }
+
+  /** A tar of the data dir at this moment (uncompressed), taken outside any transaction. */
+  async dumpDataDir(): Promise<Blob> {
+    const buffer = (await this.send({ conn: 0, op: 'dump' })) as ArrayBuffer;
+    return new Blob([buffer]);
+  }
+
+  /** Closes the database (its files are consistent on disk) and ends the thread. */
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    try {
+      await this.send({ conn: 0, op: 'close' });
+    } finally {
+      this.#closed = true;
+      await this.worker.terminate();
     }
   }
 }
 
-const Base = ClientPgLite as unknown as new (config: unknown) => { _query(connection: unknown, obj: { response?: PgliteResult; options?: never }): Promise<unknown> };
+/** One of knex's connections: statements of one session, in order, on the shared instance. */
+export class PgliteConnection {
+  /** knex-pglite awaits this before the first statement; the thread is open already. */
+  readonly waitReady = Promise.resolve();
+  /** The last answer said a transaction is open on this connection. */
+  inTransaction = false;
 
-/** knex-pglite's client, parsing the array columns {@link takeArrayParsers} took over. */
+  constructor(
+    private readonly thread: PgliteThread,
+    private readonly id: number,
+  ) {}
+
+  /** One statement; `options.rowMode` as PGlite takes it. Parsers and serializers cannot cross to the thread. */
+  query(sql: string, params?: unknown[], options?: QueryOptions): Promise<PgliteResult> {
+    if (options?.parsers || options?.serializers) return Promise.reject(new TypeError('the embedded database takes no per-query parsers or serializers'));
+    const message = { conn: this.id, op: 'query', sql, params, rowMode: options?.rowMode };
+    return this.#run(message) as Promise<PgliteResult>;
+  }
+
+  /** A parameterless script of one or more statements; one result per statement. */
+  exec(sql: string): Promise<PgliteResult[]> {
+    return this.#run({ conn: this.id, op: 'exec', sql }) as Promise<PgliteResult[]>;
+  }
+
+  #run(message: { conn: number; op: string; [key: string]: unknown }): Promise<unknown> {
+    if (!this.inTransaction) return this.thread.send(message, this);
+    try {
+      return Promise.resolve(this.thread.sendSync(message, this));
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+  }
+}
+
+const Base = ClientPgLite as unknown as new (config: unknown) => {
+  pglite: PgliteThread;
+  initializePool(config: unknown): void;
+};
+
+/**
+ * knex-pglite's client over a {@link PgliteThread}: a pool of {@link PgliteConnection}s
+ * instead of its one connection, which are not closed when the pool lets them go (the
+ * database closes with `Database.close`).
+ */
 export class PgliteClient extends Base {
-  override async _query(connection: unknown, obj: { response?: PgliteResult; options?: never }): Promise<unknown> {
-    const done = await super._query(connection, obj);
-    const arrays = arrayParsersOf.get(connection as object);
-    if (arrays && obj.response) parseArrayColumns(obj.response, arrays, obj.options);
-    return done;
+  override initializePool(config: { pool?: object }): void {
+    super.initializePool({ ...config, pool: { min: 0, max: POOL_MAX } });
+  }
+
+  _acquireOnlyConnection(): Promise<PgliteConnection> {
+    return Promise.resolve(this.pglite.connect());
+  }
+
+  async destroyRawConnection(): Promise<void> {
+    // A connection is a name for statements on the shared instance: nothing to end.
   }
 }

@@ -1,0 +1,188 @@
+/**
+ * The embedded database's thread: one PGlite instance, its queries answered by message.
+ *
+ * PGlite runs PostgreSQL compiled to WebAssembly, synchronously, on the thread that calls it.
+ * Here that is this worker, so a statement never holds the server's event loop: HTTP parsing,
+ * streaming and the rest go on beside it on another core. Plain JavaScript (not TypeScript) so
+ * the worker starts the same way under `npm start`, the test runner and any build of the kernel.
+ *
+ * Messages in: `{ id, conn, op: 'query', sql, params, rowMode, sync? }`, `{ id, conn, op: 'exec', sql }`
+ * (a parameterless script of several statements), `{ id, conn: 0, op: 'dump' }`, `{ id, conn: 0, op: 'close' }`.
+ * Answers: `{ id, result, tx }` or `{ id, error: { message, name, ...fields }, tx }`, where `tx` says
+ * the connection is inside a transaction now; the open's outcome is `{ id: 0, ... }`. Results are
+ * `{ rows, fields, affectedRows }` as PGlite makes them. A message marked `sync` is answered on
+ * `syncPort` and signalled through `signal` (its sender waits with `Atomics.wait`: see pglite-client.ts).
+ *
+ * Result parsing is made cheap here: PGlite parses each result through a table of type parsers,
+ * its defaults (a few dozen, also held module-wide) and one parser per array type of the database
+ * (about 290, made at open). Every query copies the instance's whole table into a new object first
+ * (about 50 µs, more than a simple statement takes to run). The instance keeps an empty table, so
+ * the copy is of nothing and PGlite falls back to its module-wide defaults for scalar types; array
+ * columns, which PGlite then returns as their text form, are parsed here with the parsers PGlite
+ * would have used, made from the array types it saw at open. Results are the same values.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite, types } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { vector } from '@electric-sql/pglite/vector';
+
+/** Fields of an error that go back with it; the statement's parameters stay here. */
+const KEPT_ERROR_FIELDS = ['code', 'detail', 'hint', 'position', 'internalPosition', 'internalQuery', 'where', 'schema', 'table', 'column', 'dataType', 'constraint', 'severity', 'routine'];
+
+function describeError(error) {
+  const out = { message: String(error?.message ?? error), name: typeof error?.name === 'string' ? error.name : 'Error' };
+  if (error && typeof error === 'object') {
+    for (const key of KEPT_ERROR_FIELDS) {
+      const value = error[key];
+      if (typeof value === 'string' || typeof value === 'number') out[key] = value;
+    }
+  }
+  return out;
+}
+
+/** Takes array parsing out of `pglite`'s per-query table (see the module comment); answers oid → parser. */
+async function takeArrayParsers(pglite) {
+  // The array types PGlite made parsers for at open (the query of its _initArrayTypes).
+  const { rows } = await pglite.query(`
+    SELECT b.oid, b.typarray
+    FROM pg_catalog.pg_type a
+    LEFT JOIN pg_catalog.pg_type b ON b.oid = a.typelem
+    WHERE a.typcategory = 'A'
+    GROUP BY b.oid, b.typarray
+    ORDER BY b.oid`);
+  const table = pglite.parsers;
+  const arrays = new Map();
+  for (const { oid, typarray } of rows) {
+    // Only the types PGlite parses as arrays now; a default parser for the oid (none today) stays PGlite's.
+    if (table[typarray] === undefined || types.parsers[typarray] !== undefined) continue;
+    const element = table[oid];
+    arrays.set(typarray, (text) => types.arrayParser(text, element, typarray));
+  }
+  // What stays in the instance's table: entries that differ from the module-wide defaults and are
+  // not array parsers taken over here (none unless PGlite was created with `parsers`).
+  const kept = {};
+  for (const [key, parser] of Object.entries(table)) {
+    if (parser === undefined || parser === types.parsers[key] || arrays.has(Number(key))) continue;
+    kept[key] = parser;
+  }
+  pglite.parsers = kept;
+  return arrays;
+}
+
+/** Another column after `index` has the same name (object rows keep the last one). */
+function laterNamed(fields, index) {
+  for (let j = index + 1; j < fields.length; j += 1) if (fields[j].name === fields[index].name) return true;
+  return false;
+}
+
+/** Parses the array columns of `result` in place (rows as objects or as arrays). */
+function parseArrayColumns(result, arrays, byArray) {
+  const { fields, rows } = result;
+  if (!rows || rows.length === 0 || !fields) return;
+  // Object rows keep the last of several columns of one name: parse the column that survives.
+  let columns;
+  for (let i = 0; i < fields.length; i += 1) {
+    const parse = arrays.get(fields[i].dataTypeID);
+    if (!parse) continue;
+    if (!byArray && laterNamed(fields, i)) continue;
+    (columns ??= []).push({ index: i, name: fields[i].name, parse });
+  }
+  if (!columns) return;
+  for (const row of rows) {
+    for (const { index, name, parse } of columns) {
+      if (byArray) {
+        if (typeof row[index] === 'string') row[index] = parse(row[index]);
+      } else if (typeof row[name] === 'string') row[name] = parse(row[name]);
+    }
+  }
+}
+
+const port = parentPort;
+const { dataDir, load, signal, syncPort } = workerData;
+/** [0]: a synchronous answer waits on `syncPort`; [1]: this thread has ended. */
+const flags = new Int32Array(signal);
+process.on('exit', () => {
+  Atomics.store(flags, 1, 1);
+  Atomics.notify(flags, 0);
+});
+
+let pglite;
+let arrays;
+try {
+  pglite = await PGlite.create({
+    dataDir,
+    loadDataDir: load ? new Blob([load]) : undefined,
+    extensions: { vector, pg_trgm },
+  });
+  arrays = await takeArrayParsers(pglite);
+  port.postMessage({ id: 0, result: true });
+} catch (error) {
+  port.postMessage({ id: 0, error: describeError(error) });
+}
+
+const rowsOf = (result) => ({ rows: result.rows, fields: result.fields, affectedRows: result.affectedRows });
+
+/** Runs one message's work; answers its result (transferables beside it). */
+async function perform(message) {
+  switch (message.op) {
+    case 'query': {
+      const result = await pglite.query(message.sql, message.params, message.rowMode ? { rowMode: message.rowMode } : undefined);
+      parseArrayColumns(result, arrays, message.rowMode === 'array');
+      return [rowsOf(result)];
+    }
+    case 'exec': {
+      const results = await pglite.exec(message.sql);
+      for (const result of results) parseArrayColumns(result, arrays, false);
+      return [results.map(rowsOf)];
+    }
+    case 'dump': {
+      const buffer = await (await pglite.dumpDataDir('none')).arrayBuffer();
+      return [buffer, [buffer]];
+    }
+    case 'close':
+      if (!pglite.closed) await pglite.close();
+      return [true];
+    default:
+      throw new Error(`unknown operation ${String(message.op)}`);
+  }
+}
+
+/**
+ * Messages are run one at a time, in the order they came, except that while a connection has a
+ * transaction open only that connection's statements run; the others wait, in order, for its
+ * end (PostgreSQL would give each connection its own session; here there is one). `owner` is
+ * that connection, 0 when none; dump and close (connection 0) run only outside transactions.
+ */
+const queue = [];
+let owner = 0;
+let pumping = false;
+
+async function pump() {
+  if (pumping) return;
+  pumping = true;
+  for (;;) {
+    const index = owner === 0 ? (queue.length > 0 ? 0 : -1) : queue.findIndex((m) => m.conn === owner);
+    if (index < 0) break;
+    const message = index === 0 ? queue.shift() : queue.splice(index, 1)[0];
+    let answer;
+    try {
+      const [result, transfer] = await perform(message);
+      answer = [{ id: message.id, result, tx: message.conn !== 0 && pglite.isInTransaction() }, transfer];
+    } catch (error) {
+      answer = [{ id: message.id, error: describeError(error), tx: message.conn !== 0 && !pglite.closed && pglite.isInTransaction() }];
+    }
+    owner = answer[0].tx ? message.conn : 0;
+    if (message.sync) {
+      syncPort.postMessage(answer[0]);
+      Atomics.store(flags, 0, 1);
+      Atomics.notify(flags, 0);
+    } else port.postMessage(answer[0], answer[1]);
+  }
+  pumping = false;
+}
+
+port.on('message', (message) => {
+  if (!pglite) return;
+  queue.push(message);
+  void pump();
+});
