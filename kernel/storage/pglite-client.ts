@@ -69,7 +69,10 @@ export class PgliteThread {
     private readonly syncPort: MessagePort,
   ) {
     this.#flags = new Int32Array(signal);
-    worker.on('message', (answer: Answer) => this.#settle(answer));
+    worker.on('message', (answers: Answer | Answer[]) => {
+      if (Array.isArray(answers)) for (const answer of answers) this.#settle(answer);
+      else this.#settle(answers);
+    });
     const fail = (error: Error) => {
       this.#failure ??= error;
       this.#closed = true;
@@ -130,20 +133,32 @@ export class PgliteThread {
   }
 
   /** Sends `message` (given an id here) and answers its result. */
-  send(message: { conn: number; op: string; [key: string]: unknown }, connection?: PgliteConnection): Promise<unknown> {
+  send(message: { conn: number; op: string; id?: number; [key: string]: unknown }, connection?: PgliteConnection): Promise<unknown> {
     if (this.#closed) return Promise.reject(this.#failure ?? new Error('the embedded database is closed'));
     const id = this.#nextId++;
     const answer = this.#wait(id, connection);
-    this.worker.postMessage({ ...message, id });
+    message.id = id;
+    // Sent with the others of this turn of the loop: one message, one wake-up of the thread.
+    if (this.#outbox.push(message) === 1) queueMicrotask(this.#flush);
     return answer;
   }
 
+  readonly #outbox: object[] = [];
+  readonly #flush = (): void => {
+    if (this.#outbox.length === 0) return;
+    this.worker.postMessage(this.#outbox.length === 1 ? this.#outbox[0] : this.#outbox.slice());
+    this.#outbox.length = 0;
+  };
+
   /** Sends `message` and blocks this thread until the answer (a transaction's own statements). */
-  sendSync(message: { conn: number; op: string; [key: string]: unknown }, connection: PgliteConnection): unknown {
+  sendSync(message: { conn: number; op: string; id?: number; sync?: boolean; [key: string]: unknown }, connection: PgliteConnection): unknown {
     if (this.#closed) throw this.#failure ?? new Error('the embedded database is closed');
     const id = this.#nextId++;
     Atomics.store(this.#flags, 0, 0);
-    this.worker.postMessage({ ...message, id, sync: true });
+    this.#flush(); // in order: what was sent before goes first
+    message.id = id;
+    message.sync = true;
+    this.worker.postMessage(message);
     while (Atomics.wait(this.#flags, 0, 0, 1_000) === 'timed-out') {
       if (Atomics.load(this.#flags, 1) === 1) throw new Error('the embedded database stopped');
     }

@@ -12,6 +12,7 @@
  * the connection is inside a transaction now; the open's outcome is `{ id: 0, ... }`. Results are
  * `{ rows, fields, affectedRows }` as PGlite makes them. A message marked `sync` is answered on
  * `syncPort` and signalled through `signal` (its sender waits with `Atomics.wait`: see pglite-client.ts).
+ * Both sides batch: a message may be an array of messages, and answers go as arrays.
  *
  * Result parsing is made cheap here: PGlite parses each result through a table of type parsers,
  * its defaults (a few dozen, also held module-wide) and one parser per array type of the database
@@ -157,6 +158,18 @@ const queue = [];
 let owner = 0;
 let pumping = false;
 
+/** Answers not sent yet, and what they transfer: sent together, one message, at most every 2 ms while the queue runs. */
+let outbox = [];
+let outboxTransfer = [];
+let outboxSince = 0;
+
+function flushAnswers() {
+  if (outbox.length === 0) return;
+  port.postMessage(outbox, outboxTransfer);
+  outbox = [];
+  outboxTransfer = [];
+}
+
 async function pump() {
   if (pumping) return;
   pumping = true;
@@ -165,24 +178,34 @@ async function pump() {
     if (index < 0) break;
     const message = index === 0 ? queue.shift() : queue.splice(index, 1)[0];
     let answer;
+    let transfer;
     try {
-      const [result, transfer] = await perform(message);
-      answer = [{ id: message.id, result, tx: message.conn !== 0 && pglite.isInTransaction() }, transfer];
+      const [result, moved] = await perform(message);
+      answer = { id: message.id, result, tx: message.conn !== 0 && pglite.isInTransaction() };
+      transfer = moved;
     } catch (error) {
-      answer = [{ id: message.id, error: describeError(error), tx: message.conn !== 0 && !pglite.closed && pglite.isInTransaction() }];
+      answer = { id: message.id, error: describeError(error), tx: message.conn !== 0 && !pglite.closed && pglite.isInTransaction() };
     }
-    owner = answer[0].tx ? message.conn : 0;
+    owner = answer.tx ? message.conn : 0;
     if (message.sync) {
-      syncPort.postMessage(answer[0]);
+      syncPort.postMessage(answer);
       Atomics.store(flags, 0, 1);
       Atomics.notify(flags, 0);
-    } else port.postMessage(answer[0], answer[1]);
+      continue;
+    }
+    if (outbox.length === 0) outboxSince = performance.now();
+    outbox.push(answer);
+    if (transfer) outboxTransfer.push(...transfer);
+    if (performance.now() - outboxSince >= 2) flushAnswers();
   }
+  flushAnswers();
   pumping = false;
 }
 
+// One message may carry several (the sender batches what it sends in one turn of its loop).
 port.on('message', (message) => {
   if (!pglite) return;
-  queue.push(message);
+  if (Array.isArray(message)) queue.push(...message);
+  else queue.push(message);
   void pump();
 });

@@ -11,6 +11,17 @@ import { chatErrors as errors } from '../../errors.js';
 import { GroupCommit } from './group-commit.js';
 import type { RunRow, TerminalStatus, TraceEvent, ToolCallRecord } from './run-rows.js';
 import { runSummary, type RunSummary } from './run-rows.js';
+
+/**
+ * The code and words of `chat_run_session_reset` for `run`, written with every finish in case a
+ * reset beat it. Made from the catalogue's entry rather than by building the error, whose stack
+ * trace cost more than the rest of a finish's preparation.
+ */
+function resetWords(run: { sessionId: string; runId: string }): { code: string; message: string } {
+  const code = 'chat_run_session_reset';
+  const template = errors.entries[code]!.message;
+  return { code, message: template.replace('{sessionId}', () => run.sessionId).replace('{runId}', () => run.runId) };
+}
 import type { StoredMessage } from '../archive/transcript-rows.js';
 
 export interface FinishingRun {
@@ -167,7 +178,7 @@ export class RunStore {
   /** Several runs' {@link finishOne} in one statement. */
   private async finishGroup(batch: Finishing[]): Promise<FinishResult[]> {
     const input = batch.map(({ run, outcome, messages }) => {
-      const reset = errors.chatRunSessionReset({ sessionId: run.sessionId, runId: run.runId });
+      const reset = resetWords(run);
       return {
         run_id: run.runId,
         agent_id: run.agentId,
@@ -225,7 +236,7 @@ export class RunStore {
   }
 
   private async finishOne({ run, outcome, messages }: Finishing): Promise<FinishResult> {
-    const reset = errors.chatRunSessionReset({ sessionId: run.sessionId, runId: run.runId });
+    const reset = resetWords(run);
     const supersededResponse = { ...outcome.response, ok: false, status: 'superseded', error: reset.code, message: reset.message };
     // The run row is locked first and must still be running: another process may have marked
     // it interrupted (a missed heartbeat, a stalled owner), and a terminal state is written once.
