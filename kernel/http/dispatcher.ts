@@ -7,6 +7,7 @@ import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isSvcError, type SvcError } from '../../sdk/errors.js';
 import { routeResponseKind, type RouteAuthContext, type RouteResponse, type RouteValidationError } from '../../sdk/http.js';
+import { DeadlineQueue } from '../deadline-queue.js';
 import { errors } from '../errors.js';
 import { hardenRawAnswer, refuseCrossSite } from './raw-download-policy.js';
 import { projectRequest } from './request-projection.js';
@@ -52,9 +53,8 @@ export interface DispatcherDeps {
 
 const NO_AUTH: RouteAuthContext = Object.freeze({ enabled: false, authenticated: false });
 
-class DeadlineExceeded extends Error {}
-
 export function createDispatcher({ routes, gate, log, tracing }: DispatcherDeps) {
+  const deadlines = new DeadlineQueue();
   /**
    * Not an async function: a handler that answers synchronously (health, most reads of
    * in-memory state) is sent without a promise; Fastify takes `undefined` as "already sent".
@@ -114,33 +114,46 @@ export function createDispatcher({ routes, gate, log, tracing }: DispatcherDeps)
     return settle(result, reply, entry, abort);
   };
 
-  async function settle(result: PromiseLike<unknown>, reply: FastifyReply, entry: RouteEntry, abort: LazyAbort): Promise<FastifyReply> {
-    let settled = false;
-    const work = Promise.resolve(result).finally(() => {
-      settled = true;
-      gate.leave(entry.owner);
+  /**
+   * An answer that comes on a later turn, bounded by the route's deadline. The deadlines of all
+   * requests in flight share one timer (a FIFO per deadline value): most settle long before it.
+   */
+  function settle(result: PromiseLike<unknown>, reply: FastifyReply, entry: RouteEntry, abort: LazyAbort): Promise<FastifyReply> {
+    return new Promise<FastifyReply>((resolve, reject) => {
+      let done = false;
+      const deadline = deadlines.add(entry.deadlineMs, () => {
+        if (done) return;
+        done = true;
+        // The handler may still settle (it leaves the gate then); nobody is waiting for it.
+        abort.abort(new Error('route deadline exceeded'));
+        const timeout = errors.modRouteDeadlineExceeded({ modId: entry.owner, routeId: entry.routeId, deadlineMs: entry.deadlineMs });
+        if (entry.owner !== KERNEL_OWNER) gate.deadlineExceeded(entry.owner, timeout);
+        reject(timeout);
+      });
+      Promise.resolve(result).then(
+        (answer) => {
+          gate.leave(entry.owner);
+          if (done) return;
+          done = true;
+          deadline.cancel();
+          try {
+            send(reply, entry, answer, gate);
+            // Resolving with the reply tells Fastify the answer is under way: a streamed body is
+            // still being written, and must not be replaced by an empty one.
+            resolve(reply);
+          } catch (error) {
+            reject(error as Error);
+          }
+        },
+        (error: unknown) => {
+          gate.leave(entry.owner);
+          if (done) return;
+          done = true;
+          deadline.cancel();
+          reject(handlerFailure(error, entry, log));
+        },
+      );
     });
-    let timer: NodeJS.Timeout | undefined;
-    const deadline = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new DeadlineExceeded()), entry.deadlineMs);
-    });
-    let answer: unknown;
-    try {
-      answer = await Promise.race([work, deadline]);
-    } catch (error) {
-      if (!(error instanceof DeadlineExceeded)) throw handlerFailure(error, entry, log);
-      abort.abort(new Error('route deadline exceeded'));
-      work.catch(() => undefined); // the handler may still settle; nobody is waiting
-      const timeout = errors.modRouteDeadlineExceeded({ modId: entry.owner, routeId: entry.routeId, deadlineMs: entry.deadlineMs });
-      if (entry.owner !== KERNEL_OWNER && !settled) gate.deadlineExceeded(entry.owner, timeout);
-      throw timeout;
-    } finally {
-      clearTimeout(timer);
-    }
-    send(reply, entry, answer, gate);
-    // Returning the reply tells Fastify the answer is under way: a streamed body is still
-    // being written when this resolves, and must not be replaced by an empty one.
-    return reply;
   }
 }
 

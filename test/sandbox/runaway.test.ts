@@ -75,6 +75,22 @@ describe('a route that never returns', () => {
     expect(res.body.error).toBe('mod_tool_deadline_exceeded');
     expect((await untilStatus(t, 'sb-loop', 'failed')).error?.code).toBe('mod_tool_deadline_exceeded');
   });
+
+  it('passes its deadline alone: calls of the same mod that start after it are answered meanwhile', async () => {
+    expect((await enable(t, 'sb-loop')).status).toBe(200);
+    let waitSettled = false;
+    const wait = t.request('/api/mods/sb-loop/wait').finally(() => (waitSettled = true));
+    // Each of these starts and ends while the waiting call's deadline is pending.
+    for (let i = 0; i < 5; i++) expect((await t.request('/api/mods/sb-loop/ok')).body).toEqual({ ok: true });
+    const together = await Promise.all(Array.from({ length: 20 }, () => t.request('/api/mods/sb-loop/ok')));
+    expect(together.map((r) => r.status)).toEqual(together.map(() => 200));
+    expect(waitSettled).toBe(false);
+    const res = await wait;
+    expect(res.status).toBe(504);
+    expect(res.body.error).toBe('mod_route_deadline_exceeded');
+    expect((await untilStatus(t, 'sb-loop', 'failed')).error?.code).toBe('mod_route_deadline_exceeded');
+    expect(sandboxPid('sb-loop')).toBeUndefined();
+  });
 });
 
 describe('init that never returns', () => {

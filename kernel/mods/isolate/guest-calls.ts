@@ -27,7 +27,8 @@ export interface GuestCallsDeps {
 export class GuestCalls {
   constructor(private readonly deps: GuestCallsDeps) {}
 
-  async route(routeId: string, deadlineMs: number, request: RouteRequest): Promise<unknown> {
+  /** Not an async function (the answer takes one `then`, not an await's hops); a refusal is a rejected promise all the same. */
+  route(routeId: string, deadlineMs: number, request: RouteRequest): Promise<unknown> {
     const payload = {
       method: request.method,
       path: request.path,
@@ -40,13 +41,20 @@ export class GuestCalls {
     // The isolate has a few MiB to spare at most; the edge's own body budget is far larger. A
     // declared length past the bound is refused before the body is written out at all.
     const declared = Number(request.headers['content-length'] ?? 0);
-    if (declared > MAX_REQUEST_BYTES) throw errors.requestBodyTooLarge({ limit: MAX_REQUEST_BYTES });
+    if (declared > MAX_REQUEST_BYTES) return Promise.reject(errors.requestBodyTooLarge({ limit: MAX_REQUEST_BYTES }));
     // The payload crosses as JSON text, which the worker hands to the isolate as it is.
-    const text = JSON.stringify(payload);
-    if (text.length > MAX_REQUEST_BYTES) throw errors.requestBodyTooLarge({ limit: MAX_REQUEST_BYTES });
+    let text: string;
+    try {
+      text = JSON.stringify(payload);
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+    if (text.length > MAX_REQUEST_BYTES) return Promise.reject(errors.requestBodyTooLarge({ limit: MAX_REQUEST_BYTES }));
     const end = this.deps.diagnostics.begin('route', routeId);
-    const result = await this.deps.sandbox.call('route', routeId, text, deadlineMs).finally(end);
-    return this.answer(result, { kind: 'route', name: routeId, deadlineMs });
+    return this.deps.sandbox.call('route', routeId, text, deadlineMs).then((result) => {
+      end();
+      return this.answer(result, { kind: 'route', name: routeId, deadlineMs });
+    });
   }
 
   async tool(name: string, deadlineMs: number | undefined, input: unknown, context: ToolCallContext): Promise<unknown> {

@@ -3,7 +3,8 @@
  * calls with answers, relays the guest's capability calls, and turns every way the process can
  * end (it stopped a runaway isolate, hit the memory limit, crashed natively, stopped answering)
  * into one `SandboxFailure` for the runtime. No call waits forever: each has a backstop past its
- * own deadline after which the process is killed.
+ * own deadline after which the process is killed (the backstops of all calls share one timer,
+ * `DeadlineQueue`).
  *
  * One process per mod: a crash or kill is attributed to exactly one mod, and killing it is
  * always safe for every other mod (the cost is a Node process per enabled sandboxed mod).
@@ -14,6 +15,7 @@
  * model (reads only of its own code and the mod's folder; no writes, child processes or workers).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { DeadlineQueue } from '../../deadline-queue.js';
 import type { CallResult, FailureKind, FromWorker, HostResultMessage, StartedMessage, StartMessage, ToWorker } from './protocol.js';
 import { sandboxLaunch } from './sandbox-launch.js';
 import { KILL_GRACE_MS, SANDBOX_CPU_SECONDS, SPAWN_TIMEOUT_MS, STOP_TIMEOUT_MS } from './sandbox-limits.js';
@@ -49,6 +51,8 @@ export class SandboxProcess {
   private readonly exit: Promise<void>;
   private stderr = '';
   private outbox: ToWorker[] = [];
+  /** The calls' backstops: one timer for the whole sandbox, not one per call. */
+  private readonly backstops = new DeadlineQueue();
 
   constructor(
     readonly modId: string,
@@ -80,6 +84,7 @@ export class SandboxProcess {
         this.startWaiter?.(pendingFailure);
         for (const waiter of this.waiting.values()) waiter(pendingFailure);
         this.waiting.clear();
+        this.backstops.close();
         if (failure && this.stderr.trim()) this.events.log('warn', 'sandbox process output', { stderr: this.stderr.trim() });
         this.events.exit(failure);
         resolve();
@@ -125,9 +130,9 @@ export class SandboxProcess {
     const id = ++this.nextId;
     return new Promise((resolve) => {
       // The worker stops a runaway isolate at `timeoutMs`; this only catches a worker that hangs.
-      const timer = setTimeout(() => this.kill({ kind: 'timeout', message: `the sandbox did not stop a call ${timeoutMs} ms past its deadline` }), timeoutMs + KILL_GRACE_MS);
+      const backstop = this.backstops.add(timeoutMs + KILL_GRACE_MS, () => this.kill({ kind: 'timeout', message: `the sandbox did not stop a call ${timeoutMs} ms past its deadline` }));
       this.waiting.set(id, (answer) => {
-        clearTimeout(timer);
+        backstop.cancel();
         this.waiting.delete(id);
         if (isFailure(answer)) resolve({ ok: false, error: answer });
         else if (answer.t === 'result') resolve(answer);
