@@ -30,9 +30,10 @@ export default defineMod({
     log: coreServices.logger,
     extensions: coreServices.extensions,
     uiAuth: coreServices.uiAuthTransfer,
+    changes: coreServices.changes,
   },
-  init({ http, db, log, extensions, uiAuth }, { provide }) {
-    const documents = new SettingsDocuments(db);
+  init({ http, db, log, extensions, uiAuth, changes }, { provide }) {
+    const documents = new SettingsDocuments(db, changes);
     const operator = new OperatorSettings(documents);
 
     const timezone = timezoneRoutes(operator);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';
-import { isSvcError, type ModDatabaseService } from '../../../sdk/index.js';
+import { isSvcError, type ChangesService, type ModDatabaseService } from '../../../sdk/index.js';
 import type { OperatorSettingsService } from '../src/contract.js';
 import { startTestKernel, type TestKernel } from '../../../sdk/testing/index.js';
 import { json } from '../../../test/helpers.js';
@@ -20,6 +20,12 @@ afterAll(() => t?.close());
 function modDatabase(): ModDatabaseService {
   const database = t.kernel.database;
   return modDatabaseOver(database.knex, 'settings', { driver: database.driver, vector: database.vector, trigram: database.trigram });
+}
+
+/** The mod's change bus over the kernel's, so the documents read here and by the mod's routes stay one truth. */
+function settingsChanges(): ChangesService {
+  const bus = t.kernel.changes;
+  return { publish: (name, key) => bus.publish(`settings.${name}`, key), subscribe: (topic, listener) => bus.subscribe(topic, listener) };
 }
 
 const TIMEZONE = '/api/settings/timezone';
@@ -187,7 +193,7 @@ describe('curator', () => {
 
   it('loses neither of two concurrent partial updates', async () => {
     // One update holds its transaction open; a concurrent PUT must wait for it and merge on top of it.
-    const store = new CuratorSettingsStore(new SettingsDocuments(modDatabase()));
+    const store = new CuratorSettingsStore(new SettingsDocuments(modDatabase(), settingsChanges()));
     let release!: () => void;
     let updated!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -327,7 +333,7 @@ describe('the operator settings service', () => {
   let db: ModDatabaseService;
   beforeAll(() => {
     db = modDatabase();
-    service = new OperatorSettings(new SettingsDocuments(db)).service(db);
+    service = new OperatorSettings(new SettingsDocuments(db, settingsChanges())).service(db);
   });
 
   it('is provided while the mod is enabled (with the execution boundaries and tool-approval services)', () => {
@@ -380,7 +386,7 @@ describe('the operator settings service', () => {
 });
 
 describe('the execution boundaries service', () => {
-  const service = () => new ExecutionBoundariesStore(new SettingsDocuments(modDatabase())).service();
+  const service = () => new ExecutionBoundariesStore(new SettingsDocuments(modDatabase(), settingsChanges())).service();
 
   it('tests the command and its arguments, joined with spaces, against the saved patterns, read on every call', async () => {
     expect((await put(BOUNDARIES, { blockedCommandPatterns: ['^curl\\b', 'rm -rf /$'], maxCommandSeconds: 30 })).status).toBe(200);
