@@ -92,7 +92,15 @@ export class SandboxProcess {
       this.child.on('exit', (code, signal) => {
         // The operating system's CPU limit (RLIMIT_CPU): SIGXCPU at the soft limit.
         if (signal === 'SIGXCPU') this.failure ??= { kind: 'cpu', message: `it used up its CPU allowance of ${SANDBOX_CPU_SECONDS} s` };
-        ended(signal ?? `exit code ${code}`);
+        const reason = signal ?? `exit code ${code}`;
+        // The exit can be seen before the last messages the process wrote (why its isolate went,
+        // a memory limit) are read: end once the channel is drained and closed, or soon after.
+        if (!this.child.connected) return ended(reason);
+        const drained = setTimeout(() => ended(reason), 1_000);
+        this.child.once('disconnect', () => {
+          clearTimeout(drained);
+          ended(reason);
+        });
       });
       this.child.on('error', (error) => ended(error.message));
     });
