@@ -21,6 +21,9 @@ import type { ChangeBus } from './storage/change-bus.js';
 import type { ProcessLiveness } from './storage/process-liveness.js';
 import type { Database } from './storage/database.js';
 import type { MetricRegistry } from './telemetry/metric-registry.js';
+
+/** Connections waiting to be accepted at most (see `listen`). */
+const LISTEN_BACKLOG = 4096;
 import type { KernelTracing } from './telemetry/tracing.js';
 
 export interface Kernel {
@@ -137,7 +140,10 @@ export function kernelHandle(parts: KernelParts): Kernel {
       return { owner, routeId, method: match.entry.method, path, raw, bound: binding !== undefined, schema: binding?.schema };
     },
     async listen() {
-      const url = await app.listen({ host: config.host, port: config.port });
+      // Node's default backlog (511) drops the connections of a burst beyond it; their clients
+      // retry after 1 s, 3 s, 7 s (TCP's retransmission), which is the tail a thousand turns
+      // started at once saw. The kernel caps it at net.core.somaxconn (4096 on current Linux).
+      const url = await app.listen({ host: config.host, port: config.port, backlog: LISTEN_BACKLOG });
       const address = app.server.address();
       if (address !== null && typeof address === 'object') addOwnListeningPort(address.port);
       await hooks.onServerReady.promise({ url });

@@ -106,7 +106,8 @@ export async function startScriptedServer(defaults: Record<string, DefaultAnswer
     await play(answer, res);
   }
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  // A backlog above Node's 511: the streams benchmark opens a thousand model calls at once.
+  await new Promise<void>((resolve) => server.listen({ port: 0, host: '127.0.0.1', backlog: 4096 }, resolve));
   const { port } = server.address() as AddressInfo;
   return {
     origin: `http://127.0.0.1:${port}`,

@@ -44,7 +44,7 @@ export async function* streamSseCall(options: {
   /** The egress guard the request goes through (`core.egress`). */
   egress: EgressGuard;
   /** Builds the request inside the stream, so a bad base URL or body also ends as an `error` event. */
-  build(): { url: string; headers: Headers; body: string };
+  build(): { url: string; headers: Record<string, string>; body: string };
   decoder: SseDecoder;
   /** Said when the stream ends before the decoder saw the end marker. */
   truncated: string;

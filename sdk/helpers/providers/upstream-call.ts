@@ -32,7 +32,7 @@ const DRAIN_MAX_BYTES = 64 * 1024;
 
 export interface UpstreamRequest {
   method: 'GET' | 'POST';
-  headers: Headers;
+  headers: Headers | Record<string, string>;
   body?: string;
 }
 
@@ -100,7 +100,7 @@ export class UpstreamCall {
    * the WHATWG Request and Response of {@link send} (the hot path of model calls). Redirects
    * are not followed. Resolves once the status and head are in.
    */
-  async post(url: string, request: { headers: Headers; body: string }): Promise<UpstreamStream> {
+  async post(url: string, request: { headers: Record<string, string>; body: string }): Promise<UpstreamStream> {
     this.throwIfStopped();
     this.arm(this.timeouts.connectTimeoutMs, `the provider did not answer within ${this.timeouts.connectTimeoutMs} ms`);
     try {
@@ -110,7 +110,7 @@ export class UpstreamCall {
         origin,
         path,
         method: 'POST',
-        headers: Object.fromEntries(request.headers),
+        headers: request.headers,
         body: request.body,
         signal: this.controller.signal,
       });
@@ -315,4 +315,16 @@ function describeCause(error: unknown): string | undefined {
   if (typeof cause?.code === 'string') return cause.code;
   if (typeof cause?.message === 'string') return cause.message;
   return error instanceof Error ? error.message : undefined;
+}
+
+/**
+ * Request headers from layers, later ones winning, names lower-cased (HTTP names are
+ * case-insensitive): a plain record, which both `fetch` and {@link UpstreamCall.post} take,
+ * without a WHATWG `Headers` object's validation and sorting on every model call.
+ * @public
+ */
+export function mergeHeaders(...layers: Array<Record<string, string> | undefined>): Record<string, string> {
+  const merged: Record<string, string> = {};
+  for (const layer of layers) if (layer) for (const [name, value] of Object.entries(layer)) merged[name.toLowerCase()] = value;
+  return merged;
 }

@@ -1,6 +1,6 @@
 /** Admitted runs start once the admissions under way are done, in admission order, and never wait past the hold bound. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AdmissionsFirst, MAX_HOLD_MS } from '../src/services/run/admissions-first.js';
+import { AdmissionsFirst, MAX_HOLD_MS, RELEASE_SLICE } from '../src/services/run/admissions-first.js';
 
 const settled = async (p: Promise<unknown>) => {
   let done = false;
@@ -45,5 +45,22 @@ describe('admissions first', () => {
     vi.advanceTimersByTime(1);
     expect(await settled(held)).toBe(true);
     gate.leave();
+  });
+
+  it('releases a crowd a slice per turn of the event loop, in order, with later runs behind it', async () => {
+    const gate = new AdmissionsFirst();
+    const order: number[] = [];
+    gate.enter();
+    const crowd = Array.from({ length: RELEASE_SLICE * 2 + 1 }, (_, i) => gate.idle().then(() => order.push(i)));
+    gate.leave();
+    await Promise.resolve();
+    expect(order).toHaveLength(RELEASE_SLICE);
+    // A run that asks while the crowd is still starting goes after it.
+    const late = gate.idle().then(() => order.push(-1));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(order).toHaveLength(RELEASE_SLICE * 2);
+    await Promise.all([...crowd, late]);
+    expect(order).toEqual([...Array.from({ length: RELEASE_SLICE * 2 + 1 }, (_, i) => i), -1]);
+    expect(await settled(gate.idle())).toBe(true);
   });
 });

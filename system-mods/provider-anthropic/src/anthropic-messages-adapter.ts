@@ -5,7 +5,7 @@
  */
 import type { LoggerService } from '../../../sdk/index.js';
 import type { ModelProviderAdapter, ProviderModel, ChatRequest, ModelStreamEvent, ProviderConnection } from '../../model-connections/src/contract.js';
-import { connectionSecrets, endpointUrl, isRecord, resolveTimeouts, streamSseCall, UpstreamCall, UpstreamError, type UpstreamTimeouts } from '../../../sdk/helpers/providers/index.js';
+import { connectionSecrets, endpointUrl, isRecord, mergeHeaders, resolveTimeouts, streamSseCall, UpstreamCall, UpstreamError, type UpstreamTimeouts } from '../../../sdk/helpers/providers/index.js';
 import type { EgressGuard } from '../../../sdk/core/egress.js';
 import { messagesBody } from './messages-request-body.js';
 import { MessagesStreamDecoder } from './messages-stream-decoder.js';
@@ -86,12 +86,8 @@ export class AnthropicMessagesAdapter implements ModelProviderAdapter {
 
 /**
  * The API version first, so a connection can pin another or add `anthropic-beta`; then the
- * connection's headers; then what the protocol needs. `Headers` merges names case-insensitively.
+ * connection's headers; then what the protocol needs. Names merge case-insensitively.
  */
-function requestHeaders(connection: ProviderConnection, accept: string): Headers {
-  const headers = new Headers({ accept, 'anthropic-version': ANTHROPIC_VERSION });
-  for (const [name, value] of Object.entries(connection.headers ?? {})) headers.set(name, value);
-  headers.set('content-type', 'application/json');
-  if (connection.apiKey) headers.set('x-api-key', connection.apiKey);
-  return headers;
+function requestHeaders(connection: ProviderConnection, accept: string): Record<string, string> {
+  return mergeHeaders({ accept, 'anthropic-version': ANTHROPIC_VERSION }, connection.headers, { 'content-type': 'application/json' }, connection.apiKey ? { 'x-api-key': connection.apiKey } : undefined);
 }

@@ -5,7 +5,7 @@
  */
 import type { LoggerService } from '../../../sdk/index.js';
 import type { ModelProviderAdapter, ProviderModel, ChatRequest, ModelStreamEvent, ProviderConnection } from '../../model-connections/src/contract.js';
-import { connectionSecrets, endpointUrl, isRecord, resolveTimeouts, streamSseCall, UpstreamCall, UpstreamError, type UpstreamTimeouts, type SseEvent } from '../../../sdk/helpers/providers/index.js';
+import { connectionSecrets, endpointUrl, isRecord, mergeHeaders, resolveTimeouts, streamSseCall, UpstreamCall, UpstreamError, type UpstreamTimeouts, type SseEvent } from '../../../sdk/helpers/providers/index.js';
 import type { EgressGuard } from '../../../sdk/core/egress.js';
 import { chatCompletionsBody } from './chat-completions-body.js';
 import { ChatStreamDecoder } from './chat-stream-decoder.js';
@@ -103,11 +103,7 @@ export class OpenAiChatAdapter implements ModelProviderAdapter {
   }
 }
 
-/** Connection headers first, then what the protocol needs; `Headers` merges names case-insensitively. */
-function requestHeaders(connection: ProviderConnection, accept: string): Headers {
-  const headers = new Headers({ accept });
-  for (const [name, value] of Object.entries(connection.headers ?? {})) headers.set(name, value);
-  headers.set('content-type', 'application/json');
-  if (connection.apiKey) headers.set('authorization', `Bearer ${connection.apiKey}`);
-  return headers;
+/** Connection headers first, then what the protocol needs; names merge case-insensitively. */
+function requestHeaders(connection: ProviderConnection, accept: string): Record<string, string> {
+  return mergeHeaders({ accept }, connection.headers, { 'content-type': 'application/json' }, connection.apiKey ? { authorization: `Bearer ${connection.apiKey}` } : undefined);
 }
