@@ -1,0 +1,35 @@
+/**
+ * `npm start`: runs the server from its build (`scripts/server-build.mjs`), building it first
+ * when the sources changed since the last one, so a start never runs stale code and most
+ * starts load plain JavaScript. `SVC_FROM_SOURCES=1` runs `kernel/main.ts` through tsx instead
+ * (as the tests do), and so does a start whose build fails for any reason but a source error.
+ */
+import { pathToFileURL } from 'node:url';
+
+const BUILT_MODULES = Symbol.for('svc.built-modules');
+
+async function fromSources() {
+  const { register } = await import('tsx/esm/api');
+  register();
+  await import('../kernel/main.ts');
+}
+
+if (process.env.SVC_FROM_SOURCES === '1') {
+  await fromSources();
+} else {
+  let build;
+  try {
+    const { prepareServerBuild } = await import('./server-build.mjs');
+    build = await prepareServerBuild();
+  } catch (error) {
+    // A source that does not compile fails the same way from sources, with tsx's own message.
+    process.stderr.write(`svc: warning: cannot build the server (${error.message.split('\n')[0]}); running it from sources\n`);
+  }
+  if (build) {
+    // Where the kernel finds a mod's built entry (`kernel/built-modules.ts`).
+    globalThis[BUILT_MODULES] = build.modules;
+    await import(pathToFileURL(build.main).href);
+  } else {
+    await fromSources();
+  }
+}
