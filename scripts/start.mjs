@@ -30,7 +30,9 @@ if (process.env.SVC_FROM_SOURCES === '1') {
     build = await prepareServerBuild();
   } catch (error) {
     // A source that does not compile fails the same way from sources, with tsx's own message.
-    process.stderr.write(`svc: warning: cannot build the server (${error.message.split('\n')[0]}); running it from sources\n`);
+    const first = error.errors?.[0]; // esbuild's own
+    const reason = first ? `${first.location ? `${first.location.file}:${first.location.line}: ` : ''}${first.text}` : error.message.split('\n')[0];
+    process.stderr.write(`svc: warning: cannot build the server (${reason}); running it from sources\n`);
   }
   if (build) {
     // Where the kernel finds a mod's built entry (`kernel/built-modules.ts`).
