@@ -16,7 +16,7 @@
  * new file can only take part through a file that changed to import it, or through a new
  * system mod, and the list of system mods' entries is part of the record as well.
  *
- * Builds are written to a fresh folder and renamed into place, then `current.json` is replaced
+ * Builds are written to a fresh folder and renamed into place, then `current-node<major>.json` is replaced
  * atomically: two starts building at once (parallel tests) each finish with a whole build.
  */
 import { createHash } from 'node:crypto';
@@ -28,7 +28,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const SCRIPT = fileURLToPath(import.meta.url);
 export const projectRoot = path.resolve(path.dirname(SCRIPT), '..');
 const BUILD_ROOT = path.join(projectRoot, '.build');
-const CURRENT = path.join(BUILD_ROOT, 'current.json');
+// One record per Node major version (the build targets it): CI and developers switching between
+// the LTS lines do not rebuild at every switch.
+const CURRENT = path.join(BUILD_ROOT, `current-node${process.versions.node.split('.')[0]}.json`);
 /** Builds kept besides the current one (a server started earlier may still load a mod's entry from its own). */
 const KEEP_OLDER_BUILDS = 3;
 /**
@@ -176,8 +178,18 @@ async function build(env, mods) {
 }
 
 function pruneOlderBuilds(keep) {
+  // The other Node line's current build stays too.
+  const inUse = new Set([keep]);
+  for (const name of readdirSync(BUILD_ROOT)) {
+    if (!/^current-node\d+\.json$/.test(name)) continue;
+    try {
+      inUse.add(JSON.parse(readFileSync(path.join(BUILD_ROOT, name), 'utf8')).dir);
+    } catch {
+      // being replaced by another start: its build is the newest and is kept by age
+    }
+  }
   const builds = readdirSync(BUILD_ROOT)
-    .filter((name) => name.startsWith('server-') && name !== keep)
+    .filter((name) => name.startsWith('server-') && !inUse.has(name))
     .map((name) => ({ name, at: statSync(path.join(BUILD_ROOT, name)).mtimeMs }))
     .sort((a, b) => b.at - a.at);
   for (const old of builds.slice(KEEP_OLDER_BUILDS)) rmSync(path.join(BUILD_ROOT, old.name), { recursive: true, force: true });
