@@ -27,6 +27,7 @@ import { formatTable, type BenchOutcome, type Row } from './lib/report.js';
 import { round } from './lib/stats.js';
 import { runScaleBench } from './scale.js';
 import { runStartup } from './startup.js';
+import { runIdleRssSplit } from './idle-rss-split.js';
 import { runStreamsBench } from './streams.js';
 
 /** Hard stop for the whole run (all benchmarks take about 4 minutes on 2 cores; brains seeds 1M rows). */
@@ -91,6 +92,7 @@ dataDirs.push(authDataDir);
 const benchmarks: { name: string; run: () => Promise<BenchOutcome> }[] = [
   // Starts on an empty dir first, which prepares `dataDir` for the restarts and the HTTP run.
   { name: 'startup', run: () => runStartup(dataDir) },
+  { name: 'idle-split', run: () => runIdleRssSplit(dataDir) },
   { name: 'http', run: () => runHttpThroughput(dataDir) },
   { name: 'auth', run: () => runAuthThroughput(authDataDir) },
   { name: 'logs', run: () => runLogSinks() },

@@ -27,6 +27,7 @@ import { createLogger, traceLogLines } from './logger.js';
 import type { ModSource } from './mods/mod-discovery.js';
 import { ExtensionRegistry } from './mods/extension-registry.js';
 import { ModHost } from './mods/mod-host.js';
+import { preloadSystemModEntries } from './mods/mod-preload.js';
 import { kernelModRoutes } from './mods/mod-routes.js';
 import { ModApprovals } from './mods/mod-approvals.js';
 import { kernelPermissionRoutes } from './mods/permission-routes.js';
@@ -78,7 +79,11 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
   const instanceId = randomUUID();
   const databaseOptions = options.database ?? databaseOptionsFor(config);
   await keepTickObjectMapsAlive();
-  const database = await (options.opening ?? Database.open(databaseOptions, logger));
+  const opening = options.opening ?? Database.open(databaseOptions, logger);
+  const modSources = options.modSources ?? [{ root: config.systemModsDir, system: true }];
+  // The mods' code loads while the database opens (see mod-preload.ts).
+  preloadSystemModEntries(modSources, options.onlyMods);
+  const database = await opening;
   let jobs: JobQueue | undefined;
   let changes: ChangeBus | undefined;
   let tracing: KernelTracing | undefined;
@@ -204,7 +209,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
 
     const app = createHttpServer({ logger, routes, gate: modHost, metrics, metricRegistry, tracing: tracer, http: config.http, listen: config, authenticator });
     const installedRoot = await sources.installer.prepareBoot();
-    await modHost.boot([...(options.modSources ?? [{ root: config.systemModsDir, system: true }]), installedRoot], options.onlyMods);
+    await modHost.boot([...modSources, installedRoot], options.onlyMods);
     // Git mods another process installed or updated while this one was away: fetched now, in the background.
     for (const modId of sources.installer.staleMods()) void modHost.follow(modId);
     await sources.refresh.start();

@@ -10,7 +10,11 @@ const ID = '^[a-z0-9]+(-[a-z0-9]+)*$';
 /** An extension point id: `<ownerModId>.<name>`. */
 export const EXTENSION_POINT_ID = '^[a-z0-9]+(-[a-z0-9]+)*\\.[A-Za-z][A-Za-z0-9-]*$';
 
-const schemaAjv = new Ajv.default({ strict: false });
+/**
+ * Extension point schemas compile here, at the manifest check and in the extension registry
+ * alike: ajv keeps a compiled schema by its object, so the registry's compile is a lookup.
+ */
+export const schemaAjv = new Ajv.default({ strict: false });
 
 export interface ContributionPoint {
   key: keyof NonNullable<ModManifest['contributes']>;

@@ -6,14 +6,14 @@
  * disabled mod's contributions are gone; the owner reads them, calls its hooks through
  * {@link ExtensionRegistry.call}, and is told of every change.
  */
-import Ajv, { type ValidateFunction } from 'ajv';
+import type { ValidateFunction } from 'ajv';
 import type { Logger } from 'pino';
 import { toDisposable, type Disposable } from '../../sdk/disposable.js';
 import type { ExtensionChange, ExtensionContribution } from '../../sdk/extensions.js';
 import type { ManifestExtensionPoint, ModManifest } from '../../sdk/manifest.js';
 import { describeValidationError } from '../http/schema-validators.js';
 import { errors } from '../errors.js';
-import { contributionIds } from './contribution-points.js';
+import { contributionIds, schemaAjv } from './contribution-points.js';
 
 interface DeclaredPoint {
   owner: string;
@@ -28,8 +28,6 @@ interface Entry {
 }
 
 type Listener = (change: ExtensionChange) => void;
-
-const contributionAjv = new Ajv.default({ strict: false, allErrors: false });
 
 export class ExtensionRegistry {
   private readonly points = new Map<string, DeclaredPoint>();
@@ -57,7 +55,7 @@ export class ExtensionRegistry {
       }
     }
     for (const declaration of manifest.contributes?.extensionPoints ?? []) {
-      const validate = declaration.schema ? contributionAjv.compile(declaration.schema) : undefined;
+      const validate = declaration.schema ? schemaAjv.compile(declaration.schema) : undefined;
       this.points.set(declaration.id, { owner: manifest.id, declaration, validate });
     }
     if (!system) return;

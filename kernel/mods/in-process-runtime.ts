@@ -3,7 +3,6 @@
  * under the enable deadline and holds the disposers until the mod stops.
  */
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { Logger } from 'pino';
 import { isModDefinition, type ModDefinition, type ModInitContext } from '../../sdk/define-mod.js';
 import { toDisposable } from '../../sdk/disposable.js';
@@ -12,6 +11,7 @@ import type { ModManifest } from '../../sdk/manifest.js';
 import { errors } from '../errors.js';
 import { createModContainer, DisposerStack } from './mod-scope.js';
 import type { LoadedMod, ModRuntime, ModRuntimeFactory, ModStartScope } from './mod-runtime.js';
+import { importModule } from '../built-modules.js';
 
 function withTimeout<T>(work: Promise<T>, ms: number, onTimeout: () => SvcError): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -34,7 +34,7 @@ export class InProcessModRuntime implements ModRuntime {
 
   async load(manifest: ModManifest): Promise<LoadedMod> {
     try {
-      const loaded = (await import(pathToFileURL(path.join(this.mod.dir, manifest.entry)).href)) as { default?: unknown };
+      const loaded = (await importModule(path.join(this.mod.dir, manifest.entry))) as { default?: unknown };
       if (!isModDefinition(loaded.default)) throw new Error('its default export is not made with defineMod()');
       const definition = loaded.default;
       if (!Array.isArray(definition.errors) || !definition.errors.every(isCatalog)) {

@@ -7,6 +7,7 @@ import semver from 'semver';
 import type { ModManifest } from '../../sdk/manifest.js';
 import { contributionPoints, EXTENSION_POINT_ID } from './contribution-points.js';
 import { isKernelNamespace } from '../services/kernel-service.js';
+import { settingsAjv } from '../services/settings.js';
 import { MAX_MEMORY_MB, MIN_MEMORY_MB } from './isolate/sandbox-limits.js';
 
 const ID = '^[a-z0-9]+(-[a-z0-9]+)*$';
@@ -127,7 +128,7 @@ export function checkManifest(value: unknown, context: ManifestCheckContext): st
       problems.push('the settings schema may not declare $id');
     } else {
       try {
-        ajv.compile(manifest.contributes.settings);
+        settingsAjv.compile(manifest.contributes.settings);
       } catch (error) {
         problems.push(`settings schema does not compile: ${(error as Error).message}`);
       }

@@ -5,7 +5,12 @@ import type { ModManifest } from '../../sdk/manifest.js';
 import { errors } from '../errors.js';
 import type { ModServiceDefinition } from './kernel-service.js';
 
-const settingsAjv = new Ajv.default({ strict: false, useDefaults: true, allErrors: false });
+/**
+ * The one instance settings schemas compile in: the manifest check compiles a mod's schema here
+ * (`manifest-schema.ts`), so the checker below gets ajv's cached validator instead of a second
+ * compile at every start.
+ */
+export const settingsAjv = new Ajv.default({ strict: false, useDefaults: true, allErrors: false });
 
 /**
  * Checks a settings document against the mod's `contributes.settings` schema and returns a

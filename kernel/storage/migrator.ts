@@ -5,8 +5,8 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { Knex } from 'knex';
+import { importModule } from '../built-modules.js';
 
 const MIGRATION_FILE = /^\d{14}_[a-z0-9_]+\.(ts|js|mjs)$/;
 
@@ -25,7 +25,7 @@ class FolderMigrationSource implements Knex.MigrationSource<string> {
   }
 
   async getMigration(file: string): Promise<Knex.Migration> {
-    const mod = (await import(pathToFileURL(path.join(this.dir, file)).href)) as Partial<Knex.Migration>;
+    const mod = (await importModule(path.join(this.dir, file))) as Partial<Knex.Migration>;
     if (typeof mod.up !== 'function') throw new Error(`migration ${file} exports no up()`);
     return { up: mod.up, down: mod.down ?? (async () => undefined) };
   }

@@ -1,6 +1,7 @@
 /**
- * Starts the real server (`node --import tsx kernel/main.ts`, as `npm start` does) on a free
- * loopback port with its own data dir, and stops it by its PID.
+ * Starts the real server (`node scripts/start.mjs`, the command `npm start` runs: the server's
+ * build, made first when the sources changed) on a free loopback port with its own data dir,
+ * and stops it by its PID.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
@@ -84,7 +85,7 @@ export async function startServer(
   const ownsDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? tempDataDir();
   if (ownsDir && options.fromTemplate) copyTemplateDataDir(dataDir);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'kernel/main.ts'], {
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: projectRoot,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', SVC_PORT: String(port), SVC_DATA_DIR: dataDir, SVC_LOG_LEVEL: 'warn', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
