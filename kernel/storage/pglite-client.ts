@@ -44,6 +44,8 @@ interface Pending {
 
 /** How many connections knex may hold at once (statements in flight to the thread). */
 const POOL_MAX = 32;
+/** Answers settled in one turn of the event loop at most. */
+const SETTLE_SLICE = 32;
 
 /** An error from the database thread with the fields PostgreSQL gave it (`code`, `constraint`, …). */
 function rebuildError(described: NonNullable<Answer['error']>): Error {
@@ -70,8 +72,12 @@ export class PgliteThread {
   ) {
     this.#flags = new Int32Array(signal);
     worker.on('message', (answers: Answer | Answer[]) => {
-      if (Array.isArray(answers)) for (const answer of answers) this.#settle(answer);
-      else this.#settle(answers);
+      if (!Array.isArray(answers)) return this.#settle(answers);
+      // Each answer resumes whoever waited on it, synchronously up to its next wait: a thousand
+      // at once would hold the event loop for all of them. They are taken a slice per turn.
+      const idle = this.#answered.length === 0;
+      this.#answered.push(...answers);
+      if (idle) this.#settleSlice();
     });
     const fail = (error: Error) => {
       this.#failure ??= error;
@@ -112,6 +118,13 @@ export class PgliteThread {
   connect(): PgliteConnection {
     return new PgliteConnection(this, this.#nextConnection++);
   }
+
+  /** Answers received and not yet settled, in order (see the message handler). */
+  readonly #answered: Answer[] = [];
+  readonly #settleSlice = (): void => {
+    for (const answer of this.#answered.splice(0, SETTLE_SLICE)) this.#settle(answer);
+    if (this.#answered.length > 0) setImmediate(this.#settleSlice);
+  };
 
   #settle(answer: Answer): void {
     const pending = this.#pending.get(answer.id);
