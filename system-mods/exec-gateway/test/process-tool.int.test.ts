@@ -145,6 +145,8 @@ describe('tool-call approvals', () => {
   it('the shipped policy asks before gateway commands; rules are validated and a bad one is refused', async () => {
     // What ships (no policy saved): gateway commands ask.
     await t.kernel.database.knex('settings_documents').where({ key: 'tool-approvals' }).delete();
+    // A write that bypasses the settings mod announces itself, as another process's would.
+    await t.kernel.changes.publish('settings.documents', 'tool-approvals');
     const shipped = (await t.request('/api/settings/tool-approvals')).body.toolApprovals;
     expect(shipped.rules).toContainEqual(expect.objectContaining({ id: 'gateway-commands', tool: 'mod.exec-gateway.process_run', action: 'ask' }));
     const bad = async (rules: unknown, code: string) => {
@@ -281,6 +283,7 @@ describe('tool-call approvals', () => {
       .knex('settings_documents')
       .where({ key: 'tool-approvals' })
       .update({ value: JSON.stringify(broken) });
+    await t.kernel.changes.publish('settings.documents', 'tool-approvals');
     try {
       fake.chat(toolCall({ command: 'echo fine' }, 'call_i'));
       fake.chat(text('denied'));
