@@ -51,10 +51,13 @@ export class EmbeddingSettings {
   ) {}
 
   async status(): Promise<EmbeddingStatus> {
-    const state = await this.state.read();
-    const [{ count }] = (await this.db.knex(this.records.records).whereNull('deleted_at').count({ count: '*' })) as [{ count: string | number }];
-    const total = Number(count);
-    const { indexed, failed } = await this.vectors.counts(state.generation);
+    // One snapshot: read apart, an indexer's commit between the reads could show its vectors
+    // beside the state from before it (a dimension still unknown for records already indexed).
+    const { state, total, indexed, failed } = await this.db.snapshot(async (trx) => {
+      const state = await this.state.read(trx);
+      const [{ count }] = (await trx(this.records.records).whereNull('deleted_at').count({ count: '*' })) as [{ count: string | number }];
+      return { state, total: Number(count), ...(await this.vectors.counts(state.generation, trx)) };
+    });
     return {
       enabled: state.enabled,
       connectionId: state.connectionId,

@@ -87,8 +87,8 @@ export class VectorStore {
     }
   }
 
-  async counts(generation: number): Promise<{ indexed: number; failed: number }> {
-    const rows = (await this.q()(this.table).where({ generation }).select('status').count({ count: '*' }).groupBy('status')) as Array<{ status: string; count: string | number }>;
+  async counts(generation: number, trx?: Knex.Transaction): Promise<{ indexed: number; failed: number }> {
+    const rows = (await this.q(trx)(this.table).where({ generation }).select('status').count({ count: '*' }).groupBy('status')) as Array<{ status: string; count: string | number }>;
     const of = (status: string) => Number(rows.find((r) => r.status === status)?.count ?? 0);
     return { indexed: of('indexed'), failed: of('failed') };
   }
