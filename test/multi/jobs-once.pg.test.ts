@@ -171,7 +171,12 @@ it(
             .filter((line) => line.includes('trace retention cleanup finished')).length,
       );
     // The line reaches the process's output in its next log batch: wait for it, then count.
-    await until(async () => cleanups().reduce((a, b) => a + b, 0), (n) => n >= 1, 'the cleanup logged', 10_000);
+    await until(
+      async () => cleanups().reduce((a, b) => a + b, 0),
+      (n) => n >= 1,
+      'the cleanup logged',
+      10_000,
+    );
     expect(cleanups().reduce((a, b) => a + b, 0)).toBe(1);
 
     // As when the day's second 12-hour singleton window opens: the job is gone, the processes'
