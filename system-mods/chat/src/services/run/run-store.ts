@@ -5,7 +5,7 @@
  * run-liveness.ts.
  */
 import type { Knex } from 'knex';
-import type { ModDatabaseService, TraceCarrier } from '../../../../../sdk/index.js';
+import { renderMessage, type ModDatabaseService, type TraceCarrier } from '../../../../../sdk/index.js';
 import type { RunOrigin } from '../../contract.js';
 import { chatErrors as errors } from '../../errors.js';
 import { GroupCommit } from './group-commit.js';
@@ -19,8 +19,7 @@ import { runSummary, type RunSummary } from './run-rows.js';
  */
 function resetWords(run: { sessionId: string; runId: string }): { code: string; message: string } {
   const code = 'chat_run_session_reset';
-  const template = errors.entries[code]!.message;
-  return { code, message: template.replace('{sessionId}', () => run.sessionId).replace('{runId}', () => run.runId) };
+  return { code, message: renderMessage(errors.entries[code]!.message, { sessionId: run.sessionId, runId: run.runId }) };
 }
 import type { StoredMessage } from '../archive/transcript-rows.js';
 
