@@ -116,13 +116,19 @@ export async function navigateTo(page: Page, title: string): Promise<void> {
     .filter({ hasText: new RegExp(`^${title}$`) })
     .first()
     .waitFor({ state: 'attached' });
-  if (!(await link.isVisible())) {
-    const group = navigation(page)
-      .locator('li.group')
-      .filter({ has: page.locator('a', { hasText: new RegExp(`^${title}$`) }) });
-    await group.locator('> button').click();
+  const group = navigation(page)
+    .locator('li.group')
+    .filter({ has: page.locator('a', { hasText: new RegExp(`^${title}$`) }) });
+  // A menu the previous navigation left open may still be closing: open it again until the link shows.
+  for (let attempt = 1; ; attempt += 1) {
+    if (!(await link.isVisible())) await group.locator('> button').click();
+    try {
+      await link.click({ timeout: 3_000 });
+      return;
+    } catch (error) {
+      if (attempt >= 5) throw error;
+    }
   }
-  await link.click();
 }
 
 /** A streamed text answer of the fake model: the pieces as deltas, then stop. */
