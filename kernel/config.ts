@@ -12,6 +12,8 @@ export interface KernelConfig {
   dataDir: string;
   /** PostgreSQL instead of the embedded database, when set. */
   databaseUrl?: string;
+  /** The embedded database's buffer pool (PostgreSQL `shared_buffers`), in MiB. */
+  pgliteSharedBuffersMb: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Secret encryption key material (else a key file in the data dir). */
   settingsKey?: string;
@@ -139,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     port: integer(env, 'SVC_PORT', 42817, 0, 65535),
     dataDir: path.resolve(cwd, text(env, 'SVC_DATA_DIR') ?? '.svc-data'),
     databaseUrl,
+    pgliteSharedBuffersMb: integer(env, 'SVC_PGLITE_SHARED_BUFFERS_MB', 32, 1, 65_536),
     logLevel,
     settingsKey: text(env, 'SVC_SETTINGS_KEY'),
     smokeToken: text(env, 'SVC_SMOKE_TOKEN'),

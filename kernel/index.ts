@@ -75,6 +75,10 @@ export { databaseOptionsFor } from './storage/database.js';
 export async function createKernel(options: KernelOptions): Promise<Kernel> {
   const { config } = options;
   const logger = options.logger ?? createLogger(config);
+  // When each part of the start was ready, in ms since the process started (a debug line at the end).
+  const phases: Record<string, number> = {};
+  const mark = (name: string) => void (phases[name] = Math.round(performance.now()));
+  mark('kernel');
   // Tells this process apart from the others on one database (change notices, diagnostics).
   const instanceId = randomUUID();
   const databaseOptions = options.database ?? databaseOptionsFor(config);
@@ -84,6 +88,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
   // The mods' code loads while the database opens (see mod-preload.ts).
   preloadSystemModEntries(modSources, options.onlyMods);
   const database = await opening;
+  mark('database');
   let jobs: JobQueue | undefined;
   let changes: ChangeBus | undefined;
   let tracing: KernelTracing | undefined;
@@ -92,6 +97,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
     const tracer = tracing;
     if (tracer.enabled) traceLogLines(logger, () => tracer.activeIds());
     await migrateLatest(database.knex, KERNEL_OWNER, path.join(projectRoot, 'migrations'), (fn) => database.schemaLock(fn));
+    mark('migrations');
     jobs = await JobQueue.start({
       driver: database.driver,
       knex: database.knex,
@@ -118,6 +124,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       settingsKey: config.settingsKey,
     });
 
+    mark('jobs-changes-secrets');
     const hooks = createHookCatalog();
     // Every code the service answers with: the kernel's and the SDK's shared catalogues now, each mod's when it loads.
     const errorRegistry = new ErrorRegistry();
@@ -165,6 +172,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
     const secretStore = new SecretStore(database.knex, secretBox, changeBus);
     const { uiAuth, tokens, oidc, authenticator } = await startAuth({ config, database, settings: settingsStore, secrets: secretStore, egress, logger });
 
+    mark('auth');
     provide({
       'kernel.table-guard': tableGuard,
       'kernel.settings-store': settingsStore,
@@ -208,12 +216,16 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
     for (const r of kernelRoutes) routes.bind(KERNEL_OWNER, r.id, r.binding);
 
     const app = createHttpServer({ logger, routes, gate: modHost, metrics, metricRegistry, tracing: tracer, http: config.http, listen: config, authenticator });
+    mark('http');
     const installedRoot = await sources.installer.prepareBoot();
     await modHost.boot([...modSources, installedRoot], options.onlyMods);
+    mark('mods');
     // Git mods another process installed or updated while this one was away: fetched now, in the background.
     for (const modId of sources.installer.staleMods()) void modHost.follow(modId);
     await sources.refresh.start();
     await app.ready();
+    mark('ready');
+    logger.debug({ phases }, 'start phases (ms since the process started)');
 
     return kernelHandle({
       app,

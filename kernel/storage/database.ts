@@ -19,6 +19,8 @@ export type DatabaseOptions =
       dataDir?: string;
       /** A data dir dump (tar) to start from: tests clone a migrated template this way. */
       loadDataDir?: Blob;
+      /** PostgreSQL's `shared_buffers` in MiB (`SVC_PGLITE_SHARED_BUFFERS_MB`; default 32). */
+      sharedBuffersMb?: number;
     }
   | { driver: 'postgres'; url: string; poolMax?: number; connectTimeoutMs?: number };
 
@@ -33,8 +35,8 @@ export class DatabaseOpenError extends Error {
 }
 
 /** The database the config names: PostgreSQL when `DATABASE_URL` is set, else the embedded one in the data dir. */
-export function databaseOptionsFor(config: { databaseUrl?: string; dataDir: string }): DatabaseOptions {
-  return config.databaseUrl ? { driver: 'postgres', url: config.databaseUrl } : { driver: 'pglite', dataDir: path.join(config.dataDir, 'pglite') };
+export function databaseOptionsFor(config: { databaseUrl?: string; dataDir: string; pgliteSharedBuffersMb?: number }): DatabaseOptions {
+  return config.databaseUrl ? { driver: 'postgres', url: config.databaseUrl } : { driver: 'pglite', dataDir: path.join(config.dataDir, 'pglite'), sharedBuffersMb: config.pgliteSharedBuffersMb };
 }
 
 export class Database {
@@ -70,7 +72,7 @@ export class Database {
       let pglite: PgliteThread;
       try {
         // On a thread of its own (see pglite-client.ts), with the `vector` and `pg_trgm` extensions.
-        pglite = await PgliteThread.open({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+        pglite = await PgliteThread.open({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, sharedBuffersMb: options.sharedBuffersMb });
       } catch (error) {
         throw new DatabaseOpenError(`cannot open the embedded database in ${options.dataDir ?? 'memory'}: ${(error as Error).message}`);
       }

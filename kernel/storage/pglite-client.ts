@@ -17,6 +17,7 @@
  * (`Atomics.wait` until the thread answers), so a transaction takes no longer than it did with
  * PGlite on this thread: a busy event loop cannot stretch it while everyone else waits.
  */
+import module from 'node:module';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import ClientPgLite from 'knex-pglite';
 
@@ -90,12 +91,12 @@ export class PgliteThread {
   }
 
   /** Starts the thread and opens the database in it; rejects with the open's error. */
-  static async open(options: { dataDir?: string; loadDataDir?: Blob }): Promise<PgliteThread> {
+  static async open(options: { dataDir?: string; loadDataDir?: Blob; sharedBuffersMb?: number }): Promise<PgliteThread> {
     const load = options.loadDataDir ? await options.loadDataDir.arrayBuffer() : undefined;
     const signal = new SharedArrayBuffer(8);
     const { port1, port2 } = new MessageChannel();
     const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
-      workerData: { dataDir: options.dataDir, load, signal, syncPort: port2 },
+      workerData: { dataDir: options.dataDir, load, signal, syncPort: port2, sharedBuffersMb: options.sharedBuffersMb, compileCacheDir: module.getCompileCacheDir?.() },
       transferList: load ? [load, port2] : [port2],
       // Plain JavaScript runs there: no loader this process was started with is needed.
       execArgv: [],

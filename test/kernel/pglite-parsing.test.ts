@@ -83,4 +83,16 @@ describe('the embedded database parses results as PGlite does', () => {
     expect(ids.rows[0]!.ids).toEqual([1, 2, 3]);
     expect(await db.knex('parsing_probe').where({ id: 2 }).first()).toEqual({ id: 2, tags: null });
   });
+
+  it('runs with the buffer pool it was given: 32 MB unless told', async () => {
+    const shown = await db.knex.raw<{ rows: { shared_buffers: string }[] }>('show shared_buffers');
+    expect(shown.rows[0]!.shared_buffers).toBe('32MB');
+    const larger = await Database.open({ driver: 'pglite', sharedBuffersMb: 48 });
+    try {
+      const again = await larger.knex.raw<{ rows: { shared_buffers: string }[] }>('show shared_buffers');
+      expect(again.rows[0]!.shared_buffers).toBe('48MB');
+    } finally {
+      await larger.close();
+    }
+  });
 });

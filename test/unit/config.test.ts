@@ -10,6 +10,7 @@ describe('config', () => {
     expect(config.dataDir).toBe(path.resolve('/srv/app', '.svc-data'));
     expect(config.databaseUrl).toBeUndefined();
     expect(config.logLevel).toBe('info');
+    expect(config.pgliteSharedBuffersMb).toBe(32);
   });
 
   it('reads every variable', () => {
@@ -24,10 +25,21 @@ describe('config', () => {
         SVC_SHUTDOWN_TIMEOUT_MS: '500',
         SVC_SETTINGS_KEY: 'k'.repeat(20),
         SVC_MOD_ENABLE_TIMEOUT_MS: '2000',
+        SVC_PGLITE_SHARED_BUFFERS_MB: '128',
       },
       '/x',
     );
-    expect(config).toMatchObject({ host: '0.0.0.0', port: 8080, dataDir: '/data', databaseUrl: 'postgres://a@h/db', logLevel: 'debug', smokeToken: 't', shutdownTimeoutMs: 500, modEnableTimeoutMs: 2000 });
+    expect(config).toMatchObject({
+      host: '0.0.0.0',
+      port: 8080,
+      dataDir: '/data',
+      databaseUrl: 'postgres://a@h/db',
+      logLevel: 'debug',
+      smokeToken: 't',
+      shutdownTimeoutMs: 500,
+      modEnableTimeoutMs: 2000,
+      pgliteSharedBuffersMb: 128,
+    });
   });
 
   it.each([
@@ -36,6 +48,8 @@ describe('config', () => {
     [{ SVC_LOG_LEVEL: 'loud' }, /SVC_LOG_LEVEL/],
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL/],
     [{ SVC_SHUTDOWN_TIMEOUT_MS: '-1' }, /SVC_SHUTDOWN_TIMEOUT_MS/],
+    [{ SVC_PGLITE_SHARED_BUFFERS_MB: '0' }, /SVC_PGLITE_SHARED_BUFFERS_MB/],
+    [{ SVC_PGLITE_SHARED_BUFFERS_MB: '32MB' }, /SVC_PGLITE_SHARED_BUFFERS_MB/],
   ])('refuses %o with a clear message', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
