@@ -100,8 +100,28 @@ export interface ManifestCheckContext {
   hookNames: readonly string[];
 }
 
+/**
+ * Answers already given, per parsed manifest object and context: a manifest object is not
+ * changed once read (mod-discovery.ts hands out the same one while its file is unchanged), and
+ * a check compiles schemas, so the start checks the system mods while the database opens and
+ * takes the answers from here when it installs them.
+ */
+const answered = new WeakMap<object, Map<string, readonly string[]>>();
+
 /** Reasons the manifest is not acceptable; empty when it is. */
 export function checkManifest(value: unknown, context: ManifestCheckContext): string[] {
+  if (typeof value !== 'object' || value === null) return checkManifestNow(value, context);
+  const key = `${context.folderName}\0${context.kernelVersion}\0${context.hookNames.join(',')}`;
+  let byContext = answered.get(value);
+  const known = byContext?.get(key);
+  if (known) return [...known];
+  const problems = checkManifestNow(value, context);
+  if (!byContext) answered.set(value, (byContext = new Map()));
+  byContext.set(key, [...problems]);
+  return problems;
+}
+
+function checkManifestNow(value: unknown, context: ManifestCheckContext): string[] {
   if (!validateSchema(value)) {
     return (validateSchema.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? 'is invalid'}`);
   }

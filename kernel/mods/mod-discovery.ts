@@ -51,8 +51,26 @@ export function discoverMod(source: ModSource, name: string): DiscoveredMod | un
   if (!existsSync(file)) return undefined;
   const base = { folderName: name, dir, system: source.system, sandboxed: source.sandboxed === true, ...(source.recorded ? { recorded: source.recorded } : {}) };
   try {
-    return { ...base, manifest: JSON.parse(readFileSync(file, 'utf8')) };
+    return { ...base, manifest: readManifest(file) };
   } catch (error) {
     return { ...base, manifest: undefined, readError: (error as Error).message };
   }
+}
+
+/**
+ * Parsed `mod.json` files by path, kept while the file is unchanged (same inode, size and times).
+ * The start discovers the system mods twice, to load their code while the database opens and to
+ * install them after; the second discovery gets the same objects, so what was compiled and
+ * checked for them the first time (see `checkManifest`) is not done again.
+ */
+const parsed = new Map<string, { signature: string; manifest: unknown }>();
+
+function readManifest(file: string): unknown {
+  const stat = statSync(file);
+  const signature = `${stat.ino}:${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}`;
+  const known = parsed.get(file);
+  if (known?.signature === signature) return known.manifest;
+  const manifest: unknown = JSON.parse(readFileSync(file, 'utf8'));
+  parsed.set(file, { signature, manifest });
+  return manifest;
 }

@@ -11,7 +11,7 @@ import { errors } from '../errors.js';
 import type { HookCatalog } from '../hooks/hook-catalog.js';
 import type { RouteTable } from '../http/route-table.js';
 import type { Database } from '../storage/database.js';
-import { migrateLatest } from '../storage/migrator.js';
+import { migrateLatest, migrationsApplied } from '../storage/migrator.js';
 import type { ModTableGuard } from '../storage/mod-table-guard.js';
 import type { ExtensionRegistry } from './extension-registry.js';
 import { checkManifest, hostSatisfied } from './manifest-schema.js';
@@ -52,7 +52,10 @@ export class ModInstaller {
    */
   async installAll(sources: readonly ModSource[], only: readonly string[] | undefined, each: (record: ModRecord) => Promise<void>): Promise<void> {
     const rows = new Map((await this.deps.database.knex<ModRow>('svc_mods').select()).map((row) => [row.id, row]));
-    for (const found of discoverMods(sources)) {
+    const discovered = discoverMods(sources);
+    // Whether each mod's migrations are all applied, asked of every mod at once (see migrationsApplied).
+    this.applied = new Map(discovered.map((found) => [found, this.migrationsApplied(found)]));
+    for (const found of discovered) {
       if (found.recorded) {
         if (!found.recorded.has(found.folderName)) {
           // Only the installer writes there; a folder it has no record of is not the operator's choice.
@@ -69,6 +72,18 @@ export class ModInstaller {
       const record = await this.installFound(found, rows.get(found.folderName));
       await each(record);
     }
+    this.applied = undefined;
+  }
+
+  /** Answers of {@link migrationsApplied} asked at boot, per discovered mod. */
+  private applied: Map<DiscoveredMod, Promise<boolean> | undefined> | undefined;
+
+  private migrationsApplied(found: DiscoveredMod): Promise<boolean> | undefined {
+    const folder = (found.manifest as Partial<ModManifest> | undefined)?.contributes?.migrations;
+    if (typeof folder !== 'string' || found.sandboxed) return undefined;
+    const answer = migrationsApplied(this.deps.database.knex, found.folderName, path.join(found.dir, folder));
+    answer.catch(() => undefined); // asked again by migrateLatest when it failed
+    return answer;
   }
 
   /**
@@ -91,7 +106,7 @@ export class ModInstaller {
       this.fail(record, errors.modManifestInvalid({ modId: record.id, reason: `mod.json is not valid JSON: ${found.readError}` }));
       return record;
     }
-    await this.install(record, found.manifest, row, found.recorded !== undefined);
+    await this.install(record, found.manifest, row, found.recorded !== undefined, this.applied?.get(found));
     return record;
   }
 
@@ -99,7 +114,7 @@ export class ModInstaller {
    * Validates the manifest, declares its routes, records it in `svc_mods` and migrates (system
    * and trusted local mods only). `fromGit`: the mod lives in the Git installer's root.
    */
-  private async install(record: ModRecord, raw: unknown, row: ModRow | undefined, fromGit: boolean): Promise<void> {
+  private async install(record: ModRecord, raw: unknown, row: ModRow | undefined, fromGit: boolean, applied?: Promise<boolean>): Promise<void> {
     const problems = checkManifest(raw, {
       folderName: record.id,
       kernelVersion: this.deps.kernelVersion,
@@ -174,7 +189,10 @@ export class ModInstaller {
         // A system mod migrates with the kernel's handle; a trusted local mod with its own checked
         // one, so its migrations too can only touch its own tables.
         const migrationKnex = record.system ? knex : this.deps.tables.handle(record.id, { system: false });
-        await migrateLatest(migrationKnex, record.id, path.join(record.dir, manifest.contributes.migrations), (fn) => this.deps.database.schemaLock(fn));
+        const dir = path.join(record.dir, manifest.contributes.migrations);
+        // Asked at boot of this same manifest object; a check that failed is asked again.
+        const asked = applied && (await applied.catch(() => undefined));
+        await migrateLatest(migrationKnex, record.id, dir, (fn) => this.deps.database.schemaLock(fn), asked === true ? Promise.resolve(true) : undefined);
       } catch (error) {
         this.fail(record, errors.modMigrationFailed({ modId: record.id, reason: (error as Error).message }));
       }

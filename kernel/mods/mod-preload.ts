@@ -8,11 +8,23 @@
  */
 import path from 'node:path';
 import { importModule } from '../built-modules.js';
+import { createHookCatalog } from '../hooks/hook-catalog.js';
+import { KERNEL_VERSION } from '../version.js';
+import { checkManifest } from './manifest-schema.js';
 import { discoverMods, type ModSource } from './mod-discovery.js';
 
 export function preloadSystemModEntries(sources: readonly ModSource[], only?: readonly string[]): void {
   const system = sources.filter((source) => source.system && source.sandboxed !== true);
-  for (const mod of discoverMods(system)) {
+  const mods = discoverMods(system);
+  // Their manifest checks too (schemas compiled), once the imports are under way: the install
+  // after the open finds the answers (manifest-schema.ts).
+  const hookNames = Object.keys(createHookCatalog());
+  setImmediate(() => {
+    for (const mod of mods) {
+      if (mod.manifest !== undefined && (!only || only.includes(mod.folderName))) checkManifest(mod.manifest, { folderName: mod.folderName, kernelVersion: KERNEL_VERSION, hookNames });
+    }
+  });
+  for (const mod of mods) {
     const manifest = mod.manifest as { id?: unknown; entry?: unknown } | undefined;
     if (typeof manifest?.entry !== 'string' || typeof manifest.id !== 'string') continue;
     if (only && !only.includes(manifest.id)) continue;

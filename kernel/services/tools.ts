@@ -15,7 +15,9 @@ export const toolsService: ModServiceDefinition<ToolRegistrarService> = {
     register(name, binding) {
       const declared = c.manifest.contributes?.tools?.find((t) => t.name === name);
       if (!declared) throw errors.modContributionUndeclared({ modId: c.modId, kind: 'tool', name });
-      const validate = toolAjv.compile(binding.inputSchema);
+      // Compiled at the first call: a start compiled every tool's schema (and ajv's meta-schema)
+      // before the service could answer, though most tools are not called in a process's life.
+      let validate: ReturnType<typeof toolAjv.compile> | undefined;
       return c.disposers.add(
         c['kernel.tool-registry'].add({
           name: `mod.${c.modId}.${name}`,
@@ -24,6 +26,7 @@ export const toolsService: ModServiceDefinition<ToolRegistrarService> = {
           description: declared.description,
           inputSchema: binding.inputSchema,
           invoke: async (input, context) => {
+            validate ??= toolAjv.compile(binding.inputSchema);
             if (!validate(input)) throw errors.toolInputInvalid({ tool: `mod.${c.modId}.${name}`, reason: describeValidationError(validate.errors) });
             return binding.handler(input, context);
           },

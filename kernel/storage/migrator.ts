@@ -37,24 +37,42 @@ export function migrationsTableFor(owner: string): string {
 }
 
 /**
- * Applies pending migrations; returns the names applied. When every file is already recorded
- * (every start after the first) it answers from one query, without knex's lock round trips or
- * importing each migration module: that is most of a restart's migration cost. Pending ones run
- * inside `exclusive` (the database's schema lock): a process that waited there finds them
- * applied by the one that held it and has nothing to do.
+ * Whether every migration file in `dir` is recorded for `owner` (every start after the first):
+ * one catalog lookup and one read of the owner's table, without knex's lock round trips or
+ * importing each migration module. The mod host asks this of every mod at once at boot, so the
+ * embedded database runs the checks back to back instead of one round trip per mod.
  */
-export async function migrateLatest(knex: Knex, owner: string, dir: string, exclusive: <T>(fn: () => Promise<T>) => Promise<T> = (fn) => fn()): Promise<string[]> {
+export async function migrationsApplied(knex: Knex, owner: string, dir: string): Promise<boolean> {
   const source = new FolderMigrationSource(dir);
   const files = await source.getMigrations();
-  if (files.length === 0) return [];
+  if (files.length === 0) return true;
   const tableName = migrationsTableFor(owner);
   // `to_regclass`, not knex's hasTable: its information_schema query took 50–175 ms a mod on the
   // embedded database, most of a restart's migration check.
   const exists = await knex.raw<{ rows: { found: string | null }[] }>('select to_regclass(?)::text as found', [tableName]);
-  const recorded = exists.rows[0]?.found ? new Set<string>(await knex(tableName).pluck('name')) : new Set<string>();
-  if (files.every((file) => recorded.has(source.getMigrationName(file)))) return [];
+  if (!exists.rows[0]?.found) return false;
+  const recorded = new Set<string>(await knex(tableName).pluck('name'));
+  return files.every((file) => recorded.has(source.getMigrationName(file)));
+}
+
+/**
+ * Applies pending migrations; returns the names applied. When {@link migrationsApplied} says
+ * none is pending (`applied`: its answer, when the caller asked already) it returns at once.
+ * Pending ones run inside `exclusive` (the database's schema lock): a process that waited there
+ * finds them applied by the one that held it and has nothing to do.
+ */
+export async function migrateLatest(
+  knex: Knex,
+  owner: string,
+  dir: string,
+  exclusive: <T>(fn: () => Promise<T>) => Promise<T> = (fn) => fn(),
+  applied: Promise<boolean> = migrationsApplied(knex, owner, dir),
+): Promise<string[]> {
+  if (await applied) return [];
+  const source = new FolderMigrationSource(dir);
+  const tableName = migrationsTableFor(owner);
   return exclusive(async () => {
-    const [, applied] = (await knex.migrate.latest({ migrationSource: source, tableName })) as [number, string[]];
-    return applied;
+    const [, names] = (await knex.migrate.latest({ migrationSource: source, tableName })) as [number, string[]];
+    return names;
   });
 }
