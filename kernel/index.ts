@@ -18,6 +18,7 @@ import { errors as kernelErrors } from './errors.js';
 import { createHookCatalog } from './hooks/hook-catalog.js';
 import { RequestMetrics } from './http/request-metrics.js';
 import { KERNEL_OWNER, RouteTable } from './http/route-table.js';
+import { computeBuildIdentity } from './http/build-identity.js';
 import { createHttpServer } from './http/server.js';
 import { keepTickObjectMapsAlive } from './http/tick-maps.js';
 import { authRoutes } from './auth/auth-routes.js';
@@ -87,6 +88,8 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
   const modSources = options.modSources ?? [{ root: config.systemModsDir, system: true }];
   // The mods' code loads while the database opens (see mod-preload.ts).
   preloadSystemModEntries(modSources, options.onlyMods);
+  const identifying = computeBuildIdentity(projectRoot);
+  identifying.catch(() => undefined); // awaited below
   const database = await opening;
   mark('database');
   let jobs: JobQueue | undefined;
@@ -125,6 +128,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
     });
 
     mark('jobs-changes-secrets');
+    const buildIdentity = await identifying;
     const hooks = createHookCatalog();
     // Every code the service answers with: the kernel's and the SDK's shared catalogues now, each mod's when it loads.
     const errorRegistry = new ErrorRegistry();
@@ -140,6 +144,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
     const container = createRootContainer({
       'kernel.config': config,
       'kernel.instance-id': instanceId,
+      'kernel.build-identity': buildIdentity,
       'kernel.logger': logger,
       'kernel.database': database,
       'kernel.routes': routes,

@@ -36,6 +36,8 @@ export interface KernelCradle {
   'kernel.config': KernelConfig;
   /** A random id of this process (see `RuntimeInfoService.instanceId`). */
   'kernel.instance-id': string;
+  /** A content hash of the shipped code (see `http/build-identity.ts`), computed once at start. */
+  'kernel.build-identity': string;
   'kernel.logger': Logger;
   'kernel.database': Database;
   'kernel.table-guard': ModTableGuard;
