@@ -29,7 +29,12 @@ const { dataDir, load, signal, syncPort, sharedBuffersMb, compileCacheDir } = wo
 // The process's compile cache does not reach a worker thread: this thread enables it for itself
 // before PGlite (a large module) is loaded, hence the dynamic imports.
 if (compileCacheDir) module.enableCompileCache?.(compileCacheDir);
-const [{ PGlite, types }, { pg_trgm }, { vector }] = await Promise.all([import('@electric-sql/pglite'), import('@electric-sql/pglite/contrib/pg_trgm'), import('@electric-sql/pglite/vector')]);
+const [{ PGlite, types, protocol, parse }, { pg_trgm }, { vector }, { StatementCache }] = await Promise.all([
+  import('@electric-sql/pglite'),
+  import('@electric-sql/pglite/contrib/pg_trgm'),
+  import('@electric-sql/pglite/vector'),
+  import('./pglite-statements.mjs'),
+]);
 
 /** Fields of an error that go back with it; the statement's parameters stay here. */
 const KEPT_ERROR_FIELDS = ['code', 'detail', 'hint', 'position', 'internalPosition', 'internalQuery', 'where', 'schema', 'table', 'column', 'dataType', 'constraint', 'severity', 'routine'];
@@ -112,6 +117,8 @@ process.on('exit', () => {
 
 let pglite;
 let arrays;
+/** Statements run more than once are prepared (pglite-statements.mjs). */
+let statements;
 try {
   pglite = await PGlite.create({
     dataDir,
@@ -122,6 +129,7 @@ try {
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffersMb ?? 32}MB`],
   });
   arrays = await takeArrayParsers(pglite);
+  statements = new StatementCache(pglite, { serialize: protocol.serialize, ...parse });
   port.postMessage({ id: 0, result: true });
 } catch (error) {
   port.postMessage({ id: 0, error: describeError(error) });
@@ -133,11 +141,12 @@ const rowsOf = (result) => ({ rows: result.rows, fields: result.fields, affected
 async function perform(message) {
   switch (message.op) {
     case 'query': {
-      const result = await pglite.query(message.sql, message.params, message.rowMode ? { rowMode: message.rowMode } : undefined);
+      const result = await statements.query(message.sql, message.params, message.rowMode ? { rowMode: message.rowMode } : undefined);
       parseArrayColumns(result, arrays, message.rowMode === 'array');
       return [rowsOf(result)];
     }
     case 'exec': {
+      statements.forgetAll(); // a script may change the schema
       const results = await pglite.exec(message.sql);
       for (const result of results) parseArrayColumns(result, arrays, false);
       return [results.map(rowsOf)];

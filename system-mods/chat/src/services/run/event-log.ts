@@ -133,15 +133,19 @@ export class RunEventLog {
   }
 
   private async insert(batch: Map<string, StoredRunEvent[]>): Promise<void> {
-    const rows = [...batch].map(([runId, events]) => ({ run_id: runId, first_seq: events[0]!.seq, last_seq: events[events.length - 1]!.seq, events }));
+    // One row of parameters per run, not one JSON document of them all: unpacking the rows with
+    // jsonb_to_recordset took the embedded database twice as long as the insert itself.
+    const runs = [...batch];
+    const rows = runs.map((_, i) => (i === 0 ? '(?::text, ?::int, ?::int, ?::jsonb)' : '(?, ?, ?, ?)')).join(', ');
+    const bindings = runs.flatMap(([runId, events]) => [runId, events[0]!.seq, events[events.length - 1]!.seq, JSON.stringify(events)]);
     // A run deleted meanwhile (session purge) takes its events with it; a number already stored wins.
     await this.db.knex.raw(
       `insert into chat_run_events (run_id, first_seq, last_seq, events)
-       select x.run_id, x.first_seq, x.last_seq, x.events
-         from jsonb_to_recordset(?::jsonb) as x(run_id text, first_seq int, last_seq int, events jsonb)
-        where exists (select 1 from chat_runs r where r.run_id = x.run_id)
+       select v.run_id, v.first_seq, v.last_seq, v.events
+         from (values ${rows}) as v(run_id, first_seq, last_seq, events)
+        where exists (select 1 from chat_runs r where r.run_id = v.run_id)
        on conflict do nothing`,
-      [JSON.stringify(rows)],
+      bindings,
     );
   }
 }
