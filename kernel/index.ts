@@ -88,8 +88,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
   const modSources = options.modSources ?? [{ root: config.systemModsDir, system: true }];
   // The mods' code loads while the database opens (see mod-preload.ts).
   preloadSystemModEntries(modSources, options.onlyMods);
-  const identifying = computeBuildIdentity(projectRoot);
-  identifying.catch(() => undefined); // awaited below
+  const identifying = shippedCodeIdentity();
   const database = await opening;
   mark('database');
   let jobs: JobQueue | undefined;
@@ -260,6 +259,20 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
     await database.close().catch(() => undefined);
     throw error;
   }
+}
+
+/**
+ * The shipped code's identity, hashed once per process: it cannot change under a running process
+ * (an update of the code is a new process), and a process that makes several kernels (tests)
+ * would otherwise hash the same thousand files for each.
+ */
+let identity: Promise<string> | undefined;
+function shippedCodeIdentity(): Promise<string> {
+  if (!identity) {
+    identity = computeBuildIdentity(projectRoot);
+    identity.catch(() => (identity = undefined)); // asked again by the next kernel
+  }
+  return identity;
 }
 
 /** Registers `values` (root material the kernel services are built from) in the root container. */
