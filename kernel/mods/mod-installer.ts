@@ -54,7 +54,7 @@ export class ModInstaller {
     const rows = new Map((await this.deps.database.knex<ModRow>('svc_mods').select()).map((row) => [row.id, row]));
     const discovered = discoverMods(sources);
     // Whether each mod's migrations are all applied, asked of every mod at once (see migrationsApplied).
-    this.applied = new Map(discovered.map((found) => [found, this.migrationsApplied(found)]));
+    const checks = new Map(discovered.map((found) => [found, this.migrationsApplied(found)]));
     for (const found of discovered) {
       if (found.recorded) {
         if (!found.recorded.has(found.folderName)) {
@@ -69,21 +69,16 @@ export class ModInstaller {
         this.deps.log.warn({ mod: found.folderName, dir: found.dir }, 'a mod with this id is already loaded; ignoring this copy');
         continue;
       }
-      const record = await this.installFound(found, rows.get(found.folderName));
+      const record = await this.installFound(found, rows.get(found.folderName), checks.get(found));
       await each(record);
     }
-    this.applied = undefined;
   }
 
-  /** Answers of {@link migrationsApplied} asked at boot, per discovered mod. */
-  private applied: Map<DiscoveredMod, Promise<boolean> | undefined> | undefined;
-
-  private migrationsApplied(found: DiscoveredMod): Promise<boolean> | undefined {
+  /** {@link migrationsApplied} for a discovered mod that has migrations; a check that fails answers undefined (asked again when it migrates). */
+  private migrationsApplied(found: DiscoveredMod): Promise<boolean | undefined> | undefined {
     const folder = (found.manifest as Partial<ModManifest> | undefined)?.contributes?.migrations;
     if (typeof folder !== 'string' || found.sandboxed) return undefined;
-    const answer = migrationsApplied(this.deps.database.knex, found.folderName, path.join(found.dir, folder));
-    answer.catch(() => undefined); // asked again by migrateLatest when it failed
-    return answer;
+    return migrationsApplied(this.deps.database.knex, found.folderName, path.join(found.dir, folder)).catch(() => undefined);
   }
 
   /**
@@ -99,14 +94,14 @@ export class ModInstaller {
     return record;
   }
 
-  private async installFound(found: DiscoveredMod, row: ModRow | undefined): Promise<ModRecord> {
+  private async installFound(found: DiscoveredMod, row: ModRow | undefined, applied?: Promise<boolean | undefined>): Promise<ModRecord> {
     const record: ModRecord = { id: found.folderName, dir: found.dir, system: found.system, sandboxed: found.sandboxed, status: 'installed', desired: 'disabled', inFlight: 0 };
     this.records.set(record.id, record);
     if (found.readError) {
       this.fail(record, errors.modManifestInvalid({ modId: record.id, reason: `mod.json is not valid JSON: ${found.readError}` }));
       return record;
     }
-    await this.install(record, found.manifest, row, found.recorded !== undefined, this.applied?.get(found));
+    await this.install(record, found.manifest, row, found.recorded !== undefined, applied);
     return record;
   }
 
@@ -114,7 +109,7 @@ export class ModInstaller {
    * Validates the manifest, declares its routes, records it in `svc_mods` and migrates (system
    * and trusted local mods only). `fromGit`: the mod lives in the Git installer's root.
    */
-  private async install(record: ModRecord, raw: unknown, row: ModRow | undefined, fromGit: boolean, applied?: Promise<boolean>): Promise<void> {
+  private async install(record: ModRecord, raw: unknown, row: ModRow | undefined, fromGit: boolean, applied?: Promise<boolean | undefined>): Promise<void> {
     const problems = checkManifest(raw, {
       folderName: record.id,
       kernelVersion: this.deps.kernelVersion,
@@ -190,9 +185,7 @@ export class ModInstaller {
         // one, so its migrations too can only touch its own tables.
         const migrationKnex = record.system ? knex : this.deps.tables.handle(record.id, { system: false });
         const dir = path.join(record.dir, manifest.contributes.migrations);
-        // Asked at boot of this same manifest object; a check that failed is asked again.
-        const asked = applied && (await applied.catch(() => undefined));
-        await migrateLatest(migrationKnex, record.id, dir, (fn) => this.deps.database.schemaLock(fn), asked === true ? Promise.resolve(true) : undefined);
+        await migrateLatest(migrationKnex, record.id, dir, (fn) => this.deps.database.schemaLock(fn), await applied);
       } catch (error) {
         this.fail(record, errors.modMigrationFailed({ modId: record.id, reason: (error as Error).message }));
       }

@@ -57,18 +57,13 @@ export async function migrationsApplied(knex: Knex, owner: string, dir: string):
 
 /**
  * Applies pending migrations; returns the names applied. When {@link migrationsApplied} says
- * none is pending (`applied`: its answer, when the caller asked already) it returns at once.
+ * none is pending (`applied`: its answer when the caller asked already, else it is asked here)
+ * it returns at once.
  * Pending ones run inside `exclusive` (the database's schema lock): a process that waited there
  * finds them applied by the one that held it and has nothing to do.
  */
-export async function migrateLatest(
-  knex: Knex,
-  owner: string,
-  dir: string,
-  exclusive: <T>(fn: () => Promise<T>) => Promise<T> = (fn) => fn(),
-  applied: Promise<boolean> = migrationsApplied(knex, owner, dir),
-): Promise<string[]> {
-  if (await applied) return [];
+export async function migrateLatest(knex: Knex, owner: string, dir: string, exclusive: <T>(fn: () => Promise<T>) => Promise<T> = (fn) => fn(), applied?: boolean): Promise<string[]> {
+  if (applied ?? (await migrationsApplied(knex, owner, dir))) return [];
   const source = new FolderMigrationSource(dir);
   const tableName = migrationsTableFor(owner);
   return exclusive(async () => {
