@@ -18,7 +18,7 @@ export type DatabaseOptions =
       /** Folder of the data files; omitted for an in-memory database. */
       dataDir?: string;
       /** A data dir dump (tar) to start from: tests clone a migrated template this way. */
-      loadDataDir?: Blob;
+      loadDataDir?: Blob | Uint8Array;
       /** PostgreSQL's `shared_buffers` in MiB (`SVC_PGLITE_SHARED_BUFFERS_MB`; default 32). */
       sharedBuffersMb?: number;
     }

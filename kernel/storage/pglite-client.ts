@@ -17,7 +17,9 @@
  * (`Atomics.wait` until the thread answers), so a transaction takes no longer than it did with
  * PGlite on this thread: a busy event loop cannot stretch it while everyone else waits.
  */
-import module from 'node:module';
+import { readFile } from 'node:fs/promises';
+import module, { createRequire } from 'node:module';
+import path from 'node:path';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import ClientPgLite from 'knex-pglite';
 
@@ -47,6 +49,21 @@ interface Pending {
 const POOL_MAX = 32;
 /** Answers settled in one turn of the event loop at most. */
 const SETTLE_SLICE = 32;
+
+/**
+ * PostgreSQL's WebAssembly, compiled once per process and handed to every database thread.
+ * V8 shares one compiled module between the threads it is sent to, machine code and all: a
+ * second instance in the process (a restore's scratch database, the test kit's kernels) starts
+ * without compiling 10 MB of WebAssembly again, and the optimizing compiler's background
+ * recompiles of its hot functions (seconds of CPU) are done once, not per instance.
+ */
+let compiledPostgres: Promise<WebAssembly.Module> | undefined;
+function postgresModule(): Promise<WebAssembly.Module> {
+  compiledPostgres ??= readFile(path.join(path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')), 'pglite.wasm')).then((bytes) => WebAssembly.compile(bytes));
+  // A failed compile is not kept: the next open tries again (and reports its own error).
+  compiledPostgres.catch(() => (compiledPostgres = undefined));
+  return compiledPostgres;
+}
 
 /** An error from the database thread with the fields PostgreSQL gave it (`code`, `constraint`, …). */
 function rebuildError(described: NonNullable<Answer['error']>): Error {
@@ -91,20 +108,27 @@ export class PgliteThread {
   }
 
   /** Starts the thread and opens the database in it; rejects with the open's error. */
-  static async open(options: { dataDir?: string; loadDataDir?: Blob; sharedBuffersMb?: number }): Promise<PgliteThread> {
-    const load = options.loadDataDir ? await options.loadDataDir.arrayBuffer() : undefined;
+  static async open(options: { dataDir?: string; loadDataDir?: Blob | Uint8Array; sharedBuffersMb?: number }): Promise<PgliteThread> {
+    const compiled = postgresModule();
     const signal = new SharedArrayBuffer(8);
     const { port1, port2 } = new MessageChannel();
     const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
-      workerData: { dataDir: options.dataDir, load, signal, syncPort: port2, sharedBuffersMb: options.sharedBuffersMb, compileCacheDir: module.getCompileCacheDir?.() },
-      transferList: load ? [load, port2] : [port2],
+      // A Blob crosses by reference, and so do bytes in a SharedArrayBuffer: the thread reads them
+      // where they are (a test process opens hundreds of databases from one 40 MB template).
+      workerData: { dataDir: options.dataDir, load: options.loadDataDir, signal, syncPort: port2, sharedBuffersMb: options.sharedBuffersMb, compileCacheDir: module.getCompileCacheDir?.() },
+      transferList: [port2],
       // Plain JavaScript runs there: no loader this process was started with is needed.
       execArgv: [],
     });
     const thread = new PgliteThread(worker, signal, port1);
+    const opened = thread.#wait(0);
     try {
-      await thread.#wait(0);
+      // The compiled module follows as the thread's first message: the compile runs while the
+      // thread starts and loads PGlite.
+      worker.postMessage({ wasmModule: await compiled });
+      await opened;
     } catch (error) {
+      opened.catch(() => undefined);
       await worker.terminate();
       throw error;
     }

@@ -6,7 +6,8 @@
  * streaming and the rest go on beside it on another core. Plain JavaScript (not TypeScript) so
  * the worker starts the same way under `npm start`, the test runner and any build of the kernel.
  *
- * Messages in: `{ id, conn, op: 'query', sql, params, rowMode, sync? }`, `{ id, conn, op: 'exec', sql }`
+ * The first message in is `{ wasmModule }`: PostgreSQL compiled by the opener, shared by every thread of the process.
+ * Then messages in: `{ id, conn, op: 'query', sql, params, rowMode, sync? }`, `{ id, conn, op: 'exec', sql }`
  * (a parameterless script of several statements), `{ id, conn: 0, op: 'dump' }`, `{ id, conn: 0, op: 'close' }`.
  * Answers: `{ id, result, tx }` or `{ id, error: { message, name, ...fields }, tx }`, where `tx` says
  * the connection is inside a transaction now; the open's outcome is `{ id: 0, ... }`. Results are
@@ -26,6 +27,8 @@ import module from 'node:module';
 import { parentPort, workerData } from 'node:worker_threads';
 
 const { dataDir, load, signal, syncPort, sharedBuffersMb, compileCacheDir } = workerData;
+// PostgreSQL's compiled WebAssembly: the opener's first message (it compiles while this thread loads).
+const compiled = new Promise((resolve) => parentPort.once('message', (message) => resolve(message.wasmModule)));
 // The process's compile cache does not reach a worker thread: this thread enables it for itself
 // before PGlite (a large module) is loaded, hence the dynamic imports.
 if (compileCacheDir) module.enableCompileCache?.(compileCacheDir);
@@ -115,6 +118,15 @@ process.on('exit', () => {
   Atomics.notify(flags, 0);
 });
 
+/**
+ * A data-dir tar given as bytes, in the shape PGlite reads a Blob (its `type` and `arrayBuffer()`):
+ * bytes in a SharedArrayBuffer are read in place, where a Blob's would be copied twice.
+ */
+function tarOf(bytes) {
+  const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+  return { type: 'application/x-tar', size: bytes.byteLength, arrayBuffer: async () => (whole ? bytes.buffer : bytes.slice().buffer) };
+}
+
 let pglite;
 let arrays;
 /** Statements run more than once are prepared (pglite-statements.mjs). */
@@ -122,7 +134,9 @@ let statements;
 try {
   pglite = await PGlite.create({
     dataDir,
-    loadDataDir: load ? new Blob([load]) : undefined,
+    loadDataDir: load instanceof Uint8Array ? tarOf(load) : load,
+    // Compiled once per process by the opener (pglite-client.ts), shared with every thread.
+    pgliteWasmModule: await compiled,
     extensions: { vector, pg_trgm },
     // PostgreSQL's buffer pool, allocated and cleared at every open: PGlite's default 128 MB cost
     // about 0.3 s of an open (0.93 s against 0.62 s) and 130 MB of memory; the files stay in the

@@ -76,7 +76,22 @@ export async function testDatabase(): Promise<DatabaseOptions> {
     return { driver: 'postgres', url: target.toString(), poolMax: 4 };
   }
   const dump = process.env.SVC_TEST_PGLITE_TEMPLATE;
-  return { driver: 'pglite', loadDataDir: dump ? new Blob([readFileSync(dump)]) : undefined };
+  return { driver: 'pglite', loadDataDir: dump ? templateBytes(dump) : undefined };
+}
+
+/**
+ * The template dump, read once per process into shared memory: every kernel's database thread
+ * reads the same bytes in place (nothing writes to them).
+ */
+let template: { path: string; bytes: Uint8Array } | undefined;
+function templateBytes(dump: string): Uint8Array {
+  if (template?.path !== dump) {
+    const file = readFileSync(dump);
+    const bytes = new Uint8Array(new SharedArrayBuffer(file.byteLength));
+    bytes.set(file);
+    template = { path: dump, bytes };
+  }
+  return template.bytes;
 }
 
 /** Boots a kernel for one test file (or test). Close it in `afterAll`/`afterEach`. @public */
