@@ -74,6 +74,8 @@ export interface AccessibilityViolation {
   targets: string[];
 }
 
+let axeSource: string | undefined;
+
 /**
  * Runs axe-core (the standard automated WCAG checker) in the page against WCAG 2.0–2.2 A and AA
  * rules and answers the violations of at least `minImpact` (default `serious`: serious and
@@ -81,8 +83,11 @@ export interface AccessibilityViolation {
  * Content-Security-Policy stays as strict as it is for operators.
  */
 export async function accessibilityViolations(page: Page, options: { minImpact?: 'minor' | 'moderate' | 'serious' | 'critical'; exclude?: string[] } = {}): Promise<AccessibilityViolation[]> {
-  const source = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-  await page.evaluate(`${source}\n;undefined`);
+  // Once per document: a hash navigation keeps the page's scripts, axe's half megabyte included.
+  if (!(await page.evaluate('typeof axe !== "undefined"'))) {
+    axeSource ??= readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+    await page.evaluate(`${axeSource}\n;undefined`);
+  }
   const context = options.exclude?.length ? JSON.stringify({ exclude: options.exclude.map((selector) => [selector]) }) : 'document';
   const rules = JSON.stringify({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] }, resultTypes: ['violations'] });
   const found = (await page.evaluate(

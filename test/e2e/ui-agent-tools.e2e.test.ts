@@ -69,7 +69,8 @@ beforeAll(async () => {
   await gateway.next('pending');
   // Marked first: the gateway may report it is in before the approval's answer arrives.
   const approved = gateway.mark();
-  expect((await api('POST', `${base}/pairings/build-gw/approve`, {})).status).toBe(200);
+  const approveAnswer = await api('POST', `${base}/pairings/build-gw/approve`, {});
+  expect(approveAnswer.status, JSON.stringify(approveAnswer.body)).toBe(200);
   await gateway.next('authenticated', {}, approved);
   mkdirSync(path.join(gateway.workdir, 'project'));
   writeFileSync(path.join(gateway.workdir, 'project', 'NOTES'), 'written on the gateway\n');

@@ -4,9 +4,7 @@
  * code with a working Copy button, links that only follow http(s)/mailto and open in a new tab,
  * model images never loaded, and a code fence drawn as a block in progress while it streams.
  */
-import path from 'node:path';
 import { expect, it } from 'vitest';
-import { projectRoot } from '../../kernel/config.js';
 import { chatChunk, sseData } from '../peers/fake-openai.js';
 import { modelAnswer, uiSuite } from '../kits/ui-kit.js';
 
@@ -104,10 +102,10 @@ it('draws an answer as GFM with highlighted, copyable code and safe links', asyn
 
   await ui.screenshot('ui-markdown', { narrow: true });
   // The whole answer, light and dark.
-  await answer.screenshot({ path: path.join(projectRoot, 'test-output', 'ui-markdown-answer.png') });
+  await ui.screenshotOf(answer, 'ui-markdown-answer');
   await page.emulateMedia({ colorScheme: 'dark' });
   await ui.screenshot('ui-markdown-dark');
-  await answer.screenshot({ path: path.join(projectRoot, 'test-output', 'ui-markdown-answer-dark.png') });
+  await ui.screenshotOf(answer, 'ui-markdown-answer-dark');
   await page.emulateMedia({ colorScheme: 'light' });
   ui.expectNoPageErrors();
 });

@@ -27,6 +27,7 @@ const QUERIES = [
 
 describe('the embedded database parses results as PGlite does', () => {
   let dataDir: string;
+  let referenceDir: string;
   let db: Database;
   let reference: PGlite;
 
@@ -41,7 +42,8 @@ describe('the embedded database parses results as PGlite does', () => {
     await first.close();
     // Reopened: the table's row type exists when the instance reads its array types.
     db = await Database.open({ driver: 'pglite', dataDir });
-    reference = await PGlite.create({ dataDir: mkdtempSync(path.join(os.tmpdir(), 'svc-pglite-reference-')), extensions: { vector } });
+    referenceDir = mkdtempSync(path.join(os.tmpdir(), 'svc-pglite-reference-'));
+    reference = await PGlite.create({ dataDir: referenceDir, extensions: { vector } });
     await reference.exec(`create extension if not exists vector; create table parsing_probe (id int4 primary key, tags text[]);
       insert into parsing_probe values (1, '{a,b}'), (2, null);`);
     await reference.refreshArrayTypes();
@@ -51,6 +53,7 @@ describe('the embedded database parses results as PGlite does', () => {
     await db?.close();
     await reference?.close();
     rmSync(dataDir, { recursive: true, force: true });
+    if (referenceDir) rmSync(referenceDir, { recursive: true, force: true });
   });
 
   it('returns the values a plain PGlite instance returns, as objects', async () => {

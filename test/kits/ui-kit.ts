@@ -11,7 +11,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { projectRoot } from '../../kernel/config.js';
 import { collectPageFaults, DEFAULT_VIEWPORT, launchChromium, requireBuiltUi, type Browser } from '../e2e/browser.js';
@@ -64,10 +64,12 @@ export interface UiSuite {
   readonly faults: string[];
   expectNoPageErrors(): void;
   /**
-   * Saves the whole page as `test-output/<name>.png` for people to look at (it asserts nothing);
+   * With `SVC_TEST_SCREENSHOTS=1`, saves the whole page as `test-output/<name>.png` for people to look at (it asserts nothing);
    * with `narrow`, at the default width and again as `<name>-narrow.png` at a phone's width.
    */
   screenshot(name: string, options?: { narrow?: boolean }): Promise<void>;
+  /** With `SVC_TEST_SCREENSHOTS=1`, saves one element as `test-output/<name>.png`. */
+  screenshotOf(element: Locator, name: string): Promise<void>;
   /** Runs `close` at the end of the suite, before the browser and the servers stop (last added first). */
   defer(close: () => unknown): void;
 }
@@ -246,6 +248,9 @@ export function uiSuite(options: UiSuiteOptions = {}): UiSuite {
       expect(faults).toEqual([]);
     },
     async screenshot(name, { narrow = false } = {}) {
+      // Pictures for a person to look at, not checks: taken when asked for (each costs the
+      // browser a second or more of CPU, eighty of them a run).
+      if (process.env.SVC_TEST_SCREENSHOTS !== '1') return;
       const shown = need(page, 'page');
       mkdirSync(OUTPUT_DIR, { recursive: true });
       // A whole-page picture of a scrolled page draws a sticky element (the Settings index on a
@@ -259,6 +264,11 @@ export function uiSuite(options: UiSuiteOptions = {}): UiSuite {
       await fromTop();
       await shown.screenshot({ path: path.join(OUTPUT_DIR, `${name}-narrow.png`), fullPage: true });
       await shown.setViewportSize(DEFAULT_VIEWPORT);
+    },
+    async screenshotOf(element, name) {
+      if (process.env.SVC_TEST_SCREENSHOTS !== '1') return;
+      mkdirSync(OUTPUT_DIR, { recursive: true });
+      await element.screenshot({ path: path.join(OUTPUT_DIR, `${name}.png`) });
     },
     defer(close) {
       deferred.push(close);
