@@ -1,12 +1,11 @@
 /**
  * Headless Chromium for end-to-end UI tests: the machine's Debian `chromium` (never a
- * downloaded browser) driven by playwright-core, with a fresh profile that is removed on close.
+ * downloaded browser) driven by playwright-core, one per test process, a fresh context per suite.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import os from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser as PlaywrightBrowser, type BrowserContext, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -25,27 +24,35 @@ export function chromiumAvailable(): boolean {
   return existsSync(CHROMIUM_PATH);
 }
 
-export async function launchChromium(options: { viewport?: { width: number; height: number } } = {}): Promise<Browser> {
-  const userDataDir = mkdtempSync(path.join(os.tmpdir(), 'svc-chromium-'));
+/**
+ * Chromium of this test process, launched at the first suite that asks and kept for the next
+ * ones (a launch costs about 3.5 s of CPU; the browser suites run a worker per core). Playwright
+ * ends it when the process exits. A browser that crashed or was closed is launched again.
+ */
+let shared: Promise<PlaywrightBrowser> | undefined;
+async function sharedChromium(): Promise<PlaywrightBrowser> {
+  shared ??= chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ARGS, timeout: 60_000 });
+  const launching = shared;
   try {
-    const context = await chromium.launchPersistentContext(userDataDir, {
-      executablePath: CHROMIUM_PATH,
-      headless: true,
-      args: ARGS,
-      viewport: options.viewport ?? DEFAULT_VIEWPORT,
-      timeout: 60_000,
-    });
-    return {
-      context,
-      async close() {
-        await context.close().catch(() => undefined);
-        rmSync(userDataDir, { recursive: true, force: true });
-      },
-    };
+    const browser = await launching;
+    if (browser.isConnected()) return browser;
   } catch (error) {
-    rmSync(userDataDir, { recursive: true, force: true });
+    if (shared === launching) shared = undefined;
     throw error;
   }
+  if (shared === launching) shared = undefined;
+  return sharedChromium();
+}
+
+/** A browser context of its own (cookies, storage, permissions, offline state) in the process's Chromium. */
+export async function launchChromium(options: { viewport?: { width: number; height: number } } = {}): Promise<Browser> {
+  const context = await (await sharedChromium()).newContext({ viewport: options.viewport ?? DEFAULT_VIEWPORT });
+  return {
+    context,
+    async close() {
+      await context.close().catch(() => undefined);
+    },
+  };
 }
 
 /**

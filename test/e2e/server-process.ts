@@ -68,6 +68,15 @@ export function copyTemplateDataDir(into: string): boolean {
   return true;
 }
 
+/**
+ * Node flags of the test suites' servers. A suite's server lives for seconds to a minute: V8's
+ * optimizing tier would recompile PostgreSQL's hottest WebAssembly functions in the background,
+ * about 4 s of CPU per process that pays back only in a long-lived one, and the suites run on
+ * every core at once. Its baseline tier runs the same code (the benchmarks start the server
+ * with Node's defaults, as `npm start` does).
+ */
+const SERVER_NODE_FLAGS = ['--liftoff-only'];
+
 /** Spawns the server; resolves once it printed its listening line (or rejects with its output). */
 export async function startServer(
   options: {
@@ -85,7 +94,7 @@ export async function startServer(
   const ownsDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? tempDataDir();
   if (ownsDir && options.fromTemplate) copyTemplateDataDir(dataDir);
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'scripts/start.mjs'], {
     cwd: projectRoot,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', SVC_PORT: String(port), SVC_DATA_DIR: dataDir, SVC_LOG_LEVEL: 'warn', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -129,10 +138,10 @@ export async function startServer(
   };
 }
 
-/** Runs a TypeScript entry point of this project (as `npm start`/`npm run <script>` do) to its exit; resolves to its exit code and output. */
+/** Runs a TypeScript entry point of this project (as `npm start`/`npm run <script>` do) to its exit, with the flags of the suites' servers; resolves to its exit code and output. */
 export function runNodeScript(script: string, args: string[], env: Record<string, string>, timeoutMs = 60_000): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', script, ...args], {
       cwd: projectRoot,
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
