@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
+import ServerSuitesFirst from './test/sequencer.js';
 
 /**
  * `*.test.ts` run once on embedded PGlite. `*.int.test.ts` (the integration suites) run on
@@ -53,6 +54,8 @@ export default defineConfig({
   test: {
     ...(maxWorkers !== null && { maxWorkers, minWorkers: maxWorkers }),
     poolOptions: { forks: { isolate: false } },
+    // The suites that start server processes first in each project (test/sequencer.ts).
+    sequence: { sequencer: ServerSuitesFirst },
     projects: [
       {
         test: {

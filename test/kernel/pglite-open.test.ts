@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Database } from '../../kernel/storage/database.js';
+import { testDatabase } from '../../sdk/testing/index.js';
 
 describe('the embedded database opened from a dump', () => {
   let dump: Uint8Array;
@@ -18,7 +19,7 @@ describe('the embedded database opened from a dump', () => {
   }
 
   beforeAll(async () => {
-    const source = await Database.open({ driver: 'pglite' });
+    const source = await Database.open(await testDatabase());
     try {
       await source.knex.raw(`create table probe (id int4 primary key, label text)`);
       await source.knex('probe').insert([

@@ -4,13 +4,14 @@
  * values for scalar and array columns, with nulls, in object and array row modes, with several
  * columns of one name, on a data dir opened afresh and on one reopened with tables in it.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite/vector';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Database } from '../../kernel/storage/database.js';
+import { testDatabase } from '../../sdk/testing/index.js';
 
 const QUERIES = [
   `select 1::int4 as i, 2::int8 as l, 1.5::float8 as f, 2.25::numeric as n, true as b, 'x'::text as t, '{"a":[1,2]}'::jsonb as j,
@@ -25,6 +26,13 @@ const QUERIES = [
   `select array_agg(p) as rows_of_p, array_agg(p.id) as ids from parsing_probe p`,
 ];
 
+/** The run's migrated template (this project is the embedded database's). */
+async function templateOptions() {
+  const options = await testDatabase();
+  if (options.driver !== 'pglite') throw new Error('an embedded-database suite');
+  return options;
+}
+
 describe('the embedded database parses results as PGlite does', () => {
   let dataDir: string;
   let referenceDir: string;
@@ -33,7 +41,8 @@ describe('the embedded database parses results as PGlite does', () => {
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'svc-pglite-parsing-'));
-    const first = await Database.open({ driver: 'pglite', dataDir });
+    // From the run's migrated template (no initdb); the probe table is this file's own.
+    const first = await Database.open({ ...(await templateOptions()), dataDir });
     await first.knex.raw('create table parsing_probe (id int4 primary key, tags text[])');
     await first.knex('parsing_probe').insert([
       { id: 1, tags: ['a', 'b'] },
@@ -43,7 +52,8 @@ describe('the embedded database parses results as PGlite does', () => {
     // Reopened: the table's row type exists when the instance reads its array types.
     db = await Database.open({ driver: 'pglite', dataDir });
     referenceDir = mkdtempSync(path.join(os.tmpdir(), 'svc-pglite-reference-'));
-    reference = await PGlite.create({ dataDir: referenceDir, extensions: { vector } });
+    const templateFile = process.env.SVC_TEST_PGLITE_TEMPLATE;
+    reference = await PGlite.create({ dataDir: referenceDir, loadDataDir: templateFile ? new Blob([readFileSync(templateFile)]) : undefined, extensions: { vector } });
     await reference.exec(`create extension if not exists vector; create table parsing_probe (id int4 primary key, tags text[]);
       insert into parsing_probe values (1, '{a,b}'), (2, null);`);
     await reference.refreshArrayTypes();
@@ -90,7 +100,7 @@ describe('the embedded database parses results as PGlite does', () => {
   it('runs with the buffer pool it was given: 32 MB unless told', async () => {
     const shown = await db.knex.raw<{ rows: { shared_buffers: string }[] }>('show shared_buffers');
     expect(shown.rows[0]!.shared_buffers).toBe('32MB');
-    const larger = await Database.open({ driver: 'pglite', sharedBuffersMb: 48 });
+    const larger = await Database.open({ ...(await templateOptions()), sharedBuffersMb: 48 });
     try {
       const again = await larger.knex.raw<{ rows: { shared_buffers: string }[] }>('show shared_buffers');
       expect(again.rows[0]!.shared_buffers).toBe('48MB');

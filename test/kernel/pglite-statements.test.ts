@@ -6,11 +6,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Database } from '../../kernel/storage/database.js';
+import { testDatabase } from '../../sdk/testing/index.js';
 
 let db: Database;
 
 beforeAll(async () => {
-  db = await Database.open({ driver: 'pglite' });
+  // The run's migrated template (no initdb); the probe table is this file's own.
+  db = await Database.open(await testDatabase());
   await db.knex.raw('create table probe (id int primary key, name text not null, tags text[])');
   await db.knex('probe').insert([
     { id: 1, name: 'one', tags: ['a'] },
