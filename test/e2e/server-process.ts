@@ -59,11 +59,13 @@ export function tempDataDir(): string {
  * `SVC_TEST_SERVER_TEMPLATE` (the browser suites' global setup makes one per run). A server
  * started `fromTemplate` begins from a copy: an installation that has started once, with nothing
  * set up yet, so it skips creating the embedded database and running every mod's migrations
- * (about 8 of the 11 s a first start takes on a 2-core machine).
+ * (about 8 of the 11 s a first start takes on a 2-core machine). `SVC_TEST_SERVER_TEMPLATE=off`
+ * makes none (a run of unit and sandbox suites).
  */
 export function copyTemplateDataDir(into: string): boolean {
   const template = process.env.SVC_TEST_SERVER_TEMPLATE;
-  if (!template) return false;
+  // `off`: the run made none (it starts no server, or starts them on empty data dirs).
+  if (!template || template === 'off') return false;
   cpSync(template, into, { recursive: true });
   return true;
 }
