@@ -4,6 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { projectRoot } from '../../kernel/config.js';
 import { cpuWindow } from './cpu.js';
@@ -142,16 +143,29 @@ function findServerPid(dataDir: string): number | undefined {
 }
 
 /**
+ * The Node flags `npm start` runs the server with: what package.json's `start` script puts
+ * between `node` and `scripts/start.mjs`. The benchmarks start the server with exactly these
+ * (the test suites' servers run with flags of their own).
+ */
+export function npmStartNodeFlags(): string[] {
+  const start = (JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+  const words = start.trim().split(/\s+/);
+  if (words[0] !== 'node' || words.at(-1) !== 'scripts/start.mjs') throw new Error(`package.json's start script is not \`node [flags] scripts/start.mjs\`: ${start}`);
+  return words.slice(1, -1);
+}
+
+/**
  * `startServer` (the e2e helper) with the child tracked, and killed by PID if the start fails.
- * The server runs at the log level a user gets (`info` unless `env` names another): its request
- * lines are written to a pipe this process reads and drops, as a terminal or log collector would.
+ * The server runs as `npm start` runs it: its Node flags, and the log level a user gets (`info`
+ * unless `env` names another): its request lines are written to a pipe this process reads and
+ * drops, as a terminal or log collector would.
  */
 export async function launchServer(options: { dataDir: string; port: number; timeoutMs: number; env?: Record<string, string> }): Promise<ServerProcess> {
   try {
     // `info` is the default of `npm start` (the e2e helper otherwise starts servers at `warn`).
     // `SVC_BENCH_SERVER_NODE_OPTIONS='--cpu-prof --cpu-prof-dir=/tmp/prof'` profiles the server under the bench's load.
     const nodeOptions: Record<string, string> = process.env.SVC_BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.SVC_BENCH_SERVER_NODE_OPTIONS } : {};
-    const server = await startServer({ ...options, env: { SVC_LOG_LEVEL: 'info', ...nodeOptions, ...options.env }, dropOutputAfterStart: true });
+    const server = await startServer({ ...options, nodeFlags: npmStartNodeFlags(), env: { SVC_LOG_LEVEL: 'info', ...nodeOptions, ...options.env }, dropOutputAfterStart: true });
     track(server.child);
     return server;
   } catch (error) {

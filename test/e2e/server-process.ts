@@ -74,10 +74,10 @@ export function copyTemplateDataDir(into: string): boolean {
  * Node flags of the test suites' servers. A suite's server lives for seconds to a minute: V8's
  * optimizing tier would recompile PostgreSQL's hottest WebAssembly functions in the background,
  * about 4 s of CPU per process that pays back only in a long-lived one, and the suites run on
- * every core at once. Its baseline tier runs the same code (the benchmarks start the server
- * with Node's defaults, as `npm start` does).
+ * every core at once. Its baseline tier runs the same code. The benchmarks pass `nodeFlags`: the
+ * flags `npm start` gives (see bench/lib/processes.ts).
  */
-const SERVER_NODE_FLAGS = ['--liftoff-only'];
+export const SERVER_NODE_FLAGS = ['--liftoff-only'];
 
 /** Spawns the server; resolves once it printed its listening line (or rejects with its output). */
 export async function startServer(
@@ -90,13 +90,15 @@ export async function startServer(
     dropOutputAfterStart?: boolean;
     /** Start a data dir this helper makes from the run's template, when there is one (see `copyTemplateDataDir`). */
     fromTemplate?: boolean;
+    /** Node's flags for the server; the suites' own ({@link SERVER_NODE_FLAGS}) unless given. */
+    nodeFlags?: readonly string[];
   } = {},
 ): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   const ownsDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? tempDataDir();
   if (ownsDir && options.fromTemplate) copyTemplateDataDir(dataDir);
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'scripts/start.mjs'], {
+  const child = spawn(process.execPath, [...(options.nodeFlags ?? SERVER_NODE_FLAGS), 'scripts/start.mjs'], {
     cwd: projectRoot,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', SVC_PORT: String(port), SVC_DATA_DIR: dataDir, SVC_LOG_LEVEL: 'warn', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
