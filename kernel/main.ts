@@ -7,11 +7,9 @@ import path from 'node:path';
 import { isSvcError } from '../sdk/errors.js';
 import { ConfigError, loadConfig, redactDatabaseUrl, type KernelConfig } from './config.js';
 import type { Kernel } from './index.js';
-import { createLogger } from './logger.js';
 import { keepTickObjectMapsAlive } from './http/tick-maps.js';
 import { acquireDataDirLock, DataDirLockedError, secureDataDir, type DataDirLock } from './storage/data-dir-lock.js';
-import { dumpEmbeddedDatabase } from './storage/backup-dump.js';
-import { Database, DatabaseOpenError, databaseOptionsFor } from './storage/database.js';
+import { DatabaseOpenError, databaseOptionsFor, openEmbeddedThread } from './storage/database-options.js';
 
 function fatal(line: string): never {
   process.stderr.write(`svc: ${line}\n`);
@@ -52,12 +50,17 @@ async function main(): Promise<void> {
   const releaseLock = () => lock.release();
   let kernel: Kernel;
   try {
-    // The embedded database opens (WebAssembly compiled off the main thread, files read) while
-    // the kernel and the mods are still being loaded: that overlap is most of a fast start.
-    const logger = createLogger(config);
-    // Before the database loads (its start-up runs full garbage collections): see tick-maps.ts.
+    // Before anything else runs that collects garbage (loading the kernel does): see tick-maps.ts.
     await keepTickObjectMapsAlive();
-    const opening = Database.open(databaseOptionsFor(config), logger);
+    // The embedded database opens on its own thread (PostgreSQL compiled, its files read) while
+    // this one loads the kernel and the mods: that overlap is most of a fast start. Its thread
+    // starts first, before the kernel's code (knex, Fastify, the mods) is even loaded.
+    const databaseOptions = databaseOptionsFor(config);
+    const embedded = databaseOptions.driver === 'pglite' ? openEmbeddedThread(databaseOptions) : undefined;
+    embedded?.catch(() => undefined); // reported through createKernel below
+    const [{ createLogger }, { Database }, { dumpEmbeddedDatabase }] = await Promise.all([import('./logger.js'), import('./storage/database.js'), import('./storage/backup-dump.js')]);
+    const logger = createLogger(config);
+    const opening = Database.open(databaseOptions, logger, embedded);
     opening.catch(() => undefined); // reported through createKernel below
     // `npm run backup` while the service runs: only this process may read its PGlite files.
     lock.serve('backup', async () => dumpEmbeddedDatabase(await opening));

@@ -4,39 +4,19 @@
  * The same migrations and queries run on both.
  */
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
-import { mkdirSync } from 'node:fs';
 import knexFactory, { type Knex } from 'knex';
 import type { DatabaseDescription } from '../../sdk/core-services.js';
 import { redactDatabaseUrl } from '../config.js';
-import { PgliteClient, PgliteThread } from './pglite-client.js';
+import { DatabaseOpenError, openEmbeddedThread, type DatabaseOptions } from './database-options.js';
+import { PgliteClient } from './pglite-client.js';
+import type { PgliteThread } from './pglite-thread.js';
 import { withAdvisoryLock, withSchemaLock } from './schema-lock.js';
 
-export type DatabaseOptions =
-  | {
-      driver: 'pglite';
-      /** Folder of the data files; omitted for an in-memory database. */
-      dataDir?: string;
-      /** A data dir dump (tar) to start from: tests clone a migrated template this way. */
-      loadDataDir?: Blob | Uint8Array;
-      /** PostgreSQL's `shared_buffers` in MiB (`SVC_PGLITE_SHARED_BUFFERS_MB`; default 32). */
-      sharedBuffersMb?: number;
-    }
-  | { driver: 'postgres'; url: string; poolMax?: number; connectTimeoutMs?: number };
+export { DatabaseOpenError, databaseOptionsFor, type DatabaseOptions } from './database-options.js';
 
 export interface DatabaseLogger {
   warn(obj: object, msg: string): void;
   error(obj: object, msg: string): void;
-}
-
-/** Failure to reach or open the database at start; its message is safe to print. */
-export class DatabaseOpenError extends Error {
-  readonly code = 'database_unavailable';
-}
-
-/** The database the config names: PostgreSQL when `DATABASE_URL` is set, else the embedded one in the data dir. */
-export function databaseOptionsFor(config: { databaseUrl?: string; dataDir: string; pgliteSharedBuffersMb?: number }): DatabaseOptions {
-  return config.databaseUrl ? { driver: 'postgres', url: config.databaseUrl } : { driver: 'pglite', dataDir: path.join(config.dataDir, 'pglite'), sharedBuffersMb: config.pgliteSharedBuffersMb };
 }
 
 export class Database {
@@ -59,7 +39,11 @@ export class Database {
     return withAdvisoryLock(this.url, name, wait, fn);
   }
 
-  static async open(options: DatabaseOptions, logger?: DatabaseLogger): Promise<Database> {
+  /**
+   * Opens the database `options` names. `embedded`: the embedded database's thread, already
+   * opening from the same options (the server's start begins it before loading this module).
+   */
+  static async open(options: DatabaseOptions, logger?: DatabaseLogger, embedded?: Promise<PgliteThread>): Promise<Database> {
     // knex writes migration failures and deprecations to the console unless given a logger.
     const log = {
       warn: (message: unknown) => logger?.warn({ component: 'database' }, String(message)),
@@ -68,14 +52,7 @@ export class Database {
       debug: () => undefined,
     };
     if (options.driver === 'pglite') {
-      if (options.dataDir) mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
-      let pglite: PgliteThread;
-      try {
-        // On a thread of its own (see pglite-client.ts), with the `vector` and `pg_trgm` extensions.
-        pglite = await PgliteThread.open({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, sharedBuffersMb: options.sharedBuffersMb });
-      } catch (error) {
-        throw new DatabaseOpenError(`cannot open the embedded database in ${options.dataDir ?? 'memory'}: ${(error as Error).message}`);
-      }
+      const pglite = await (embedded ?? openEmbeddedThread(options));
       const knex = knexFactory({
         client: PgliteClient as unknown as typeof knexFactory.Client,
         dialect: 'postgres',

@@ -6,13 +6,15 @@
  * streaming and the rest go on beside it on another core. Plain JavaScript (not TypeScript) so
  * the worker starts the same way under `npm start`, the test runner and any build of the kernel.
  *
- * The first message in is `{ wasmModule }`: PostgreSQL compiled by the opener, shared by every thread of the process.
- * Then messages in: `{ id, conn, op: 'query', sql, params, rowMode, sync? }`, `{ id, conn, op: 'exec', sql }`
+ * `workerData.wasmModule` is PostgreSQL's WebAssembly when the process has compiled it already;
+ * else this thread compiles it (beside loading PGlite) and hands it back with the open's answer,
+ * `{ id: 0, result: { wasmModule } }`, for the process's next threads.
+ * Messages in: `{ id, conn, op: 'query', sql, params, rowMode, sync? }`, `{ id, conn, op: 'exec', sql }`
  * (a parameterless script of several statements), `{ id, conn: 0, op: 'dump' }`, `{ id, conn: 0, op: 'close' }`.
  * Answers: `{ id, result, tx }` or `{ id, error: { message, name, ...fields }, tx }`, where `tx` says
  * the connection is inside a transaction now; the open's outcome is `{ id: 0, ... }`. Results are
  * `{ rows, fields, affectedRows }` as PGlite makes them. A message marked `sync` is answered on
- * `syncPort` and signalled through `signal` (its sender waits with `Atomics.wait`: see pglite-client.ts).
+ * `syncPort` and signalled through `signal` (its sender waits with `Atomics.wait`: see pglite-thread.ts).
  * Both sides batch: a message may be an array of messages, and answers go as arrays.
  *
  * Result parsing is made cheap here: PGlite parses each result through a table of type parsers,
@@ -23,12 +25,15 @@
  * columns, which PGlite then returns as their text form, are parsed here with the parsers PGlite
  * would have used, made from the array types it saw at open. Results are the same values.
  */
+import { readFile } from 'node:fs/promises';
 import module from 'node:module';
 import { parentPort, workerData } from 'node:worker_threads';
 
-const { dataDir, load, signal, syncPort, sharedBuffersMb, compileCacheDir } = workerData;
-// PostgreSQL's compiled WebAssembly: the opener's first message (it compiles while this thread loads).
-const compiled = new Promise((resolve) => parentPort.once('message', (message) => resolve(message.wasmModule)));
+const { dataDir, load, signal, syncPort, sharedBuffersMb, compileCacheDir, wasmModule } = workerData;
+// PostgreSQL's WebAssembly: the process's, or compiled here while PGlite loads (PGlite would
+// compile its own otherwise, and keep no module to hand back). A failed compile fails the open.
+const compiled = wasmModule ? Promise.resolve(wasmModule) : readFile(new URL('pglite.wasm', import.meta.resolve('@electric-sql/pglite'))).then((bytes) => WebAssembly.compile(bytes));
+compiled.catch(() => undefined); // reported by the open below
 // The process's compile cache does not reach a worker thread: this thread enables it for itself
 // before PGlite (a large module) is loaded, hence the dynamic imports.
 if (compileCacheDir) module.enableCompileCache?.(compileCacheDir);
@@ -135,7 +140,7 @@ try {
   pglite = await PGlite.create({
     dataDir,
     loadDataDir: load instanceof Uint8Array ? tarOf(load) : load,
-    // Compiled once per process by the opener (pglite-client.ts), shared with every thread.
+    // Compiled once per process (see pglite-thread.ts), shared with every thread.
     pgliteWasmModule: await compiled,
     extensions: { vector, pg_trgm },
     // PostgreSQL's buffer pool, allocated and cleared at every open: PGlite's default 128 MB cost
@@ -145,7 +150,7 @@ try {
   });
   arrays = await takeArrayParsers(pglite);
   statements = new StatementCache(pglite, { serialize: protocol.serialize, ...parse });
-  port.postMessage({ id: 0, result: true });
+  port.postMessage({ id: 0, result: { wasmModule: await compiled } });
 } catch (error) {
   port.postMessage({ id: 0, error: describeError(error) });
 }

@@ -1,5 +1,5 @@
 /**
- * Opening the embedded database from a data-dir dump (kernel/storage/pglite-client.ts): from a
+ * Opening the embedded database from a data-dir dump (kernel/storage/pglite-thread.ts): from a
  * Blob (a restore) and from bytes in shared memory (the test kit's template, read once per
  * process), several databases side by side from the same bytes, each its own copy; the bytes are
  * left as they were. Every thread runs the one compiled PostgreSQL module of the process.

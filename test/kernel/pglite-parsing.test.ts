@@ -1,6 +1,6 @@
 /**
  * The embedded database's knex client parses results as PGlite itself does (kernel/storage/
- * pglite-client.ts takes the array types out of PGlite's per-query parser table): the same
+ * pglite-worker.mjs takes the array types out of PGlite's per-query parser table): the same
  * values for scalar and array columns, with nulls, in object and array row modes, with several
  * columns of one name, on a data dir opened afresh and on one reopened with tables in it.
  */
