@@ -5,6 +5,7 @@
  * this file only decides the order in which the kernel's parts are made and started.
  */
 import { randomUUID } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { asFunction, asValue, type AwilixContainer } from 'awilix';
 import type { Logger } from 'pino';
@@ -264,12 +265,19 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
 /**
  * The shipped code's identity, hashed once per process: it cannot change under a running process
  * (an update of the code is a new process), and a process that makes several kernels (tests)
- * would otherwise hash the same thousand files for each.
+ * would otherwise hash the same thousand files for each. Kept between starts beside the server's
+ * build (`.build/`, made here when missing): a start with the same files reads it back.
  */
 let identity: Promise<string> | undefined;
 function shippedCodeIdentity(): Promise<string> {
   if (!identity) {
-    identity = computeBuildIdentity(projectRoot);
+    const cacheDir = path.join(projectRoot, '.build');
+    identity = mkdir(cacheDir, { recursive: true })
+      .then(
+        () => path.join(cacheDir, 'identity.json'),
+        () => undefined, // a read-only install: hashed at every start
+      )
+      .then((cacheFile) => computeBuildIdentity(projectRoot, { cacheFile }));
     identity.catch(() => (identity = undefined)); // asked again by the next kernel
   }
   return identity;
