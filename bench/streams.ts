@@ -125,6 +125,12 @@ export async function runStreamsBench(): Promise<BenchOutcome> {
     streaming = false;
     await rssLoop;
     const busyHealth = await healthProbe.stop();
+    // Where the slow answers were: request time since the streams were started (the probe started just before).
+    const slowest = (await healthProbe.timed)
+      .slice()
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, 5)
+      .map((s) => `${Math.round(s.ms)} ms at +${(s.at / 1000).toFixed(2)} s`);
     const cpuMsPerTurn = (processCpuMs(pid) - cpu0) / STREAMS;
     const completed = turns.filter((t) => t.terminal === 'run.completed').length;
     const first = turns.map((t) => t.firstMs).filter(Number.isFinite);
@@ -199,7 +205,10 @@ export async function runStreamsBench(): Promise<BenchOutcome> {
     ];
     return {
       rows,
-      notes: [`streams: ${STREAMS} turns of ${CHUNKS} chunks over ${STREAM_MS / 1000} s took ${round(wallS, 1)} s in all; ${healthP.samples} health samples; embedded PGlite, log level info (defaults)`],
+      notes: [
+        `streams: ${STREAMS} turns of ${CHUNKS} chunks over ${STREAM_MS / 1000} s took ${round(wallS, 1)} s in all; ${healthP.samples} health samples; embedded PGlite, log level info (defaults)`,
+        `streams: the slowest health answers (request sent, since the streams were started): ${slowest.join(', ')}`,
+      ],
       raw: { streams: STREAMS, completed, firstP, healthP, idleP, perStreamKiB, cpuMsPerTurn: round(cpuMsPerTurn, 2), wallS: round(wallS, 1), resume: { ...resumeP, events: eventCount, healthP50: resumeHealthP50 } },
     };
   } finally {
