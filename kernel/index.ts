@@ -175,7 +175,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
     const egress = container.resolve<EgressGuard>('core.egress');
     const settingsStore = new SettingsStore(database.knex, changeBus);
     const secretStore = new SecretStore(database.knex, secretBox, changeBus);
-    const { uiAuth, tokens, oidc, authenticator } = await startAuth({ config, database, settings: settingsStore, secrets: secretStore, egress, logger });
+    const { uiAuth, tokens, oidc, authenticator } = await startAuth({ config, database, changes: changeBus, settings: settingsStore, secrets: secretStore, egress, logger });
 
     mark('auth');
     provide({

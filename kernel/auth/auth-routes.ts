@@ -205,11 +205,12 @@ export function authRoutes({ uiAuth, authenticator, oidc, tokens, trustedProxies
       '/auth/logout',
       {
         schema: {
-          summary: 'Sign out: clears the Basic and OIDC cookies',
+          summary: 'Sign out: ends the session of the cookie presented and clears the Basic and OIDC cookies',
           description: 'In Basic mode the next request without a session is challenged even when the browser re-sends the password it keeps, so the browser asks for it again.',
           tags: tag,
         },
-        handler: async () => {
+        handler: async (request) => {
+          await authenticator.signOut(authRequestOf(request));
           const config = await uiAuth.effective();
           const cookies = clearedAuthCookies();
           if (config.mode === 'basic') cookies.push(signedOutCookie(config.basic.secureCookies));

@@ -9,9 +9,10 @@ import type { RouteAuthContext } from '../../sdk/http.js';
 import { stripMappedPrefix } from '../config.js';
 import { errors } from '../errors.js';
 import type { ApiTokenStore, ApiTokenView } from './api-token-store.js';
-import { OIDC_SESSION_COOKIE, type OidcFlow } from './oidc-flow.js';
+import { OIDC_SESSION_COOKIE, type OidcFlow, type OidcSession } from './oidc-flow.js';
 import { LoginThrottle } from './login-throttle.js';
 import { verifyPassword } from './password-hash.js';
+import { MAX_SID_LENGTH, newSessionId, type SessionRevocations } from './session-revocations.js';
 import { signValue, verifyValue } from './signed-cookie.js';
 import { tokenMayRead, type TokenGateRoute } from './token-gate.js';
 import type { EffectiveUiAuth, UiAuthService } from './ui-auth-service.js';
@@ -82,14 +83,24 @@ export function signedOutCookie(secure: boolean, clear = false): string {
   return serializeCookie(SIGNED_OUT_COOKIE, clear ? '' : '1', { httpOnly: true, sameSite: 'lax', path: '/', secure, ...(clear ? { maxAge: 0 } : {}) });
 }
 
+interface BasicSession {
+  user: string;
+  /** The session's id: minted at the password sign-in, kept by every refresh, revoked by sign-out. */
+  sid: string;
+  exp: number;
+}
+
+/** A cookie's `sid`; a cookie signed before sessions had ids has none and no longer signs in. */
+const validSid = (sid: unknown): sid is string => typeof sid === 'string' && sid.length > 0 && sid.length <= MAX_SID_LENGTH;
+
 /** At most this many verified session cookies are remembered (then the memo starts over). */
 const SESSION_MEMO_SIZE = 1024;
 
 export class Authenticator {
-  /** Verified Basic cookies → who and with which signing key; a password change misses. */
-  private readonly basicSessions = new Map<string, { passwordHash: string; user: string; exp: number }>();
-  /** The refreshed cookie of the current second per user: each success still gets a fresh one. */
-  private refreshed: { passwordHash: string; user: string; exp: number; secure: boolean; sessionSeconds: number; cookie: string } | undefined;
+  /** Verified Basic cookies → who, which session and with which signing key; a password change misses. */
+  private readonly basicSessions = new Map<string, BasicSession & { passwordHash: string }>();
+  /** The refreshed cookie of the current second for the last session: each success still gets a fresh one. */
+  private refreshed: { passwordHash: string; user: string; sid: string; exp: number; secure: boolean; sessionSeconds: number; cookie: string } | undefined;
   /** The last Cookie header parsed, and what it parsed to (parsing is pure). */
   private lastCookieHeader: string | undefined;
   private lastCookies: Record<string, string | undefined> = {};
@@ -102,6 +113,7 @@ export class Authenticator {
     private readonly uiAuth: UiAuthService,
     private readonly tokens: ApiTokenStore,
     private readonly oidc: OidcFlow,
+    private readonly revocations: Pick<SessionRevocations, 'isRevoked' | 'revoke'>,
     options: { loginThrottle?: LoginThrottle; verifyPassword?: (password: string, hash: string) => Promise<boolean> } = {},
   ) {
     this.loginThrottle = options.loginThrottle ?? new LoginThrottle();
@@ -163,11 +175,11 @@ export class Authenticator {
     try {
       if (config.mode === 'trusted-proxy') return { mode: config.mode, identity: this.trustedProxy(config, request).identity };
       if (config.mode === 'basic') {
-        const user = this.basicCookieUser(config, request);
-        return { mode: config.mode, identity: user ? { via: 'basic', user } : undefined };
+        const session = this.basicCookieSession(config, request);
+        return { mode: config.mode, identity: session ? { via: 'basic', user: session.user } : undefined };
       }
       if (config.mode === 'oidc') {
-        const session = this.oidc.verifySession(config, this.cookie(request, OIDC_SESSION_COOKIE));
+        const session = this.oidcCookieSession(config, request);
         return { mode: config.mode, identity: session ? { via: 'oidc', user: session.email ?? session.sub } : undefined };
       }
     } catch {
@@ -197,36 +209,59 @@ export class Authenticator {
     return { enabled: true, authenticated: true, identity: { via: 'trusted-proxy', user } };
   }
 
-  private basicCookieUser(config: EffectiveUiAuth, request: AuthRequest): string | undefined {
+  private basicCookieSession(config: EffectiveUiAuth, request: AuthRequest): BasicSession | undefined {
     const { username, passwordHash } = config.basic;
     if (!username || !passwordHash) return undefined;
     const value = this.cookie(request, BASIC_COOKIE);
     if (!value) return undefined;
     const now = Math.floor(Date.now() / 1000);
     const memo = this.basicSessions.get(value);
-    if (memo && memo.passwordHash === passwordHash && memo.user === username) return memo.exp > now ? username : undefined;
-    const session = verifyValue<{ u?: unknown; exp?: unknown }>(value, passwordHash);
-    if (!session || typeof session.u !== 'string' || typeof session.exp !== 'number') return undefined;
-    if (session.exp <= now || !safeEqual(session.u, username)) return undefined;
+    if (memo && memo.passwordHash === passwordHash && memo.user === username) return memo.exp > now && !this.revocations.isRevoked(memo.sid) ? memo : undefined;
+    const session = verifyValue<{ u?: unknown; exp?: unknown; sid?: unknown }>(value, passwordHash);
+    if (!session || typeof session.u !== 'string' || typeof session.exp !== 'number' || !validSid(session.sid)) return undefined;
+    if (session.exp <= now || !safeEqual(session.u, username) || this.revocations.isRevoked(session.sid)) return undefined;
     if (this.basicSessions.size >= SESSION_MEMO_SIZE) this.basicSessions.clear();
-    this.basicSessions.set(value, { passwordHash, user: username, exp: session.exp });
-    return username;
+    const verified = { passwordHash, user: username, sid: session.sid, exp: session.exp };
+    this.basicSessions.set(value, verified);
+    return verified;
+  }
+
+  /** The OIDC session of the request's cookie, unless it was signed out. */
+  private oidcCookieSession(config: EffectiveUiAuth, request: AuthRequest): OidcSession | undefined {
+    const session = this.oidc.verifySession(config, this.cookie(request, OIDC_SESSION_COOKIE));
+    return session && validSid(session.sid) && !this.revocations.isRevoked(session.sid) ? session : undefined;
+  }
+
+  /**
+   * Signs out the session the request's cookie carries, in the mode in force: no cookie of that
+   * session signs in again, on any process, even one a response still in flight sets again.
+   */
+  async signOut(request: AuthRequest): Promise<void> {
+    const config = await this.uiAuth.effective();
+    if (config.mode === 'basic') {
+      const session = this.basicCookieSession(config, request);
+      // A refresh may have pushed a cookie of this session up to a full lifetime from now.
+      if (session) await this.revocations.revoke(session.sid, Math.floor(Date.now() / 1000) + config.basic.sessionSeconds);
+    } else if (config.mode === 'oidc') {
+      const session = this.oidcCookieSession(config, request);
+      if (session) await this.revocations.revoke(session.sid, session.exp);
+    }
   }
 
   /** Synchronous for a valid session cookie (the common case); a password check is async. */
   private basic(config: EffectiveUiAuth, request: AuthRequest): AuthOutcome | Promise<AuthOutcome> {
     const { username, passwordHash, sessionSeconds, secureCookies } = config.basic;
     if (!username || !passwordHash) throw errors.authNotConfigured({ mode: 'basic' });
-    const user = this.basicCookieUser(config, request);
-    if (user) return this.basicSuccess(user, passwordHash, sessionSeconds, secureCookies);
+    const session = this.basicCookieSession(config, request);
+    if (session) return this.basicSuccess(session.user, session.sid, passwordHash, sessionSeconds, secureCookies);
     if (this.cookie(request, SIGNED_OUT_COOKIE) !== undefined) {
       throw errors.unauthenticated(undefined, { headers: { 'www-authenticate': BASIC_CHALLENGE, 'set-cookie': signedOutCookie(secureCookies, true) } });
     }
     return this.basicPassword(config, request);
   }
 
-  private basicSuccess(user: string, passwordHash: string, sessionSeconds: number, secureCookies: boolean): AuthOutcome {
-    return { context: { enabled: true, authenticated: true, identity: { via: 'basic', user } }, setCookies: [this.refreshedCookie(user, passwordHash, sessionSeconds, secureCookies)] };
+  private basicSuccess(user: string, sid: string, passwordHash: string, sessionSeconds: number, secureCookies: boolean): AuthOutcome {
+    return { context: { enabled: true, authenticated: true, identity: { via: 'basic', user } }, setCookies: [this.refreshedCookie(user, sid, passwordHash, sessionSeconds, secureCookies)] };
   }
 
   private async basicPassword(config: EffectiveUiAuth, request: AuthRequest): Promise<AuthOutcome> {
@@ -260,7 +295,8 @@ export class Authenticator {
       if (!checked.value) throw errors.unauthenticated(undefined, challenge);
       user = username!;
     }
-    return this.basicSuccess(user, passwordHash!, sessionSeconds, secureCookies);
+    // A password sign-in starts a new session; refreshes of its cookie keep the id.
+    return this.basicSuccess(user, newSessionId(), passwordHash!, sessionSeconds, secureCookies);
   }
 
   private static throttled(retryAfterMs: number) {
@@ -269,18 +305,18 @@ export class Authenticator {
   }
 
   /** Every success refreshes the cookie so an active operator stays signed in; built once a second. */
-  private refreshedCookie(user: string, passwordHash: string, sessionSeconds: number, secure: boolean): string {
+  private refreshedCookie(user: string, sid: string, passwordHash: string, sessionSeconds: number, secure: boolean): string {
     const exp = Math.floor(Date.now() / 1000) + sessionSeconds;
     const last = this.refreshed;
-    if (last && last.exp === exp && last.user === user && last.passwordHash === passwordHash && last.secure === secure && last.sessionSeconds === sessionSeconds) return last.cookie;
-    const cookie = serializeCookie(BASIC_COOKIE, signValue({ u: user, exp }, passwordHash), cookieOptions(secure, sessionSeconds));
-    this.refreshed = { passwordHash, user, exp, secure, sessionSeconds, cookie };
+    if (last && last.exp === exp && last.sid === sid && last.user === user && last.passwordHash === passwordHash && last.secure === secure && last.sessionSeconds === sessionSeconds) return last.cookie;
+    const cookie = serializeCookie(BASIC_COOKIE, signValue({ u: user, exp, sid }, passwordHash), cookieOptions(secure, sessionSeconds));
+    this.refreshed = { passwordHash, user, sid, exp, secure, sessionSeconds, cookie };
     return cookie;
   }
 
   private oidcSession(config: EffectiveUiAuth, request: AuthRequest): AuthOutcome {
     if (this.uiAuth.problem(config)) throw errors.authNotConfigured({ mode: 'oidc' });
-    const session = this.oidc.verifySession(config, this.cookie(request, OIDC_SESSION_COOKIE));
+    const session = this.oidcCookieSession(config, request);
     if (session) return { context: { enabled: true, authenticated: true, identity: { via: 'oidc', user: session.email ?? session.sub } } };
     const isApi = request.pathname === '/api' || request.pathname.startsWith('/api/');
     const loginUrl = `${OIDC_LOGIN_PATH}?returnTo=${encodeURIComponent(isApi ? '/' : request.url)}`;

@@ -13,6 +13,7 @@ let openIdClient: Promise<typeof OpenIdClient> | undefined;
 const loadClient = () => (openIdClient ??= import('openid-client'));
 import { findEgressRefusal, type EgressGuard } from '../../sdk/core/egress.js';
 import { errors } from '../errors.js';
+import { newSessionId } from './session-revocations.js';
 import { signValue, verifyValue } from './signed-cookie.js';
 import type { EffectiveUiAuth } from './ui-auth-service.js';
 
@@ -27,6 +28,8 @@ export interface OidcSession extends Record<string, unknown> {
   email: string | null;
   exp: number;
   rev: string;
+  /** The session's id, for sign-out (`session-revocations.ts`). */
+  sid: string;
 }
 
 interface LoginState extends Record<string, unknown> {
@@ -148,6 +151,7 @@ export class OidcFlow {
       emailVerified: claims.email_verified === true,
       exp,
       rev: config.revision,
+      sid: newSessionId(),
     };
     return { sessionCookie: signValue(session, secret), returnTo: login.returnTo, maxAge: Math.max(0, exp - now) };
   }

@@ -7,11 +7,13 @@ import type { Logger } from 'pino';
 import type { EgressGuard } from '../../sdk/core/egress.js';
 import type { KernelConfig } from '../config.js';
 import type { SecretStore } from '../secrets/secret-store.js';
+import type { ChangeBus } from '../storage/change-bus.js';
 import type { Database } from '../storage/database.js';
 import type { SettingsStore } from '../storage/settings-store.js';
 import { ApiTokenStore } from './api-token-store.js';
 import { Authenticator } from './authenticator.js';
 import { OidcFlow } from './oidc-flow.js';
+import { SessionRevocations } from './session-revocations.js';
 import { UiAuthService } from './ui-auth-service.js';
 
 export interface AuthParts {
@@ -21,12 +23,13 @@ export interface AuthParts {
   authenticator: Authenticator;
 }
 
-export async function startAuth(deps: { config: KernelConfig; database: Database; settings: SettingsStore; secrets: SecretStore; egress: EgressGuard; logger: Logger }): Promise<AuthParts> {
-  const { config, database, settings, secrets, egress, logger } = deps;
+export async function startAuth(deps: { config: KernelConfig; database: Database; changes: ChangeBus; settings: SettingsStore; secrets: SecretStore; egress: EgressGuard; logger: Logger }): Promise<AuthParts> {
+  const { config, database, changes, settings, secrets, egress, logger } = deps;
   const uiAuth = new UiAuthService(database.knex, settings, secrets, config.uiAuth, egress);
   const tokens = new ApiTokenStore(database.knex);
   const oidc = new OidcFlow(egress);
-  const authenticator = new Authenticator(uiAuth, tokens, oidc);
+  const revocations = await SessionRevocations.start(database.knex, changes);
+  const authenticator = new Authenticator(uiAuth, tokens, oidc, revocations);
   const effective = await uiAuth.effective();
   logger.info({ mode: effective.mode, source: effective.source }, 'interactive authentication');
   const loopbackProxy = effective.trustedProxy.allowedProxies.some((p) => p === '127.0.0.1' || p === '::1' || p.startsWith('127.'));

@@ -51,17 +51,50 @@ describe('basic mode configured from the environment', () => {
 
   it('refuses tampered, expired, foreign-user and wrongly keyed cookies', async () => {
     const future = Math.floor(Date.now() / 1000) + 3600;
-    const good = signValue({ u: 'admin', exp: future }, hash);
+    const good = signValue({ u: 'admin', exp: future, sid: 'a-session-id' }, hash);
     expect((await t.inject({ url: '/api/status', headers: { cookie: `hc_basic_session=${good}` } })).statusCode).toBe(200);
     const [body, mac] = good.split('.');
-    const tampered = `${Buffer.from(JSON.stringify({ u: 'admin', exp: future + 999999 })).toString('base64url')}.${mac}`;
-    const expired = signValue({ u: 'admin', exp: Math.floor(Date.now() / 1000) - 1 }, hash);
-    const otherUser = signValue({ u: 'mallory', exp: future }, hash);
-    const otherKey = signValue({ u: 'admin', exp: future }, await hashPassword(PASSWORD)); // same password, different hash
-    for (const value of [tampered, `${body}.`, expired, otherUser, otherKey, 'garbage']) {
+    const tampered = `${Buffer.from(JSON.stringify({ u: 'admin', exp: future + 999999, sid: 'a-session-id' })).toString('base64url')}.${mac}`;
+    const expired = signValue({ u: 'admin', exp: Math.floor(Date.now() / 1000) - 1, sid: 'a-session-id' }, hash);
+    const otherUser = signValue({ u: 'mallory', exp: future, sid: 'a-session-id' }, hash);
+    const otherKey = signValue({ u: 'admin', exp: future, sid: 'a-session-id' }, await hashPassword(PASSWORD)); // same password, different hash
+    const noSessionId = signValue({ u: 'admin', exp: future }, hash); // signed before sessions had ids
+    const oversizedId = signValue({ u: 'admin', exp: future, sid: 'x'.repeat(65) }, hash);
+    const wrongTypeId = signValue({ u: 'admin', exp: future, sid: 42 }, hash);
+    for (const value of [tampered, `${body}.`, expired, otherUser, otherKey, noSessionId, oversizedId, wrongTypeId, 'garbage']) {
       const res = await t.request({ url: '/api/status', headers: { cookie: `hc_basic_session=${value}` } });
       expect(res.status, value).toBe(401);
     }
+  });
+
+  it('signs the session out for good: its cookie, a copy, and one a late response set again no longer sign in', async () => {
+    const authorization = basicHeader('admin', PASSWORD);
+    const login = await t.inject({ url: '/api/status', headers: { authorization } });
+    const session = cookiesFrom(login.headers['set-cookie']);
+    // A request sent before the sign-out is answered after it, with the session's refreshed cookie.
+    const inFlight = await t.inject({ url: '/api/status', headers: { cookie: session } });
+    expect(inFlight.statusCode).toBe(200);
+    const lateCookie = cookiesFrom(inFlight.headers['set-cookie']);
+    // A second sign-in (another browser) is a session of its own.
+    const other = cookiesFrom((await t.inject({ url: '/api/status', headers: { authorization } })).headers['set-cookie']);
+
+    const logout = await t.inject({ method: 'POST', url: '/auth/logout', headers: { 'content-type': 'application/json', cookie: session }, payload: '{}' });
+    expect(logout.statusCode).toBe(200);
+    for (const cookie of [session, lateCookie]) {
+      const res = await t.request({ url: '/api/status', headers: { cookie } });
+      expect(res.status).toBe(401);
+      expect(res.headers['set-cookie']).toBeUndefined(); // nothing refreshed
+      expect((await t.request({ url: '/api/auth/session', headers: { cookie } })).body).toMatchObject({ authenticated: false });
+    }
+    expect((await t.request({ url: '/api/status', headers: { cookie: other } })).status).toBe(200);
+    // Signing out again, or with no cookie or a forged one, is harmless.
+    for (const cookie of [session, 'hc_basic_session=garbage', undefined]) {
+      const again = await t.inject({ method: 'POST', url: '/auth/logout', headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, payload: '{}' });
+      expect(again.statusCode).toBe(200);
+    }
+    const [row] = await t.kernel.database.knex('svc_auth_revoked_sessions').select('sid', 'expires_at');
+    expect(JSON.stringify(row)).not.toContain(PASSWORD);
+    expect(new Date(row.expires_at).getTime()).toBeGreaterThan(Date.now() + 43_000_000); // a full cookie lifetime (12 h)
   });
 
   it('answers the UI page with the Basic challenge too', async () => {

@@ -334,8 +334,16 @@ describe('oidc mode configured from the environment', () => {
 
   it('clears both OIDC cookies on logout', async () => {
     const { jar } = await login(base, peer, ALICE);
+    const copy = jar.get(SESSION)!;
+    const other = await login(base, peer, ALICE); // another browser: a session of its own
     const logout = await send(jar, `${base}/auth/logout`, { method: 'POST', json: {} });
     expect(logout.res.status).toBe(200);
+    // The session itself ended: a copy of its cookie no longer signs in; the other browser's still does.
+    const stolen = new CookieJar();
+    stolen.set('127.0.0.1', SESSION, copy);
+    expect((await send(stolen, `${base}/api/status`)).res.status).toBe(401);
+    expect((await send(stolen, `${base}/api/auth/session`)).body.authenticated).toBe(false);
+    expect((await send(other.jar, `${base}/api/status`)).res.status).toBe(200);
     for (const name of [STATE, SESSION]) {
       expect(cookieNamed(logout, name)).toMatchObject({ value: '', maxAge: 0, path: '/', httpOnly: true });
     }

@@ -247,3 +247,42 @@ it('embeds each Brains record exactly once while the three processes work the sa
     await fake.close();
   }
 });
+
+// Last in the file: it turns Basic sign-in on for every process.
+it('a Basic sign-out through one process is refused by every process, and a late refreshed cookie with it', async () => {
+  const put = await cluster.api(0, 'PUT', '/api/settings/ui-auth', { mode: 'basic', basic: { username: 'operator', password: 'a long multi-process password' } });
+  expect(put.status, JSON.stringify(put.body)).toBe(200);
+  const authorization = `Basic ${Buffer.from('operator:a long multi-process password').toString('base64')}`;
+  const status = async (index: number, headers: Record<string, string>) => (await fetch(`${cluster.base(index)}/api/status`, { headers })).status;
+  const sessionCookie = (res: Response) =>
+    res.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('hc_basic_session='))!
+      .split(';')[0]!;
+  // Every process asks for the password now.
+  for (const index of everyProcess())
+    await until(
+      () => status(index, {}),
+      (s) => s === 401,
+      `process ${index} in Basic mode`,
+      SEEN_WITHIN_MS,
+    );
+
+  const login = await fetch(`${cluster.base(1)}/api/status`, { headers: { authorization } });
+  expect(login.status).toBe(200);
+  const cookie = sessionCookie(login);
+  for (const index of everyProcess()) expect(await status(index, { cookie })).toBe(200); // each process reads it (and memoizes it)
+  const late = sessionCookie(await fetch(`${cluster.base(2)}/api/status`, { headers: { cookie } })); // refreshed by another process
+
+  const logout = await fetch(`${cluster.base(0)}/auth/logout`, { method: 'POST', headers: { cookie, 'content-type': 'application/json', origin: cluster.base(0) }, body: '{}' });
+  expect(logout.status).toBe(200);
+  for (const index of everyProcess()) {
+    for (const value of [cookie, late])
+      await until(
+        () => status(index, { cookie: value }),
+        (s) => s === 401,
+        `process ${index} to refuse the signed-out session`,
+        SEEN_WITHIN_MS,
+      );
+  }
+});

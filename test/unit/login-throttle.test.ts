@@ -109,7 +109,7 @@ describe('Basic password checks through the Authenticator', () => {
 
   it('runs at most four password checks at once; a full queue is refused at once without a check', async () => {
     const { stats, verify } = counting(20);
-    const auth = new Authenticator(uiAuth, {} as ApiTokenStore, {} as OidcFlow, { verifyPassword: verify });
+    const auth = new Authenticator(uiAuth, {} as ApiTokenStore, {} as OidcFlow, { isRevoked: () => false, revoke: async () => undefined }, { verifyPassword: verify });
     // Twenty peers, twenty usernames: no throttle applies, only the concurrency bound.
     const twenty = await Promise.all(Array.from({ length: 20 }, (_, i) => outcome(auth.authenticate(request(`10.0.0.${i}`, `u${i}`, 'wrong'), undefined))));
     expect(twenty).toEqual(Array(20).fill('unauthenticated'));
@@ -125,7 +125,7 @@ describe('Basic password checks through the Authenticator', () => {
 
   it('runs no password check for a throttled peer, also for attempts already queued', async () => {
     const { stats, verify } = counting(10);
-    const auth = new Authenticator(uiAuth, {} as ApiTokenStore, {} as OidcFlow, { verifyPassword: verify });
+    const auth = new Authenticator(uiAuth, {} as ApiTokenStore, {} as OidcFlow, { isRevoked: () => false, revoke: async () => undefined }, { verifyPassword: verify });
     // Twelve at once from one peer: the first five failures block it, the queued rest run no check.
     const burst = await Promise.all(Array.from({ length: 12 }, (_, i) => outcome(auth.authenticate(request('10.0.0.1', `u${i}`, 'wrong'), undefined))));
     expect(stats.calls).toBeLessThanOrEqual(8); // the five, plus at most the three running alongside the fifth
