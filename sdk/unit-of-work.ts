@@ -22,4 +22,12 @@ export interface UnitOfWorkOptions {
 export interface TransactionOptions {
   /** Join this unit of work (another mod's live transaction) instead of opening a transaction. */
   join?: UnitOfWork;
+  /**
+   * Run the whole callback again in a new transaction, up to this many more times, when
+   * PostgreSQL aborts it as a deadlock's victim (`40P01`) or for a serialization failure
+   * (`40001`): work racing a concurrent writer (deleting what a finishing run still writes). Only
+   * for a callback whose effects are all in the transaction or safe to repeat. Ignored with `join`
+   * (the owner of the transaction decides). Default 0.
+   */
+  retryOnConflict?: number;
 }

@@ -13,6 +13,24 @@ export function readSnapshot<T>(knex: Knex, driver: 'pglite' | 'postgres', read:
   });
 }
 
+/** SQLSTATEs after which the same transaction, run again, may well succeed. */
+const RETRYABLE = new Set(['40P01', '40001']);
+const MAX_CONFLICT_RETRIES = 5;
+
+/** `run` again (at most `retries` more times, a few ms apart) while it fails with a deadlock or serialization failure. */
+export async function withConflictRetry<T>(run: () => Promise<T>, retries: number): Promise<T> {
+  const limit = Math.min(Math.max(0, Math.floor(retries)), MAX_CONFLICT_RETRIES);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (attempt >= limit || !RETRYABLE.has((error as { code?: unknown })?.code as string)) throw error;
+      // A little jitter, so two retrying transactions do not meet again in step.
+      await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * (attempt + 1)));
+    }
+  }
+}
+
 export const databaseService: ModServiceDefinition<ModDatabaseService> = {
   id: 'core.database',
   scope: 'mod',
@@ -31,7 +49,7 @@ export const databaseService: ModServiceDefinition<ModDatabaseService> = {
       trigram: db.trigram,
       table: (name: string) => `${prefix}_${name}`,
       transaction: async (fn, options) => {
-        if (options?.join === undefined) return knex.transaction(fn);
+        if (options?.join === undefined) return withConflictRetry(() => knex.transaction(fn), options?.retryOnConflict ?? 0);
         // Another mod's transaction, named by the token it handed over: write in it under our own check.
         const joined = db.joined(options.join);
         if (!joined) throw errors.modUnitOfWorkUnknown({ modId: c.modId });

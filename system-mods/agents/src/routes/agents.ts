@@ -66,12 +66,17 @@ export function agentRoutes(registry: AgentRegistry, db: ModDatabaseService, rec
       handler: async (req) => {
         const { agentId } = req.params;
         // One transaction: every mod's rows for the agent (through its hook taps) and the agent itself.
-        const agent = await db.transaction(async (trx) => {
-          const found = await registry.require(agentId, trx);
-          await records.purge(agentId, trx);
-          await registry.deleteOwnRows(agentId, trx);
-          return found;
-        });
+        // A run of the agent that is finishing (its cancel is asked in the chat mod's tap) may still
+        // write its rows: if PostgreSQL picks this transaction as the deadlock's victim, it runs again.
+        const agent = await db.transaction(
+          async (trx) => {
+            const found = await registry.require(agentId, trx);
+            await records.purge(agentId, trx);
+            await registry.deleteOwnRows(agentId, trx);
+            return found;
+          },
+          { retryOnConflict: 3 },
+        );
         return { ok: true, agent };
       },
     }),
