@@ -21,6 +21,8 @@ export interface AgentDeleteEvent {
 export const agentHookPoints = {
   /** Series: an agent is being deleted; taps delete the agent's records in the event's unit of work. */
   beforeDelete: createHookPointRef<[AgentDeleteEvent]>('agents.beforeDelete'),
+  /** Parallel: the deletion committed; taps remove what is outside the database (files). A failure is logged, the deletion stands. */
+  deleted: createHookPointRef<[{ agentId: string }]>('agents.deleted'),
 } as const;
 
 /** The six profile document kinds. @public */

@@ -21,15 +21,21 @@ export default defineMod({
     http: httpRouterFor<RouteId>(),
     db: coreServices.database,
     extensions: coreServices.extensions,
+    log: coreServices.logger,
     catalog: optional(modelCatalogServiceRef),
     // Live runs come from the chat mod's engine when it is enabled (agents is enabled first).
     runStatus: optional(runStatusServiceRef),
   },
-  init({ http, db, extensions, catalog, runStatus }, { provide }) {
+  init({ http, db, extensions, log, catalog, runStatus }, { provide }) {
     // Mods that keep rows per agent tap agents.beforeDelete; each joins the deletion's unit of
     // work (a token for this transaction) and writes through a view checked against its own tables.
     const beforeDelete = extensions.hook(agentHookPoints.beforeDelete);
-    const records = { purge: (agentId: string, trx: Knex.Transaction) => beforeDelete.call({ agentId, unitOfWork: db.unitOfWork(trx) }) };
+    // Once the deletion committed, taps remove what is outside the database; the deletion stands either way.
+    const deleted = extensions.hook(agentHookPoints.deleted);
+    const records = {
+      purge: (agentId: string, trx: Knex.Transaction) => beforeDelete.call({ agentId, unitOfWork: db.unitOfWork(trx) }),
+      deleted: (agentId: string) => deleted.call({ agentId }).catch((err: unknown) => log.error({ err, agentId }, "removing a deleted agent's files failed")),
+    };
     const models = new ModelChoiceChecker(catalog);
     const registry = new AgentRegistry(db, models);
     const dreams = new DreamSettingsService(db, registry, models);

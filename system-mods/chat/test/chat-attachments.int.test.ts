@@ -169,6 +169,33 @@ describe('stored attachments', () => {
   });
 });
 
+describe("an agent's deletion", () => {
+  it('removes its attachment files once committed, and keeps them when another mod vetoes it', async () => {
+    const stored = async (agentId: string) => {
+      expect((await kit.t.request(json('POST', '/api/agents', { id: agentId, name: agentId }))).status).toBe(201);
+      expect((await kit.t.request(json('PUT', `/api/agents/${agentId}/model-selection`, { connectionId: kit.connectionId, model: 'gpt-test' }))).status).toBe(200);
+      kit.fake.chat(textAnswer(['Stored.']));
+      const turn = await kit.t.request(chatRequest({ agentId, sessionId: 's', message: 'keep this', attachments: [{ name: 'a.png', type: 'image/png', encoding: 'base64', content: PNG }] }));
+      expect(turn.status).toBe(200);
+      const [attachment] = (await listAttachments('s', agentId)).body.attachments;
+      const file = path.join(kit.dataDir, 'workspaces', agentId, attachment.reference);
+      expect(existsSync(file)).toBe(true);
+      return file;
+    };
+
+    const kept = await stored('keep-carol');
+    const vetoed = await kit.t.request({ method: 'DELETE', url: '/api/agents/keep-carol' });
+    expect(vetoed.status, JSON.stringify(vetoed.body)).toBe(500); // a tap's throw is an internal error of that mod
+    expect((await kit.t.request('/api/agents')).body.agents.map((a: { id: string }) => a.id)).toContain('keep-carol');
+    expect(existsSync(kept)).toBe(true); // the rows stayed, so do the bytes
+    expect((await listAttachments('s', 'keep-carol')).body.attachments).toHaveLength(1);
+
+    const gone = await stored('dave');
+    expect((await kit.t.request({ method: 'DELETE', url: '/api/agents/dave' })).status).toBe(200);
+    expect(existsSync(path.dirname(gone))).toBe(false);
+  });
+});
+
 describe('without the workspace mod', () => {
   it('keeps metadata only and the turn still runs', async () => {
     expect((await kit.t.request(json('POST', '/api/mod-management/workspace/disable'))).status).toBe(200);

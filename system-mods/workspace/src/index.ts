@@ -46,9 +46,8 @@ export default defineMod({
     });
     await jobs.send(EXPIRE_QUEUE, {}, { retryLimit: 2 });
 
-    extensions.tap(agentHookPoints.beforeDelete, async ({ agentId, unitOfWork }) => {
-      await db.transaction((trx) => store.purgeAgent(trx, agentId), { join: unitOfWork });
-      await store.removeAgentFolder(agentId);
-    });
+    extensions.tap(agentHookPoints.beforeDelete, ({ agentId, unitOfWork }) => db.transaction((trx) => store.purgeAgent(trx, agentId), { join: unitOfWork }));
+    // The files only once the rows are gone for good: a vetoed or retried deletion keeps them.
+    extensions.tap(agentHookPoints.deleted, ({ agentId }) => store.removeAgentFolder(agentId));
   },
 });

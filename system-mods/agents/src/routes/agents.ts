@@ -9,9 +9,11 @@ import { agentIdParams, createBody, okAgent, overviewBody, patchBody } from '../
 import type { AgentRegistry } from '../services/agent-registry.js';
 import { starterProfile } from '../starter-profile.js';
 
-/** Removes an agent's records in every mod, in the deletion's transaction (the `agents.beforeDelete` point). */
+/** Removes an agent's records in every mod: rows in the deletion's transaction (`agents.beforeDelete`), the rest once it committed (`agents.deleted`). */
 export interface AgentRecordsPurge {
   purge(agentId: string, trx: Knex.Transaction): Promise<void>;
+  /** Never rejects: a failure is logged. */
+  deleted(agentId: string): Promise<void>;
 }
 
 /** A remote environment needs a gateway mod, a target and an absolute workspace root without `..`. */
@@ -77,6 +79,7 @@ export function agentRoutes(registry: AgentRegistry, db: ModDatabaseService, rec
           },
           { retryOnConflict: 3 },
         );
+        await records.deleted(agentId);
         return { ok: true, agent };
       },
     }),
