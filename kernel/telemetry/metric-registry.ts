@@ -8,6 +8,7 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { CounterMetric, GaugeMetric, GaugeReading, HistogramMetric, InstrumentsService, MetricDefinition, MetricLabels } from '../../sdk/core/telemetry.js';
 import type { RouteEntry } from '../http/route-table.js';
+import { FastCounter, FastHistogram, type CounterSeries, type HistogramSeries } from './http-series.js';
 
 /** Distinct label sets one metric keeps; later ones fold into `other`. */
 export const MAX_SERIES = 500;
@@ -20,31 +21,20 @@ const MAX_LABEL_VALUE = 120;
 /** Seconds: 5 ms to 60 s, wide enough for a streamed model turn. */
 const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
 
-type Series = { counter: ReturnType<Counter<string>['labels']>; latency: ReturnType<Histogram<string>['labels']> };
+type Series = { counter: CounterSeries; latency: HistogramSeries };
 
 export class MetricRegistry {
   readonly registry = new Registry();
   private readonly owners = new Map<string, string>();
-  private readonly httpRequests: Counter<string>;
-  private readonly httpLatency: Histogram<string>;
-  /** Per route key and status class: prom-client's label hashing stays off the request path. */
+  private readonly httpRequests: FastCounter;
+  private readonly httpLatency: FastHistogram;
+  /** Per route key and status class: no label hashing on the request path. */
   private readonly httpSeries = new Map<string, Series>();
 
   constructor() {
     collectDefaultMetrics({ register: this.registry, eventLoopMonitoringPrecision: 20 });
-    this.httpRequests = new Counter({
-      name: 'svc_http_requests_total',
-      help: 'HTTP requests answered, by route id and status class',
-      labelNames: ['route', 'method', 'path', 'status'],
-      registers: [this.registry],
-    });
-    this.httpLatency = new Histogram({
-      name: 'svc_http_request_duration_seconds',
-      help: 'Time to answer an HTTP request (for a stream: until its end), by route id',
-      labelNames: ['route', 'method', 'path'],
-      buckets: HTTP_BUCKETS,
-      registers: [this.registry],
-    });
+    this.httpRequests = new FastCounter('svc_http_requests_total', 'HTTP requests answered, by route id and status class').registerIn(this.registry);
+    this.httpLatency = new FastHistogram('svc_http_request_duration_seconds', 'Time to answer an HTTP request (for a stream: until its end), by route id', HTTP_BUCKETS).registerIn(this.registry);
     for (const name of ['svc_http_requests_total', 'svc_http_request_duration_seconds']) this.owners.set(name, 'kernel');
   }
 
@@ -55,7 +45,11 @@ export class MetricRegistry {
     let series = this.httpSeries.get(key);
     if (!series) {
       const labels = route ? { route: `${route.owner}.${route.routeId}`, method: route.method, path: route.path } : { route: 'unmatched', method: 'unmatched', path: 'unmatched' };
-      series = { counter: this.httpRequests.labels({ ...labels, status: statusClass }), latency: this.httpLatency.labels(labels) };
+      // The route table bounds the keys (route entries, never raw URLs).
+      series = {
+        counter: this.httpRequests.seriesFor(key, () => ({ ...labels, status: statusClass })),
+        latency: this.httpLatency.seriesFor(route ? route.metricsKey : 'unmatched', () => labels),
+      };
       this.httpSeries.set(key, series);
     }
     series.counter.inc();
