@@ -3821,7 +3821,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Sign out: clears the Basic and OIDC cookies
+         * Sign out: ends the session of the cookie presented and clears the Basic and OIDC cookies
          * @description In Basic mode the next request without a session is challenged even when the browser re-sends the password it keeps, so the browser asks for it again.
          */
         post: operations["kernel.auth-logout"];
