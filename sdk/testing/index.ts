@@ -109,21 +109,26 @@ export async function startTestKernel(options: TestKernelOptions = {}): Promise<
     ...options.config,
   };
   const logs = options.logs;
+  // Unless the test reads the logs itself or asked for a level, the kernel's error lines are kept
+  // (the last few) and printed with any 5xx answer: a failure under load then says why.
+  const recent = logs || process.env.SVC_TEST_LOG_LEVEL ? undefined : new RecentErrors();
+  const level = logs?.level ?? (recent ? 'error' : config.logLevel);
   const kernel = await createKernel({
-    config: logs ? { ...config, logLevel: logs.level } : config,
+    config: { ...config, logLevel: level },
     database: options.database ?? (await testDatabase()),
-    logger: logs ? createLogger({ logLevel: logs.level }, { write: (text: string) => logs.line(text) }) : undefined,
+    logger: logs ? createLogger({ logLevel: level }, { write: (text: string) => logs.line(text) }) : recent ? createLogger({ logLevel: level }, recent) : undefined,
     onlyMods: options.mods ? [...options.mods, ...(options.modSources ? fixtureIds(options.modSources) : [])] : undefined,
     modSources: [{ root: config.systemModsDir, system: true }, ...(options.modSources ?? [])],
     egress: options.egress,
   });
   const checked = responseContractOn(options.responseContract);
   const inject = async (opts: InjectOptions | string) => {
-    if (!checked) return kernel.app.inject(opts as InjectOptions);
+    if (!checked) return recent ? recent.report(await kernel.app.inject(opts as InjectOptions), opts) : kernel.app.inject(opts as InjectOptions);
     const target = injectTarget(opts);
     // The route as bound when the request starts (a request may disable its own mod's routes).
     const before = target.pathname === undefined ? undefined : kernel.routeAt(target.method, target.pathname);
     const res = await kernel.app.inject(opts as InjectOptions);
+    recent?.report(res, opts);
     const route = before?.bound || target.pathname === undefined ? before : kernel.routeAt(target.method, target.pathname);
     checkResponse(target, route, res);
     return res;
@@ -155,6 +160,23 @@ export async function startTestKernel(options: TestKernelOptions = {}): Promise<
     },
     close: () => kernel.close(),
   };
+}
+
+/** The kernel's last error log lines (already redacted by the logger), printed when an answer is a 5xx. */
+class RecentErrors {
+  private lines: string[] = [];
+  write(text: string): void {
+    this.lines.push(text);
+    if (this.lines.length > 20) this.lines.shift();
+  }
+  report(res: LightMyRequestResponse, opts: InjectOptions | string): LightMyRequestResponse {
+    if (res.statusCode >= 500 && this.lines.length > 0) {
+      const target = typeof opts === 'string' ? `GET ${opts}` : `${opts.method ?? 'GET'} ${String(opts.url ?? '')}`;
+      process.stderr.write(`test kernel: ${target} answered ${res.statusCode}; its last error lines:\n${this.lines.join('')}`);
+      this.lines = [];
+    }
+    return res;
+  }
 }
 
 /** Method, URL and canonical path (undefined: the edge refuses the target) of an `inject` call. */

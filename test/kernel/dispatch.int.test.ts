@@ -107,6 +107,22 @@ describe('failures', () => {
     expect(JSON.stringify(res.body)).not.toContain('kaboom');
   });
 
+  it("prints the kernel's error lines with a 5xx answer in a test (the test kit), and only then", async () => {
+    const printed: string[] = [];
+    const write = process.stderr.write.bind(process.stderr);
+    process.stderr.write = ((chunk: string | Uint8Array) => (printed.push(String(chunk)), true)) as typeof process.stderr.write;
+    try {
+      expect((await t.request('/api/mods/echo-mod/boom')).status).toBe(500);
+      expect((await t.request('/health')).status).toBe(200);
+    } finally {
+      process.stderr.write = write;
+    }
+    if (process.env.SVC_TEST_LOG_LEVEL) return; // the test asked for its own log level: nothing kept
+    expect(printed).toHaveLength(1);
+    expect(printed[0]).toMatch(/^test kernel: GET \/api\/mods\/echo-mod\/boom answered 500; its last error lines:\n/);
+    expect(printed[0]).toContain('kaboom: internal detail that must not leak');
+  });
+
   it('refuses a raw answer from a route that may only answer JSON', async () => {
     const res = await t.request('/api/mods/echo-mod/raw');
     expect(res.status).toBe(500);

@@ -47,7 +47,8 @@ export async function startChatKit(
   expect(created.status).toBe(201);
   const connectionId = created.body.connection.id as string;
   for (const id of options.agents ?? ['ada']) {
-    expect((await t.request(json('POST', '/api/agents', { id, name: id.toUpperCase() }))).status).toBe(201);
+    const agent = await t.request(json('POST', '/api/agents', { id, name: id.toUpperCase() }));
+    expect(agent.status, JSON.stringify(agent.body)).toBe(201);
     expect((await t.request(json('PUT', `/api/agents/${id}/model-selection`, { connectionId, model: 'gpt-test' }))).status).toBe(200);
   }
   return {
