@@ -74,10 +74,11 @@ export function copyTemplateDataDir(into: string): boolean {
  * Node flags of the test suites' servers. A suite's server lives for seconds to a minute: V8's
  * optimizing tier would recompile PostgreSQL's hottest WebAssembly functions in the background,
  * about 4 s of CPU per process that pays back only in a long-lived one, and the suites run on
- * every core at once. Its baseline tier runs the same code. The benchmarks pass `nodeFlags`: the
- * flags `npm start` gives (see bench/lib/processes.ts).
+ * every core at once. Its baseline tier runs the same code. WebAssembly-to-JavaScript wrappers do
+ * not tier up either, as in the test workers (`WORKER_NODE_FLAGS` in vitest.config.ts says why).
+ * The benchmarks pass `nodeFlags`: the flags `npm start` gives (see bench/lib/processes.ts).
  */
-export const SERVER_NODE_FLAGS = ['--liftoff-only'];
+export const SERVER_NODE_FLAGS = ['--liftoff-only', '--wasm-wrapper-tiering-budget=1000000000'];
 
 /** Spawns the server; resolves once it printed its listening line (or rejects with its output). */
 export async function startServer(
