@@ -109,7 +109,9 @@ it('restores a backup whose database lacks the newest chat migration, and the fi
   const copy = await startServer({ dataDir: restoredDir });
   servers.push(copy);
   expect((await api(copy.url, 'GET', '/api/agents')).body.agents).toMatchObject([{ id: 'ada', name: 'Ada' }]);
-  const messages = (await api(copy.url, 'GET', '/api/sessions/old?agentId=ada')).body.messages;
+  const session = await api(copy.url, 'GET', '/api/sessions/old?agentId=ada');
+  expect(session.status, JSON.stringify(session.body)).toBe(200);
+  const messages = session.body.messages;
   expect(messages.map((m: any) => [m.role, m.content])).toEqual([
     ['user', 'before the upgrade'],
     ['assistant', 'written by the older svc'],
